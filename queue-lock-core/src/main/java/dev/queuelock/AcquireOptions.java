@@ -1,0 +1,56 @@
+package dev.queuelock;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/** What {@link QueueLock#acquire} records about the waiter and whom it tells about the wait. */
+public final class AcquireOptions {
+
+    /** Default interval between stuck-holder warnings, as in the npm tool: five minutes. */
+    public static final Duration DEFAULT_STUCK_WARN_INTERVAL = Duration.ofMinutes(5);
+
+    private final String label;
+    private final WaitListener listener;
+    private final Duration stuckWarnInterval;
+
+    private AcquireOptions(String label, WaitListener listener, Duration stuckWarnInterval) {
+        this.label = label;
+        this.listener = Objects.requireNonNull(listener, "listener");
+        if (stuckWarnInterval.isZero() || stuckWarnInterval.isNegative()) {
+            throw new IllegalArgumentException("stuck-holder warning interval must be positive: " + stuckWarnInterval);
+        }
+        this.stuckWarnInterval = stuckWarnInterval;
+    }
+
+    /** No label, no listener, default stuck-holder interval. */
+    public static AcquireOptions defaults() {
+        return new AcquireOptions(null, WaitListener.NONE, DEFAULT_STUCK_WARN_INTERVAL);
+    }
+
+    /** What the holder is doing (shown to waiters), e.g. the goals of a Maven build. */
+    public AcquireOptions withLabel(String newLabel) {
+        return new AcquireOptions(newLabel, listener, stuckWarnInterval);
+    }
+
+    public AcquireOptions withListener(WaitListener newListener) {
+        return new AcquireOptions(label, newListener, stuckWarnInterval);
+    }
+
+    /** How long a holder may hold before waiters are warned, and then again each such interval. */
+    public AcquireOptions withStuckWarnInterval(Duration interval) {
+        return new AcquireOptions(label, listener, interval);
+    }
+
+    /** The label, or {@code null} for none (the npm tool then omits the field). */
+    public String label() {
+        return label;
+    }
+
+    public WaitListener listener() {
+        return listener;
+    }
+
+    public Duration stuckWarnInterval() {
+        return stuckWarnInterval;
+    }
+}

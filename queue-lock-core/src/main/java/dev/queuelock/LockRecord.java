@@ -1,0 +1,77 @@
+package dev.queuelock;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Who holds or waits: the JSON of a {@code lock} file or a ticket,
+ * {@code {"pid","lane","label","ts"}} as the npm tool writes it, plus our {@code start}.
+ */
+public final class LockRecord {
+
+    private final long pid;
+    private final String lane;
+    private final String label;
+    private final long ts;
+    private final String start;
+
+    /**
+     * @param label may be null (no label)
+     * @param start the process start token (see {@code ProcessStart}); null when written by a tool
+     *              that does not record it
+     */
+    public LockRecord(long pid, String lane, String label, long ts, String start) {
+        this.pid = pid;
+        this.lane = Objects.requireNonNull(lane, "lane");
+        this.label = label;
+        this.ts = ts;
+        this.start = start;
+    }
+
+    public long pid() {
+        return pid;
+    }
+
+    public String lane() {
+        return lane;
+    }
+
+    public Optional<String> label() {
+        return Optional.ofNullable(label);
+    }
+
+    /** Epoch milliseconds: when the lock was taken, or when the ticket was enrolled. */
+    public long ts() {
+        return ts;
+    }
+
+    /** The process start token, absent in records of the npm tool. */
+    public Optional<String> start() {
+        return Optional.ofNullable(start);
+    }
+
+    /** Same process: same pid and, where both records know it, the same start. */
+    public boolean sameProcessAs(LockRecord other) {
+        return pid == other.pid && (start == null || other.start == null || start.equals(other.start));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof LockRecord)) {
+            return false;
+        }
+        LockRecord r = (LockRecord) o;
+        return pid == r.pid && ts == r.ts && lane.equals(r.lane) && Objects.equals(label, r.label)
+                && Objects.equals(start, r.start);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(pid, lane, label, ts, start);
+    }
+
+    @Override
+    public String toString() {
+        return "lane " + lane + (label == null ? "" : " (" + label + ")") + ", pid " + pid;
+    }
+}

@@ -1,0 +1,36 @@
+package dev.queuelock;
+
+/**
+ * A named, machine-wide FIFO mutex shared by every worktree of one repository.
+ *
+ * <p>One queue name is one independent mutex: "build" and "land" never contend. Waiters are
+ * served in the order they enrolled; a holder that dies (even by {@code kill -9}) is replaced by
+ * the next waiter without any timeout; a live holder is never forced out, only reported.
+ *
+ * <p>Use it with try-with-resources: {@link #close()} is {@link #release()}.
+ */
+public interface QueueLock extends AutoCloseable {
+
+    /**
+     * Blocks until this process holds the lock, reporting queue progress to the options' listener.
+     * A waiter interrupted here leaves the queue (its ticket is removed) before the exception
+     * propagates.
+     *
+     * @throws InterruptedException if the calling thread is interrupted while waiting
+     * @throws QueueLockException if the queue directory is unsafe or unusable
+     */
+    void acquire(AcquireOptions options) throws InterruptedException;
+
+    /** Gives the lock up (if held) and leaves the queue. Idempotent; also runs at JVM shutdown. */
+    void release();
+
+    /** The lane this lock acts for: by default the name of the worktree directory. */
+    String lane();
+
+    /** Whether this instance holds the lock right now. */
+    boolean isHeld();
+
+    /** Same as {@link #release()}, so a lock can guard a try-with-resources block. */
+    @Override
+    void close();
+}

@@ -1,0 +1,46 @@
+package dev.queuelock;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/** A change in a waiter's view of the queue. */
+public final class WaitEvent {
+
+    private final int ahead;
+    private final LockRecord holder;
+    private final Duration holderElapsed;
+    private final boolean stuckHolder;
+
+    public WaitEvent(int ahead, LockRecord holder, Duration holderElapsed, boolean stuckHolder) {
+        this.ahead = ahead;
+        this.holder = holder;
+        this.holderElapsed = holderElapsed;
+        this.stuckHolder = stuckHolder;
+    }
+
+    /** Live waiters enrolled before this one (the holder is not counted); 0 means next up. */
+    public int ahead() {
+        return ahead;
+    }
+
+    /** The live holder, if the lock is held. */
+    public Optional<LockRecord> holder() {
+        return Optional.ofNullable(holder);
+    }
+
+    /** How long the holder has held, measured from the holder's own timestamp; zero if none. */
+    public Duration holderElapsed() {
+        return holderElapsed;
+    }
+
+    /** True for the periodic warning that the holder has held longer than the stuck interval. */
+    public boolean isStuckHolderWarning() {
+        return stuckHolder;
+    }
+
+    @Override
+    public String toString() {
+        return "WaitEvent{ahead=" + ahead + ", holder=" + holder + ", holderElapsed=" + holderElapsed
+                + (stuckHolder ? ", stuck" : "") + "}";
+    }
+}

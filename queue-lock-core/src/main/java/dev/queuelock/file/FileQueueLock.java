@@ -1,0 +1,175 @@
+package dev.queuelock.file;
+
+import dev.queuelock.AcquireOptions;
+import dev.queuelock.LockRecord;
+import dev.queuelock.QueueLock;
+import dev.queuelock.QueueLockException;
+import dev.queuelock.QueueSnapshot;
+import dev.queuelock.process.Liveness;
+import dev.queuelock.process.ProcessStart;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The queue lock over a {@link QueueDirectory}: enroll a ticket, wait until it is the oldest live
+ * one and the lock is free, take the lock, withdraw the ticket (holder and waiter are separate
+ * identities).
+ */
+public final class FileQueueLock implements QueueLock {
+
+    /** Enrollment times are unique within this JVM, so two locks of one process never share a ticket. */
+    private static final AtomicLong LAST_TS = new AtomicLong();
+
+    private final QueueDirectory dir;
+    private final TicketQueue tickets;
+    private final LockFile lockFile;
+    private final String lane;
+    private final Duration pollInterval;
+    private final long pid = ProcessHandle.current().pid();
+    private final String start = ProcessStart.current();
+
+    private volatile LockRecord ticket;
+    private volatile LockRecord holding;
+    private Thread shutdownHook;
+
+    public FileQueueLock(QueueDirectory dir, String lane, Duration pollInterval) {
+        this.dir = dir;
+        this.tickets = new TicketQueue(dir.ticketsDir());
+        this.lockFile = new LockFile(dir);
+        this.lane = lane;
+        this.pollInterval = pollInterval;
+    }
+
+    @Override
+    public void acquire(AcquireOptions options) throws InterruptedException {
+        if (holding != null || ticket != null) {
+            throw new IllegalStateException("this lock is already held or being acquired: " + dir);
+        }
+        dir.prepare();
+        installShutdownHook();
+        String label = options.label();
+        ticket = new LockRecord(pid, lane, label, LAST_TS.updateAndGet(last -> Math.max(last + 1, System.currentTimeMillis())), start);
+        boolean acquired = false;
+        try (ChangeWaiter changes = ChangeWaiter.watching(pollInterval, dir.path(), dir.ticketsDir())) {
+            tickets.enroll(ticket);
+            WaitReporter reporter = new WaitReporter(options);
+            while (true) {
+                if (Thread.interrupted()) {
+                    throw new InterruptedException("interrupted while waiting for " + dir);
+                }
+                int ahead = positionOf(ticket, tickets.live(true));
+                if (ahead < 0) {
+                    tickets.enroll(ticket); // vanished under us: back in at the original place, never ahead of it
+                    continue;
+                }
+                Optional<LockRecord> holder = lockFile.holder().filter(Liveness::isAlive);
+                if (ahead == 0 && holder.isEmpty()) {
+                    LockRecord me = new LockRecord(pid, lane, label, System.currentTimeMillis(), start);
+                    LockFile.Take take = lockFile.tryTake(me);
+                    if (take == LockFile.Take.TAKEN) {
+                        holding = me;
+                        acquired = true;
+                        return;
+                    }
+                    if (take == LockFile.Take.RECLAIMED_DEAD) {
+                        continue;
+                    }
+                    holder = lockFile.holder();
+                }
+                reporter.report(ahead, holder.orElse(null), System.currentTimeMillis());
+                changes.await();
+            }
+        } catch (IOException e) {
+            throw new QueueLockException("queue " + dir + " is unusable: " + e + "; check that the directory is writable.", e);
+        } finally {
+            withdrawTicket();
+            if (!acquired) {
+                removeShutdownHook();
+            }
+        }
+    }
+
+    @Override
+    public synchronized void release() {
+        LockRecord held = holding;
+        holding = null;
+        if (held != null) {
+            try {
+                lockFile.releaseIfMine(held);
+            } catch (IOException | QueueLockException e) {
+                // Unreadable now: the record names our pid, so the next waiter reclaims it once we exit.
+            }
+        }
+        withdrawTicket();
+        removeShutdownHook();
+    }
+
+    @Override
+    public void close() {
+        release();
+    }
+
+    @Override
+    public String lane() {
+        return lane;
+    }
+
+    @Override
+    public boolean isHeld() {
+        return holding != null;
+    }
+
+    /** The live holder and waiters, in queue order; dead entries are left out, not deleted. */
+    public static QueueSnapshot snapshot(QueueDirectory dir) {
+        try {
+            Optional<LockRecord> holder = new LockFile(dir).holder().filter(Liveness::isAlive);
+            List<LockRecord> waiters = new ArrayList<>();
+            for (TicketQueue.Ticket t : new TicketQueue(dir.ticketsDir()).live(false)) {
+                waiters.add(t.record());
+            }
+            return new QueueSnapshot(dir.path(), holder.orElse(null), waiters);
+        } catch (IOException e) {
+            throw new QueueLockException("cannot read queue " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static int positionOf(LockRecord ticket, List<TicketQueue.Ticket> line) {
+        String name = TicketQueue.nameOf(ticket.ts(), ticket.pid());
+        for (int i = 0; i < line.size(); i++) {
+            if (line.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void withdrawTicket() {
+        LockRecord mine = ticket;
+        ticket = null;
+        if (mine != null) {
+            tickets.withdraw(mine.ts(), mine.pid());
+        }
+    }
+
+    private synchronized void installShutdownHook() {
+        if (shutdownHook == null) {
+            shutdownHook = new Thread(this::release, "queue-lock release " + dir.path().getFileName());
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
+        }
+    }
+
+    private synchronized void removeShutdownHook() {
+        if (shutdownHook != null && Thread.currentThread() != shutdownHook) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(shutdownHook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or about to: it will release
+            }
+        }
+        shutdownHook = null;
+    }
+}

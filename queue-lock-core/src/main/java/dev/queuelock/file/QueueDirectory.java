@@ -1,0 +1,87 @@
+package dev.queuelock.file;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.regex.Pattern;
+
+/**
+ * Where a queue lives on disk, named exactly as claude-code-merge-queue 0.5.x names it, so both
+ * tools share one queue: {@code <tmp>/claude-code-merge-queue-<queue>-queue-<first 12 hex of
+ * sha1(repo key)>}, holding {@code lock} and {@code tickets/}.
+ */
+public final class QueueDirectory {
+
+    private static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+
+    private final Path dir;
+
+    private QueueDirectory(Path dir) {
+        this.dir = dir;
+    }
+
+    /**
+     * @param tmpDir   the temp dir the npm tool would use: {@code $TMPDIR}, else {@code /tmp}
+     * @param queue    the queue name, e.g. "build" or "land"
+     * @param repoKey  see {@code dev.queuelock.repo.RepoKey}
+     */
+    public static QueueDirectory of(Path tmpDir, String queue, String repoKey) {
+        if (!QUEUE_NAME.matcher(queue).matches()) {
+            throw new IllegalArgumentException("queue name must be letters, digits, '.', '_' or '-': " + queue);
+        }
+        return new QueueDirectory(tmpDir.resolve("claude-code-merge-queue-" + queue + "-queue-" + hash(repoKey)));
+    }
+
+    /** The temp dir Node's {@code os.tmpdir()} returns on Unix: $TMPDIR without a trailing slash, else /tmp. */
+    public static Path defaultTmpDir() {
+        String tmp = System.getenv("TMPDIR");
+        return Path.of(tmp == null || tmp.isEmpty() ? "/tmp" : tmp);
+    }
+
+    public Path path() {
+        return dir;
+    }
+
+    public Path lockFile() {
+        return dir.resolve("lock");
+    }
+
+    public Path ticketsDir() {
+        return dir.resolve("tickets");
+    }
+
+    /** The npm tool's temp name for a lock about to be linked into place. */
+    Path lockTempFile(long pid) {
+        return dir.resolve("lock." + pid + ".tmp");
+    }
+
+    /** Where a waiter moves a dead holder's lock before deleting it, so it never deletes a live one. */
+    Path reclaimFile(long pid) {
+        return dir.resolve("lock." + pid + ".reclaim");
+    }
+
+    /** Creates the directories 0700 (or checks that existing ones are safe to use). */
+    void prepare() {
+        SafePaths.ensureOwnDirectory(dir);
+        SafePaths.ensureOwnDirectory(ticketsDir());
+    }
+
+    static String hash(String repoKey) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-1").digest(repoKey.getBytes(StandardCharsets.UTF_8));
+            StringBuilder hex = new StringBuilder();
+            for (int i = 0; i < 6; i++) {
+                hex.append(String.format("%02x", digest[i]));
+            }
+            return hex.toString();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-1", e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return dir.toString();
+    }
+}

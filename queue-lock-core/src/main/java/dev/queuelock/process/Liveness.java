@@ -1,0 +1,35 @@
+package dev.queuelock.process;
+
+import dev.queuelock.LockRecord;
+
+/**
+ * What counts as alive: the one rule every lock, ticket and claim is judged by.
+ *
+ * <p>A record is alive while a process with its pid runs (a zombie does not count) and, when the
+ * record carries a start token, that process started at that moment. A pid recycled by an
+ * unrelated process is therefore dead, where the npm tool would wait on it forever. Records
+ * without a token (written by the npm tool) fall back to plain pid liveness.
+ */
+public final class Liveness {
+
+    private Liveness() {
+    }
+
+    public static boolean isAlive(LockRecord record) {
+        return isAlive(record.pid(), record.start().orElse(null));
+    }
+
+    /** @param start the recorded start token, or null if the writer recorded none */
+    public static boolean isAlive(long pid, String start) {
+        if (pid <= 0) {
+            return false;
+        }
+        boolean running = ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)
+                && !ProcessStart.isZombie(pid);
+        if (!running || start == null) {
+            return running;
+        }
+        // If the start cannot be read now, assume it is the same process: never free a live lock.
+        return ProcessStart.of(pid).map(start::equals).orElse(true);
+    }
+}
