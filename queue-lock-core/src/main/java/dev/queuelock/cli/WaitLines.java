@@ -24,16 +24,17 @@ final class WaitLines implements WaitListener {
     }
 
     static String describe(WaitEvent event) {
-        String holder = event.holder()
-                .map(h -> "held by " + RecordFormat.who(h) + " for " + Durations.format(event.holderElapsed()))
-                .orElse("lock free");
-        if (event.isStuckHolderWarning() && event.holder().isPresent()) {
-            long pid = event.holder().get().pid();
-            return "warning: lock " + holder + "; a live holder is never forced out"
-                    + " - if it is stuck, stop it (kill " + pid + ")";
-        }
         String position = event.ahead() == 0 ? "next up" : "waiting, " + event.ahead() + " ahead";
-        return position + "; " + holder;
+        if (event.holder().isEmpty()) {
+            return position + "; lock free";
+        }
+        String line = position + "; held by " + RecordFormat.who(event.holder().get())
+                + " for " + Durations.format(event.holderElapsed());
+        if (event.isStuckHolderWarning()) {
+            return "warning: " + line + ". A live holder is never forced out;"
+                    + " if it is stuck, stop it (kill " + event.holder().get().pid() + ")";
+        }
+        return line;
     }
 
     /** Says how long the wait was, if there was one (a lock taken at once costs only start-up time). */
