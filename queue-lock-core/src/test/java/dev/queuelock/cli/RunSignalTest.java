@@ -72,6 +72,20 @@ class RunSignalTest {
 
     @Test
     @Timeout(90)
+    void sighupIsNoStopRequest() throws Exception {
+        Process cli = jvm.start(repo, tmp.resolve("holder"), Main.class, "run", "--", "sleep", "120");
+        awaitQueue(s -> s.holder().map(LockRecord::pid).orElse(0L) == cli.pid());
+        await().atMost(Duration.ofSeconds(45)).until(() -> cli.children().count() == 1);
+
+        ChildJvm.kill("HUP", cli.pid());
+
+        assertThat(cli.waitFor(2, TimeUnit.SECONDS)).as("run ignores SIGHUP").isFalse();
+        assertThat(cli.children().count()).isEqualTo(1);
+        assertThat(snapshot().holder().map(LockRecord::pid)).hasValue(cli.pid());
+    }
+
+    @Test
+    @Timeout(90)
     void sigtermToWaitingRunRemovesItsTicket() throws Exception {
         Process holder = jvm.start(repo, tmp.resolve("holder"), Main.class, "run", "--", "sleep", "120");
         awaitQueue(s -> s.holder().map(LockRecord::pid).orElse(0L) == holder.pid());
