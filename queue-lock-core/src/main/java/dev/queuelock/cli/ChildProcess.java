@@ -1,0 +1,95 @@
+package dev.queuelock.cli;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+
+/**
+ * CMD and everything it starts. Java has no process groups, so stopping the tree means: take the
+ * list of descendants first (once CMD dies its children are re-parented and no longer ours to
+ * find), send each and CMD SIGTERM, give them a grace period, then SIGKILL whatever is left.
+ */
+final class ChildProcess {
+
+    /** Exit code reported when a stop came before CMD could even start: as if it died of SIGTERM. */
+    static final int STOPPED_BEFORE_START = 128 + 15;
+
+    private final Duration grace;
+    private Process process;
+    private boolean stopping;
+
+    ChildProcess(Duration grace) {
+        this.grace = grace;
+    }
+
+    /**
+     * Starts CMD and waits for it.
+     *
+     * @return CMD's exit code; 128+N if it died of signal N (the JDK reports it that way)
+     */
+    int run(ProcessBuilder command) throws IOException, InterruptedException {
+        Process p;
+        synchronized (this) {
+            // A stop that came first wins: never start a command nobody will stop, after the lock is gone.
+            if (stopping) {
+                return STOPPED_BEFORE_START;
+            }
+            p = command.start();
+            process = p;
+        }
+        return p.waitFor();
+    }
+
+    /** Stops CMD's whole tree (SIGTERM, grace, SIGKILL) and keeps any later {@link #run} from starting. */
+    void stopTree() {
+        Process p;
+        synchronized (this) {
+            stopping = true;
+            p = process;
+        }
+        if (p == null || !p.isAlive()) {
+            return;
+        }
+        Set<ProcessHandle> tree = treeOf(p.toHandle());
+        tree.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (ProcessHandle h : tree) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !awaitExit(h, left)) {
+                break;
+            }
+        }
+        tree.addAll(treeOf(p.toHandle())); // started during the grace period
+        List<ProcessHandle> survivors = tree.stream().filter(ProcessHandle::isAlive).collect(Collectors.toList());
+        survivors.forEach(ProcessHandle::destroyForcibly);
+        survivors.forEach(h -> awaitExit(h, TimeUnit.SECONDS.toNanos(5)));
+    }
+
+    /** Descendants first, so SIGTERM reaches the grandchildren even if CMD dies at once. */
+    private static Set<ProcessHandle> treeOf(ProcessHandle root) {
+        List<ProcessHandle> all = new ArrayList<>(root.descendants().collect(Collectors.toList()));
+        all.add(root);
+        return new LinkedHashSet<>(all);
+    }
+
+    private static boolean awaitExit(ProcessHandle h, long nanos) {
+        try {
+            h.onExit().get(nanos, TimeUnit.NANOSECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        } catch (ExecutionException e) {
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package dev.queuelock.cli;
+
+import dev.queuelock.QueueLockFactory;
+import dev.queuelock.file.QueueDirectory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+
+/** The options both commands share: which queue of which repo, and how the factory is set up. */
+final class QueueOptions {
+
+    /** Fallback poll interval of a waiter, e.g. {@code 50ms}; the option {@code --poll-interval} wins. */
+    static final String ENV_POLL_INTERVAL = "QUEUELOCK_POLL_INTERVAL";
+    static final String DEFAULT_QUEUE = "build";
+
+    static final Set<String> VALUE_OPTIONS = Set.of("--queue", "--dir", "--poll-interval");
+
+    final String queue;
+    final Path dir;
+    final QueueLockFactory factory;
+
+    private QueueOptions(String queue, Path dir, QueueLockFactory factory) {
+        this.queue = queue;
+        this.dir = dir;
+        this.factory = factory;
+    }
+
+    static QueueOptions from(Arguments args, Map<String, String> env) {
+        String queue = args.value("--queue", DEFAULT_QUEUE);
+        Path tmpDir = tmpDir(env);
+        try {
+            QueueDirectory.of(tmpDir, queue, "");
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--queue: " + e.getMessage());
+        }
+        Path dir = Path.of(args.value("--dir", ".")).toAbsolutePath().normalize();
+        if (!Files.isDirectory(dir)) {
+            throw new UsageException("--dir: not a directory: " + dir);
+        }
+        String poll = args.value("--poll-interval", env.get(ENV_POLL_INTERVAL));
+        Duration pollInterval = poll == null || poll.isEmpty()
+                ? QueueLockFactory.DEFAULT_POLL_INTERVAL
+                : Durations.parse(args.has("--poll-interval") ? "--poll-interval" : ENV_POLL_INTERVAL, poll);
+        return new QueueOptions(queue, dir,
+                QueueLockFactory.defaults().withTmpDir(tmpDir).withPollInterval(pollInterval));
+    }
+
+    /** $TMPDIR as the npm tool reads it (the factory's default reads the real environment; tests pass their own). */
+    private static Path tmpDir(Map<String, String> env) {
+        String tmp = env.get("TMPDIR");
+        return Path.of(tmp == null || tmp.isEmpty() ? "/tmp" : tmp);
+    }
+}

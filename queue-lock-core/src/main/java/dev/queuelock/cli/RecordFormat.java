@@ -1,0 +1,29 @@
+package dev.queuelock.cli;
+
+import dev.queuelock.LockRecord;
+import java.time.Duration;
+
+/** How a holder or waiter is named in every line the CLI prints. */
+final class RecordFormat {
+
+    private RecordFormat() {
+    }
+
+    /** {@code lane wt-a, label "mvn verify", pid 1234, held for 1m 05s}. */
+    static String holder(LockRecord holder, long nowMillis) {
+        return who(holder) + ", held for " + Durations.format(since(holder, nowMillis));
+    }
+
+    /** {@code lane wt-b, label "mvn verify", pid 2345, waiting for 12s}. */
+    static String waiter(LockRecord waiter, long nowMillis) {
+        return who(waiter) + ", waiting for " + Durations.format(since(waiter, nowMillis));
+    }
+
+    static String who(LockRecord r) {
+        return "lane " + r.lane() + r.label().map(l -> ", label \"" + l + "\"").orElse("") + ", pid " + r.pid();
+    }
+
+    static Duration since(LockRecord r, long nowMillis) {
+        return Duration.ofMillis(Math.max(0, nowMillis - r.ts()));
+    }
+}

@@ -1,0 +1,96 @@
+package dev.queuelock.cli;
+
+import dev.queuelock.AcquireOptions;
+import dev.queuelock.QueueLock;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code run}: wait for the queue, run CMD holding it, give it up however CMD or the CLI ends.
+ *
+ * <p>SIGINT/SIGTERM (and SIGHUP, which the CLI ignores - see {@link Main}) make the JVM run its
+ * shutdown hooks; ours stops CMD's whole tree and then releases the lock. A CLI still waiting
+ * leaves the queue the same way: the lock's own release withdraws its ticket.
+ */
+final class RunCommand {
+
+    static final String ENV_STUCK_WARN = "QUEUELOCK_STUCK_WARN";
+    static final Duration DEFAULT_KILL_GRACE = Duration.ofSeconds(5);
+
+    /** CMD could not be started: not executable (126) or not found (127), as shells report it. */
+    static final int NOT_EXECUTABLE = 126;
+    static final int NOT_FOUND = 127;
+
+    static final Set<String> VALUE_OPTIONS = union(QueueOptions.VALUE_OPTIONS,
+            Set.of("--label", "--stuck-warn", "--kill-grace"));
+
+    private final QueueOptions queue;
+    private final List<String> command;
+    private final String label;
+    private final Duration stuckWarn;
+    private final Duration killGrace;
+
+    RunCommand(Arguments args, Map<String, String> env) {
+        this.queue = QueueOptions.from(args, env);
+        this.command = args.command();
+        if (command.isEmpty() || command.get(0).isEmpty()) {
+            throw new UsageException("no command given (put it after --)");
+        }
+        this.label = args.value("--label", String.join(" ", command));
+        String stuck = args.value("--stuck-warn", env.get(ENV_STUCK_WARN));
+        this.stuckWarn = stuck == null || stuck.isEmpty()
+                ? AcquireOptions.DEFAULT_STUCK_WARN_INTERVAL
+                : Durations.parse(args.has("--stuck-warn") ? "--stuck-warn" : ENV_STUCK_WARN, stuck);
+        this.killGrace = args.has("--kill-grace")
+                ? Durations.parse("--kill-grace", args.value("--kill-grace", null))
+                : DEFAULT_KILL_GRACE;
+    }
+
+    int execute(PrintStream err) throws InterruptedException {
+        QueueLock lock = queue.factory.open(queue.queue, queue.dir);
+        ChildProcess child = new ChildProcess(killGrace);
+        Thread stopper = new Thread(() -> {
+            child.stopTree();
+            lock.release();
+        }, "queue-lock cli stop");
+        Runtime.getRuntime().addShutdownHook(stopper);
+        try {
+            WaitLines lines = new WaitLines(err, queue.queue, lock.lane());
+            long started = System.nanoTime();
+            lock.acquire(AcquireOptions.defaults().withLabel(label).withListener(lines).withStuckWarnInterval(stuckWarn));
+            err.println(lines.acquired(Duration.ofNanos(System.nanoTime() - started)));
+            err.flush();
+            ProcessBuilder pb = new ProcessBuilder(command).directory(queue.dir.toFile()).inheritIO();
+            try {
+                return child.run(pb);
+            } catch (IOException e) {
+                return cannotStart(e, err);
+            }
+        } finally {
+            lock.release();
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopper);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it stops the tree and releases
+            }
+        }
+    }
+
+    private int cannotStart(IOException e, PrintStream err) {
+        String why = String.valueOf(e.getMessage());
+        boolean notFound = why.contains("error=2,");
+        err.println("queue-lock: cannot run '" + command.get(0) + "' in " + queue.dir + ": "
+                + (notFound ? "command not found; check the name and PATH." : why));
+        return notFound ? NOT_FOUND : NOT_EXECUTABLE;
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        java.util.HashSet<String> all = new java.util.HashSet<>(a);
+        all.addAll(b);
+        return Set.copyOf(all);
+    }
+}

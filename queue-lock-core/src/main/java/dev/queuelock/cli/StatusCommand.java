@@ -1,0 +1,51 @@
+package dev.queuelock.cli;
+
+import dev.queuelock.LockRecord;
+import dev.queuelock.QueueSnapshot;
+import java.io.PrintStream;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** {@code status}: the live holder and the live waiters of one queue, in the order they will be served. */
+final class StatusCommand {
+
+    static final Set<String> VALUE_OPTIONS = QueueOptions.VALUE_OPTIONS;
+    static final Set<String> FLAGS = flags();
+
+    private final QueueOptions queue;
+    private final boolean json;
+
+    StatusCommand(Arguments args, Map<String, String> env) {
+        this.queue = QueueOptions.from(args, env);
+        this.json = args.has("--json");
+    }
+
+    int execute(PrintStream out) {
+        QueueSnapshot snapshot = queue.factory.snapshot(queue.queue, queue.dir);
+        long now = System.currentTimeMillis();
+        if (json) {
+            out.println(StatusJson.render(queue.queue, snapshot, now));
+        } else {
+            printText(snapshot, now, out);
+        }
+        return 0;
+    }
+
+    private void printText(QueueSnapshot snapshot, long now, PrintStream out) {
+        out.println("queue " + queue.queue + " (" + snapshot.location() + ")");
+        out.println("holder:  " + snapshot.holder().map(h -> RecordFormat.holder(h, now)).orElse("none"));
+        List<LockRecord> waiters = snapshot.waiters();
+        out.println("waiting: " + (waiters.isEmpty() ? "none" : String.valueOf(waiters.size())));
+        for (int i = 0; i < waiters.size(); i++) {
+            out.println("  " + (i + 1) + ". " + RecordFormat.waiter(waiters.get(i), now));
+        }
+    }
+
+    private static Set<String> flags() {
+        Set<String> flags = new HashSet<>(Main.HELP_FLAGS);
+        flags.add("--json");
+        return Set.copyOf(flags);
+    }
+}

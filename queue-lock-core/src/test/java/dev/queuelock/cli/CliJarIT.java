@@ -1,0 +1,80 @@
+package dev.queuelock.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The packaged {@code -cli.jar} runs on its own: {@code java -jar} with nothing else on the class path. */
+class CliJarIT {
+
+    @TempDir
+    Path tmp;
+
+    private Path jar;
+    private Path repo;
+    private ChildJvm jvm;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        jar = Path.of(System.getProperty("queuelock.cli.jar", "target/missing-cli.jar"));
+        assertThat(jar).as("the cli jar (set by failsafe)").isRegularFile();
+        repo = Files.createDirectory(tmp.resolve("lane-a"));
+        jvm = new ChildJvm(Files.createDirectory(tmp.resolve("queues")));
+    }
+
+    @AfterEach
+    void stopChildren() {
+        jvm.close();
+    }
+
+    @Test
+    @Timeout(60)
+    void helpExitsZero() throws Exception {
+        assertThat(javaJar("help", "--help")).isZero();
+        assertThat(Files.readString(tmp.resolve("help.out"))).contains("Usage: java -jar");
+    }
+
+    @Test
+    @Timeout(60)
+    void runPassesTheExitCodeThrough() throws Exception {
+        assertThat(javaJar("run", "run", "--", "sh", "-c", "exit 3")).isEqualTo(3);
+        assertThat(Files.readString(tmp.resolve("run.err"))).contains("[queue-lock] build queue, lane lane-a: acquired");
+    }
+
+    @Test
+    @Timeout(60)
+    void statusJsonParses() throws Exception {
+        assertThat(javaJar("status", "status", "--json", "--queue", "land")).isZero();
+        JsonNode doc = new ObjectMapper().readTree(tmp.resolve("status.out").toFile());
+        assertThat(doc.get("queue").asText()).isEqualTo("land");
+        assertThat(doc.get("holder").isNull()).isTrue();
+        assertThat(doc.get("waiters")).isEmpty();
+    }
+
+    @Test
+    @Timeout(60)
+    void usageErrorExitsTwo() throws Exception {
+        assertThat(javaJar("bad", "run", "--nope")).isEqualTo(2);
+        assertThat(Files.readString(tmp.resolve("bad.err")).lines().findFirst())
+                .hasValue("queue-lock: run: unknown option '--nope'");
+    }
+
+    private int javaJar(String log, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(ChildJvm.javaBinary(), "-jar", jar.toString()));
+        cmd.addAll(List.of(args));
+        Process p = jvm.start(new ProcessBuilder(cmd).directory(repo.toFile()), tmp.resolve(log));
+        assertThat(p.waitFor(45, TimeUnit.SECONDS)).isTrue();
+        return p.exitValue();
+    }
+}
