@@ -82,6 +82,41 @@ class LanderTest {
     }
 
     @Test
+    void threeLanesLandingAtOnceLandInQueueOrderOnALinearHistory() throws Exception {
+        List<Path> lanes = List.of(repo.lane("first"), repo.lane("second"), repo.lane("third"));
+        for (Path lane : lanes) {
+            commit(lane, lane.getFileName() + ".txt", "x\n", "change of " + lane.getFileName());
+        }
+        Checks slow = new CommandChecks(List.of("sleep", "1"), java.util.Map.of());
+        List<Thread> landers = new java.util.ArrayList<>();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        for (Path lane : lanes) {
+            Thread t = new Thread(() -> {
+                try {
+                    lander(lane, slow).land();
+                } catch (Throwable e) {
+                    failures.add(e);
+                }
+            });
+            t.start();
+            landers.add(t);
+            // Enroll one after another: wait until this lander holds or queues before starting the next.
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> {
+                var land = locks.snapshot("land", lane);
+                return land.holder().isPresent() && land.holder().get().lane().equals(lane.getFileName().toString())
+                        || land.waiters().stream().anyMatch(w -> w.lane().equals(lane.getFileName().toString()));
+            });
+        }
+        for (Thread t : landers) {
+            t.join();
+        }
+
+        assertThat(failures).isEmpty();
+        assertThat(repo.remoteLog()).containsExactly("change of third", "change of second", "change of first", "initial");
+        assertThat(git(repo.main, "rev-list", "--merges", repo.remoteHead())).as("no merge commits").isEmpty();
+    }
+
+    @Test
     void conflictIsAbortedAndLeavesTheLaneExactlyAsItWas() throws Exception {
         Path lane = repo.lane("clash");
         commit(lane, "README.md", "lane version\n", "lane edit");
