@@ -42,14 +42,18 @@ public final class Lander {
     /** Lands the current branch; the returned run is also appended to the landing history. */
     public LandRun land() throws InterruptedException {
         long started = System.currentTimeMillis();
+        Path commonDir = Path.of(git.output("rev-parse", "--path-format=absolute", "--git-common-dir"));
+        String lane = git.worktree().getFileName().toString();
+        InFlightLanding inFlight = new InFlightLanding(commonDir, lane);
+        inFlight.takeInterrupted().ifPresent(log::warn);
         String integration = integrationBranch();
         String branch = new Preflight(git, settings).check(integration);
-        Path commonDir = Path.of(git.output("rev-parse", "--path-format=absolute", "--git-common-dir"));
         LandRun run = new LandRun();
-        run.lane = git.worktree().getFileName().toString();
+        run.lane = lane;
         run.branch = branch;
         run.outcome = Outcome.ERROR.id();
-        PhaseClock clock = new PhaseClock(run);
+        PhaseClock clock = new PhaseClock(run, inFlight);
+        inFlight.start(branch, git.output("rev-parse", "HEAD"));
         try (QueueLock landLock = locks.open("land", git.worktree())) {
             landLock.acquire(AcquireOptions.defaults().withLabel(branch).withListener(landWaits));
             clock.end("queueWait");
@@ -61,6 +65,8 @@ public final class Lander {
                 run.time = Instant.now().toString();
                 record(commonDir, run);
             }
+        } finally {
+            inFlight.finish();
         }
         return run;
     }
@@ -105,6 +111,7 @@ public final class Lander {
                         + "; nothing was forced and your commits are on " + run.branch + ". Run land again.");
             }
             run.retries++;
+            clock.retrying();
             log.warn(settings.remote + "/" + integration + " moved during the checks; rebasing and checking again (retry "
                     + run.retries + " of " + settings.pushRetries + ")");
         }
@@ -155,17 +162,29 @@ public final class Lander {
 
     /** Attributes the time since the previous mark to a phase, adding up across retries. */
     private static final class PhaseClock {
+        private static final String[] ORDER = {"queueWait", "fetch", "rebase", "checks", "push", "sync"};
         private final LandRun run;
+        private final InFlightLanding inFlight;
         private long mark = System.currentTimeMillis();
 
-        PhaseClock(LandRun run) {
+        PhaseClock(LandRun run, InFlightLanding inFlight) {
             this.run = run;
+            this.inFlight = inFlight;
         }
 
         void end(String phase) {
             long now = System.currentTimeMillis();
             run.phases.merge(phase, now - mark, Long::sum);
             mark = now;
+            for (int i = 0; i < ORDER.length - 1; i++) { // note the phase that starts now, for a crash
+                if (ORDER[i].equals(phase)) {
+                    inFlight.at(ORDER[i + 1]);
+                }
+            }
+        }
+
+        void retrying() {
+            inFlight.at("fetch");
         }
     }
 }

@@ -117,6 +117,35 @@ class LanderTest {
     }
 
     @Test
+    void aLanderKilledMidFlightLosesNothingFreesTheQueuesAndIsExplainedNextTime() throws Exception {
+        Path lane = repo.lane("victim");
+        commit(lane, "v.txt", "v\n", "victim work");
+        String original = git(lane, "rev-parse", "HEAD");
+        Path started = tmp.resolve("checks-started");
+        Process worker = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), LandWorker.class.getName(),
+                lane.toString(), tmp.resolve("queues").toString(), "sh", "-c", "touch '" + started + "'; sleep 60")
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("worker.log").toFile()).start();
+        List<ProcessHandle> checkProcesses = new java.util.ArrayList<>();
+        try {
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(40)).until(() -> Files.exists(started));
+            worker.descendants().forEach(checkProcesses::add);
+            worker.destroyForcibly().waitFor(); // kill -9 while its checks run
+        } finally {
+            worker.destroyForcibly();
+            checkProcesses.forEach(ProcessHandle::destroyForcibly); // orphaned by the kill, as in real life
+        }
+
+        LandRun run = lander(lane, Checks.NONE).land();
+
+        assertThat(run.outcome()).isEqualTo(Outcome.LANDED);
+        assertThat(logged).anySatisfy(line -> assertThat(line).startsWith("WARN the previous land of this lane")
+                .contains("interrupted during checks").contains(original));
+        assertThat(git(lane, "log", "--format=%s", "-1")).isEqualTo("victim work");
+        assertThat(git(lane, "reflog", "--format=%H")).contains(original);
+    }
+
+    @Test
     void conflictIsAbortedAndLeavesTheLaneExactlyAsItWas() throws Exception {
         Path lane = repo.lane("clash");
         commit(lane, "README.md", "lane version\n", "lane edit");
