@@ -1,0 +1,52 @@
+package dev.queuelock.land;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** Checks as one command (an argument list, never a shell string), its output kept in a log file. */
+public final class CommandChecks implements Checks {
+
+    private final List<String> command;
+    private final Map<String, String> environment;
+
+    public CommandChecks(List<String> command, Map<String, String> environment) {
+        if (command.isEmpty()) {
+            throw new IllegalArgumentException("the check command is empty");
+        }
+        this.command = List.copyOf(command);
+        this.environment = Map.copyOf(environment);
+    }
+
+    @Override
+    public String describe() {
+        return String.join(" ", command);
+    }
+
+    @Override
+    public boolean run(Path worktree, Path log) throws InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(worktree.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .redirectInput(ProcessBuilder.Redirect.PIPE);
+        builder.environment().putAll(environment);
+        Process check;
+        try {
+            Files.createDirectories(log.getParent());
+            check = builder.start();
+            check.getOutputStream().close();
+        } catch (IOException e) {
+            throw new LandException("cannot start the checks (" + describe() + "): " + e.getMessage());
+        }
+        try {
+            return check.waitFor() == 0;
+        } catch (InterruptedException e) {
+            check.descendants().forEach(ProcessHandle::destroy);
+            check.destroy();
+            throw e;
+        }
+    }
+}

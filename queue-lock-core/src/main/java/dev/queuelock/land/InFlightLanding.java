@@ -1,0 +1,76 @@
+package dev.queuelock.land;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.queuelock.process.Liveness;
+import dev.queuelock.process.ProcessStart;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Optional;
+
+/**
+ * A note of the landing under way in a lane ({@code <git common dir>/queuelock/landing/<lane>.json}):
+ * which process, which branch, the lane's commit before it started and the phase it is in. A land
+ * killed with {@code kill -9} cannot clean up; the next land of the lane finds the note of a dead
+ * process and tells the user what was interrupted and where their commits are.
+ */
+final class InFlightLanding {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path file;
+    private final ObjectNode note = JSON.createObjectNode();
+
+    InFlightLanding(Path commonDir, String lane) {
+        this.file = commonDir.resolve("queuelock").resolve("landing").resolve(lane + ".json");
+    }
+
+    /** The message about an earlier land of this lane that died mid-flight, if there was one; forgets it. */
+    Optional<String> takeInterrupted() {
+        try {
+            JsonNode old = JSON.readTree(file.toFile());
+            if (old == null || Liveness.isAlive(old.path("pid").asLong(), old.path("start").textValue())) {
+                return Optional.empty(); // none, or still landing (another process of this lane)
+            }
+            Files.deleteIfExists(file);
+            return Optional.of("the previous land of this lane (pid " + old.path("pid").asLong() + ", branch "
+                    + old.path("branch").asText() + ") was interrupted during " + old.path("phase").asText()
+                    + "; nothing was forced or reset: the branch was at " + old.path("head").asText()
+                    + " before it (git reflog shows every step).");
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    void start(String branch, String head) {
+        note.put("pid", ProcessHandle.current().pid());
+        note.put("start", ProcessStart.current());
+        note.put("branch", branch);
+        note.put("head", head);
+        at("queue");
+    }
+
+    /** Records the phase now under way; best effort, as the note only explains a crash. */
+    void at(String phase) {
+        note.put("phase", phase);
+        try {
+            Files.createDirectories(file.getParent());
+            Path tmp = file.resolveSibling(file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+            Files.write(tmp, JSON.writeValueAsBytes(note));
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            // no note: a crash would go unexplained, nothing else
+        }
+    }
+
+    void finish() {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // a stale note of a live-then-dead pid is reported once and removed next time
+        }
+    }
+}

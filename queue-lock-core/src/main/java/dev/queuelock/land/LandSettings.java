@@ -1,0 +1,38 @@
+package dev.queuelock.land;
+
+import java.util.List;
+import java.util.Objects;
+
+/** What to land where: the knobs of {@code land}, with the defaults of the issue and the npm tool. */
+public final class LandSettings {
+
+    public static final String DEFAULT_REMOTE = "origin";
+    public static final int DEFAULT_PUSH_RETRIES = 3;
+
+    final String remote;
+    final String integrationBranch;
+    final List<String> protectedBranches;
+    final List<String> regenerableFiles;
+    final int pushRetries;
+    final boolean sync;
+
+    /**
+     * @param integrationBranch null to use the remote's HEAD branch, else {@code main}
+     */
+    public LandSettings(String remote, String integrationBranch, List<String> protectedBranches,
+                        List<String> regenerableFiles, int pushRetries, boolean sync) {
+        this.remote = Objects.requireNonNull(remote, "remote");
+        this.integrationBranch = integrationBranch;
+        this.protectedBranches = List.copyOf(protectedBranches);
+        this.regenerableFiles = List.copyOf(regenerableFiles);
+        if (pushRetries < 0) {
+            throw new IllegalArgumentException("pushRetries must be 0 or more: " + pushRetries);
+        }
+        this.pushRetries = pushRetries;
+        this.sync = sync;
+    }
+
+    public static LandSettings defaults() {
+        return new LandSettings(DEFAULT_REMOTE, null, List.of(), List.of(), DEFAULT_PUSH_RETRIES, true);
+    }
+}

@@ -1,0 +1,190 @@
+package dev.queuelock.land;
+
+import dev.queuelock.AcquireOptions;
+import dev.queuelock.QueueLock;
+import dev.queuelock.QueueLockFactory;
+import dev.queuelock.WaitListener;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * One landing: refuse early, queue on "land", then fetch, rebase onto the integration branch,
+ * check the rebased commit (holding the build queue), push fast-forward only, and fast-forward the
+ * main checkout. Never forces, never resets, never deletes a branch: a conflict is aborted back to
+ * the lane's own commit, and a failed check pushes nothing.
+ */
+public final class Lander {
+
+    /** Set in the push's environment so the pre-push guard lets exactly this push through. */
+    public static final String LANDING_ENV = "QUEUELOCK_LANDING";
+
+    private final Git git;
+    private final LandSettings settings;
+    private final Checks checks;
+    private final QueueLockFactory locks;
+    private final LandLog log;
+    private final WaitListener landWaits;
+    private final WaitListener buildWaits;
+
+    public Lander(Git git, LandSettings settings, Checks checks, QueueLockFactory locks, LandLog log,
+                  WaitListener landWaits, WaitListener buildWaits) {
+        this.git = git;
+        this.settings = settings;
+        this.checks = checks;
+        this.locks = locks;
+        this.log = log;
+        this.landWaits = landWaits;
+        this.buildWaits = buildWaits;
+    }
+
+    /** Lands the current branch; the returned run is also appended to the landing history. */
+    public LandRun land() throws InterruptedException {
+        long started = System.currentTimeMillis();
+        Path commonDir = Path.of(git.output("rev-parse", "--path-format=absolute", "--git-common-dir"));
+        String lane = git.worktree().getFileName().toString();
+        InFlightLanding inFlight = new InFlightLanding(commonDir, lane);
+        inFlight.takeInterrupted().ifPresent(log::warn);
+        String integration = integrationBranch();
+        String branch = new Preflight(git, settings).check(integration);
+        LandRun run = new LandRun();
+        run.lane = lane;
+        run.branch = branch;
+        run.outcome = Outcome.ERROR.id();
+        PhaseClock clock = new PhaseClock(run, inFlight);
+        inFlight.start(branch, git.output("rev-parse", "HEAD"));
+        try (QueueLock landLock = locks.open("land", git.worktree())) {
+            landLock.acquire(AcquireOptions.defaults().withLabel(branch).withListener(landWaits));
+            clock.end("queueWait");
+            log.info("land queue acquired for " + branch + "; landing onto " + settings.remote + "/" + integration);
+            try {
+                landHoldingLock(run, clock, integration, commonDir);
+            } finally {
+                run.totalMs = System.currentTimeMillis() - started;
+                run.time = Instant.now().toString();
+                record(commonDir, run);
+            }
+        } finally {
+            inFlight.finish();
+        }
+        return run;
+    }
+
+    private void landHoldingLock(LandRun run, PhaseClock clock, String integration, Path commonDir)
+            throws InterruptedException {
+        String remoteRef = "refs/remotes/" + settings.remote + "/" + integration;
+        for (int attempt = 0; ; attempt++) {
+            new Preflight(git, settings).discardRegenerableChanges(); // a build may have regenerated them while we queued
+            git.output("fetch", "--quiet", settings.remote, "+refs/heads/" + integration + ":" + remoteRef);
+            clock.end("fetch");
+            String before = git.output("rev-parse", "HEAD");
+            if (!git.run("rebase", "--no-autostash", remoteRef).ok()) {
+                git.run("rebase", "--abort");
+                clock.end("rebase");
+                run.outcome = Outcome.REBASE_CONFLICT.id();
+                String after = git.output("rev-parse", "HEAD");
+                throw new LandException("rebase of " + run.branch + " onto " + settings.remote + "/" + integration
+                        + " conflicted and was aborted; the lane is unchanged at " + shortSha(after)
+                        + (after.equals(before) ? "" : " (was " + shortSha(before) + ")")
+                        + ". Resolve: git fetch " + settings.remote + " " + integration + " && git rebase " + remoteRef
+                        + ", then run land again.");
+            }
+            clock.end("rebase");
+            runChecks(run, commonDir);
+            clock.end("checks");
+            run.commit = git.output("rev-parse", "HEAD");
+            Git.Result push = git.run(Map.of(LANDING_ENV, "1"), "push", "--porcelain", settings.remote,
+                    "HEAD:refs/heads/" + integration);
+            clock.end("push");
+            if (push.ok()) {
+                run.outcome = Outcome.LANDED.id();
+                log.info(run.branch + " landed on " + settings.remote + "/" + integration + " at " + shortSha(run.commit));
+                break;
+            }
+            run.commit = null;
+            boolean remoteMoved = push.out.contains("[rejected]");
+            if (!remoteMoved || attempt >= settings.pushRetries) {
+                run.outcome = Outcome.PUSH_REJECTED.id();
+                throw new LandException("push to " + settings.remote + "/" + integration + " was rejected"
+                        + (remoteMoved ? " " + (attempt + 1) + " times because the remote kept moving" : ": " + push.lastErrorLine())
+                        + "; nothing was forced and your commits are on " + run.branch + ". Run land again.");
+            }
+            run.retries++;
+            clock.retrying();
+            log.warn(settings.remote + "/" + integration + " moved during the checks; rebasing and checking again (retry "
+                    + run.retries + " of " + settings.pushRetries + ")");
+        }
+        if (settings.sync) {
+            new MainCheckoutSync(commonDir, settings.remote, integration, log).fastForward();
+            clock.end("sync");
+        }
+    }
+
+    private void runChecks(LandRun run, Path commonDir) throws InterruptedException {
+        // Kept beside the history, not in the worktree, so a check log never dirties a lane.
+        Path logFile = commonDir.resolve("queuelock").resolve("logs").resolve(run.lane + "-checks.log");
+        log.info("checking the rebased commit: " + checks.describe());
+        boolean passed;
+        // The lander holds the build queue for its checks, so builds queued after it cannot starve
+        // it; its child build runs inside that lock (the extension sees its ancestor holds it).
+        try (QueueLock build = locks.open("build", git.worktree())) {
+            build.acquire(AcquireOptions.defaults().withLabel("land checks of " + run.branch).withListener(buildWaits));
+            passed = checks.run(git.worktree(), logFile);
+        }
+        if (!passed) {
+            run.outcome = Outcome.CHECK_FAILED.id();
+            throw new LandException("checks failed on the rebased commit (" + checks.describe() + "); nothing was pushed."
+                    + " Log: " + logFile + ". Fix, commit, and run land again.");
+        }
+    }
+
+    private String integrationBranch() {
+        if (settings.integrationBranch != null) {
+            return settings.integrationBranch;
+        }
+        Git.Result head = git.run("symbolic-ref", "--quiet", "--short", "refs/remotes/" + settings.remote + "/HEAD");
+        String prefix = settings.remote + "/";
+        return head.ok() && head.out.strip().startsWith(prefix) ? head.out.strip().substring(prefix.length()) : "main";
+    }
+
+    private void record(Path commonDir, LandRun run) {
+        try {
+            new LandHistory(commonDir).append(run);
+        } catch (IOException e) {
+            log.warn("could not record this run in the landing history: " + e.getMessage());
+        }
+    }
+
+    static String shortSha(String sha) {
+        return sha.length() > 10 ? sha.substring(0, 10) : sha;
+    }
+
+    /** Attributes the time since the previous mark to a phase, adding up across retries. */
+    private static final class PhaseClock {
+        private static final String[] ORDER = {"queueWait", "fetch", "rebase", "checks", "push", "sync"};
+        private final LandRun run;
+        private final InFlightLanding inFlight;
+        private long mark = System.currentTimeMillis();
+
+        PhaseClock(LandRun run, InFlightLanding inFlight) {
+            this.run = run;
+            this.inFlight = inFlight;
+        }
+
+        void end(String phase) {
+            long now = System.currentTimeMillis();
+            run.phases.merge(phase, now - mark, Long::sum);
+            mark = now;
+            for (int i = 0; i < ORDER.length - 1; i++) { // note the phase that starts now, for a crash
+                if (ORDER[i].equals(phase)) {
+                    inFlight.at(ORDER[i + 1]);
+                }
+            }
+        }
+
+        void retrying() {
+            inFlight.at("fetch");
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package dev.queuelock.land;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The refusals made before queueing, each with the reason and the fix: a lane that cannot land
+ * must not make others wait for it. Regenerable files are the one thing touched: they are restored
+ * so build noise does not block a rebase.
+ */
+final class Preflight {
+
+    private final Git git;
+    private final LandSettings settings;
+
+    Preflight(Git git, LandSettings settings) {
+        this.git = git;
+        this.settings = settings;
+    }
+
+    /** @return the lane's branch */
+    String check(String integrationBranch) {
+        Git.Result head = git.run("symbolic-ref", "--quiet", "--short", "HEAD");
+        if (!head.ok()) {
+            throw new LandException("HEAD is detached; check out your lane's branch (git switch <branch>) and run land again.");
+        }
+        String branch = head.out.strip();
+        if (branch.equals(integrationBranch) || settings.protectedBranches.contains(branch)) {
+            throw new LandException("refusing to land from '" + branch + "': land is for lane branches; "
+                    + "create one (git switch -c <lane>) and run land from there.");
+        }
+        for (String marker : new String[] {"rebase-merge", "rebase-apply", "MERGE_HEAD", "CHERRY_PICK_HEAD"}) {
+            if (Files.exists(Path.of(git.output("rev-parse", "--path-format=absolute", "--git-path", marker)))) {
+                String what = marker.startsWith("rebase") ? "a rebase" : marker.startsWith("MERGE") ? "a merge" : "a cherry-pick";
+                throw new LandException(what + " is in progress in " + git.worktree() + " (perhaps an interrupted land); "
+                        + "finish it or abort it (git " + (what.equals("a rebase") ? "rebase" : what.equals("a merge") ? "merge" : "cherry-pick")
+                        + " --abort), then run land again.");
+            }
+        }
+        discardRegenerableChanges();
+        List<String> dirty = trackedChanges();
+        if (!dirty.isEmpty()) {
+            throw new LandException("you have uncommitted changes to tracked files (" + summarize(dirty)
+                    + "); land pushes commits, not the working tree: commit or stash them, then run land again.");
+        }
+        return branch;
+    }
+
+    /** Restores regenerable files (and only those) when they are the only reason the tree is dirty. */
+    void discardRegenerableChanges() {
+        List<String> dirty = trackedChanges();
+        List<String> regenerable = new ArrayList<>();
+        for (String path : dirty) {
+            if (settings.regenerableFiles.contains(path)) {
+                regenerable.add(path);
+            }
+        }
+        if (!regenerable.isEmpty()) {
+            List<String> args = new ArrayList<>(List.of("checkout", "--"));
+            args.addAll(regenerable);
+            git.output(args.toArray(new String[0]));
+        }
+    }
+
+    /** Paths of tracked files with staged or unstaged changes (untracked files do not block a rebase). */
+    private List<String> trackedChanges() {
+        Git.Result result = git.run("status", "--porcelain=v1", "-z", "--untracked-files=no");
+        if (!result.ok()) {
+            throw new LandException("git status failed in " + git.worktree() + ": " + result.lastErrorLine());
+        }
+        String status = result.out; // not stripped: " M" begins with a meaningful space
+        List<String> paths = new ArrayList<>();
+        String[] entries = status.split("\0");
+        for (int i = 0; i < entries.length; i++) {
+            String entry = entries[i];
+            if (entry.length() < 4) {
+                continue;
+            }
+            paths.add(entry.substring(3));
+            if (entry.charAt(0) == 'R' || entry.charAt(0) == 'C') {
+                i++; // a rename's source path follows as its own entry
+            }
+        }
+        return paths;
+    }
+
+    private static String summarize(List<String> paths) {
+        return paths.size() <= 3 ? String.join(", ", paths)
+                : String.join(", ", paths.subList(0, 3)) + " and " + (paths.size() - 3) + " more";
+    }
+}

@@ -1,0 +1,83 @@
+package dev.queuelock.land;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The pre-push guard: a POSIX sh hook (no JVM start on every push) that rejects a direct push to
+ * the integration or a protected branch unless {@code land} is pushing ({@value Lander#LANDING_ENV}=1)
+ * or a human pulls the emergency hatch ({@code QUEUELOCK_EMERGENCY_PUSH=1}).
+ *
+ * <p>Installed into the hooks directory git really uses ({@code core.hooksPath} honoured). A hook
+ * already there is kept, renamed to {@value #CHAINED}, and run first with the same arguments and
+ * input; installing twice changes nothing.
+ */
+public final class PushGuard {
+
+    static final String MARKER = "# queue-lock pre-push guard";
+    static final String CHAINED = "pre-push.queuelock-chained";
+    private static final Pattern SAFE_BRANCH = Pattern.compile("[A-Za-z0-9._/-]+");
+
+    private PushGuard() {
+    }
+
+    /** Installs or updates the guard; returns the hook's path. */
+    public static Path install(Git git, List<String> guardedBranches) throws IOException {
+        for (String branch : guardedBranches) {
+            if (!SAFE_BRANCH.matcher(branch).matches()) {
+                throw new LandException("cannot guard branch '" + branch + "': only letters, digits and . _ / - are supported in guarded branch names.");
+            }
+        }
+        Path hooks = Path.of(git.output("rev-parse", "--path-format=absolute", "--git-path", "hooks"));
+        Files.createDirectories(hooks);
+        Path hook = hooks.resolve("pre-push");
+        Path chained = hooks.resolve(CHAINED);
+        if (Files.exists(hook, LinkOption.NOFOLLOW_LINKS) && !isOurs(hook)) {
+            if (Files.exists(chained, LinkOption.NOFOLLOW_LINKS)) {
+                throw new LandException(hook + " is not ours and " + chained + " already exists; merge them by hand, then run init again.");
+            }
+            Files.move(hook, chained); // keep the user's hook; ours runs it first
+        }
+        Path tmp = hooks.resolve("pre-push.queuelock-" + ProcessHandle.current().pid() + ".tmp");
+        Files.deleteIfExists(tmp);
+        Files.write(tmp, script(guardedBranches).getBytes(StandardCharsets.UTF_8));
+        Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.move(tmp, hook, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        return hook;
+    }
+
+    private static boolean isOurs(Path hook) throws IOException {
+        return Files.isRegularFile(hook, LinkOption.NOFOLLOW_LINKS)
+                && new String(Files.readAllBytes(hook), StandardCharsets.UTF_8).contains(MARKER);
+    }
+
+    static String script(List<String> guardedBranches) {
+        return "#!/bin/sh\n"
+                + MARKER + " (written by mvn queuelock:init; edits are overwritten by the next init)\n"
+                + "guarded='" + String.join(" ", guardedBranches) + "'\n"
+                + "input=$(cat)\n"
+                + "chained=\"$(dirname \"$0\")/" + CHAINED + "\"\n"
+                + "if [ -x \"$chained\" ]; then\n"
+                + "  printf '%s\\n' \"$input\" | \"$chained\" \"$@\" || exit $?\n"
+                + "fi\n"
+                + "if [ \"${" + Lander.LANDING_ENV + ":-}\" = 1 ] || [ \"${QUEUELOCK_EMERGENCY_PUSH:-}\" = 1 ]; then\n"
+                + "  exit 0\n"
+                + "fi\n"
+                + "printf '%s\\n' \"$input\" | while read -r local_ref local_sha remote_ref remote_sha; do\n"
+                + "  for b in $guarded; do\n"
+                + "    if [ \"$remote_ref\" = \"refs/heads/$b\" ]; then\n"
+                + "      echo \"queue-lock: direct push to '$b' refused: land it through the queue with 'mvn queuelock:land'\" >&2\n"
+                + "      echo \"queue-lock: (emergency only: QUEUELOCK_EMERGENCY_PUSH=1 git push ...)\" >&2\n"
+                + "      exit 1\n"
+                + "    fi\n"
+                + "  done\n"
+                + "done\n";
+    }
+}

@@ -1,0 +1,74 @@
+package dev.queuelock.land;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** A bare remote, a main clone on {@code main}, and lane worktrees: real git in a temp dir. */
+final class GitFixture {
+
+    final Path root;
+    final Path remote;
+    final Path main;
+
+    GitFixture(Path root) throws IOException {
+        this.root = root;
+        this.remote = root.resolve("remote.git");
+        this.main = root.resolve("main");
+        git(root, "init", "--quiet", "--bare", "--initial-branch=main", remote.toString());
+        git(root, "clone", "--quiet", remote.toString(), main.toString());
+        git(main, "switch", "--quiet", "-c", "main");
+        commit(main, "README.md", "hello\n", "initial");
+        git(main, "push", "--quiet", "-u", "origin", "main");
+    }
+
+    /** A new worktree on a new branch {@code lane} from origin/main. */
+    Path lane(String lane) {
+        Path dir = root.resolve(lane);
+        git(main, "worktree", "add", "--quiet", "-b", lane, dir.toString(), "origin/main");
+        return dir;
+    }
+
+    static void commit(Path worktree, String file, String content, String message) {
+        try {
+            Path path = worktree.resolve(file);
+            Files.createDirectories(path.getParent());
+            Files.write(path, content.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+        git(worktree, "add", "--", file);
+        git(worktree, "commit", "--quiet", "-m", message);
+    }
+
+    String remoteHead() {
+        return git(main, "ls-remote", remote.toString(), "refs/heads/main").split("\\s")[0];
+    }
+
+    List<String> remoteLog() {
+        return Arrays.asList(git(main, "log", "--format=%s", "--first-parent", remoteHead()).split("\n"));
+    }
+
+    /** Runs git (its identity comes from the GIT_* variables the test runner sets) and returns stdout. */
+    static String git(Path dir, String... args) {
+        List<String> command = new ArrayList<>(List.of("git"));
+        command.addAll(Arrays.asList(args));
+        try {
+            Process git = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+            String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(git.waitFor()).as("git %s in %s: %s", String.join(" ", args), dir, out).isZero();
+            return out.strip();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}

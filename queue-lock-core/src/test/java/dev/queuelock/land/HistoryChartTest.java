@@ -1,0 +1,51 @@
+package dev.queuelock.land;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class HistoryChartTest {
+
+    static LandRun run(String time, String lane, String outcome, long wait, long checks, long push) {
+        LandRun run = new LandRun();
+        run.time = time;
+        run.lane = lane;
+        run.outcome = outcome;
+        run.phases.put("queueWait", wait);
+        run.phases.put("checks", checks);
+        run.phases.put("push", push);
+        run.totalMs = wait + checks + push;
+        return run;
+    }
+
+    final List<LandRun> runs = List.of(
+            run("2026-12-02T10:00:10Z", "lane-a", "landed", 0, 8_000, 2_000),
+            run("2026-12-02T10:00:30Z", "lane-b", "check-failed", 10_000, 10_000, 0),
+            run("2026-12-02T10:00:40Z", "lane-c", "landed", 20_000, 16_000, 4_000));
+
+    @Test
+    void drawsOneProportionalBarPerRunWithPhaseCharacters() {
+        List<String> lines = new HistoryChart(40).render(runs);
+
+        assertThat(lines).hasSize(5);
+        assertThat(lines.get(1)).startsWith("10:00:10 lane-a").contains("landed").contains("10.0s")
+                .endsWith("|" + "#".repeat(8) + "p".repeat(2));
+        assertThat(lines.get(3)).endsWith("|" + ".".repeat(20) + "#".repeat(16) + "p".repeat(4));
+        assertThat(lines.get(4)).isEqualTo("p50 queue wait 10.0s, p50 landing 20.0s, 180.0 landings/hour");
+    }
+
+    @Test
+    void etaIsWhatTheHolderHasLeftPlusAMedianLandingPerWaiterAhead() {
+        LandStats stats = new LandStats(runs);
+        assertThat(stats.eta(0, Duration.ofSeconds(5))).contains(Duration.ofSeconds(15));
+        assertThat(stats.eta(2, Duration.ofSeconds(30))).contains(Duration.ofSeconds(40));
+        assertThat(new LandStats(List.of()).eta(1, Duration.ZERO)).isEmpty();
+    }
+
+    @Test
+    void saysSoWhenThereIsNoHistory() {
+        assertThat(new HistoryChart(40).render(List.of())).containsExactly("no landings recorded yet");
+    }
+}

@@ -1,0 +1,84 @@
+package dev.queuelock.land;
+
+import static dev.queuelock.land.GitFixture.commit;
+import static dev.queuelock.land.GitFixture.git;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The pre-push guard, exercised by real pushes to a bare remote. */
+@Timeout(60)
+class PushGuardTest {
+
+    @TempDir
+    Path tmp;
+
+    GitFixture repo;
+    Path lane;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        repo = new GitFixture(tmp);
+        lane = repo.lane("lane");
+        commit(lane, "l.txt", "l\n", "lane work");
+    }
+
+    @Test
+    void blocksADirectPushButLetsLandAndTheEmergencyHatchThrough() throws Exception {
+        PushGuard.install(new Git(lane), List.of("main", "release"));
+
+        Git.Result direct = new Git(lane).run("push", "origin", "HEAD:main");
+        assertThat(direct.ok()).isFalse();
+        assertThat(direct.err).contains("direct push to 'main' refused").contains("mvn queuelock:land");
+        assertThat(new Git(lane).run("push", "origin", "HEAD:refs/heads/lane").ok()).as("lane branches push freely").isTrue();
+
+        assertThat(new Git(lane).run(Map.of("QUEUELOCK_EMERGENCY_PUSH", "1"), "push", "origin", "HEAD:release").ok()).isTrue();
+        assertThat(new Git(lane).run(Map.of(Lander.LANDING_ENV, "1"), "push", "origin", "HEAD:main").ok()).isTrue();
+    }
+
+    @Test
+    void keepsAndChainsAnExistingHookAndInstallingTwiceChangesNothing() throws Exception {
+        Path hooks = Path.of(git(lane, "rev-parse", "--path-format=absolute", "--git-path", "hooks"));
+        Files.createDirectories(hooks);
+        Path ran = tmp.resolve("existing-hook-ran");
+        Path existing = hooks.resolve("pre-push");
+        Files.writeString(existing, "#!/bin/sh\ncat > '" + ran + "'\necho \"$1\" >> '" + ran + "'\n");
+        Files.setPosixFilePermissions(existing, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        Path hook = PushGuard.install(new Git(lane), List.of("main"));
+        byte[] first = Files.readAllBytes(hook);
+        PushGuard.install(new Git(lane), List.of("main"));
+        assertThat(Files.readAllBytes(hook)).isEqualTo(first);
+        try (var names = Files.list(hooks)) {
+            List<String> list = new ArrayList<>();
+            names.forEach(p -> list.add(p.getFileName().toString()));
+            assertThat(list).filteredOn(n -> n.startsWith("pre-push") && !n.endsWith(".sample")).containsExactlyInAnyOrder("pre-push", PushGuard.CHAINED);
+        }
+
+        assertThat(new Git(lane).run("push", "origin", "HEAD:refs/heads/lane").ok()).isTrue();
+        assertThat(new String(Files.readAllBytes(ran), StandardCharsets.UTF_8))
+                .as("the chained hook saw git's input and arguments").contains("refs/heads/lane").contains("origin");
+    }
+
+    @Test
+    void honoursCoreHooksPath() throws Exception {
+        Path custom = tmp.resolve("custom-hooks");
+        git(lane, "config", "core.hooksPath", custom.toString());
+
+        PushGuard.install(new Git(lane), List.of("main"));
+
+        assertThat(custom.resolve("pre-push")).exists();
+        assertThat(new Git(lane).run("push", "origin", "HEAD:main").ok()).isFalse();
+    }
+}
