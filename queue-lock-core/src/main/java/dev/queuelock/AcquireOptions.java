@@ -12,9 +12,11 @@ public final class AcquireOptions {
     private final String label;
     private final WaitListener listener;
     private final Duration stuckWarnInterval;
+    private final boolean releaseAtExit;
 
-    private AcquireOptions(String label, WaitListener listener, Duration stuckWarnInterval) {
+    private AcquireOptions(String label, WaitListener listener, Duration stuckWarnInterval, boolean releaseAtExit) {
         this.label = label;
+        this.releaseAtExit = releaseAtExit;
         this.listener = Objects.requireNonNull(listener, "listener");
         if (stuckWarnInterval.isZero() || stuckWarnInterval.isNegative()) {
             throw new IllegalArgumentException("stuck-holder warning interval must be positive: " + stuckWarnInterval);
@@ -24,21 +26,34 @@ public final class AcquireOptions {
 
     /** No label, no listener, default stuck-holder interval. */
     public static AcquireOptions defaults() {
-        return new AcquireOptions(null, WaitListener.NONE, DEFAULT_STUCK_WARN_INTERVAL);
+        return new AcquireOptions(null, WaitListener.NONE, DEFAULT_STUCK_WARN_INTERVAL, true);
     }
 
     /** What the holder is doing (shown to waiters), e.g. the goals of a Maven build. */
     public AcquireOptions withLabel(String newLabel) {
-        return new AcquireOptions(newLabel, listener, stuckWarnInterval);
+        return new AcquireOptions(newLabel, listener, stuckWarnInterval, releaseAtExit);
     }
 
     public AcquireOptions withListener(WaitListener newListener) {
-        return new AcquireOptions(label, newListener, stuckWarnInterval);
+        return new AcquireOptions(label, newListener, stuckWarnInterval, releaseAtExit);
     }
 
     /** How long a holder may hold before waiters are warned, and then again each such interval. */
     public AcquireOptions withStuckWarnInterval(Duration interval) {
-        return new AcquireOptions(label, listener, interval);
+        return new AcquireOptions(label, listener, interval, releaseAtExit);
+    }
+
+    /**
+     * Whether the lock releases itself from a JVM shutdown hook (the default). A caller that must
+     * stop work of its own first at shutdown (the CLI stops its command's process tree) turns this
+     * off and releases in its own hook, since the JVM runs shutdown hooks concurrently.
+     */
+    public AcquireOptions withReleaseAtExit(boolean release) {
+        return new AcquireOptions(label, listener, stuckWarnInterval, release);
+    }
+
+    public boolean releaseAtExit() {
+        return releaseAtExit;
     }
 
     /** The label, or {@code null} for none (the npm tool then omits the field). */

@@ -16,7 +16,8 @@ public interface QueueLock extends AutoCloseable {
      * A waiter interrupted here leaves the queue (its ticket is removed) before the exception
      * propagates.
      *
-     * @throws InterruptedException if the calling thread is interrupted while waiting
+     * @throws InterruptedException if the calling thread is interrupted while waiting, or
+     *         {@link #release()} is called from another thread (a shutdown hook) before the lock is taken
      * @throws QueueLockException if the queue directory is unsafe or unusable
      */
     void acquire(AcquireOptions options) throws InterruptedException;

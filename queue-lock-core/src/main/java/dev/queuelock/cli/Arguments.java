@@ -1,5 +1,7 @@
 package dev.queuelock.cli;
 
+import dev.queuelock.Durations;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -58,6 +60,15 @@ final class Arguments {
             }
         }
         return new Arguments(values, List.of());
+    }
+
+    /** A duration typed by the user ({@code 200ms}, {@code 5m}); a bad one is a usage error naming the option. */
+    static Duration duration(String option, String text) {
+        try {
+            return Durations.parse(option, text);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     String value(String name, String fallback) {

@@ -42,7 +42,7 @@ final class QueueOptions {
         String poll = args.value("--poll-interval", env.get(ENV_POLL_INTERVAL));
         Duration pollInterval = poll == null || poll.isEmpty()
                 ? QueueLockFactory.DEFAULT_POLL_INTERVAL
-                : Durations.parse(args.has("--poll-interval") ? "--poll-interval" : ENV_POLL_INTERVAL, poll);
+                : Arguments.duration(args.has("--poll-interval") ? "--poll-interval" : ENV_POLL_INTERVAL, poll);
         return new QueueOptions(queue, dir,
                 QueueLockFactory.defaults().withTmpDir(tmpDir).withPollInterval(pollInterval));
     }

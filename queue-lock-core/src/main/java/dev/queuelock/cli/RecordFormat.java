@@ -1,5 +1,6 @@
 package dev.queuelock.cli;
 
+import dev.queuelock.Durations;
 import dev.queuelock.LockRecord;
 import java.time.Duration;
 

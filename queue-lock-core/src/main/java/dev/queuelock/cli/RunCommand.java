@@ -44,9 +44,9 @@ final class RunCommand {
         String stuck = args.value("--stuck-warn", env.get(ENV_STUCK_WARN));
         this.stuckWarn = stuck == null || stuck.isEmpty()
                 ? AcquireOptions.DEFAULT_STUCK_WARN_INTERVAL
-                : Durations.parse(args.has("--stuck-warn") ? "--stuck-warn" : ENV_STUCK_WARN, stuck);
+                : Arguments.duration(args.has("--stuck-warn") ? "--stuck-warn" : ENV_STUCK_WARN, stuck);
         this.killGrace = args.has("--kill-grace")
-                ? Durations.parse("--kill-grace", args.value("--kill-grace", null))
+                ? Arguments.duration("--kill-grace", args.value("--kill-grace", null))
                 : DEFAULT_KILL_GRACE;
     }
 
@@ -61,7 +61,9 @@ final class RunCommand {
         try {
             WaitLines lines = new WaitLines(err, queue.queue, lock.lane());
             long started = System.nanoTime();
-            lock.acquire(AcquireOptions.defaults().withLabel(label).withListener(lines).withStuckWarnInterval(stuckWarn));
+            // Our hook releases after stopping CMD's tree; the lock's own hook would free it too early.
+            lock.acquire(AcquireOptions.defaults().withLabel(label).withListener(lines).withStuckWarnInterval(stuckWarn)
+                    .withReleaseAtExit(false));
             err.println(lines.acquired(Duration.ofNanos(System.nanoTime() - started)));
             err.flush();
             ProcessBuilder pb = new ProcessBuilder(command).directory(queue.dir.toFile()).inheritIO();
@@ -71,11 +73,11 @@ final class RunCommand {
                 return cannotStart(e, err);
             }
         } finally {
-            lock.release();
             try {
                 Runtime.getRuntime().removeShutdownHook(stopper);
+                lock.release();
             } catch (IllegalStateException shuttingDown) {
-                // the hook is running: it stops the tree and releases
+                // The hook is running: it releases once CMD's whole tree is stopped, not before.
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.queuelock.cli;
 
+import dev.queuelock.Durations;
 import dev.queuelock.WaitEvent;
 import dev.queuelock.WaitListener;
 import java.io.PrintStream;

@@ -34,6 +34,8 @@ public final class FileQueueLock implements QueueLock {
 
     private volatile LockRecord ticket;
     private volatile LockRecord holding;
+    /** Set by release() during acquire(): the waiter gives up instead of taking the lock later. */
+    private volatile boolean abandoned;
     private Thread shutdownHook;
 
     public FileQueueLock(QueueDirectory dir, String lane, Duration pollInterval) {
@@ -46,34 +48,56 @@ public final class FileQueueLock implements QueueLock {
 
     @Override
     public void acquire(AcquireOptions options) throws InterruptedException {
-        if (holding != null || ticket != null) {
-            throw new IllegalStateException("this lock is already held or being acquired: " + dir);
-        }
-        dir.prepare();
-        installShutdownHook();
         String label = options.label();
-        ticket = new LockRecord(pid, lane, label, LAST_TS.updateAndGet(last -> Math.max(last + 1, System.currentTimeMillis())), start);
+        LockRecord mine = new LockRecord(pid, lane, label,
+                LAST_TS.updateAndGet(last -> Math.max(last + 1, System.currentTimeMillis())), start);
+        synchronized (this) {
+            if (holding != null || ticket != null) {
+                throw new IllegalStateException("this lock is already held or being acquired: " + dir);
+            }
+            ticket = mine;
+            abandoned = false;
+        }
         boolean acquired = false;
+        try {
+            dir.prepare();
+            if (options.releaseAtExit()) {
+                installShutdownHook();
+            }
+            acquired = waitAndTake(mine, options);
+        } finally {
+            // Holder and waiter are separate identities: the ticket goes whether we hold or gave up.
+            synchronized (this) {
+                if (ticket == mine) {
+                    ticket = null;
+                }
+            }
+            tickets.withdraw(mine.ts(), mine.pid());
+            if (!acquired) {
+                removeShutdownHook();
+            }
+        }
+    }
+
+    private boolean waitAndTake(LockRecord mine, AcquireOptions options) throws InterruptedException {
         try (ChangeWaiter changes = ChangeWaiter.watching(pollInterval, dir.path(), dir.ticketsDir())) {
-            tickets.enroll(ticket);
+            tickets.enroll(mine);
             WaitReporter reporter = new WaitReporter(options);
             while (true) {
-                if (Thread.interrupted()) {
-                    throw new InterruptedException("interrupted while waiting for " + dir);
+                if (Thread.interrupted() || abandoned) {
+                    throw new InterruptedException((abandoned ? "released" : "interrupted") + " while waiting for " + dir);
                 }
-                int ahead = positionOf(ticket, tickets.live(true));
+                int ahead = positionOf(mine, tickets.live(true));
                 if (ahead < 0) {
-                    tickets.enroll(ticket); // vanished under us: back in at the original place, never ahead of it
+                    tickets.enroll(mine); // vanished under us: back in at the original place, never ahead of it
                     continue;
                 }
                 Optional<LockRecord> holder = lockFile.holder().filter(Liveness::isAlive);
                 if (ahead == 0 && holder.isEmpty()) {
-                    LockRecord me = new LockRecord(pid, lane, label, System.currentTimeMillis(), start);
+                    LockRecord me = new LockRecord(pid, lane, mine.label().orElse(null), System.currentTimeMillis(), start);
                     LockFile.Take take = lockFile.tryTake(me);
                     if (take == LockFile.Take.TAKEN) {
-                        holding = me;
-                        acquired = true;
-                        return;
+                        return holdUnlessAbandoned(me);
                     }
                     if (take == LockFile.Take.RECLAIMED_DEAD) {
                         continue;
@@ -85,16 +109,26 @@ public final class FileQueueLock implements QueueLock {
             }
         } catch (IOException e) {
             throw new QueueLockException("queue " + dir + " is unusable: " + e + "; check that the directory is writable.", e);
-        } finally {
-            withdrawTicket();
-            if (!acquired) {
-                removeShutdownHook();
+        }
+    }
+
+    /** Takes up the lock just taken, unless release() gave up the wait in the meantime. */
+    private boolean holdUnlessAbandoned(LockRecord me) throws IOException, InterruptedException {
+        synchronized (this) {
+            if (!abandoned) {
+                holding = me;
+                return true;
             }
         }
+        lockFile.releaseIfMine(me);
+        throw new InterruptedException("released while waiting for " + dir);
     }
 
     @Override
     public synchronized void release() {
+        if (ticket != null && holding == null) {
+            abandoned = true;
+        }
         LockRecord held = holding;
         holding = null;
         if (held != null) {
@@ -147,7 +181,7 @@ public final class FileQueueLock implements QueueLock {
         return -1;
     }
 
-    private void withdrawTicket() {
+    private synchronized void withdrawTicket() {
         LockRecord mine = ticket;
         ticket = null;
         if (mine != null) {

@@ -30,10 +30,10 @@ class HistoryChartTest {
         List<String> lines = new HistoryChart(40).render(runs);
 
         assertThat(lines).hasSize(5);
-        assertThat(lines.get(1)).startsWith("10:00:10 lane-a").contains("landed").contains("10.0s")
+        assertThat(lines.get(1)).startsWith("10:00:10 lane-a").contains("landed").contains("10s")
                 .endsWith("|" + "#".repeat(8) + "p".repeat(2));
         assertThat(lines.get(3)).endsWith("|" + ".".repeat(20) + "#".repeat(16) + "p".repeat(4));
-        assertThat(lines.get(4)).isEqualTo("p50 queue wait 10.0s, p50 landing 20.0s, 180.0 landings/hour");
+        assertThat(lines.get(4)).isEqualTo("p50 queue wait 10s, p50 landing 20s, 180.0 landings/hour");
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.queuelock.cli;
+package dev.queuelock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -28,10 +28,10 @@ class DurationsTest {
 
     @Test
     void rejectsWhatIsNoDuration() {
-        assertThatThrownBy(() -> Durations.parse("--x", "5 minutes")).isInstanceOf(UsageException.class)
+        assertThatThrownBy(() -> Durations.parse("--x", "5 minutes")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("--x: not a duration");
-        assertThatThrownBy(() -> Durations.parse("--x", "")).isInstanceOf(UsageException.class);
-        assertThatThrownBy(() -> Durations.parse("--x", "-1s")).isInstanceOf(UsageException.class);
+        assertThatThrownBy(() -> Durations.parse("--x", "")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Durations.parse("--x", "-1s")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Durations.parse("--x", "0s")).hasMessageContaining("more than zero");
     }
 }
