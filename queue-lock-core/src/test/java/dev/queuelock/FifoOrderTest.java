@@ -39,7 +39,7 @@ class FifoOrderTest {
             enrolled.add("w" + i);
             waiters.add(waiter);
             // Each waiter is told how many enrolled before it: proof of where it sits in line.
-            assertThat(workers.events("wait", waiter).get(0).ahead()).isEqualTo(i);
+            assertThat(workers.events("enrolled", waiter).get(0).ahead()).isEqualTo(i);
         }
 
         holder.sigterm();

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A child JVM that takes a queue lock, holds it, and logs what happened as NDJSON events.
@@ -44,9 +45,11 @@ public final class LockWorker {
         QueueLockFactory factory = QueueLockFactory.defaults().withTmpDir(Path.of(args[0]))
                 .withPollInterval(Duration.ofMillis(Long.parseLong(opts.getOrDefault("pollMs", "200"))));
         QueueLock lock = factory.open(args[1], Path.of(args[2]));
+        AtomicBoolean holding = new AtomicBoolean();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            // Runs before (or beside) the lock's own hook; release() is idempotent either way.
-            if (lock.isHeld()) {
+            // Runs beside the lock's own hook (hooks are concurrent), which may release first:
+            // hence our own flag rather than isHeld(), so a terminated holder always logs it.
+            if (holding.getAndSet(false)) {
                 log.append("released", -1, Map.of());
                 lock.release();
             }
@@ -59,18 +62,21 @@ public final class LockWorker {
                     .withListener(event -> {
                         if (!enrolled[0]) {
                             enrolled[0] = true;
-                            log.append("enrolled", r, Map.of());
+                            log.append("enrolled", r, describe(event)); // carries ahead/holder: readers need not wait for "wait"
                         }
                         log.append("wait", r, describe(event));
                     });
             lock.acquire(options);
+            holding.set(true);
             log.append("acquired", r, Map.of());
             if (holdMs < 0) {
                 Thread.sleep(Long.MAX_VALUE);
             }
             Thread.sleep(holdMs);
-            log.append("released", r, Map.of());
-            lock.release();
+            if (holding.getAndSet(false)) {
+                log.append("released", r, Map.of());
+                lock.release();
+            }
         }
     }
 
