@@ -35,7 +35,10 @@ final class LockFile {
 
     Take tryTake(LockRecord me) throws IOException {
         Path tmp = dir.lockTempFile(me.pid());
-        SafePaths.deleteQuietly(tmp); // a leftover of a dead process with our pid; a link is removed, not followed
+        // A leftover file of a dead process with our pid is removed; a planted link is refused
+        // like any other file of the queue that is a link or not ours.
+        SafePaths.requireOwned(tmp);
+        SafePaths.deleteQuietly(tmp);
         SafePaths.createExclusive(tmp, RecordCodec.encode(me));
         try {
             Files.createLink(dir.lockFile(), tmp);
@@ -72,6 +75,7 @@ final class LockFile {
             return false;
         }
         Path aside = dir.reclaimFile(ProcessHandle.current().pid());
+        SafePaths.requireOwned(aside);
         SafePaths.deleteQuietly(aside);
         try {
             Files.move(lock, aside, StandardCopyOption.ATOMIC_MOVE);

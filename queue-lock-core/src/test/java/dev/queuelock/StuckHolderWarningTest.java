@@ -1,0 +1,86 @@
+package dev.queuelock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.queuelock.testsupport.ChildProcess;
+import dev.queuelock.testsupport.ChildProcesses;
+import dev.queuelock.testsupport.LockWorkers;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A long hold is reported every interval, counted from the holder's own ts, and never broken. */
+class StuckHolderWarningTest {
+
+    private static final long INTERVAL_MS = 300;
+
+    @RegisterExtension
+    final ChildProcesses children = new ChildProcesses();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    @Timeout(120)
+    void warnsRepeatedlyAboutALiveHolderAndNeverReleasesIt() throws Exception {
+        Path repo = Files.createDirectory(tmp.resolve("repo"));
+        LockWorkers workers = new LockWorkers(children, tmp, repo, "build");
+        ChildProcess holder = workers.startHolder("slow-build");
+        Thread.sleep(1000); // the waiter joins late: its warnings must still count from the holder's ts
+
+        List<WaitEvent> events = new CopyOnWriteArrayList<>();
+        QueueLock waiter = QueueLockFactory.defaults().withTmpDir(tmp).open("build", repo);
+        Thread waiting = new Thread(() -> {
+            try {
+                waiter.acquire(AcquireOptions.defaults().withStuckWarnInterval(Duration.ofMillis(INTERVAL_MS))
+                        .withListener(events::add));
+            } catch (InterruptedException e) {
+                // the test stops waiting this way
+            }
+        });
+        try {
+            waiting.start();
+            await().atMost(LockWorkers.PATIENCE).until(() -> stuckWarnings(events).size() >= 5);
+
+            WaitEvent first = events.get(0);
+            assertThat(first.holder()).get().extracting(LockRecord::pid).isEqualTo(holder.pid());
+            assertThat(first.holderElapsed()).as("measured from the holder's ts, not from when the waiter came")
+                    .isGreaterThanOrEqualTo(Duration.ofMillis(900));
+            assertThat(first.isStuckHolderWarning()).isTrue();
+
+            List<Long> intervals = stuckWarnings(events).stream()
+                    .map(e -> e.holderElapsed().toMillis() / INTERVAL_MS).collect(Collectors.toList());
+            assertThat(intervals).as("one warning per interval crossed, never twice for one").doesNotHaveDuplicates()
+                    .isSorted();
+            for (WaitEvent warning : stuckWarnings(events)) {
+                assertThat(warning.holder()).get().extracting(LockRecord::pid).isEqualTo(holder.pid());
+                assertThat(warning.holderElapsed().toMillis()).isGreaterThanOrEqualTo(INTERVAL_MS);
+            }
+            assertThat(intervals).as("several intervals crossed while waiting").hasSizeGreaterThanOrEqualTo(5);
+
+            assertThat(holder.isAlive()).isTrue();
+            assertThat(waiter.isHeld()).isFalse();
+            assertThat(workers.events("released", holder)).isEmpty();
+            assertThat(QueueLockFactory.defaults().withTmpDir(tmp).snapshot("build", repo).holder())
+                    .get().extracting(LockRecord::pid).isEqualTo(holder.pid());
+        } finally {
+            waiting.interrupt();
+            waiting.join(10_000);
+            waiter.release();
+        }
+        assertThat(QueueLockFactory.defaults().withTmpDir(tmp).snapshot("build", repo).waiters())
+                .as("an interrupted waiter leaves the queue").isEmpty();
+    }
+
+    private static List<WaitEvent> stuckWarnings(List<WaitEvent> events) {
+        return events.stream().filter(WaitEvent::isStuckHolderWarning).collect(Collectors.toList());
+    }
+}

@@ -1,0 +1,154 @@
+package dev.queuelock.repo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.queuelock.file.QueueDirectory;
+import dev.queuelock.testsupport.NpmPackage;
+import dev.queuelock.testsupport.RepoKeyMain;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Which queue a directory belongs to: one per clone, shared by its worktrees, as the npm tool sees it. */
+class RepoKeyTest {
+
+    @TempDir
+    Path tmp;
+
+    private Path main;
+    private Path worktree;
+    private Path otherClone;
+    private Path plain;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        main = tmp.resolve("main");
+        git(tmp, "init", "-q", main.toString());
+        git(main, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "root");
+        worktree = tmp.resolve("wt-a");
+        git(main, "worktree", "add", "-q", worktree.toString());
+        otherClone = tmp.resolve("clone");
+        git(tmp, "clone", "-q", main.toString(), otherClone.toString());
+        Files.createDirectories(main.resolve("sub/deeper"));
+        Files.createDirectories(worktree.resolve("sub"));
+        plain = Files.createDirectories(tmp.resolve("plain/sub"));
+    }
+
+    @Test
+    @Timeout(60)
+    void worktreesOfOneCloneShareAKeyAndAQueueWhileClonesDiffer() throws Exception {
+        String commonDir = main.resolve(".git").toRealPath().toString();
+        assertThat(RepoKey.of(main).key()).isEqualTo(commonDir);
+        assertThat(RepoKey.of(main.resolve("sub/deeper")).key()).isEqualTo(commonDir);
+        assertThat(RepoKey.of(worktree.resolve("sub")).key()).isEqualTo(commonDir);
+        assertThat(queueOf(main)).isEqualTo(queueOf(worktree));
+
+        assertThat(RepoKey.of(worktree.resolve("sub")).lane()).isEqualTo("wt-a");
+        assertThat(RepoKey.of(main.resolve("sub/deeper")).lane()).isEqualTo("main");
+
+        assertThat(RepoKey.of(otherClone).key()).isEqualTo(otherClone.resolve(".git").toRealPath().toString());
+        assertThat(queueOf(otherClone)).isNotEqualTo(queueOf(main));
+    }
+
+    @Test
+    @Timeout(60)
+    void symlinkedPathsResolveToThePhysicalCommonDir() throws Exception {
+        Path link = Files.createSymbolicLink(tmp.resolve("link-to-wt"), worktree);
+        assertThat(RepoKey.of(link.resolve("sub")).key()).isEqualTo(main.resolve(".git").toRealPath().toString());
+    }
+
+    @Test
+    @Timeout(60)
+    void outsideGitTheKeyIsTheDirectoryItself() throws Exception {
+        assertThat(RepoKey.of(plain).key()).isEqualTo(plain.toRealPath().toString());
+        assertThat(RepoKey.of(plain).worktree()).isEqualTo(plain.toRealPath());
+    }
+
+    @Test
+    @Timeout(60)
+    void aGitFileWithCommondirIsReadWithoutRunningGit() throws Exception {
+        Path noTools = Files.createDirectory(tmp.resolve("empty-path"));
+        Result r = runRepoKeyMain(worktree.resolve("sub"), noTools.toString());
+        assertThat(r.stdout).isEqualTo(main.resolve(".git").toRealPath() + "\n" + worktree.toRealPath() + "\n");
+        assertThat(r.stderr).isEmpty();
+    }
+
+    @Test
+    @Timeout(60)
+    void nothingIsPrintedOutsideGit() throws Exception {
+        // git is on the PATH here and is asked (nothing to read directly): its "fatal: not a git
+        // repository" must not leak.
+        Result r = runRepoKeyMain(plain, System.getenv("PATH"));
+        assertThat(r.stdout).startsWith(plain.toRealPath() + "\n");
+        assertThat(r.stderr).isEmpty();
+    }
+
+    @Test
+    @Timeout(300)
+    void keyAndQueueNameEqualWhatTheNpmToolComputes() throws Exception {
+        Path script = NpmPackage.script("repokey.mjs", String.join("\n",
+                "import { repoKey } from 'claude-code-merge-queue/queue-lock';",
+                "import { createHash } from 'node:crypto';",
+                "const key = repoKey();",
+                "process.stdout.write(JSON.stringify({ key, hash: createHash('sha1').update(key).digest('hex').slice(0, 12) }));",
+                ""));
+        Path link = Files.createSymbolicLink(tmp.resolve("link-to-main"), main);
+        ObjectMapper json = new ObjectMapper();
+        for (Path dir : List.of(main, main.resolve("sub/deeper"), worktree, worktree.resolve("sub"), otherClone,
+                plain, link)) {
+            JsonNode npm = json.readTree(NpmPackage.node(dir, List.of(script.toString())));
+            assertThat(RepoKey.of(dir).key()).as("key of %s", dir).isEqualTo(npm.get("key").asText());
+            assertThat(queueOf(dir).getFileName().toString()).as("queue of %s", dir)
+                    .isEqualTo("claude-code-merge-queue-build-queue-" + npm.get("hash").asText());
+        }
+    }
+
+    private Path queueOf(Path dir) {
+        return QueueDirectory.of(tmp, "build", RepoKey.of(dir).key()).path();
+    }
+
+    private static final class Result {
+        final String stdout;
+        final String stderr;
+
+        Result(String stdout, String stderr) {
+            this.stdout = stdout;
+            this.stderr = stderr;
+        }
+    }
+
+    private Result runRepoKeyMain(Path dir, String path) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), RepoKeyMain.class.getName(), dir.toString()));
+        Path out = tmp.resolve("repokey.out");
+        Path err = tmp.resolve("repokey.err");
+        ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        pb.environment().put("PATH", path);
+        Process p = pb.start();
+        try {
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            p.destroyForcibly();
+        }
+        return new Result(Files.readString(out), Files.readString(err));
+    }
+
+    private static void git(Path dir, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as("git %s: %s", List.of(args), out).isZero();
+    }
+}
