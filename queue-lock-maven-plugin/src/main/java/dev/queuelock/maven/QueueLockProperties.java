@@ -27,6 +27,12 @@ public final class QueueLockProperties {
     /** {@code boolean}, default {@code false}: {@code queuelock:status} prints JSON instead of log lines. */
     public static final String JSON = "queuelock.json";
 
+    /** {@code path}, default none: {@code queuelock:status} writes its report to this file instead of the console. */
+    public static final String OUTPUT = "queuelock.output";
+
+    /** {@code path}, default the top directory of the invocation: the repository {@code queuelock:status} looks at. */
+    public static final String DIRECTORY = "queuelock.directory";
+
     private QueueLockProperties() {
     }
 }

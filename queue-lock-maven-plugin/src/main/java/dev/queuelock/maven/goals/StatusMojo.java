@@ -6,6 +6,10 @@ import dev.queuelock.maven.BuildScope;
 import dev.queuelock.maven.QueueLockProperties;
 import dev.queuelock.repo.RepoKey;
 import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -45,8 +49,18 @@ public class StatusMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = "queuelock.directory", defaultValue = "${session.request.multiModuleProjectDirectory}")
+    @Parameter(property = QueueLockProperties.DIRECTORY, defaultValue = "${session.request.multiModuleProjectDirectory}")
     private File directory;
+
+    /**
+     * Write the report (JSON with {@code queuelock.json}, else plain lines) to this file instead of
+     * the console. Use it for scripts on Maven 4, which prefixes a goal's standard output with
+     * {@code [INFO] [stdout]}.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = QueueLockProperties.OUTPUT)
+    private File output;
 
     @Override
     public void execute() throws MojoExecutionException {
@@ -65,11 +79,24 @@ public class StatusMojo extends AbstractMojo {
         } catch (QueueLockException e) {
             throw new MojoExecutionException(e.getMessage());
         }
-        if (json) {
-            // The document is the goal's output, not a log message: stdout keeps it parseable.
+        if (output != null) {
+            write(json ? report.json() + "\n" : String.join("\n", report.lines()) + "\n");
+        } else if (json) {
+            // The document is the goal's output, not a log message: stdout keeps it parseable on Maven 3.
             System.out.println(report.json());
         } else {
             report.lines().forEach(getLog()::info);
+        }
+    }
+
+    private void write(String text) throws MojoExecutionException {
+        try {
+            Path file = output.toPath().toAbsolutePath();
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new MojoExecutionException("Cannot write " + output + ": " + e.getMessage() + "; choose a writable -D"
+                    + QueueLockProperties.OUTPUT + " path.", e);
         }
     }
 }
