@@ -23,6 +23,9 @@ final class WaitLog implements WaitListener {
 
     @Override
     public void onWait(WaitEvent event) {
+        if (waited && event.holder().isEmpty()) {
+            return; // a hand-off in progress: the next line names the new holder
+        }
         waited = true;
         String holder = event.holder().map(h -> describe(h) + ", holding for " + Durations.format(event.holderElapsed()))
                 .orElse("nobody holds it now");
