@@ -1,0 +1,102 @@
+package dev.queuelock.maven.goals;
+
+import dev.queuelock.QueueLockException;
+import dev.queuelock.QueueLockFactory;
+import dev.queuelock.maven.BuildScope;
+import dev.queuelock.maven.QueueLockProperties;
+import dev.queuelock.repo.RepoKey;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Shows who holds and who waits in this repository's {@code build} and {@code land} queues, in
+ * the order waiters will be served. Needs no project: {@code mvn queuelock:status}.
+ *
+ * @since 0.1.0
+ */
+@Mojo(name = "status", requiresProject = false, aggregator = true, threadSafe = true)
+public class StatusMojo extends AbstractMojo {
+
+    /**
+     * Print one JSON document on standard output instead of log lines, for scripts:
+     * {@code {"build":{"scope","location","holder":{pid,lane,label,ts,heldMillis},"waiters":[...]},"land":{...}}}.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = QueueLockProperties.JSON, defaultValue = "false")
+    private boolean json;
+
+    /**
+     * Which build queue to show: {@code repo} (this repository's, the default) or {@code machine}
+     * (the one shared by all repositories of this user). The same property selects the queue the
+     * extension uses.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = QueueLockProperties.BUILD_SCOPE, defaultValue = "repo")
+    private String buildScope;
+
+    /**
+     * A directory inside the repository whose queues are shown; by default the top directory of
+     * this Maven invocation.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = QueueLockProperties.DIRECTORY, defaultValue = "${session.request.multiModuleProjectDirectory}")
+    private File directory;
+
+    /**
+     * Write the report (JSON with {@code queuelock.json}, else plain lines) to this file instead of
+     * the console. Use it for scripts on Maven 4, which prefixes a goal's standard output with
+     * {@code [INFO] [stdout]}.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = QueueLockProperties.OUTPUT)
+    private File output;
+
+    @Override
+    public void execute() throws MojoExecutionException {
+        BuildScope scope;
+        try {
+            scope = BuildScope.parse(buildScope);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
+        RepoKey repo = RepoKey.of((directory != null ? directory : new File(".")).toPath());
+        QueueLockFactory factory = QueueLockFactory.defaults();
+        StatusReport report = new StatusReport(System.currentTimeMillis());
+        try {
+            report.add(BuildScope.BUILD_QUEUE, scope.toString(), factory.snapshot(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo)));
+            report.add(BuildScope.LAND_QUEUE, BuildScope.REPO.toString(), factory.snapshot(BuildScope.LAND_QUEUE, repo.key()));
+        } catch (QueueLockException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
+        if (output != null) {
+            write(json ? report.json() + "\n" : String.join("\n", report.lines()) + "\n");
+        } else if (json) {
+            // The document is the goal's output, not a log message: stdout keeps it parseable on Maven 3.
+            System.out.println(report.json());
+        } else {
+            report.lines().forEach(getLog()::info);
+        }
+    }
+
+    private void write(String text) throws MojoExecutionException {
+        try {
+            Path file = output.toPath().toAbsolutePath();
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new MojoExecutionException("Cannot write " + output + ": " + e.getMessage() + "; choose a writable -D"
+                    + QueueLockProperties.OUTPUT + " path.", e);
+        }
+    }
+}

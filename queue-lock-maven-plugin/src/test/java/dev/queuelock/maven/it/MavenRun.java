@@ -1,0 +1,83 @@
+package dev.queuelock.maven.it;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
+
+/**
+ * One real {@code mvn} process of an IT: batch mode, the IT local repository (where the invoker
+ * installed the extension), {@code TMPDIR} pointed at the test's own directory, output to a log.
+ */
+final class MavenRun implements AutoCloseable {
+
+    /** The local repository the invoker's install goal filled; set by failsafe. */
+    static final Path IT_REPO = Path.of(System.getProperty("queuelock.it.localRepo", "target/it-repo")).toAbsolutePath();
+
+    private final Process process;
+    private final Path log;
+
+    private MavenRun(Process process, Path log) {
+        this.process = process;
+        this.log = log;
+    }
+
+    /** Starts {@code mvn -B -Dmaven.repo.local=<it repo> <args>} in {@code dir}. */
+    static MavenRun start(Path dir, Path tmpDir, Path log, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of("mvn", "-B", "-Dmaven.repo.local=" + IT_REPO));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        Map<String, String> env = pb.environment();
+        env.put("TMPDIR", tmpDir.toString());
+        env.remove("QUEUELOCK_SKIP");
+        env.remove("MAVEN_OPTS");
+        return new MavenRun(pb.start(), log);
+    }
+
+    Process process() {
+        return process;
+    }
+
+    String log() {
+        try {
+            return Files.readString(log, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** Waits until the log contains {@code text}; fails early with the log if the process ends first. */
+    MavenRun awaitLog(String text, Duration timeout) {
+        Awaitility.await().atMost(timeout).pollInterval(Duration.ofMillis(100)).until(() -> {
+            if (log().contains(text)) {
+                return true;
+            }
+            if (!process.isAlive() && !log().contains(text)) {
+                throw new AssertionError("mvn ended before logging '" + text + "':\n" + log());
+            }
+            return false;
+        });
+        return this;
+    }
+
+    /** Waits for the exit code; the log is in the message if it does not exit in time. */
+    int awaitExit(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("mvn still running after " + timeout + ":\n" + log());
+        }
+        return process.exitValue();
+    }
+
+    @Override
+    public void close() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+    }
+}

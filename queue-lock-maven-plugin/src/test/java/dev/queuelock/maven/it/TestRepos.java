@@ -1,0 +1,76 @@
+package dev.queuelock.maven.it;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Real git repositories holding a small Maven project with the extension in
+ * {@code .mvn/extensions.xml}. Its {@code validate} phase holds the build until the file
+ * {@code -Drelease} exists (default: at once), then for {@code -Dhold} seconds, and appends
+ * {@code start <name>} / {@code end <name>} to the file {@code -Dmarks}, so hold intervals can be
+ * read back in order.
+ */
+final class TestRepos {
+
+    static final String VERSION = System.getProperty("queuelock.it.version", "0.1.0-SNAPSHOT");
+
+    private TestRepos() {
+    }
+
+    /** A repository at {@code dir} plus worktrees beside it named {@code worktrees}; returns all tops. */
+    static List<Path> repoWithWorktrees(Path dir, String... worktrees) throws IOException, InterruptedException {
+        Files.createDirectories(dir.resolve(".mvn"));
+        Files.writeString(dir.resolve(".mvn/extensions.xml"), "<extensions><extension>"
+                + "<groupId>dev.queuelock</groupId><artifactId>queue-lock-maven-plugin</artifactId>"
+                + "<version>" + VERSION + "</version></extension></extensions>\n", StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("pom.xml"), pom(), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(".gitignore"), "marks*\n", StandardCharsets.UTF_8);
+        git(dir, "init", "-q");
+        git(dir, "add", ".");
+        git(dir, "-c", "user.name=it", "-c", "user.email=it@example.invalid", "commit", "-q", "-m", "project");
+        List<Path> tops = new ArrayList<>(List.of(dir));
+        for (String name : worktrees) {
+            Path wt = dir.resolveSibling(name);
+            git(dir, "worktree", "add", "-q", "--detach", wt.toString());
+            tops.add(wt);
+        }
+        return tops;
+    }
+
+    static void git(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        Process git = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!git.waitFor(60, TimeUnit.SECONDS) || git.exitValue() != 0) {
+            git.destroyForcibly();
+            throw new IOException("git " + args[0] + " failed in " + dir + ": " + out);
+        }
+    }
+
+    private static String pom() {
+        return "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n"
+                + "  <modelVersion>4.0.0</modelVersion>\n"
+                + "  <groupId>dev.queuelock.its</groupId><artifactId>hold</artifactId><version>1.0</version>\n"
+                + "  <packaging>pom</packaging>\n"
+                + "  <properties><hold>0</hold><name>build</name><marks>${project.basedir}/marks.txt</marks>"
+                + "<release>${project.basedir}/pom.xml</release></properties>\n"
+                + "  <build><plugins><plugin>\n"
+                + "    <artifactId>maven-antrun-plugin</artifactId><version>3.1.0</version>\n"
+                + "    <executions><execution><id>hold</id><phase>validate</phase><goals><goal>run</goal></goals>\n"
+                + "      <configuration><target>\n"
+                + "        <echo file=\"${marks}\" append=\"true\" message=\"start ${name}&#10;\"/>\n"
+                + "        <waitfor maxwait=\"300\" maxwaitunit=\"second\"><available file=\"${release}\"/></waitfor>\n"
+                + "        <sleep seconds=\"${hold}\"/>\n"
+                + "        <echo file=\"${marks}\" append=\"true\" message=\"end ${name}&#10;\"/>\n"
+                + "      </target></configuration>\n"
+                + "    </execution></executions>\n"
+                + "  </plugin></plugins></build>\n"
+                + "</project>\n";
+    }
+}
