@@ -32,6 +32,23 @@ public final class LandSettings {
         this.sync = sync;
     }
 
+    /** The configured integration branch, else the remote's HEAD branch, else {@code main}. */
+    public String integrationBranch(Git git) {
+        if (integrationBranch != null) {
+            return integrationBranch;
+        }
+        Git.Result head = git.run("symbolic-ref", "--quiet", "--short", "refs/remotes/" + remote + "/HEAD");
+        String prefix = remote + "/";
+        return head.ok() && head.out.strip().startsWith(prefix) ? head.out.strip().substring(prefix.length()) : "main";
+    }
+
+    /** The integration branch and the protected ones: where nobody pushes by hand. */
+    public List<String> guardedBranches(Git git) {
+        List<String> guarded = new java.util.ArrayList<>(List.of(integrationBranch(git)));
+        protectedBranches.stream().filter(b -> !guarded.contains(b)).forEach(guarded::add);
+        return guarded;
+    }
+
     public static LandSettings defaults() {
         return new LandSettings(DEFAULT_REMOTE, null, List.of(), List.of(), DEFAULT_PUSH_RETRIES, true);
     }

@@ -2,8 +2,6 @@ package dev.queuelock.land;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
-import dev.queuelock.QueueLockFactory;
-import dev.queuelock.WaitListener;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -23,20 +21,22 @@ public final class Lander {
     private final Git git;
     private final LandSettings settings;
     private final Checks checks;
-    private final QueueLockFactory locks;
+    private final QueueLock landLock;
+    private final QueueLock buildLock;
     private final LandLog log;
-    private final WaitListener landWaits;
-    private final WaitListener buildWaits;
 
-    public Lander(Git git, LandSettings settings, Checks checks, QueueLockFactory locks, LandLog log,
-                  WaitListener landWaits, WaitListener buildWaits) {
+    /**
+     * @param landLock  the lane's lock of the "land" queue (not yet acquired)
+     * @param buildLock the lock of the build queue the checks must hold, as the build extension
+     *                  would take it for this worktree (not yet acquired)
+     */
+    public Lander(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log) {
         this.git = git;
         this.settings = settings;
         this.checks = checks;
-        this.locks = locks;
+        this.landLock = landLock;
+        this.buildLock = buildLock;
         this.log = log;
-        this.landWaits = landWaits;
-        this.buildWaits = buildWaits;
     }
 
     /** Lands the current branch; the returned run is also appended to the landing history. */
@@ -46,7 +46,7 @@ public final class Lander {
         String lane = git.worktree().getFileName().toString();
         InFlightLanding inFlight = new InFlightLanding(commonDir, lane);
         inFlight.takeInterrupted().ifPresent(log::warn);
-        String integration = integrationBranch();
+        String integration = settings.integrationBranch(git);
         String branch = new Preflight(git, settings).check(integration);
         LandRun run = new LandRun();
         run.lane = lane;
@@ -54,8 +54,8 @@ public final class Lander {
         run.outcome = Outcome.ERROR.id();
         PhaseClock clock = new PhaseClock(run, inFlight);
         inFlight.start(branch, git.output("rev-parse", "HEAD"));
-        try (QueueLock landLock = locks.open("land", git.worktree())) {
-            landLock.acquire(AcquireOptions.defaults().withLabel(branch).withListener(landWaits));
+        try (QueueLock held = landLock) {
+            held.acquire(AcquireOptions.defaults().withLabel(branch).withListener(log::landWait));
             clock.end("queueWait");
             log.info("land queue acquired for " + branch + "; landing onto " + settings.remote + "/" + integration);
             try {
@@ -128,8 +128,8 @@ public final class Lander {
         boolean passed;
         // The lander holds the build queue for its checks, so builds queued after it cannot starve
         // it; its child build runs inside that lock (the extension sees its ancestor holds it).
-        try (QueueLock build = locks.open("build", git.worktree())) {
-            build.acquire(AcquireOptions.defaults().withLabel("land checks of " + run.branch).withListener(buildWaits));
+        try (QueueLock build = buildLock) {
+            build.acquire(AcquireOptions.defaults().withLabel("land checks of " + run.branch).withListener(log::buildWait));
             passed = checks.run(git.worktree(), logFile);
         }
         if (!passed) {
@@ -137,15 +137,6 @@ public final class Lander {
             throw new LandException("checks failed on the rebased commit (" + checks.describe() + "); nothing was pushed."
                     + " Log: " + logFile + ". Fix, commit, and run land again.");
         }
-    }
-
-    private String integrationBranch() {
-        if (settings.integrationBranch != null) {
-            return settings.integrationBranch;
-        }
-        Git.Result head = git.run("symbolic-ref", "--quiet", "--short", "refs/remotes/" + settings.remote + "/HEAD");
-        String prefix = settings.remote + "/";
-        return head.ok() && head.out.strip().startsWith(prefix) ? head.out.strip().substring(prefix.length()) : "main";
     }
 
     private void record(Path commonDir, LandRun run) {

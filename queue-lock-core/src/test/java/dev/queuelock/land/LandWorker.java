@@ -1,7 +1,6 @@
 package dev.queuelock.land;
 
 import dev.queuelock.QueueLockFactory;
-import dev.queuelock.WaitListener;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +27,9 @@ public final class LandWorker {
             }
         };
         Checks checks = new CommandChecks(List.of(args).subList(2, args.length), Map.of());
-        new Lander(new Git(Path.of(args[0])), LandSettings.defaults(), checks,
-                QueueLockFactory.defaults().withTmpDir(Path.of(args[1])), quiet, WaitListener.NONE, WaitListener.NONE).land();
+        Path lane = Path.of(args[0]);
+        QueueLockFactory locks = QueueLockFactory.defaults().withTmpDir(Path.of(args[1]));
+        new Lander(new Git(lane), LandSettings.defaults(), checks, locks.open("land", lane), locks.open("build", lane), quiet)
+                .land();
     }
 }

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.queuelock.QueueLockFactory;
-import dev.queuelock.WaitListener;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,7 +56,7 @@ class LanderTest {
                 logged.add("ERROR " + line);
             }
         };
-        return new Lander(new Git(lane), settings, checks, locks, log, WaitListener.NONE, WaitListener.NONE);
+        return new Lander(new Git(lane), settings, checks, locks.open("land", lane), locks.open("build", lane), log);
     }
 
     @Test

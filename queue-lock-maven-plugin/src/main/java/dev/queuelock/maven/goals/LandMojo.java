@@ -1,0 +1,158 @@
+package dev.queuelock.maven.goals;
+
+import dev.queuelock.QueueLockException;
+import dev.queuelock.QueueLockFactory;
+import dev.queuelock.land.Checks;
+import dev.queuelock.land.Git;
+import dev.queuelock.land.LandException;
+import dev.queuelock.land.LandHistory;
+import dev.queuelock.land.LandSettings;
+import dev.queuelock.land.LandStats;
+import dev.queuelock.land.Lander;
+import dev.queuelock.maven.BuildScope;
+import dev.queuelock.maven.QueueLockProperties;
+import dev.queuelock.maven.land.CheckBuild;
+import dev.queuelock.maven.land.MavenLandLog;
+import dev.queuelock.repo.RepoKey;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Lands this lane: rebases its branch onto the integration branch, runs the checks on the rebased
+ * commit and pushes it fast-forward only, one lane at a time through the repository's land queue.
+ * Never forces, never resets; a conflict or a failed check leaves the lane as it was and pushes
+ * nothing. Run it from the lane's worktree: {@code mvn queuelock:land}.
+ *
+ * @since 0.1.0
+ */
+@Mojo(name = "land", requiresProject = false, aggregator = true, threadSafe = true)
+public class LandMojo extends AbstractMojo {
+
+    /**
+     * The remote to fetch from and push to.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = "queuelock.remote", defaultValue = LandSettings.DEFAULT_REMOTE)
+    private String remote;
+
+    /**
+     * The branch lanes land on; by default the remote's HEAD branch, else {@code main}.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = "queuelock.integrationBranch")
+    private String integrationBranch;
+
+    /**
+     * Further branches land must never be run from (comma-separated), e.g. {@code release}.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = "queuelock.protectedBranches")
+    private List<String> protectedBranches;
+
+    /**
+     * Tracked files a build regenerates (comma-separated paths relative to the worktree): their
+     * changes are discarded before the rebase instead of blocking it. Nothing else is ever touched.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = "queuelock.regenerableFiles")
+    private List<String> regenerableFiles;
+
+    /**
+     * Goals and phases of the check build run on the rebased commit (spaces or commas), as a child
+     * {@code mvn -B} of this Maven with the same settings, profiles and user properties.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = "queuelock.checkGoals", defaultValue = "verify")
+    private String checkGoals;
+
+    /**
+     * A command to run as the checks instead of {@link #checkGoals} (comma-separated argument list,
+     * run without a shell), e.g. {@code ./ci/check.sh,--fast}.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = "queuelock.checkCommand")
+    private List<String> checkCommand;
+
+    /**
+     * Refuse to land without checks. Set to {@code false} (with empty {@link #checkGoals}) to land unchecked.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = "queuelock.checksRequired", defaultValue = "true")
+    private boolean checksRequired;
+
+    /**
+     * How often to fetch, rebase, check and push again when the push is rejected because the
+     * remote moved meanwhile.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = "queuelock.pushRetries", defaultValue = "3")
+    private int pushRetries;
+
+    /**
+     * Fast-forward the main checkout to the landed commit (only if it is clean, on the integration
+     * branch and has not diverged).
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = "queuelock.sync", defaultValue = "true")
+    private boolean sync;
+
+    /**
+     * Which build queue the checks hold: {@code repo} or {@code machine}, as for the extension.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = QueueLockProperties.BUILD_SCOPE, defaultValue = "repo")
+    private String buildScope;
+
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    private MavenSession session;
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        try {
+            File top = session.getRequest().getMultiModuleProjectDirectory();
+            RepoKey repo = RepoKey.of((top != null ? top : new File(".")).toPath());
+            Path commonDir = Path.of(new Git(repo.worktree()).output("rev-parse", "--path-format=absolute", "--git-common-dir"));
+            Checks checks = CheckBuild.from(session.getRequest(), checkGoals, checkCommand, checksRequired);
+            LandSettings settings = new LandSettings(remote, blankToNull(integrationBranch), orEmpty(protectedBranches),
+                    orEmpty(regenerableFiles), pushRetries, sync);
+            QueueLockFactory queues = QueueLockFactory.defaults();
+            Lander lander = new Lander(new Git(repo.worktree()), settings, checks,
+                    queues.open(BuildScope.LAND_QUEUE, repo.key(), repo.lane()),
+                    queues.open(BuildScope.BUILD_QUEUE, BuildScope.parse(buildScope).buildQueueKey(repo), repo.lane()),
+                    new MavenLandLog(getLog(), new LandStats(new LandHistory(commonDir).read())));
+            lander.land();
+        } catch (LandException e) {
+            throw new MojoFailureException(e.getMessage());
+        } catch (QueueLockException | IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MojoExecutionException("land interrupted; nothing was forced: run it again when ready.");
+        }
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value.trim();
+    }
+
+    private static List<String> orEmpty(List<String> values) {
+        return values == null ? List.of() : values;
+    }
+}

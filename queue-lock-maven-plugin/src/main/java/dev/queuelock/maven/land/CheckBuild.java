@@ -1,0 +1,90 @@
+package dev.queuelock.maven.land;
+
+import dev.queuelock.land.Checks;
+import dev.queuelock.land.CommandChecks;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.maven.execution.MavenExecutionRequest;
+
+/**
+ * The checks {@code land} runs on the rebased commit: a child {@code mvn -B} of this very Maven
+ * installation, with the same settings files, profiles, offline mode, local repository and user
+ * properties, so the check build is the build the user would have run.
+ */
+public final class CheckBuild {
+
+    private CheckBuild() {
+    }
+
+    /**
+     * @param goals   goals and phases, separated by spaces or commas; empty for none
+     * @param command an explicit command instead of goals; empty for none
+     * @throws IllegalArgumentException (one line, with the fix) if no checks are configured but required
+     */
+    public static Checks from(MavenExecutionRequest request, String goals, List<String> command, boolean required) {
+        if (command != null && !command.isEmpty()) {
+            return new CommandChecks(command, Map.of());
+        }
+        List<String> goalList = goals == null ? List.of() : Arrays.stream(goals.trim().split("[\\s,]+"))
+                .filter(g -> !g.isEmpty()).collect(java.util.stream.Collectors.toList());
+        if (goalList.isEmpty()) {
+            if (required) {
+                throw new IllegalArgumentException("no checks configured: set -Dqueuelock.checkGoals=verify (or checkCommand), "
+                        + "or -Dqueuelock.checksRequired=false to land unchecked.");
+            }
+            return Checks.NONE;
+        }
+        return new CommandChecks(mavenCommand(request, goalList), Map.of());
+    }
+
+    static List<String> mavenCommand(MavenExecutionRequest request, List<String> goals) {
+        List<String> args = new ArrayList<>();
+        args.add(mavenExecutable());
+        args.add("-B");
+        addFile(args, "-s", request.getUserSettingsFile());
+        addFile(args, "-gs", request.getGlobalSettingsFile());
+        List<String> profiles = new ArrayList<>(request.getActiveProfiles());
+        request.getInactiveProfiles().forEach(p -> profiles.add("!" + p));
+        if (!profiles.isEmpty()) {
+            args.add("-P");
+            args.add(String.join(",", profiles));
+        }
+        if (request.isOffline()) {
+            args.add("-o");
+        }
+        if (request.getLocalRepositoryPath() != null) {
+            args.add("-Dmaven.repo.local=" + request.getLocalRepositoryPath().getAbsolutePath());
+        }
+        Properties user = request.getUserProperties();
+        for (String name : new java.util.TreeSet<>(user.stringPropertyNames())) {
+            args.add("-D" + name + "=" + user.getProperty(name));
+        }
+        args.addAll(goals);
+        return args;
+    }
+
+    /** This Maven's own launcher, so the check runs on the same version; else whatever is on PATH. */
+    private static String mavenExecutable() {
+        String home = System.getProperty("maven.home");
+        if (home != null) {
+            Path mvn = Path.of(home, "bin", "mvn");
+            if (Files.isExecutable(mvn)) {
+                return mvn.toString();
+            }
+        }
+        return "mvn";
+    }
+
+    private static void addFile(List<String> args, String option, File file) {
+        if (file != null && file.isFile()) {
+            args.add(option);
+            args.add(file.getAbsolutePath());
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package dev.queuelock.maven.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code mvn queuelock:land} and {@code queuelock:init} as users run them: real Maven, real git, a bare remote. */
+class LandIT {
+
+    private static final Duration LAND = Duration.ofSeconds(180);
+
+    @TempDir
+    Path work;
+
+    Path origin;
+    Path main;
+    private final List<MavenRun> runs = new ArrayList<>();
+
+    @BeforeEach
+    void repoWithRemote() throws Exception {
+        origin = work.resolve("origin.git");
+        git(work, "init", "-q", "--bare", "--initial-branch=main", origin.toString());
+        main = TestRepos.repoWithWorktrees(work.resolve("main")).get(0);
+        git(main, "branch", "-M", "main");
+        git(main, "remote", "add", "origin", origin.toString());
+        git(main, "push", "-q", "-u", "origin", "main");
+        git(main, "remote", "set-head", "origin", "main");
+    }
+
+    @AfterEach
+    void stopMavens() {
+        runs.forEach(MavenRun::close);
+    }
+
+    @Test
+    @Timeout(300)
+    void landsALaneWhoseChecksRunInsideTheLandersBuildLock() throws Exception {
+        Path lane = lane("feature", "feature.txt");
+
+        MavenRun land = mvn(lane, "land", "queuelock:land", "-Dqueuelock.checkGoals=validate");
+
+        assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
+        assertThat(land.log()).contains("feature landed on origin/main");
+        assertThat(remoteSubjects()).containsExactly("feature work", "project");
+        String checks = Files.readString(main.resolve(".git/queuelock/logs/feature-checks.log"), StandardCharsets.UTF_8);
+        assertThat(checks).contains("running inside the build lock held by").contains("BUILD SUCCESS");
+        assertThat(main.resolve(".git/queuelock/land-history.json")).content().contains("\"outcome\" : \"landed\"");
+        assertThat(git(main, "log", "-1", "--format=%s")).as("main checkout fast-forwarded").isEqualTo("feature work");
+
+        MavenRun status = mvn(lane, "status", "queuelock:status");
+        assertThat(status.awaitExit(LAND)).as(status.log()).isZero();
+        assertThat(status.log()).contains("legend: . queue wait").contains("feature").contains("landings/hour");
+    }
+
+    @Test
+    @Timeout(400)
+    void threeLanesLandingAtOnceAllLandInArrivalOrder() throws Exception {
+        List<String> names = List.of("one", "two", "three");
+        List<MavenRun> landers = new ArrayList<>();
+        for (String name : names) {
+            Path lane = lane(name, name + ".txt");
+            // hold=2: each check takes a while, so the next lander arrives while one lands.
+            MavenRun run = mvn(lane, "land-" + name, "queuelock:land", "-Dqueuelock.checkGoals=validate", "-Dhold=2");
+            run.awaitLog(landers.isEmpty() ? "land queue acquired" : "Land queue:", LAND);
+            landers.add(run);
+        }
+        for (MavenRun run : landers) {
+            assertThat(run.awaitExit(LAND)).as(run.log()).isZero();
+        }
+        assertThat(remoteSubjects()).containsExactly("three work", "two work", "one work", "project");
+        assertThat(git(main, "rev-list", "--merges", "refs/remotes/origin/main")).as("linear").isEmpty();
+    }
+
+    @Test
+    @Timeout(300)
+    void aConflictLeavesTheLaneAsItWasAndSaysHowToResolve() throws Exception {
+        Path lane = lane("clash", "pom.xml");
+        Files.writeString(main.resolve("pom.xml"), Files.readString(main.resolve("pom.xml")) + "<!-- main -->\n");
+        git(main, "commit", "-q", "-am", "main edit");
+        git(main, "push", "-q", "origin", "main");
+        String before = git(lane, "rev-parse", "HEAD");
+
+        MavenRun land = mvn(lane, "land", "queuelock:land", "-Dqueuelock.checkGoals=validate");
+
+        assertThat(land.awaitExit(LAND)).isNotZero();
+        assertThat(land.log()).contains("conflicted and was aborted").contains("git rebase").doesNotContain("\tat ");
+        assertThat(git(lane, "rev-parse", "HEAD")).isEqualTo(before);
+        assertThat(git(lane, "status", "--porcelain")).isEmpty();
+    }
+
+    @Test
+    @Timeout(300)
+    void initSetsUpTheExtensionAndTheGuardAndIsIdempotent() throws Exception {
+        Path fresh = work.resolve("fresh");
+        git(work, "clone", "-q", origin.toString(), fresh.toString());
+        Files.delete(fresh.resolve(".mvn/extensions.xml"));
+        Files.writeString(fresh.resolve(".mvn/extensions.xml"),
+                "<?xml version=\"1.0\"?>\n<!-- keep me -->\n<extensions>\n</extensions>\n", StandardCharsets.UTF_8);
+
+        MavenRun first = mvn(fresh, "init-1", "dev.queuelock:queue-lock-maven-plugin:" + TestRepos.VERSION + ":init");
+        assertThat(first.awaitExit(LAND)).as(first.log()).isZero();
+        String xml = Files.readString(fresh.resolve(".mvn/extensions.xml"));
+        assertThat(xml).contains("<!-- keep me -->").contains("<artifactId>queue-lock-maven-plugin</artifactId>");
+
+        MavenRun second = mvn(fresh, "init-2", "queuelock:init");
+        assertThat(second.awaitExit(LAND)).as(second.log()).isZero();
+        assertThat(second.log()).contains("already lists the queue-lock extension; unchanged");
+        assertThat(Files.readString(fresh.resolve(".mvn/extensions.xml"))).isEqualTo(xml);
+
+        Files.writeString(fresh.resolve("x.txt"), "x\n");
+        git(fresh, "add", "x.txt");
+        git(fresh, "commit", "-q", "-m", "direct");
+        Process push = new ProcessBuilder("git", "push", "origin", "HEAD:main").directory(fresh.toFile())
+                .redirectErrorStream(true).start();
+        String out = new String(push.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(push.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(push.exitValue()).as(out).isNotZero();
+        assertThat(out).contains("direct push to 'main' refused").contains("mvn queuelock:land");
+    }
+
+    /** A worktree on a new branch from origin/main with one commit touching {@code file}. */
+    private Path lane(String name, String file) throws Exception {
+        Path lane = work.resolve(name);
+        git(main, "worktree", "add", "-q", "-b", name, lane.toString(), "origin/main");
+        Path path = lane.resolve(file);
+        Files.writeString(path, (Files.exists(path) ? Files.readString(path) : "") + "<!-- " + name + " -->\n");
+        git(lane, "add", file);
+        git(lane, "commit", "-q", "-m", name + " work");
+        return lane;
+    }
+
+    private List<String> remoteSubjects() throws Exception {
+        return List.of(git(origin, "log", "--format=%s", "main").split("\n"));
+    }
+
+    private MavenRun mvn(Path dir, String name, String... args) throws IOException {
+        Files.createDirectories(work.resolve("tmp"));
+        MavenRun run = MavenRun.start(dir, work.resolve("tmp"), work.resolve(name + ".log"), args);
+        runs.add(run);
+        return run;
+    }
+
+    private static String git(Path dir, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        Process git = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!git.waitFor(60, TimeUnit.SECONDS) || git.exitValue() != 0) {
+            throw new AssertionError("git " + String.join(" ", args) + " failed in " + dir + ": " + out);
+        }
+        return out.strip();
+    }
+}
