@@ -70,8 +70,13 @@ public final class LockRecord {
         return Objects.hash(pid, lane, label, ts, start);
     }
 
+    /** How every wait line and status names a holder or waiter: {@code lane a (verify), pid 4242}. */
+    public String describe() {
+        return "lane " + lane + (label == null ? "" : " (" + label + ")") + ", pid " + pid;
+    }
+
     @Override
     public String toString() {
-        return "lane " + lane + (label == null ? "" : " (" + label + ")") + ", pid " + pid;
+        return describe();
     }
 }

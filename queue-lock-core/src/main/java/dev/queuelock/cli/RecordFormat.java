@@ -10,18 +10,14 @@ final class RecordFormat {
     private RecordFormat() {
     }
 
-    /** {@code lane wt-a, label "mvn verify", pid 1234, held for 1m 05s}. */
+    /** {@code lane wt-a (mvn verify), pid 1234, held for 1m 05s}. */
     static String holder(LockRecord holder, long nowMillis) {
-        return who(holder) + ", held for " + Durations.format(since(holder, nowMillis));
+        return holder.describe() + ", held for " + Durations.format(since(holder, nowMillis));
     }
 
-    /** {@code lane wt-b, label "mvn verify", pid 2345, waiting for 12s}. */
+    /** {@code lane wt-b (mvn verify), pid 2345, waiting for 12s}. */
     static String waiter(LockRecord waiter, long nowMillis) {
-        return who(waiter) + ", waiting for " + Durations.format(since(waiter, nowMillis));
-    }
-
-    static String who(LockRecord r) {
-        return "lane " + r.lane() + r.label().map(l -> ", label \"" + l + "\"").orElse("") + ", pid " + r.pid();
+        return waiter.describe() + ", waiting for " + Durations.format(since(waiter, nowMillis));
     }
 
     static Duration since(LockRecord r, long nowMillis) {

@@ -29,7 +29,7 @@ final class WaitLines implements WaitListener {
         if (event.holder().isEmpty()) {
             return position + "; lock free";
         }
-        String line = position + "; held by " + RecordFormat.who(event.holder().get())
+        String line = position + "; held by " + event.holder().get().describe()
                 + " for " + Durations.format(event.holderElapsed());
         if (event.isStuckHolderWarning()) {
             return "warning: " + line + ". A live holder is never forced out;"

@@ -87,12 +87,12 @@ public final class FileQueueLock implements QueueLock {
                 if (Thread.interrupted() || abandoned) {
                     throw new InterruptedException((abandoned ? "released" : "interrupted") + " while waiting for " + dir);
                 }
-                int ahead = positionOf(mine, tickets.live(true));
+                Optional<LockRecord> holder = lockFile.holder().filter(Liveness::isAlive);
+                int ahead = positionOf(mine, tickets.live(true), holder.orElse(null));
                 if (ahead < 0) {
                     tickets.enroll(mine); // vanished under us: back in at the original place, never ahead of it
                     continue;
                 }
-                Optional<LockRecord> holder = lockFile.holder().filter(Liveness::isAlive);
                 if (ahead == 0 && holder.isEmpty()) {
                     LockRecord me = new LockRecord(pid, lane, mine.label().orElse(null), System.currentTimeMillis(), start);
                     LockFile.Take take = lockFile.tryTake(me);
@@ -171,11 +171,20 @@ public final class FileQueueLock implements QueueLock {
         }
     }
 
-    private static int positionOf(LockRecord ticket, List<TicketQueue.Ticket> line) {
+    /**
+     * Live waiters ahead of {@code ticket}, or -1 if it is not in line. A new holder withdraws its
+     * ticket just after taking the lock; until then that ticket is not counted as someone ahead.
+     */
+    private static int positionOf(LockRecord ticket, List<TicketQueue.Ticket> line, LockRecord holder) {
         String name = TicketQueue.nameOf(ticket.ts(), ticket.pid());
-        for (int i = 0; i < line.size(); i++) {
-            if (line.get(i).name().equals(name)) {
-                return i;
+        int ahead = 0;
+        for (TicketQueue.Ticket t : line) {
+            if (t.name().equals(name)) {
+                return ahead;
+            }
+            boolean holdersOwn = holder != null && t.record().sameProcessAs(holder) && t.ts() <= holder.ts();
+            if (!holdersOwn) {
+                ahead++;
             }
         }
         return -1;

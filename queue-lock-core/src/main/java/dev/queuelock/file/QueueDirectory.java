@@ -1,6 +1,9 @@
 package dev.queuelock.file;
 
+import dev.queuelock.QueueLockException;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -63,6 +66,11 @@ public final class QueueDirectory {
 
     /** Creates the directories 0700 (or checks that existing ones are safe to use). */
     void prepare() {
+        try {
+            Files.createDirectories(dir.getParent()); // a $TMPDIR that does not exist yet, as the npm tool would create it
+        } catch (IOException e) {
+            throw new QueueLockException("cannot create " + dir.getParent() + ": " + e.getMessage() + "; set TMPDIR to a writable directory.", e);
+        }
         SafePaths.ensureOwnDirectory(dir);
         SafePaths.ensureOwnDirectory(ticketsDir());
     }

@@ -81,7 +81,7 @@ class StatusCommandTest {
         assertThat(fieldNames(waiters.get(0))).isEqualTo("position,lane,label,pid,since,waitingForMillis");
 
         // The ticket is on disk a moment before the first wait line: wait for the lines, do not read once.
-        awaitLine("first.err", "next up; held by lane lane-a, label \"holder job\", pid " + holder.pid() + " for ");
+        awaitLine("first.err", "next up; held by lane lane-a (holder job), pid " + holder.pid() + " for ");
         awaitLine("second.err", "waiting, 1 ahead; held by lane lane-a");
     }
 
@@ -97,7 +97,7 @@ class StatusCommandTest {
                 new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
 
         assertThat(out.toString(StandardCharsets.UTF_8))
-                .contains("holder:  lane lane-a, label \"mvn verify\", pid " + holder.pid() + ", held for ")
+                .contains("holder:  lane lane-a (mvn verify), pid " + holder.pid() + ", held for ")
                 .contains("waiting: none");
     }
 

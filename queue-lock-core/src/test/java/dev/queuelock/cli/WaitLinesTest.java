@@ -14,9 +14,9 @@ class WaitLinesTest {
     @Test
     void namesPositionAndHolder() {
         assertThat(WaitLines.describe(new WaitEvent(2, holder, Duration.ofSeconds(65), false)))
-                .isEqualTo("waiting, 2 ahead; held by lane wt-a, label \"mvn verify\", pid 4242 for 1m 05s");
+                .isEqualTo("waiting, 2 ahead; held by lane wt-a (mvn verify), pid 4242 for 1m 05s");
         assertThat(WaitLines.describe(new WaitEvent(0, holder, Duration.ofSeconds(3), false)))
-                .isEqualTo("next up; held by lane wt-a, label \"mvn verify\", pid 4242 for 3s");
+                .isEqualTo("next up; held by lane wt-a (mvn verify), pid 4242 for 3s");
         assertThat(WaitLines.describe(new WaitEvent(1, null, Duration.ZERO, false)))
                 .isEqualTo("waiting, 1 ahead; lock free");
     }
@@ -24,7 +24,7 @@ class WaitLinesTest {
     @Test
     void stuckWarningKeepsThePositionAndSaysWhatToDo() {
         assertThat(WaitLines.describe(new WaitEvent(0, holder, Duration.ofMinutes(10), true)))
-                .isEqualTo("warning: next up; held by lane wt-a, label \"mvn verify\", pid 4242 for 10m 00s."
+                .isEqualTo("warning: next up; held by lane wt-a (mvn verify), pid 4242 for 10m 00s."
                         + " A live holder is never forced out; if it is stuck, stop it (kill 4242)");
     }
 }

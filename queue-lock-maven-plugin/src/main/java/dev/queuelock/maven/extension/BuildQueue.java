@@ -6,7 +6,7 @@ import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.QueueLockFactory;
 import dev.queuelock.maven.BuildScope;
-import dev.queuelock.maven.Durations;
+import dev.queuelock.Durations;
 import dev.queuelock.repo.RepoKey;
 import java.io.File;
 import java.nio.file.Path;
@@ -64,7 +64,7 @@ public class BuildQueue {
             Optional<LockRecord> ancestor = factory.snapshot(BuildScope.BUILD_QUEUE, key).holder()
                     .filter(h -> ProcessAncestry.isAncestor(h.pid()));
             if (ancestor.isPresent()) {
-                LOG.info("Build queue: running inside the build lock held by {}; not queueing.", WaitLog.describe(ancestor.get()));
+                LOG.info("Build queue: running inside the build lock held by {}; not queueing.", ancestor.get().describe());
                 return;
             }
             acquire(factory.open(BuildScope.BUILD_QUEUE, key, repo.lane()), settings, goals);

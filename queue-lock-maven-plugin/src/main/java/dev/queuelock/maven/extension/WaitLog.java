@@ -3,7 +3,7 @@ package dev.queuelock.maven.extension;
 import dev.queuelock.LockRecord;
 import dev.queuelock.WaitEvent;
 import dev.queuelock.WaitListener;
-import dev.queuelock.maven.Durations;
+import dev.queuelock.Durations;
 import org.slf4j.Logger;
 
 /** One log line per change of queue position, and the stuck-holder warning. */
@@ -27,7 +27,7 @@ final class WaitLog implements WaitListener {
             return; // a hand-off in progress: the next line names the new holder
         }
         waited = true;
-        String holder = event.holder().map(h -> describe(h) + ", holding for " + Durations.format(event.holderElapsed()))
+        String holder = event.holder().map(h -> h.describe() + ", holding for " + Durations.format(event.holderElapsed()))
                 .orElse("nobody holds it now");
         if (event.isStuckHolderWarning()) {
             log.warn("Build queue: {} - if that build is stuck, stop it; a live holder is never forced out.", holder);
@@ -35,9 +35,5 @@ final class WaitLog implements WaitListener {
         }
         String position = event.ahead() == 0 ? "next up" : event.ahead() + (event.ahead() == 1 ? " build" : " builds") + " ahead";
         log.info("Build queue: {}; {}", position, holder);
-    }
-
-    static String describe(LockRecord r) {
-        return "lane " + r.lane() + r.label().map(l -> " (" + l + ")").orElse("") + ", pid " + r.pid();
     }
 }

@@ -2,6 +2,9 @@ package dev.queuelock.maven.goals;
 
 import dev.queuelock.QueueLockException;
 import dev.queuelock.QueueLockFactory;
+import dev.queuelock.land.Git;
+import dev.queuelock.land.LandHistory;
+import dev.queuelock.land.LandRun;
 import dev.queuelock.maven.BuildScope;
 import dev.queuelock.maven.QueueLockProperties;
 import dev.queuelock.repo.RepoKey;
@@ -10,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -76,6 +80,7 @@ public class StatusMojo extends AbstractMojo {
         try {
             report.add(BuildScope.BUILD_QUEUE, scope.toString(), factory.snapshot(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo)));
             report.add(BuildScope.LAND_QUEUE, BuildScope.REPO.toString(), factory.snapshot(BuildScope.LAND_QUEUE, repo.key()));
+            report.withLandings(landHistory(repo));
         } catch (QueueLockException e) {
             throw new MojoExecutionException(e.getMessage());
         }
@@ -87,6 +92,12 @@ public class StatusMojo extends AbstractMojo {
         } else {
             report.lines().forEach(getLog()::info);
         }
+    }
+
+    /** The landing history of the repository; none outside git. */
+    private static List<LandRun> landHistory(RepoKey repo) {
+        Git.Result common = new Git(repo.worktree()).run("rev-parse", "--path-format=absolute", "--git-common-dir");
+        return common.ok() ? new LandHistory(Path.of(common.out.strip())).read() : List.of();
     }
 
     private void write(String text) throws MojoExecutionException {

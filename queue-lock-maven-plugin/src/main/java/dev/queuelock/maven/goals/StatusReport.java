@@ -4,19 +4,27 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
-import dev.queuelock.maven.Durations;
+import dev.queuelock.maven.BuildScope;
+import dev.queuelock.land.HistoryChart;
+import dev.queuelock.land.LandRun;
+import dev.queuelock.land.LandStats;
+import dev.queuelock.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Renders queue snapshots as log lines or as one JSON document. */
+/** Renders queue snapshots and the landing history as log lines or as one JSON document. */
 final class StatusReport {
+
+    /** How many recent landings the chart shows. */
+    static final int CHART_RUNS = 10;
 
     private final Map<String, QueueSnapshot> queues = new LinkedHashMap<>();
     private final Map<String, String> scopes = new LinkedHashMap<>();
     private final long nowMillis;
+    private List<LandRun> landings = List.of();
 
     StatusReport(long nowMillis) {
         this.nowMillis = nowMillis;
@@ -28,20 +36,37 @@ final class StatusReport {
         return this;
     }
 
+    /** The repository's landing history, oldest first; gives land waiters an ETA and adds the chart. */
+    StatusReport withLandings(List<LandRun> runs) {
+        landings = List.copyOf(runs);
+        return this;
+    }
+
     List<String> lines() {
         List<String> out = new ArrayList<>();
+        LandStats stats = new LandStats(landings);
         queues.forEach((name, q) -> {
             out.add(name + " queue (" + scopes.get(name) + " scope): " + q.location());
-            out.add("  holder: " + q.holder().map(h -> describe(h) + ", holding for " + since(h)).orElse("none"));
+            out.add("  holder: " + q.holder().map(h -> h.describe() + ", holding for " + since(h)).orElse("none"));
             if (q.waiters().isEmpty()) {
                 out.add("  waiting: none");
             }
+            Duration held = q.holder().map(h -> Duration.ofMillis(nowMillis - h.ts())).orElse(Duration.ZERO);
             for (int i = 0; i < q.waiters().size(); i++) {
                 LockRecord w = q.waiters().get(i);
-                out.add("  " + (i + 1) + ". " + describe(w) + ", waiting for " + since(w));
+                int ahead = i;
+                String eta = name.equals(BuildScope.LAND_QUEUE)
+                        ? stats.eta(ahead, held).map(d -> ", ETA ~" + Durations.format(d)).orElse("") : "";
+                out.add("  " + (i + 1) + ". " + w.describe() + ", waiting for " + since(w) + eta);
             }
         });
+        out.add("landings (last " + Math.min(CHART_RUNS, landings.size()) + " of " + landings.size() + "):");
+        new HistoryChart(40).render(recent()).forEach(line -> out.add("  " + line));
         return out;
+    }
+
+    private List<LandRun> recent() {
+        return landings.subList(Math.max(0, landings.size() - CHART_RUNS), landings.size());
     }
 
     String json() {
@@ -56,6 +81,14 @@ final class StatusReport {
             queue.put("waiters", waiters);
             doc.put(name, queue);
         });
+        LandStats stats = new LandStats(landings);
+        Map<String, Object> history = new LinkedHashMap<>();
+        history.put("runs", landings.size());
+        history.put("p50QueueWaitMillis", stats.medianQueueWait().map(Duration::toMillis).orElse(null));
+        history.put("p50LandingMillis", stats.medianHold().map(Duration::toMillis).orElse(null));
+        history.put("landingsPerHour", stats.landingsPerHour().orElse(null));
+        history.put("recent", recent());
+        doc.put("landings", history);
         try {
             return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
@@ -71,10 +104,6 @@ final class StatusReport {
         m.put("ts", r.ts());
         m.put(elapsedName, Math.max(0, nowMillis - r.ts()));
         return m;
-    }
-
-    private static String describe(LockRecord r) {
-        return "lane " + r.lane() + r.label().map(l -> " (" + l + ")").orElse("") + ", pid " + r.pid();
     }
 
     private String since(LockRecord r) {

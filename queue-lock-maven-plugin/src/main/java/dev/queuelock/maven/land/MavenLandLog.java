@@ -35,7 +35,7 @@ public final class MavenLandLog implements LandLog {
 
     @Override
     public void landWait(WaitEvent event) {
-        String holder = event.holder().map(h -> describe(h) + " landing for " + Durations.format(event.holderElapsed()))
+        String holder = event.holder().map(h -> h.describe() + " landing for " + Durations.format(event.holderElapsed()))
                 .orElse("nobody is landing right now");
         if (event.isStuckHolderWarning()) {
             log.warn("Land queue: " + holder + " - if that landing is stuck, stop it (kill " + event.holder().get().pid()
@@ -49,12 +49,8 @@ public final class MavenLandLog implements LandLog {
 
     @Override
     public void buildWait(WaitEvent event) {
-        String holder = event.holder().map(h -> describe(h) + ", building for " + Durations.format(event.holderElapsed()))
+        String holder = event.holder().map(h -> h.describe() + ", building for " + Durations.format(event.holderElapsed()))
                 .orElse("nobody builds right now");
         log.info("Build queue (for the checks): " + (event.ahead() == 0 ? "next up" : event.ahead() + " ahead") + "; " + holder);
-    }
-
-    private static String describe(LockRecord r) {
-        return "lane " + r.lane() + r.label().map(l -> " (" + l + ")").orElse("") + ", pid " + r.pid();
     }
 }
