@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.land.LandRun;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,11 +23,32 @@ class StatusReportTest {
         assertThat(report.lines()).containsExactly(
                 "build queue (repo scope): /tmp/b",
                 "  holder: lane wt-a (verify), pid 11, holding for 1m 00s",
-                "  1. lane wt-b (validate), pid 22, waiting for 10.0 s",
-                "  2. lane wt-c, pid 33, waiting for 5.0 s",
+                "  1. lane wt-b (validate), pid 22, waiting for 10s",
+                "  2. lane wt-c, pid 33, waiting for 5s",
                 "land queue (repo scope): /tmp/l",
                 "  holder: none",
-                "  waiting: none");
+                "  waiting: none",
+                "landings (last 0 of 0):",
+                "  no landings recorded yet");
+    }
+
+    @Test
+    void landWaitersGetAnEtaFromTheHistoryAndTheChartFollows() {
+        LandRun landed = new LandRun();
+        landed.time = "1970-01-01T00:01:00Z";
+        landed.lane = "wt-z";
+        landed.outcome = "landed";
+        landed.totalMs = 30_000;
+        landed.phases.put("checks", 30_000L);
+        StatusReport withLanders = new StatusReport(100_000)
+                .add("land", "repo", new QueueSnapshot(Path.of("/tmp/l"), new LockRecord(11, "wt-a", "feature", 90_000, null),
+                        List.of(new LockRecord(22, "wt-b", "fix", 95_000, null))))
+                .withLandings(List.of(landed));
+
+        assertThat(withLanders.lines())
+                .contains("  1. lane wt-b (fix), pid 22, waiting for 5s, ETA ~20s")
+                .contains("landings (last 1 of 1):")
+                .anySatisfy(line -> assertThat(line).contains("wt-z").contains("landed").endsWith("|" + "#".repeat(40)));
     }
 
     @Test
@@ -36,5 +58,6 @@ class StatusReportTest {
         assertThat(doc.at("/build/waiters/1/lane").asText()).isEqualTo("wt-c");
         assertThat(doc.at("/build/waiters/0/waitingMillis").asLong()).isEqualTo(10_000);
         assertThat(doc.at("/land/holder").isNull()).isTrue();
+        assertThat(doc.at("/landings/runs").asInt()).isZero();
     }
 }

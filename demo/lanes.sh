@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# The main job: three lanes of one repository build at once and take turns through the build
+# queue, then land at once through the land queue, one after another, onto a linear main.
+# Needs only a JDK, Maven and git. Works in a temp dir and removes it afterwards.
+#
+#   ./demo/lanes.sh            builds queue-lock into ~/.m2 first if needed
+#   QUEUELOCK_DEMO_REPO=DIR    use the local Maven repository DIR, where queue-lock is installed
+set -euo pipefail
+
+for tool in java mvn git; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "demo: '$tool' is not on PATH; install a JDK (11+), Maven and git, then run this again." >&2
+    exit 1
+  fi
+done
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+version=$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' "$root/pom.xml" | head -n 1)
+mvn_opts=(-B -Dstyle.color=never)
+if [ -n "${QUEUELOCK_DEMO_REPO:-}" ]; then
+  mvn_opts+=("-Dmaven.repo.local=$QUEUELOCK_DEMO_REPO")
+else
+  jar="$HOME/.m2/repository/dev/queuelock/queue-lock-maven-plugin/$version/queue-lock-maven-plugin-$version.jar"
+  if [ ! -f "$jar" ] || [ -n "$(find "$root"/queue-lock-*/src/main "$root/pom.xml" -newer "$jar" -print -quit)" ]; then
+    echo "demo: building and installing queue-lock $version (once; about a minute)..."
+    (cd "$root" && mvn -q -B install -DskipTests -Dinvoker.skip=true)
+  fi
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/queue-lock-demo.XXXXXX")
+cleanup() {
+  jobs -p | xargs -r kill 2>/dev/null || true
+  rm -rf "$work"
+  echo "demo: removed $work"
+}
+trap cleanup EXIT
+# The demo's queues live in its own temp dir, so it never waits for (or blocks) your real builds.
+export TMPDIR="$work/tmp"
+mkdir -p "$TMPDIR"
+export GIT_AUTHOR_NAME=${GIT_AUTHOR_NAME:-demo} GIT_AUTHOR_EMAIL=${GIT_AUTHOR_EMAIL:-demo@queue-lock.invalid}
+export GIT_COMMITTER_NAME=${GIT_COMMITTER_NAME:-demo} GIT_COMMITTER_EMAIL=${GIT_COMMITTER_EMAIL:-demo@queue-lock.invalid}
+
+say() { printf '\n=== %s\n' "$*"; }
+
+say "a repository with a small Maven project, a bare remote and three lane worktrees in $work"
+git init -q --bare --initial-branch=main "$work/origin.git"
+git clone -q "$work/origin.git" "$work/main" 2>/dev/null
+cd "$work/main"
+git switch -q -c main
+mkdir -p .mvn src/main/java/demo
+cat > .mvn/extensions.xml <<XML
+<extensions>
+  <extension>
+    <groupId>dev.queuelock</groupId>
+    <artifactId>queue-lock-maven-plugin</artifactId>
+    <version>$version</version>
+  </extension>
+</extensions>
+XML
+cat > pom.xml <<'XML'
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>demo</groupId><artifactId>demo</artifactId><version>1.0</version>
+  <properties>
+    <maven.compiler.release>11</maven.compiler.release>
+    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+  </properties>
+  <build>
+    <plugins>
+      <plugin><artifactId>maven-resources-plugin</artifactId><version>3.3.1</version></plugin>
+      <plugin><artifactId>maven-compiler-plugin</artifactId><version>3.13.0</version></plugin>
+      <plugin><artifactId>maven-surefire-plugin</artifactId><version>3.5.4</version></plugin>
+      <plugin><artifactId>maven-jar-plugin</artifactId><version>3.4.2</version></plugin>
+      <plugin>
+        <!-- Stands in for a test suite: three seconds of "tests" per build. -->
+        <artifactId>maven-antrun-plugin</artifactId><version>3.1.0</version>
+        <executions><execution><id>tests</id><phase>test</phase><goals><goal>run</goal></goals>
+          <configuration><target><echo message="[demo] running the test suite"/><sleep seconds="3"/></target></configuration>
+        </execution></executions>
+      </plugin>
+    </plugins>
+  </build>
+</project>
+XML
+printf 'package demo;\n\npublic class App {\n}\n' > src/main/java/demo/App.java
+printf 'target/\n' > .gitignore
+git add -A && git commit -q -m "demo project" && git push -q -u origin main 2>/dev/null
+git remote set-head origin main
+
+lanes=(lane-a lane-b lane-c)
+for lane in "${lanes[@]}"; do
+  git worktree add -q -b "$lane" "$work/$lane" origin/main
+  class=$(echo "${lane#lane-}" | tr a-z A-Z)
+  printf 'package demo;\n\npublic class Feature%s {\n}\n' "$class" > "$work/$lane/src/main/java/demo/Feature$class.java"
+  git -C "$work/$lane" add -A && git -C "$work/$lane" commit -q -m "$lane: add Feature$class"
+done
+
+# Runs mvn in a lane in the background, its lines prefixed with the lane; shows only the lines
+# that tell the story (queue positions, acquisitions, landings, results).
+run_lane() {
+  local lane=$1; shift
+  ( cd "$work/$lane" && mvn "${mvn_opts[@]}" "$@" > "$work/$lane.log" 2>&1; echo $? > "$work/$lane.exit" ) &
+  ( tail -n +1 -F "$work/$lane.log" 2>/dev/null | grep --line-buffered -E \
+      'queue|Build lock|landed|\[demo\]|BUILD (SUCCESS|FAILURE)|ERROR' | sed -u "s/^/[$lane] /" ) &
+}
+wait_lanes() {
+  for lane in "${lanes[@]}"; do
+    while [ ! -f "$work/$lane.exit" ]; do sleep 0.2; done
+  done
+  sleep 0.5
+  jobs -p | xargs -r kill 2>/dev/null || true
+  wait 2>/dev/null || true
+  local failed=0
+  for lane in "${lanes[@]}"; do
+    if [ "$(cat "$work/$lane.exit")" != 0 ]; then
+      echo "demo: $lane failed; its full log:" >&2; cat "$work/$lane.log" >&2; failed=1
+    fi
+    rm -f "$work/$lane.exit"
+  done
+  return $failed
+}
+
+say "three 'mvn verify' at once: they take turns through the build queue, in arrival order"
+for lane in "${lanes[@]}"; do run_lane "$lane" verify; sleep 1; done
+wait_lanes
+
+say "three 'mvn queuelock:land' at once: fetch, rebase, check and push, one lane at a time"
+for lane in "${lanes[@]}"; do run_lane "$lane" queuelock:land; sleep 1; done
+wait_lanes
+
+say "main on the remote: one linear history with every lane's commit"
+git -C "$work/main" log --oneline --graph refs/remotes/origin/main
+
+say "mvn queuelock:status: the queues and the landing history"
+(cd "$work/main" && mvn "${mvn_opts[@]}" -q queuelock:status -Dqueuelock.output="$work/status.txt" && cat "$work/status.txt")
+
+say "done: three lanes built in turn and landed in order"
