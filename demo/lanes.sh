@@ -72,10 +72,10 @@ cat > pom.xml <<'XML'
       <plugin><artifactId>maven-surefire-plugin</artifactId><version>3.5.4</version></plugin>
       <plugin><artifactId>maven-jar-plugin</artifactId><version>3.4.2</version></plugin>
       <plugin>
-        <!-- Stands in for a test suite: three seconds of "tests" per build. -->
+        <!-- Stands in for a test suite: two seconds of "tests" per build. -->
         <artifactId>maven-antrun-plugin</artifactId><version>3.1.0</version>
         <executions><execution><id>tests</id><phase>test</phase><goals><goal>run</goal></goals>
-          <configuration><target><echo message="[demo] running the test suite"/><sleep seconds="3"/></target></configuration>
+          <configuration><target><echo message="[demo] running the test suite"/><sleep seconds="2"/></target></configuration>
         </execution></executions>
       </plugin>
     </plugins>
@@ -96,23 +96,19 @@ for lane in "${lanes[@]}"; do
 done
 
 # Runs mvn in a lane in the background, its lines prefixed with the lane; shows only the lines
-# that tell the story (queue positions, acquisitions, landings, results).
+# that tell the story (queue positions, acquisitions, landings, results). The full log is kept.
 run_lane() {
   local lane=$1; shift
-  ( cd "$work/$lane" && mvn "${mvn_opts[@]}" "$@" > "$work/$lane.log" 2>&1; echo $? > "$work/$lane.exit" ) &
-  ( tail -n +1 -F "$work/$lane.log" 2>/dev/null | grep --line-buffered -E \
-      'queue|Build lock|landed|\[demo\]|BUILD (SUCCESS|FAILURE)|ERROR' | sed -u "s/^/[$lane] /" ) &
+  ( cd "$work/$lane" && { mvn "${mvn_opts[@]}" "$@" 2>&1; echo $? > "$work/$lane.exit"; } ) \
+    | tee "$work/$lane.log" \
+    | grep --line-buffered -E '(Build|Land|land) queue|Build lock|landed|\[demo\]|checking the rebased|BUILD (SUCCESS|FAILURE)|ERROR' \
+    | sed -u -e 's/\x1b\[[0-9;]*m//g' -e "s/^/[$lane] /" &
 }
 wait_lanes() {
-  for lane in "${lanes[@]}"; do
-    while [ ! -f "$work/$lane.exit" ]; do sleep 0.2; done
-  done
-  sleep 0.5
-  jobs -p | xargs -r kill 2>/dev/null || true
-  wait 2>/dev/null || true
+  wait
   local failed=0
   for lane in "${lanes[@]}"; do
-    if [ "$(cat "$work/$lane.exit")" != 0 ]; then
+    if [ "$(cat "$work/$lane.exit" 2>/dev/null)" != 0 ]; then
       echo "demo: $lane failed; its full log:" >&2; cat "$work/$lane.log" >&2; failed=1
     fi
     rm -f "$work/$lane.exit"
@@ -132,6 +128,9 @@ say "main on the remote: one linear history with every lane's commit"
 git -C "$work/main" log --oneline --graph refs/remotes/origin/main
 
 say "mvn queuelock:status: the queues and the landing history"
-(cd "$work/main" && mvn "${mvn_opts[@]}" -q queuelock:status -Dqueuelock.output="$work/status.txt" && cat "$work/status.txt")
+if ! (cd "$work/main" && mvn "${mvn_opts[@]}" queuelock:status -Dqueuelock.output="$work/status.txt" > "$work/status.log" 2>&1); then
+  echo "demo: queuelock:status failed:" >&2; cat "$work/status.log" >&2; exit 1
+fi
+cat "$work/status.txt"
 
 say "done: three lanes built in turn and landed in order"

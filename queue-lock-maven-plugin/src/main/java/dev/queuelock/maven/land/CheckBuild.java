@@ -47,8 +47,9 @@ public final class CheckBuild {
         List<String> args = new ArrayList<>();
         args.add(mavenExecutable());
         args.add("-B");
-        addFile(args, "-s", request.getUserSettingsFile());
-        addFile(args, "-gs", request.getGlobalSettingsFile());
+        String home = System.getProperty("maven.home");
+        addFile(args, "-s", request.getUserSettingsFile(), Path.of(System.getProperty("user.home"), ".m2", "settings.xml"));
+        addFile(args, "-gs", request.getGlobalSettingsFile(), home == null ? null : Path.of(home, "conf", "settings.xml"));
         List<String> profiles = new ArrayList<>(request.getActiveProfiles());
         request.getInactiveProfiles().forEach(p -> profiles.add("!" + p));
         if (!profiles.isEmpty()) {
@@ -58,10 +59,10 @@ public final class CheckBuild {
         if (request.isOffline()) {
             args.add("-o");
         }
-        if (request.getLocalRepositoryPath() != null) {
+        Properties user = request.getUserProperties();
+        if (request.getLocalRepositoryPath() != null && !user.containsKey("maven.repo.local")) {
             args.add("-Dmaven.repo.local=" + request.getLocalRepositoryPath().getAbsolutePath());
         }
-        Properties user = request.getUserProperties();
         for (String name : new java.util.TreeSet<>(user.stringPropertyNames())) {
             args.add("-D" + name + "=" + user.getProperty(name));
         }
@@ -81,8 +82,9 @@ public final class CheckBuild {
         return "mvn";
     }
 
-    private static void addFile(List<String> args, String option, File file) {
-        if (file != null && file.isFile()) {
+    /** Passes a settings file on unless it is the default the child would read anyway. */
+    private static void addFile(List<String> args, String option, File file, Path defaultFile) {
+        if (file != null && file.isFile() && (defaultFile == null || !file.toPath().toAbsolutePath().equals(defaultFile.toAbsolutePath()))) {
             args.add(option);
             args.add(file.getAbsolutePath());
         }

@@ -12,6 +12,8 @@ public final class MavenLandLog implements LandLog {
 
     private final Log log;
     private final LandStats stats;
+    private boolean landWaited;
+    private boolean buildWaited;
 
     public MavenLandLog(Log log, LandStats stats) {
         this.log = log;
@@ -35,6 +37,10 @@ public final class MavenLandLog implements LandLog {
 
     @Override
     public void landWait(WaitEvent event) {
+        if (landWaited && event.holder().isEmpty()) {
+            return; // the moment between two holders: the next line names the new one
+        }
+        landWaited = true;
         String holder = event.holder().map(h -> h.describe() + " landing for " + Durations.format(event.holderElapsed()))
                 .orElse("nobody is landing right now");
         if (event.isStuckHolderWarning()) {
@@ -49,6 +55,10 @@ public final class MavenLandLog implements LandLog {
 
     @Override
     public void buildWait(WaitEvent event) {
+        if (buildWaited && event.holder().isEmpty()) {
+            return;
+        }
+        buildWaited = true;
         String holder = event.holder().map(h -> h.describe() + ", building for " + Durations.format(event.holderElapsed()))
                 .orElse("nobody builds right now");
         log.info("Build queue (for the checks): " + (event.ahead() == 0 ? "next up" : event.ahead() + " ahead") + "; " + holder);
