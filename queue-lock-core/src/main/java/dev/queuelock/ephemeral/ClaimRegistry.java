@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.queuelock.process.Liveness;
 import dev.queuelock.process.ProcessStart;
+import dev.queuelock.file.SafePaths;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.DirectoryStream;
@@ -43,7 +44,8 @@ public final class ClaimRegistry {
     /** The registry in {@code dir}, created 0700 if missing; refused if it is a link or another user's. */
     public static ClaimRegistry at(Path dir) throws IOException {
         Path absolute = dir.toAbsolutePath().normalize();
-        OwnedPaths.ensureOwnDirectory(absolute);
+        Files.createDirectories(absolute.getParent());
+        SafePaths.ensureOwnDirectory(absolute);
         return new ClaimRegistry(absolute);
     }
 
@@ -62,7 +64,7 @@ public final class ClaimRegistry {
 
     /** Writes (or rewrites) a claim's file in one atomic step. */
     public void record(Claim claim) throws IOException {
-        OwnedPaths.writeAtomically(fileOf(claim.id()), encode(claim));
+        SafePaths.writeAtomically(fileOf(claim.id()), encode(claim));
     }
 
     /** Forgets a claim; a claim already gone is fine. */

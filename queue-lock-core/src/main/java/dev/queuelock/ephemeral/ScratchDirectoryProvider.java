@@ -1,5 +1,6 @@
 package dev.queuelock.ephemeral;
 
+import dev.queuelock.file.SafePaths;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -27,7 +28,8 @@ public final class ScratchDirectoryProvider implements EphemeralResourceProvider
 
     @Override
     public Path create(Claim claim) throws IOException {
-        OwnedPaths.ensureOwnDirectory(base);
+        Files.createDirectories(base.getParent());
+        SafePaths.ensureOwnDirectory(base);
         return Files.createDirectory(pathFor(claim),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     }

@@ -9,17 +9,19 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 
 /**
- * File operations for a world-writable temp dir, where anyone can plant a name first.
+ * File operations for a world-writable temp dir, where anyone can plant a name first; used by the
+ * queue, the claim registry and everything else queue-lock writes.
  *
  * <p>Nothing here follows a symlink: an existing path that is a link, or that belongs to another
  * user, is refused with a one-line {@link QueueLockException} naming it; files are created with
  * {@code O_EXCL}, so nothing is ever written through a planted link.
  */
-final class SafePaths {
+public final class SafePaths {
 
     private static final Integer MY_UID = currentUid();
 
@@ -27,7 +29,7 @@ final class SafePaths {
     }
 
     /** Creates a 0700 directory, or checks that the existing one is a real directory of ours. */
-    static void ensureOwnDirectory(Path dir) {
+    public static void ensureOwnDirectory(Path dir) {
         try {
             Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         } catch (FileAlreadyExistsException e) {
@@ -41,7 +43,7 @@ final class SafePaths {
     }
 
     /** Refuses a path that is a symlink or owned by another user; a missing path passes. */
-    static void requireOwned(Path path) {
+    public static void requireOwned(Path path) {
         try {
             if (Files.isSymbolicLink(path)) {
                 throw new QueueLockException("refusing " + path + ": it is a symbolic link (owner "
@@ -62,7 +64,7 @@ final class SafePaths {
     }
 
     /** Writes a new file exclusively; fails with FileAlreadyExistsException if the name is taken. */
-    static void createExclusive(Path file, byte[] content) throws IOException {
+    public static void createExclusive(Path file, byte[] content) throws IOException {
         try (OutputStream out = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
                 LinkOption.NOFOLLOW_LINKS)) {
             out.write(content);
@@ -70,7 +72,7 @@ final class SafePaths {
     }
 
     /** Opens a file for reading after checking it is ours and not a link; null if it is gone. */
-    static InputStream openOwned(Path file) throws IOException {
+    public static InputStream openOwned(Path file) throws IOException {
         requireOwned(file);
         try {
             return Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS);
@@ -79,11 +81,26 @@ final class SafePaths {
         }
     }
 
-    static boolean deleteQuietly(Path file) {
+    public static boolean deleteQuietly(Path file) {
         try {
             return Files.deleteIfExists(file);
         } catch (IOException e) {
             return false;
+        }
+    }
+
+    /**
+     * Replaces {@code file} with {@code content} in one rename: a reader sees the old file or the
+     * new one, never a part, and nothing is written through a link planted at the temp name.
+     */
+    public static void writeAtomically(Path file, byte[] content) throws IOException {
+        Path tmp = file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        deleteQuietly(tmp); // our own leftover, or a planted link: removed, not followed
+        createExclusive(tmp, content);
+        try {
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            deleteQuietly(tmp);
         }
     }
 

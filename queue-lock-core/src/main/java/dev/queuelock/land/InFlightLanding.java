@@ -3,12 +3,12 @@ package dev.queuelock.land;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.queuelock.file.SafePaths;
 import dev.queuelock.process.Liveness;
 import dev.queuelock.process.ProcessStart;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 
 /**
@@ -58,9 +58,7 @@ final class InFlightLanding {
         note.put("phase", phase);
         try {
             Files.createDirectories(file.getParent());
-            Path tmp = file.resolveSibling(file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-            Files.write(tmp, JSON.writeValueAsBytes(note));
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            SafePaths.writeAtomically(file, JSON.writeValueAsBytes(note));
         } catch (IOException e) {
             // no note: a crash would go unexplained, nothing else
         }

@@ -4,16 +4,13 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.queuelock.file.SafePaths;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 
 /**
  * The last {@value #MAX_RUNS} land runs of a repository, in {@code <git common dir>/queuelock/
@@ -58,20 +55,6 @@ public final class LandHistory {
             runs = runs.subList(runs.size() - MAX_RUNS, runs.size());
         }
         Files.createDirectories(file.getParent());
-        Path tmp = file.resolveSibling(file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-        Files.deleteIfExists(tmp);
-        Files.write(tmp, JSON.writeValueAsBytes(runs), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        try {
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    /** Median queue wait of the landed runs, for status and ETAs; empty without history. */
-    public static OptionalLong medianLandMillis(List<LandRun> runs) {
-        long[] totals = runs.stream().filter(r -> r.outcome() == Outcome.LANDED)
-                .mapToLong(r -> r.totalMs - r.phase("queueWait")).sorted().toArray();
-        return totals.length == 0 ? OptionalLong.empty() : OptionalLong.of(totals[totals.length / 2]);
+        SafePaths.writeAtomically(file, JSON.writeValueAsBytes(runs));
     }
 }

@@ -1,11 +1,11 @@
 package dev.queuelock.maven.init;
 
+import dev.queuelock.file.SafePaths;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
@@ -92,9 +92,6 @@ public final class ExtensionsXml {
     /** Replaces the file in one rename, so Maven never reads half of it. */
     private static void write(Path file, String content) throws IOException {
         Files.createDirectories(file.getParent());
-        Path tmp = file.resolveSibling(file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-        Files.deleteIfExists(tmp);
-        Files.writeString(tmp, content, StandardCharsets.UTF_8);
-        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        SafePaths.writeAtomically(file, content.getBytes(StandardCharsets.UTF_8));
     }
 }
