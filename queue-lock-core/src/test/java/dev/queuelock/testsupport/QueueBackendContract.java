@@ -162,6 +162,25 @@ public abstract class QueueBackendContract {
 
     @Test
     @Timeout(120)
+    void heldForCountsFromTheTakeNotFromTheEnrollment() throws Exception {
+        QueueLock first = factory().open(QUEUE, repo);
+        first.acquire(AcquireOptions.defaults());
+        try (BackgroundAcquire second = BackgroundAcquire.start(factory().open(QUEUE, repo))) {
+            await().atMost(LockWorkers.PATIENCE).until(() -> !second.events().isEmpty());
+            Thread.sleep(1500); // waiting time that must not count as holding time
+            long releasedAt = System.currentTimeMillis();
+            first.release();
+            assertThat(second.finishedWithin(LockWorkers.PATIENCE)).isTrue();
+            assertThat(second.failure()).isNull();
+            LockRecord holder = factory().snapshot(QUEUE, repo).holder().orElseThrow();
+            assertThat(holder.ts()).as("the holder's ts is when it took the lock").isGreaterThanOrEqualTo(releasedAt);
+        } finally {
+            first.release();
+        }
+    }
+
+    @Test
+    @Timeout(120)
     void interruptedWaiterLeavesTheQueue() throws Exception {
         try (QueueLock holder = factory().open(QUEUE, repo)) {
             holder.acquire(AcquireOptions.defaults().withLabel("in-process holder"));

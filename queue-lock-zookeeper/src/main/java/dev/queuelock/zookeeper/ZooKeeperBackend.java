@@ -1,5 +1,6 @@
 package dev.queuelock.zookeeper;
 
+import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.QueueSnapshot;
@@ -56,18 +57,27 @@ public final class ZooKeeperBackend implements QueueBackend {
         }
         try (client) {
             List<TicketLine.Ticket> line = new TicketLine(client, path).tickets();
-            List<dev.queuelock.LockRecord> waiters = new ArrayList<>();
+            List<LockRecord> waiters = new ArrayList<>();
             for (int i = 1; i < line.size(); i++) {
                 if (line.get(i).record != null) {
                     waiters.add(line.get(i).record);
                 }
             }
-            return new QueueSnapshot(Path.of(path), line.isEmpty() ? null : line.get(0).record, waiters);
+            return new QueueSnapshot(Path.of(path), line.isEmpty() ? null : holder(line.get(0)), waiters);
         } catch (QueueLockException e) {
             throw e;
         } catch (Exception e) {
             throw ZooKeeperConnection.failed(settings, "reading queue " + path, e);
         }
+    }
+
+    /** The first ticket's record; one not yet marked held is being taken right now, so it has held for no time. */
+    private static LockRecord holder(TicketLine.Ticket first) {
+        LockRecord r = first.record;
+        if (r == null || first.marked) {
+            return r;
+        }
+        return new LockRecord(r.pid(), r.lane(), r.label().orElse(null), System.currentTimeMillis(), null, r.host().orElse(null));
     }
 
     static String queuePath(ZooKeeperSettings settings, String queue, String queueId) {
