@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /**
  * Who holds or waits: the JSON of a {@code lock} file or a ticket,
- * {@code {"pid","lane","label","ts"}} as the npm tool writes it, plus our {@code start}.
+ * {@code {"pid","lane","label","ts"}} as the npm tool writes it, plus our {@code start}, and the
+ * {@code host} where a backend spans machines.
  */
 public final class LockRecord {
 
@@ -14,6 +15,7 @@ public final class LockRecord {
     private final String label;
     private final long ts;
     private final String start;
+    private final String host;
 
     /**
      * @param label may be null (no label)
@@ -21,11 +23,17 @@ public final class LockRecord {
      *              that does not record it
      */
     public LockRecord(long pid, String lane, String label, long ts, String start) {
+        this(pid, lane, label, ts, start, null);
+    }
+
+    /** @param host the machine the process runs on; null where every record is from this machine */
+    public LockRecord(long pid, String lane, String label, long ts, String start, String host) {
         this.pid = pid;
         this.lane = Objects.requireNonNull(lane, "lane");
         this.label = label;
         this.ts = ts;
         this.start = start;
+        this.host = host;
     }
 
     public long pid() {
@@ -50,9 +58,15 @@ public final class LockRecord {
         return Optional.ofNullable(start);
     }
 
-    /** Same process: same pid and, where both records know it, the same start. */
+    /** The host name of a record from a backend that spans machines; absent in the file backend. */
+    public Optional<String> host() {
+        return Optional.ofNullable(host);
+    }
+
+    /** Same process: same pid and, where both records know them, the same start and host. */
     public boolean sameProcessAs(LockRecord other) {
-        return pid == other.pid && (start == null || other.start == null || start.equals(other.start));
+        return pid == other.pid && (start == null || other.start == null || start.equals(other.start))
+                && (host == null || other.host == null || host.equals(other.host));
     }
 
     @Override
@@ -62,17 +76,17 @@ public final class LockRecord {
         }
         LockRecord r = (LockRecord) o;
         return pid == r.pid && ts == r.ts && lane.equals(r.lane) && Objects.equals(label, r.label)
-                && Objects.equals(start, r.start);
+                && Objects.equals(start, r.start) && Objects.equals(host, r.host);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(pid, lane, label, ts, start);
+        return Objects.hash(pid, lane, label, ts, start, host);
     }
 
-    /** How every wait line and status names a holder or waiter: {@code lane a (verify), pid 4242}. */
+    /** How every wait line and status names a holder or waiter: {@code lane a (verify), pid 4242 [on host]}. */
     public String describe() {
-        return "lane " + lane + (label == null ? "" : " (" + label + ")") + ", pid " + pid;
+        return "lane " + lane + (label == null ? "" : " (" + label + ")") + ", pid " + pid + (host == null ? "" : " on " + host);
     }
 
     @Override

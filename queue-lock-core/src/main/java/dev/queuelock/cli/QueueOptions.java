@@ -44,7 +44,18 @@ final class QueueOptions {
                 ? QueueLockFactory.DEFAULT_POLL_INTERVAL
                 : Arguments.duration(args.has("--poll-interval") ? "--poll-interval" : ENV_POLL_INTERVAL, poll);
         return new QueueOptions(queue, dir,
-                QueueLockFactory.defaults().withTmpDir(tmpDir).withPollInterval(pollInterval));
+                QueueLockFactory.defaults().withTmpDir(tmpDir).withPollInterval(pollInterval).withSettings(settings()));
+    }
+
+    /** The {@code -Dqueuelock.*} system properties: the backend of each queue and the backends' settings. */
+    private static Map<String, String> settings() {
+        Map<String, String> settings = new java.util.HashMap<>();
+        System.getProperties().forEach((key, value) -> {
+            if (key.toString().startsWith("queuelock.")) {
+                settings.put(key.toString(), value.toString());
+            }
+        });
+        return settings;
     }
 
     /** $TMPDIR as the npm tool reads it (the factory's default reads the real environment; tests pass their own). */

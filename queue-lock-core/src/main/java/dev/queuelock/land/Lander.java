@@ -59,7 +59,7 @@ public final class Lander {
             clock.end("queueWait");
             log.info("land queue acquired for " + branch + "; landing onto " + settings.remote + "/" + integration);
             try {
-                landHoldingLock(run, clock, integration, commonDir);
+                landHoldingLock(run, clock, integration, commonDir, landLock);
             } finally {
                 run.totalMs = System.currentTimeMillis() - started;
                 run.time = Instant.now().toString();
@@ -71,7 +71,7 @@ public final class Lander {
         return run;
     }
 
-    private void landHoldingLock(LandRun run, PhaseClock clock, String integration, Path commonDir)
+    private void landHoldingLock(LandRun run, PhaseClock clock, String integration, Path commonDir, QueueLock landLock)
             throws InterruptedException {
         String remoteRef = "refs/remotes/" + settings.remote + "/" + integration;
         for (int attempt = 0; ; attempt++) {
@@ -94,6 +94,7 @@ public final class Lander {
             runChecks(run, commonDir);
             clock.end("checks");
             run.commit = git.output("rev-parse", "HEAD");
+            requireStillHeld(landLock, run);
             Git.Result push = git.run(Map.of(LANDING_ENV, "1"), "push", "--porcelain", settings.remote,
                     "HEAD:refs/heads/" + integration);
             clock.end("push");
@@ -118,6 +119,21 @@ public final class Lander {
         if (settings.sync) {
             new MainCheckoutSync(commonDir, settings.remote, integration, log).fastForward();
             clock.end("sync");
+        }
+    }
+
+    /**
+     * A backend that spans machines can lose the lock under a live holder (its ZooKeeper session
+     * was suspended or expired): then another lane may be landing, so do not push. Even a push that
+     * slips through cannot overwrite a newer main: it is fast-forward only, so the remote ref itself
+     * is the fencing token.
+     */
+    private void requireStillHeld(QueueLock landLock, LandRun run) {
+        if (!landLock.isHeld()) {
+            run.commit = null;
+            throw new LandException("lost the land queue before the push (its backend lost the lock, e.g. a ZooKeeper"
+                    + " session was suspended or expired); nothing was pushed and your commits are on " + run.branch
+                    + ". Run land again.");
         }
     }
 

@@ -14,8 +14,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * A child JVM that takes a queue lock, holds it, and logs what happened as NDJSON events.
  *
  * <pre>
- * LockWorker TMPDIR QUEUE DIR_IN_REPO HOLD_MS ROUNDS RESULTS_FILE [label=L] [stuckMs=N] [pollMs=N]
+ * LockWorker TMPDIR QUEUE DIR_IN_REPO HOLD_MS ROUNDS RESULTS_FILE [label=L] [stuckMs=N] [pollMs=N] [queuelock.*=V]...
  * </pre>
+ *
+ * Options named {@code queuelock.*} are the factory's settings (e.g. {@code queuelock.backend=zookeeper}).
  *
  * {@code HOLD_MS} -1 holds until the JVM is terminated (SIGTERM releases through a shutdown
  * hook, which logs {@code released}). Events: {@code enrolled} (first wait notice of a round, so
@@ -42,8 +44,11 @@ public final class LockWorker {
         int rounds = Integer.parseInt(args[4]);
         String label = opts.get("label");
         EventLog log = new EventLog(Path.of(args[5]), label);
+        Map<String, String> settings = new LinkedHashMap<>(opts);
+        settings.keySet().removeIf(key -> !key.startsWith("queuelock."));
         QueueLockFactory factory = QueueLockFactory.defaults().withTmpDir(Path.of(args[0]))
-                .withPollInterval(Duration.ofMillis(Long.parseLong(opts.getOrDefault("pollMs", "200"))));
+                .withPollInterval(Duration.ofMillis(Long.parseLong(opts.getOrDefault("pollMs", "200"))))
+                .withSettings(settings);
         QueueLock lock = factory.open(args[1], Path.of(args[2]));
         AtomicBoolean holding = new AtomicBoolean();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -89,6 +94,7 @@ public final class LockWorker {
             fields.put("holderPid", h.pid());
             fields.put("holderLane", h.lane());
             fields.put("holderLabel", h.label().orElse(null));
+            fields.put("holderHost", h.host().orElse(null));
         });
         return fields;
     }

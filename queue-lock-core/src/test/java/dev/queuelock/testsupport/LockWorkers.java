@@ -22,12 +22,19 @@ public final class LockWorkers {
     private final Path repoDir;
     private final Path results;
     private final String queue;
+    private final List<String> commonOptions;
 
     /**
      * @param tmpDir  the TMPDIR of every worker (the queue lives there)
      * @param repoDir a directory inside the repository whose queue they share
      */
     public LockWorkers(ChildProcesses children, Path tmpDir, Path repoDir, String queue) {
+        this(children, tmpDir, repoDir, queue, List.of());
+    }
+
+    /** @param commonOptions {@link LockWorker} options given to every worker, e.g. the backend settings */
+    public LockWorkers(ChildProcesses children, Path tmpDir, Path repoDir, String queue, List<String> commonOptions) {
+        this.commonOptions = List.copyOf(commonOptions);
         this.children = children;
         this.tmpDir = tmpDir;
         this.repoDir = repoDir;
@@ -46,6 +53,7 @@ public final class LockWorkers {
     public ChildProcess start(String label, long holdMs, int rounds, String... options) {
         List<String> args = new ArrayList<>(List.of(tmpDir.toString(), queue, repoDir.toString(),
                 Long.toString(holdMs), Integer.toString(rounds), results.toString(), "label=" + label));
+        args.addAll(commonOptions);
         args.addAll(List.of(options));
         return children.jvm(LockWorker.class, tmpDir.resolve("worker-" + label + ".log"),
                 Map.of("TMPDIR", tmpDir.toString()), args);

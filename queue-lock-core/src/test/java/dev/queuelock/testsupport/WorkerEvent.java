@@ -101,6 +101,12 @@ public final class WorkerEvent {
         return label == null || label.isNull() ? null : label.asText();
     }
 
+    /** The holder's host, for backends that record one. */
+    public String holderHost() {
+        JsonNode host = node.get("holderHost");
+        return host == null || host.isNull() ? null : host.asText();
+    }
+
     @Override
     public String toString() {
         return node.toString();

@@ -1,0 +1,38 @@
+package dev.queuelock.spi;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/** What a {@link QueueBackend} is told: the factory's temp dir and poll interval, and the settings map. */
+public final class BackendContext {
+
+    private final Path tmpDir;
+    private final Duration pollInterval;
+    private final Map<String, String> settings;
+
+    public BackendContext(Path tmpDir, Duration pollInterval, Map<String, String> settings) {
+        this.tmpDir = Objects.requireNonNull(tmpDir, "tmpDir");
+        this.pollInterval = Objects.requireNonNull(pollInterval, "pollInterval");
+        this.settings = Map.copyOf(settings);
+    }
+
+    public Path tmpDir() {
+        return tmpDir;
+    }
+
+    public Duration pollInterval() {
+        return pollInterval;
+    }
+
+    /** A setting such as {@code queuelock.zookeeper.connect}; blank counts as unset. */
+    public Optional<String> setting(String key) {
+        return Optional.ofNullable(settings.get(key)).map(String::trim).filter(v -> !v.isEmpty());
+    }
+
+    public Map<String, String> settings() {
+        return settings;
+    }
+}

@@ -1,0 +1,31 @@
+package dev.queuelock.spi;
+
+import dev.queuelock.QueueLock;
+import dev.queuelock.QueueSnapshot;
+import dev.queuelock.repo.RepoKey;
+import java.nio.file.Path;
+
+/**
+ * Where queues live: the file backend (one machine, the npm tool's format) or another one found
+ * on the class path through {@link java.util.ServiceLoader} (list the implementation in
+ * {@code META-INF/services/dev.queuelock.spi.QueueBackend}). Chosen by {@link #name()}.
+ */
+public interface QueueBackend {
+
+    /** The name users select it by, e.g. {@code file}. */
+    String name();
+
+    /**
+     * Who shares a queue with the repository containing {@code dir}: every lock opened with an
+     * equal id contends. By default the repository key, so every worktree of one clone shares.
+     */
+    default String queueId(Path dir, BackendContext context) {
+        return RepoKey.of(dir).key();
+    }
+
+    /** A lock on queue {@code queue} (e.g. "land") of queue identity {@code queueId}, acting for {@code lane}. */
+    QueueLock open(String queue, String queueId, String lane, BackendContext context);
+
+    /** The holder and the waiters of one queue, in the order they will be served. */
+    QueueSnapshot snapshot(String queue, String queueId, BackendContext context);
+}

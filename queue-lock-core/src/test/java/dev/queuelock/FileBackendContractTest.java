@@ -1,0 +1,19 @@
+package dev.queuelock;
+
+import dev.queuelock.testsupport.QueueBackendContract;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** The backend contract on the file backend, selected by name as a user would. */
+class FileBackendContractTest extends QueueBackendContract {
+
+    @Override
+    protected Map<String, String> backendSettings(Path testDir) {
+        return Map.of(QueueLockFactory.BACKEND, "file");
+    }
+
+    @Override
+    protected boolean recordsHost() {
+        return false;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.queuelock.zookeeper;
+
+import dev.queuelock.LockRecord;
+import dev.queuelock.QueueLock;
+import dev.queuelock.QueueLockException;
+import dev.queuelock.QueueSnapshot;
+import dev.queuelock.spi.BackendContext;
+import dev.queuelock.spi.QueueBackend;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.apache.curator.framework.CuratorFramework;
+
+/**
+ * Queues in a ZooKeeper ensemble, shared by every machine that lands to one remote: select with
+ * {@code queuelock.backend=zookeeper} (or {@code queuelock.land.backend}) and
+ * {@link ZooKeeperSettings#CONNECT}. Queue {@code q} of queue id {@code id} is the znode
+ * {@code <chroot>/<url-encoded id>/q}.
+ */
+public final class ZooKeeperBackend implements QueueBackend {
+
+    public static final String NAME = "zookeeper";
+
+    private static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /** {@link ZooKeeperSettings#QUEUE_ID}, else the normalized URL of the remote (see {@link RemoteUrl}). */
+    @Override
+    public String queueId(Path dir, BackendContext context) {
+        return context.setting(ZooKeeperSettings.QUEUE_ID)
+                .orElseGet(() -> RemoteUrl.normalize(GitRemote.url(dir, context.setting(ZooKeeperSettings.REMOTE).orElse("origin")), dir));
+    }
+
+    @Override
+    public QueueLock open(String queue, String queueId, String lane, BackendContext context) {
+        ZooKeeperSettings settings = ZooKeeperSettings.from(context);
+        return new ZooKeeperQueueLock(settings, queuePath(settings, queue, queueId), lane);
+    }
+
+    @Override
+    public QueueSnapshot snapshot(String queue, String queueId, BackendContext context) {
+        ZooKeeperSettings settings = ZooKeeperSettings.from(context);
+        String path = queuePath(settings, queue, queueId);
+        CuratorFramework client;
+        try {
+            client = ZooKeeperConnection.open(settings);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new QueueLockException("interrupted while connecting to ZooKeeper at " + settings.connect, e);
+        }
+        try (client) {
+            List<TicketLine.Ticket> line = new TicketLine(client, path).tickets();
+            List<LockRecord> waiters = new ArrayList<>();
+            for (int i = 1; i < line.size(); i++) {
+                if (line.get(i).record != null) {
+                    waiters.add(line.get(i).record);
+                }
+            }
+            return new QueueSnapshot(Path.of(path), line.isEmpty() ? null : holder(line.get(0)), waiters);
+        } catch (QueueLockException e) {
+            throw e;
+        } catch (Exception e) {
+            throw ZooKeeperConnection.failed(settings, "reading queue " + path, e);
+        }
+    }
+
+    /** The first ticket's record; one not yet marked held is being taken right now, so it has held for no time. */
+    private static LockRecord holder(TicketLine.Ticket first) {
+        LockRecord r = first.record;
+        if (r == null || first.marked) {
+            return r;
+        }
+        return new LockRecord(r.pid(), r.lane(), r.label().orElse(null), System.currentTimeMillis(), null, r.host().orElse(null));
+    }
+
+    static String queuePath(ZooKeeperSettings settings, String queue, String queueId) {
+        if (!QUEUE_NAME.matcher(queue).matches()) {
+            throw new IllegalArgumentException("queue name must be letters, digits, '.', '_' or '-': " + queue);
+        }
+        String id = URLEncoder.encode(queueId, StandardCharsets.UTF_8);
+        if (id.isEmpty() || id.equals(".") || id.equals("..")) {
+            throw new QueueLockException("queue id '" + queueId + "' cannot name a znode; set " + ZooKeeperSettings.QUEUE_ID + ".");
+        }
+        return settings.chroot + "/" + id + "/" + queue;
+    }
+}

@@ -1,0 +1,121 @@
+package dev.queuelock.zookeeper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.queuelock.AcquireOptions;
+import dev.queuelock.QueueLock;
+import dev.queuelock.QueueLockFactory;
+import dev.queuelock.WaitListener;
+import dev.queuelock.land.Checks;
+import dev.queuelock.land.Git;
+import dev.queuelock.land.LandException;
+import dev.queuelock.land.LandLog;
+import dev.queuelock.land.LandSettings;
+import dev.queuelock.land.Lander;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A holder that loses its ZooKeeper connection knows it, and land then pushes nothing. */
+class SessionLossTest {
+
+    @TempDir
+    Path tmp;
+
+    private TestingServer server;
+
+    @BeforeEach
+    void startServer() throws Exception {
+        server = ZooKeeperServers.standalone();
+    }
+
+    @AfterEach
+    void stopServer() throws Exception {
+        server.close();
+    }
+
+    private QueueLockFactory factory(String queueId) {
+        return QueueLockFactory.defaults().withTmpDir(tmp)
+                .withSettings(ZooKeeperServers.settings(server.getConnectString(), queueId));
+    }
+
+    @Test
+    @Timeout(90)
+    void aHolderWhoseServerGoesAwayNoLongerHolds() throws Exception {
+        QueueLock lock = factory("loss/repo").open("land", tmp);
+        try {
+            lock.acquire(AcquireOptions.defaults());
+            assertThat(lock.isHeld()).isTrue();
+
+            server.stop();
+
+            await().atMost(Duration.ofSeconds(30)).until(() -> !lock.isHeld());
+            server.restart();
+            assertThat(lock.isHeld()).as("a suspended hold stays lost even if the session survives").isFalse();
+        } finally {
+            lock.release();
+        }
+        try (QueueLock next = factory("loss/repo").open("land", tmp)) {
+            next.acquire(AcquireOptions.defaults());
+            assertThat(next.isHeld()).isTrue();
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void landAbortsBeforeThePushWhenTheSessionIsLostDuringTheChecks() throws Exception {
+        Path remote = Repos.bareRemote(tmp);
+        Path lane = Repos.laneClone(remote, tmp.resolve("machine-a").resolve("repo"), "feature");
+        String before = Repos.git(remote, "rev-parse", "main");
+        Checks losingTheServer = new Checks() {
+            @Override
+            public String describe() {
+                return "checks during which ZooKeeper goes away";
+            }
+
+            @Override
+            public boolean run(Path worktree, Path log) throws InterruptedException {
+                try {
+                    server.stop();
+                } catch (java.io.IOException e) {
+                    throw new AssertionError(e);
+                }
+                Thread.sleep(2000); // the client notices the closed socket at once; leave it time to say so
+                return true;
+            }
+        };
+        QueueLockFactory locks = QueueLockFactory.defaults().withTmpDir(Files.createDirectory(tmp.resolve("queues")))
+                .withSettings(ZooKeeperServers.settings(server.getConnectString(), null));
+        Lander lander = new Lander(new Git(lane), LandSettings.defaults(), losingTheServer, locks, quietLog(),
+                WaitListener.NONE, WaitListener.NONE);
+
+        assertThatThrownBy(lander::land).isInstanceOf(LandException.class)
+                .hasMessageStartingWith("lost the land queue before the push")
+                .hasMessageContaining("nothing was pushed");
+        assertThat(Repos.git(remote, "rev-parse", "main")).as("remote main untouched").isEqualTo(before);
+    }
+
+    static LandLog quietLog() {
+        return new LandLog() {
+            @Override
+            public void info(String line) {
+            }
+
+            @Override
+            public void warn(String line) {
+            }
+
+            @Override
+            public void error(String line) {
+            }
+        };
+    }
+}
