@@ -1,5 +1,10 @@
 package dev.queuelock.maven;
 
+import dev.queuelock.QueueLockFactory;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+
 /**
  * Every {@code queuelock.*} setting, in one place. Set them as user properties ({@code -D} on the
  * command line or in {@code .mvn/maven.config}).
@@ -34,5 +39,20 @@ public final class QueueLockProperties {
     public static final String DIRECTORY = "queuelock.directory";
 
     private QueueLockProperties() {
+    }
+
+    /**
+     * The queue factory for a session: every {@code queuelock.*} user property is handed to it,
+     * so backends ({@code queuelock.backend}, {@code queuelock.land.backend},
+     * {@code queuelock.zookeeper.*}) are configured the Maven way.
+     */
+    public static QueueLockFactory factory(Properties userProperties) {
+        Map<String, String> settings = new HashMap<>();
+        for (String name : userProperties.stringPropertyNames()) {
+            if (name.startsWith("queuelock.")) {
+                settings.put(name, userProperties.getProperty(name));
+            }
+        }
+        return QueueLockFactory.defaults().withSettings(settings);
     }
 }

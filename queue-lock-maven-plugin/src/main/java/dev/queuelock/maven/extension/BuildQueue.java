@@ -6,6 +6,7 @@ import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.QueueLockFactory;
 import dev.queuelock.maven.BuildScope;
+import dev.queuelock.maven.QueueLockProperties;
 import dev.queuelock.Durations;
 import dev.queuelock.repo.RepoKey;
 import java.io.File;
@@ -59,7 +60,7 @@ public class BuildQueue {
         }
         RepoKey repo = RepoKey.of(topDirectory(request));
         String key = settings.scope().buildQueueKey(repo);
-        QueueLockFactory factory = QueueLockFactory.defaults().withPollInterval(settings.pollInterval());
+        QueueLockFactory factory = QueueLockProperties.factory(session.getUserProperties()).withPollInterval(settings.pollInterval());
         try {
             Optional<LockRecord> ancestor = factory.snapshot(BuildScope.BUILD_QUEUE, key).holder()
                     .filter(h -> ProcessAncestry.isAncestor(h.pid()));

@@ -132,9 +132,9 @@ public class LandMojo extends AbstractMojo {
             Checks checks = CheckBuild.from(session.getRequest(), checkGoals, checkCommand, checksRequired);
             LandSettings settings = new LandSettings(remote, blankToNull(integrationBranch), orEmpty(protectedBranches),
                     orEmpty(regenerableFiles), pushRetries, sync);
-            QueueLockFactory queues = QueueLockFactory.defaults();
+            QueueLockFactory queues = QueueLockProperties.factory(session.getUserProperties());
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,
-                    queues.open(BuildScope.LAND_QUEUE, repo.key(), repo.lane()),
+                    queues.open(BuildScope.LAND_QUEUE, repo.worktree()),
                     queues.open(BuildScope.BUILD_QUEUE, BuildScope.parse(buildScope).buildQueueKey(repo), repo.lane()),
                     new MavenLandLog(getLog(), new LandStats(new LandHistory(commonDir).read())));
             lander.land();

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -66,6 +67,9 @@ public class StatusMojo extends AbstractMojo {
     @Parameter(property = QueueLockProperties.OUTPUT)
     private File output;
 
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    private MavenSession session;
+
     @Override
     public void execute() throws MojoExecutionException {
         BuildScope scope;
@@ -75,11 +79,13 @@ public class StatusMojo extends AbstractMojo {
             throw new MojoExecutionException(e.getMessage());
         }
         RepoKey repo = RepoKey.of((directory != null ? directory : new File(".")).toPath());
-        QueueLockFactory factory = QueueLockFactory.defaults();
+        QueueLockFactory factory = QueueLockProperties.factory(session.getUserProperties());
         StatusReport report = new StatusReport(System.currentTimeMillis());
         try {
             report.add(BuildScope.BUILD_QUEUE, scope.toString(), factory.snapshot(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo)));
-            report.add(BuildScope.LAND_QUEUE, BuildScope.REPO.toString(), factory.snapshot(BuildScope.LAND_QUEUE, repo.key()));
+            String landBackend = factory.backendFor(BuildScope.LAND_QUEUE).name();
+            report.add(BuildScope.LAND_QUEUE, landBackend.equals("file") ? BuildScope.REPO.toString() : landBackend + " backend",
+                    factory.snapshot(BuildScope.LAND_QUEUE, repo.worktree()));
             report.withLandings(landHistory(repo));
         } catch (QueueLockException e) {
             throw new MojoExecutionException(e.getMessage());

@@ -85,6 +85,31 @@ class LandIT {
 
     @Test
     @Timeout(300)
+    void landsThroughALandQueueOnZooKeeperConfiguredByPropertiesAlone() throws Exception {
+        Path lane = lane("zk-lane", "zk.txt");
+        try (org.apache.curator.test.TestingServer zookeeper = new org.apache.curator.test.TestingServer()) {
+            String[] onZooKeeper = {"-Dqueuelock.land.backend=zookeeper",
+                "-Dqueuelock.zookeeper.connect=" + zookeeper.getConnectString()};
+
+            MavenRun land = mvn(lane, "land-zk", concat(onZooKeeper, "queuelock:land", "-Dqueuelock.checkGoals=validate"));
+            assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
+            assertThat(land.log()).contains("zk-lane landed on origin/main");
+
+            MavenRun status = mvn(lane, "status-zk", concat(onZooKeeper, "queuelock:status"));
+            assertThat(status.awaitExit(LAND)).as(status.log()).isZero();
+            assertThat(status.log()).contains("land queue (zookeeper").contains("zk-lane");
+        }
+        assertThat(remoteSubjects()).containsExactly("zk-lane work", "project");
+    }
+
+    private static String[] concat(String[] first, String... rest) {
+        String[] all = java.util.Arrays.copyOf(first, first.length + rest.length);
+        System.arraycopy(rest, 0, all, first.length, rest.length);
+        return all;
+    }
+
+    @Test
+    @Timeout(300)
     void aConflictLeavesTheLaneAsItWasAndSaysHowToResolve() throws Exception {
         Path lane = lane("clash", "pom.xml");
         Files.writeString(main.resolve("pom.xml"), Files.readString(main.resolve("pom.xml")) + "<!-- main -->\n");
