@@ -94,8 +94,8 @@ class SessionLossTest {
         };
         QueueLockFactory locks = QueueLockFactory.defaults().withTmpDir(Files.createDirectory(tmp.resolve("queues")))
                 .withSettings(ZooKeeperServers.settings(server.getConnectString(), null));
-        Lander lander = new Lander(new Git(lane), LandSettings.defaults(), losingTheServer, locks, quietLog(),
-                WaitListener.NONE, WaitListener.NONE);
+        Lander lander = new Lander(new Git(lane), LandSettings.defaults(), losingTheServer, locks.open("land", lane),
+                locks.open("build", lane), quietLog(WaitListener.NONE));
 
         assertThatThrownBy(lander::land).isInstanceOf(LandException.class)
                 .hasMessageStartingWith("lost the land queue before the push")
@@ -103,8 +103,14 @@ class SessionLossTest {
         assertThat(Repos.git(remote, "rev-parse", "main")).as("remote main untouched").isEqualTo(before);
     }
 
-    static LandLog quietLog() {
+    /** A land log that says nothing but passes land-queue wait events on to {@code landWaits}. */
+    static LandLog quietLog(WaitListener landWaits) {
         return new LandLog() {
+            @Override
+            public void landWait(dev.queuelock.WaitEvent event) {
+                landWaits.onWait(event);
+            }
+
             @Override
             public void info(String line) {
             }

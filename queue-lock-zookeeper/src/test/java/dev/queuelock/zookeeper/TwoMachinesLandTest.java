@@ -82,8 +82,8 @@ class TwoMachinesLandTest {
             QueueLockFactory locks = QueueLockFactory.defaults()
                     .withTmpDir(Files.createDirectories(tmp.resolve(machine + "-tmp")))
                     .withSettings(ZooKeeperServers.settings(server.getConnectString(), null));
-            return new Lander(new Git(lane), LandSettings.defaults(), checks, locks, SessionLossTest.quietLog(),
-                    landWaits, WaitListener.NONE);
+            return new Lander(new Git(lane), LandSettings.defaults(), checks, locks.open("land", lane), locks.open("build", lane),
+                    SessionLossTest.quietLog(landWaits));
         } catch (java.io.IOException e) {
             throw new AssertionError(e);
         }
