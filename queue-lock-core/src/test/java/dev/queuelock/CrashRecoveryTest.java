@@ -27,12 +27,10 @@ class CrashRecoveryTest {
     Path tmp;
 
     private LockWorkers workers;
-    private Path repo;
 
     @BeforeEach
-    void setUp() throws IOException {
-        repo = Files.createDirectory(tmp.resolve("repo"));
-        workers = new LockWorkers(children, tmp, repo, "build");
+    void setUp() {
+        workers = LockWorkers.onNewRepo(children, tmp);
     }
 
     @Test

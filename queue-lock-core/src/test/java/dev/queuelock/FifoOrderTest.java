@@ -6,7 +6,6 @@ import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.LockWorkers;
 import dev.queuelock.testsupport.WorkerEvent;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,7 +28,7 @@ class FifoOrderTest {
     @Test
     @Timeout(180)
     void waitersAcquireInEnrollmentOrder() throws Exception {
-        LockWorkers workers = new LockWorkers(children, tmp, Files.createDirectory(tmp.resolve("repo")), "build");
+        LockWorkers workers = LockWorkers.onNewRepo(children, tmp);
         ChildProcess holder = workers.startHolder("holder");
         List<String> enrolled = new ArrayList<>();
         List<ChildProcess> waiters = new ArrayList<>();

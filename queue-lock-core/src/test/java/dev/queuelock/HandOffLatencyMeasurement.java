@@ -6,7 +6,6 @@ import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.LockWorkers;
 import dev.queuelock.testsupport.WorkerEvent;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,7 +36,7 @@ class HandOffLatencyMeasurement {
     @Timeout(600)
     void measureCleanHandOff() throws Exception {
         int rounds = Integer.getInteger("queuelock.measure.rounds", 100);
-        LockWorkers workers = new LockWorkers(children, tmp, Files.createDirectory(tmp.resolve("repo")), "build");
+        LockWorkers workers = LockWorkers.onNewRepo(children, tmp);
         List<ChildProcess> started = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             started.add(workers.start("w" + i, 20, rounds));

@@ -6,7 +6,6 @@ import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.LockWorkers;
 import dev.queuelock.testsupport.WorkerEvent;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,7 +31,7 @@ class MutualExclusionTest {
     @Test
     @Timeout(180)
     void noTwoWorkersEverHoldAtOnce() throws Exception {
-        LockWorkers workers = new LockWorkers(children, tmp, Files.createDirectory(tmp.resolve("repo")), "build");
+        LockWorkers workers = LockWorkers.onNewRepo(children, tmp);
         List<ChildProcess> started = new ArrayList<>();
         for (int i = 0; i < WORKERS; i++) {
             started.add(workers.start("w" + i, 25, ROUNDS));

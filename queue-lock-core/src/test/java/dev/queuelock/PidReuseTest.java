@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.file.QueueDirectory;
 import dev.queuelock.process.ProcessStart;
-import dev.queuelock.repo.RepoKey;
 import dev.queuelock.testsupport.BackgroundAcquire;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
+import dev.queuelock.testsupport.PlantedQueue;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,16 +35,14 @@ class PidReuseTest {
     @TempDir
     Path tmp;
 
+    private PlantedQueue build;
     private QueueDirectory queue;
-    private QueueLockFactory factory;
-    private Path repo;
     private ChildProcess unrelated;
 
     @BeforeEach
     void setUp() throws IOException {
-        repo = Files.createDirectory(tmp.resolve("repo"));
-        factory = QueueLockFactory.defaults().withTmpDir(tmp).withPollInterval(Duration.ofMillis(100));
-        queue = QueueDirectory.of(tmp, "build", RepoKey.of(repo).key());
+        build = PlantedQueue.in(tmp);
+        queue = build.directory();
         Files.createDirectories(queue.ticketsDir());
         unrelated = children.sleeper(tmp.resolve("sleep.log"));
     }
@@ -53,7 +51,7 @@ class PidReuseTest {
     @Timeout(60)
     void lockOfARecycledPidIsReclaimed() throws Exception {
         write(queue.lockFile(), record(unrelated.pid(), "\"linux:some-other-boot:12345\""));
-        try (BackgroundAcquire acquire = BackgroundAcquire.start(factory.open("build", repo))) {
+        try (BackgroundAcquire acquire = BackgroundAcquire.start(build.open())) {
             assertThat(acquire.finishedWithin(PATIENCE)).isTrue();
             assertThat(acquire.failure()).isNull();
             assertThat(acquire.lock().isHeld()).isTrue();
@@ -67,7 +65,7 @@ class PidReuseTest {
     void ticketOfARecycledPidIsPruned() throws Exception {
         Path ticket = queue.ticketsDir().resolve("1000-" + unrelated.pid());
         write(ticket, record(unrelated.pid(), "\"linux:some-other-boot:12345\""));
-        try (BackgroundAcquire acquire = BackgroundAcquire.start(factory.open("build", repo))) {
+        try (BackgroundAcquire acquire = BackgroundAcquire.start(build.open())) {
             assertThat(acquire.finishedWithin(PATIENCE)).isTrue();
             assertThat(acquire.lock().isHeld()).isTrue();
             assertThat(acquire.events()).noneMatch(e -> e.ahead() > 0);
@@ -95,7 +93,7 @@ class PidReuseTest {
     void ticketWithoutStartTokenIsRespectedWhileThePidLives() throws Exception {
         Path ticket = queue.ticketsDir().resolve("1000-" + unrelated.pid());
         write(ticket, record(unrelated.pid(), null));
-        try (BackgroundAcquire acquire = BackgroundAcquire.start(factory.open("build", repo))) {
+        try (BackgroundAcquire acquire = BackgroundAcquire.start(build.open())) {
             assertThat(acquire.finishedWithin(BLOCKED_FOR)).as("waits behind the older ticket").isFalse();
             assertThat(acquire.events()).isNotEmpty();
             assertThat(acquire.events().get(0).ahead()).isEqualTo(1);
@@ -108,7 +106,7 @@ class PidReuseTest {
     }
 
     private void assertHeldByUnrelatedUntilItDies() throws Exception {
-        try (BackgroundAcquire acquire = BackgroundAcquire.start(factory.open("build", repo))) {
+        try (BackgroundAcquire acquire = BackgroundAcquire.start(build.open())) {
             assertThat(acquire.finishedWithin(BLOCKED_FOR)).as("waits for the live holder").isFalse();
             assertThat(acquire.events()).isNotEmpty();
             assertThat(acquire.events().get(0).holder()).get().extracting(LockRecord::pid).isEqualTo(unrelated.pid());

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.LockWorkers;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -31,8 +30,8 @@ class StuckHolderWarningTest {
     @Test
     @Timeout(120)
     void warnsRepeatedlyAboutALiveHolderAndNeverReleasesIt() throws Exception {
-        Path repo = Files.createDirectory(tmp.resolve("repo"));
-        LockWorkers workers = new LockWorkers(children, tmp, repo, "build");
+        LockWorkers workers = LockWorkers.onNewRepo(children, tmp);
+        Path repo = workers.repoDir();
         ChildProcess holder = workers.startHolder("slow-build");
         Thread.sleep(1000); // the waiter joins late: its warnings must still count from the holder's ts
 

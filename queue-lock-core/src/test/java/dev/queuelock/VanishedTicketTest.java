@@ -31,7 +31,7 @@ class VanishedTicketTest {
     @Test
     @Timeout(120)
     void reEnrollsUnderTheSameNameAndDoesNotJumpTheQueue() throws Exception {
-        LockWorkers workers = new LockWorkers(children, tmp, Files.createDirectory(tmp.resolve("repo")), "build");
+        LockWorkers workers = LockWorkers.onNewRepo(children, tmp);
         ChildProcess holder = workers.startHolder("holder");
         ChildProcess first = workers.startWaiter("first", 10);
         ChildProcess second = workers.startWaiter("second", 10);

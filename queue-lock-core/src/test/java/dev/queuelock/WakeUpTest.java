@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.LockWorkers;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -30,7 +29,7 @@ class WakeUpTest {
     @Test
     @Timeout(120)
     void cleanHandOffWakesTheWaiterBeforeItsPoll() throws Exception {
-        LockWorkers workers = new LockWorkers(children, tmp, Files.createDirectory(tmp.resolve("repo")), "build");
+        LockWorkers workers = LockWorkers.onNewRepo(children, tmp);
         ChildProcess holder = workers.startHolder("holder", "pollMs=" + POLL_MS);
         ChildProcess waiter = workers.startWaiter("waiter", 10, "pollMs=" + POLL_MS);
         long enrolledAt = workers.events("enrolled", waiter).get(0).ms();
@@ -49,7 +48,7 @@ class WakeUpTest {
     @Test
     @Timeout(120)
     void killedHolderIsNoticedByTheFallbackPoll() throws Exception {
-        LockWorkers workers = new LockWorkers(children, tmp, Files.createDirectory(tmp.resolve("repo")), "build");
+        LockWorkers workers = LockWorkers.onNewRepo(children, tmp);
         ChildProcess holder = workers.startHolder("holder");
         ChildProcess waiter = workers.startWaiter("waiter", 10, "pollMs=1000");
 

@@ -4,38 +4,36 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.queuelock.testsupport.ChildProcesses;
+import dev.queuelock.testsupport.CliLane;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The packaged {@code -cli.jar} runs on its own: {@code java -jar} with nothing else on the class path. */
 class CliJarIT {
 
+    @RegisterExtension
+    final ChildProcesses children = new ChildProcesses();
+
     @TempDir
     Path tmp;
 
     private Path jar;
-    private Path repo;
-    private ChildJvm jvm;
+    private CliLane lane;
 
     @BeforeEach
     void setUp() throws Exception {
         jar = Path.of(System.getProperty("queuelock.cli.jar", "target/missing-cli.jar"));
         assertThat(jar).as("the cli jar (set by failsafe)").isRegularFile();
-        repo = Files.createDirectory(tmp.resolve("lane-a"));
-        jvm = new ChildJvm(Files.createDirectory(tmp.resolve("queues")));
-    }
-
-    @AfterEach
-    void stopChildren() {
-        jvm.close();
+        lane = new CliLane(children, tmp);
     }
 
     @Test
@@ -70,11 +68,9 @@ class CliJarIT {
                 .hasValue("queue-lock: run: unknown option '--nope'");
     }
 
-    private int javaJar(String log, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(ChildJvm.javaBinary(), "-jar", jar.toString()));
+    private int javaJar(String log, String... args) {
+        List<String> cmd = new ArrayList<>(List.of(ChildProcesses.java(), "-jar", jar.toString()));
         cmd.addAll(List.of(args));
-        Process p = jvm.start(new ProcessBuilder(cmd).directory(repo.toFile()), tmp.resolve(log));
-        assertThat(p.waitFor(45, TimeUnit.SECONDS)).isTrue();
-        return p.exitValue();
+        return lane.startCommand(log, cmd).awaitExit(Duration.ofSeconds(45));
     }
 }

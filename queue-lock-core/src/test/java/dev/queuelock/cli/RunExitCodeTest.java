@@ -2,13 +2,16 @@ package dev.queuelock.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.testsupport.ChildProcess;
+import dev.queuelock.testsupport.ChildProcesses;
+import dev.queuelock.testsupport.CliLane;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
+import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -16,21 +19,17 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** {@code run} in a real child JVM hands CMD's exit code through, and says what went wrong when it cannot run CMD. */
 class RunExitCodeTest {
 
+    @RegisterExtension
+    final ChildProcesses children = new ChildProcesses();
+
     @TempDir
     Path tmp;
 
-    private Path repo;
-    private ChildJvm jvm;
+    private CliLane lane;
 
     @BeforeEach
-    void setUp() throws Exception {
-        repo = Files.createDirectory(tmp.resolve("lane-a"));
-        jvm = new ChildJvm(Files.createDirectory(tmp.resolve("queues")));
-    }
-
-    @AfterEach
-    void stopChildren() {
-        jvm.close();
+    void setUp() {
+        lane = new CliLane(children, tmp);
     }
 
     @ParameterizedTest(name = "{0} exits {1}")
@@ -42,34 +41,30 @@ class RunExitCodeTest {
     })
     @Timeout(60)
     void exitCodeIsCommands(String script, int expected) throws Exception {
-        Process cli = jvm.start(repo, tmp.resolve("cli"), Main.class, "run", "--", "sh", "-c", script);
+        ChildProcess cli = lane.start("cli", "run", "--", "sh", "-c", script);
 
-        assertThat(cli.waitFor(45, TimeUnit.SECONDS)).isTrue();
-        assertThat(cli.exitValue()).isEqualTo(expected);
-        assertThat(Files.readString(tmp.resolve("cli.err"))).contains("acquired");
+        assertThat(cli.awaitExit(Duration.ofSeconds(45))).isEqualTo(expected);
+        assertThat(cli.stderr()).contains("acquired");
     }
 
     @Test
     @Timeout(60)
     void commandRunsInDirWithArgumentsUntouchedByAnyShell() throws Exception {
         Path other = Files.createDirectory(tmp.resolve("other"));
-        Process cli = jvm.start(repo, tmp.resolve("cli"), Main.class,
-                "run", "--dir", other.toString(), "--", "sh", "-c", "pwd; printf '%s|' \"$@\"", "sh", "a b", "$HOME", ";");
+        ChildProcess cli = lane.start("cli", "run", "--dir", other.toString(), "--", "sh", "-c", "pwd; printf '%s|' \"$@\"", "sh", "a b", "$HOME", ";");
 
-        assertThat(cli.waitFor(45, TimeUnit.SECONDS)).isTrue();
-        assertThat(cli.exitValue()).isZero();
-        assertThat(Files.readString(tmp.resolve("cli.out")))
+        assertThat(cli.awaitExit(Duration.ofSeconds(45))).isZero();
+        assertThat(cli.stdout())
                 .isEqualTo(other.toRealPath() + "\na b|$HOME|;|");
     }
 
     @Test
     @Timeout(60)
     void usageErrorExitsTwoWithOneLineAndUsage() throws Exception {
-        Process cli = jvm.start(repo, tmp.resolve("cli"), Main.class, "run", "--queue", "build");
+        ChildProcess cli = lane.start("cli", "run", "--queue", "build");
 
-        assertThat(cli.waitFor(45, TimeUnit.SECONDS)).isTrue();
-        assertThat(cli.exitValue()).isEqualTo(2);
-        String err = Files.readString(tmp.resolve("cli.err"));
+        assertThat(cli.awaitExit(Duration.ofSeconds(45))).isEqualTo(2);
+        String err = cli.stderr();
         assertThat(err.lines().findFirst()).hasValue("queue-lock: run: no command given (put it after --)");
         assertThat(err).contains("Usage: java -jar");
     }
@@ -77,14 +72,12 @@ class RunExitCodeTest {
     @Test
     @Timeout(60)
     void missingCommandExits127AndReleases() throws Exception {
-        Process cli = jvm.start(repo, tmp.resolve("cli"), Main.class, "run", "--", "no-such-command-here");
+        ChildProcess cli = lane.start("cli", "run", "--", "no-such-command-here");
 
-        assertThat(cli.waitFor(45, TimeUnit.SECONDS)).isTrue();
-        assertThat(cli.exitValue()).isEqualTo(127);
-        assertThat(Files.readString(tmp.resolve("cli.err"))).contains("no-such-command-here", "command not found");
+        assertThat(cli.awaitExit(Duration.ofSeconds(45))).isEqualTo(127);
+        assertThat(cli.stderr()).contains("no-such-command-here", "command not found");
 
-        Process next = jvm.start(repo, tmp.resolve("next"), Main.class, "run", "--", "true");
-        assertThat(next.waitFor(45, TimeUnit.SECONDS)).isTrue();
-        assertThat(next.exitValue()).isZero();
+        ChildProcess next = lane.start("next", "run", "--", "true");
+        assertThat(next.awaitExit(Duration.ofSeconds(45))).isZero();
     }
 }

@@ -4,19 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.LockRecord;
-import dev.queuelock.QueueLockFactory;
-import dev.queuelock.QueueSnapshot;
+import dev.queuelock.process.Liveness;
+import dev.queuelock.testsupport.ChildProcess;
+import dev.queuelock.testsupport.ChildProcesses;
+import dev.queuelock.testsupport.CliLane;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -27,105 +27,88 @@ class RunSignalTest {
     /** CMD: a shell that starts a grandchild {@code sleep}, tells its pid, and waits for it. */
     private static final String TREE = "sleep 300 & echo $! > grandchild.pid; wait";
 
+    @RegisterExtension
+    final ChildProcesses children = new ChildProcesses();
+
     @TempDir
     Path tmp;
 
-    private Path repo;
-    private Path queues;
-    private ChildJvm jvm;
+    private CliLane lane;
 
     @BeforeEach
-    void setUp() throws Exception {
-        repo = Files.createDirectory(tmp.resolve("lane-a"));
-        queues = Files.createDirectory(tmp.resolve("queues"));
-        jvm = new ChildJvm(queues);
-    }
-
-    @AfterEach
-    void stopChildren() {
-        jvm.close();
+    void setUp() {
+        lane = new CliLane(children, tmp);
     }
 
     @ParameterizedTest(name = "SIG{0}")
     @CsvSource({"TERM, 143", "INT, 130"})
     @Timeout(90)
     void signalToHoldingRunStopsTheWholeTreeAndReleases(String signal, int expectedExit) throws Exception {
-        Process cli = jvm.start(repo, tmp.resolve("holder"), Main.class, "run", "--", "sh", "-c", TREE);
-        Path pidFile = repo.resolve("grandchild.pid");
+        ChildProcess cli = lane.start("holder", "run", "--", "sh", "-c", TREE);
+        Path pidFile = lane.dir().resolve("grandchild.pid");
         await().atMost(Duration.ofSeconds(45)).until(() -> Files.exists(pidFile) && Files.readString(pidFile).endsWith("\n"));
         long grandchild = Long.parseLong(Files.readString(pidFile).trim());
-        List<Long> shell = cli.children().map(ProcessHandle::pid).collect(Collectors.toList());
+        List<Long> shell = cli.process().children().map(ProcessHandle::pid).collect(Collectors.toList());
         assertThat(shell).hasSize(1);
-        assertThat(snapshot().holder().map(LockRecord::pid)).hasValue(cli.pid());
+        assertThat(lane.snapshot().holder().map(LockRecord::pid)).hasValue(cli.pid());
 
-        ChildJvm.kill(signal, cli.pid());
+        cli.signal(signal);
 
-        assertThat(cli.waitFor(45, TimeUnit.SECONDS)).isTrue();
-        assertThat(cli.exitValue()).isEqualTo(expectedExit);
-        await().atMost(Duration.ofSeconds(20)).until(() -> !ChildJvm.isAlive(grandchild) && !ChildJvm.isAlive(shell.get(0)));
-        assertThat(snapshot().holder()).isEmpty();
+        assertThat(cli.awaitExit(Duration.ofSeconds(45))).isEqualTo(expectedExit);
+        // Alive as the lock judges it: a zombie waiting to be reaped does not count.
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> !Liveness.isAlive(grandchild, null) && !Liveness.isAlive(shell.get(0), null));
+        assertThat(lane.snapshot().holder()).isEmpty();
 
-        Process next = jvm.start(repo, tmp.resolve("next"), Main.class, "run", "--", "true");
-        assertThat(next.waitFor(45, TimeUnit.SECONDS)).isTrue();
-        assertThat(next.exitValue()).isZero();
+        ChildProcess next = lane.start("next", "run", "--", "true");
+        assertThat(next.awaitExit(Duration.ofSeconds(45))).isZero();
     }
 
     @Test
     @Timeout(90)
     void sighupIsNoStopRequest() throws Exception {
-        Process cli = jvm.start(repo, tmp.resolve("holder"), Main.class, "run", "--", "sleep", "120");
-        awaitQueue(s -> s.holder().map(LockRecord::pid).orElse(0L) == cli.pid());
-        await().atMost(Duration.ofSeconds(45)).until(() -> cli.children().count() == 1);
+        ChildProcess cli = lane.start("holder", "run", "--", "sleep", "120");
+        lane.awaitQueue(s -> s.holder().map(LockRecord::pid).orElse(0L) == cli.pid());
+        await().atMost(Duration.ofSeconds(45)).until(() -> cli.process().children().count() == 1);
 
-        ChildJvm.kill("HUP", cli.pid());
+        cli.signal("HUP");
 
-        assertThat(cli.waitFor(2, TimeUnit.SECONDS)).as("run ignores SIGHUP").isFalse();
-        assertThat(cli.children().count()).isEqualTo(1);
-        assertThat(snapshot().holder().map(LockRecord::pid)).hasValue(cli.pid());
+        assertThat(cli.exitsWithin(Duration.ofSeconds(2))).as("run ignores SIGHUP").isFalse();
+        assertThat(cli.process().children().count()).isEqualTo(1);
+        assertThat(lane.snapshot().holder().map(LockRecord::pid)).hasValue(cli.pid());
     }
 
     @Test
     @Timeout(90)
     void sigtermToWaitingRunRemovesItsTicket() throws Exception {
-        Process holder = jvm.start(repo, tmp.resolve("holder"), Main.class, "run", "--", "sleep", "120");
-        awaitQueue(s -> s.holder().map(LockRecord::pid).orElse(0L) == holder.pid());
-        Process waiter = jvm.start(repo, tmp.resolve("waiter"), Main.class, "run", "--", "true");
-        awaitQueue(s -> s.waiters().stream().anyMatch(w -> w.pid() == waiter.pid()));
-        await().atMost(Duration.ofSeconds(45)).until(() -> Files.readString(tmp.resolve("waiter.err")).contains("next up"));
+        ChildProcess holder = lane.start("holder", "run", "--", "sleep", "120");
+        lane.awaitQueue(s -> s.holder().map(LockRecord::pid).orElse(0L) == holder.pid());
+        ChildProcess waiter = lane.start("waiter", "run", "--", "true");
+        lane.awaitQueue(s -> s.waiters().stream().anyMatch(w -> w.pid() == waiter.pid()));
+        lane.awaitStderr(waiter, "next up");
 
-        ChildJvm.kill("TERM", waiter.pid());
+        waiter.signal("TERM");
 
-        assertThat(waiter.waitFor(45, TimeUnit.SECONDS)).isTrue();
-        assertThat(waiter.exitValue()).isEqualTo(143);
-        Path tickets = snapshot().location().resolve("tickets");
+        assertThat(waiter.awaitExit(Duration.ofSeconds(45))).isEqualTo(143);
+        Path tickets = lane.snapshot().location().resolve("tickets");
         try (var names = Files.list(tickets)) {
             assertThat(names.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith("-" + waiter.pid()));
         }
-        assertThat(snapshot().holder().map(LockRecord::pid)).hasValue(holder.pid());
-        assertThat(Files.readString(tmp.resolve("waiter.err"))).doesNotContain("acquired");
+        assertThat(lane.snapshot().holder().map(LockRecord::pid)).hasValue(holder.pid());
+        assertThat(waiter.stderr()).doesNotContain("acquired");
     }
 
     @Test
     @Timeout(90)
     void stuckHolderIsReportedButNeverForcedOut() throws Exception {
-        Process holder = jvm.start(repo, tmp.resolve("holder"), Main.class, "run", "--", "sleep", "120");
-        awaitQueue(s -> s.holder().isPresent());
-        jvm.start(repo, tmp.resolve("waiter"), Main.class, "run", "--stuck-warn", "1s", "--", "true");
+        ChildProcess holder = lane.start("holder", "run", "--", "sleep", "120");
+        lane.awaitQueue(s -> s.holder().isPresent());
+        ChildProcess waiter = lane.start("waiter", "run", "--stuck-warn", "1s", "--", "true");
 
-        Path waitLog = tmp.resolve("waiter.err");
-        await().atMost(Duration.ofSeconds(45)).until(() -> Files.readString(waitLog).lines()
+        await().atMost(Duration.ofSeconds(45)).until(() -> waiter.stderr().lines()
                 .filter(l -> l.startsWith("[queue-lock] build queue, lane lane-a: warning: next up; held by lane lane-a")).count() >= 2);
-        assertThat(Files.readString(waitLog)).contains("kill " + holder.pid());
+        assertThat(waiter.stderr()).contains("kill " + holder.pid());
         assertThat(holder.isAlive()).isTrue();
-        assertThat(snapshot().holder().map(LockRecord::pid)).hasValue(holder.pid());
-    }
-
-    private QueueSnapshot snapshot() {
-        return QueueLockFactory.defaults().withTmpDir(queues).snapshot("build", repo);
-    }
-
-    private void awaitQueue(Predicate<QueueSnapshot> condition) {
-        await().atMost(Duration.ofSeconds(45)).pollInterval(Duration.ofMillis(50))
-                .until(this::snapshot, condition::test);
+        assertThat(lane.snapshot().holder().map(LockRecord::pid)).hasValue(holder.pid());
     }
 }

@@ -4,21 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.queuelock.cli.ChildJvm;
+import dev.queuelock.testsupport.ChildProcess;
+import dev.queuelock.testsupport.ChildProcesses;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Claim, use, release - and what a killed claimer leaves behind is destroyed by the next caller, never what a live one holds. */
 class EphemeralResourcesTest {
+
+    @RegisterExtension
+    final ChildProcesses children = new ChildProcesses();
 
     @TempDir
     Path tmp;
@@ -26,19 +29,12 @@ class EphemeralResourcesTest {
     private Path base;
     private ClaimRegistry registry;
     private ScratchDirectoryProvider scratch;
-    private ChildJvm jvm;
 
     @BeforeEach
     void setUp() throws IOException {
         base = tmp.resolve("scratch");
         registry = ClaimRegistry.at(tmp.resolve("claims"));
         scratch = new ScratchDirectoryProvider(base);
-        jvm = new ChildJvm(tmp);
-    }
-
-    @AfterEach
-    void stopChildren() {
-        jvm.close();
     }
 
     @Test
@@ -75,12 +71,11 @@ class EphemeralResourcesTest {
     @Test
     @Timeout(60)
     void orphanOfAKilledJvmIsDestroyedByTheNextCall() throws Exception {
-        Process claimer = startClaimer("dead");
-        Path orphanDir = awaitReady("dead", claimer);
+        ChildProcess claimer = startClaimer("dead");
+        Path orphanDir = awaitReady(claimer);
         Files.writeString(orphanDir.resolve("left-behind.txt"), "x");
 
-        claimer.destroyForcibly(); // SIGKILL: no finally, no shutdown hook
-        assertThat(claimer.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        claimer.kill9(); // no finally, no shutdown hook; fails unless it exits within 30 s
         assertThat(orphanDir).exists();
         assertThat(registry.orphans()).singleElement().satisfies(c -> assertThat(c.pid()).isEqualTo(claimer.pid()));
 
@@ -99,8 +94,8 @@ class EphemeralResourcesTest {
     @Test
     @Timeout(60)
     void liveClaimersResourceIsNeverTouched() throws Exception {
-        Process claimer = startClaimer("live");
-        Path liveDir = awaitReady("live", claimer);
+        ChildProcess claimer = startClaimer("live");
+        Path liveDir = awaitReady(claimer);
         Files.writeString(liveDir.resolve("in-use.txt"), "x");
 
         EphemeralResources.withEphemeralResource(scratch, registry, dir -> {
@@ -147,24 +142,15 @@ class EphemeralResourcesTest {
                 .hasMessageContaining("refusing " + link);
     }
 
-    private Process startClaimer(String name) throws IOException {
-        return jvm.start(tmp, tmp.resolve(name), EphemeralClaimer.class,
-                registry.directory().toString(), base.toString());
+    private ChildProcess startClaimer(String name) {
+        return children.jvm(EphemeralClaimer.class, registry.directory().toString(), base.toString())
+                .in(tmp).tmpDir(tmp).outputTo(tmp.resolve(name)).start();
     }
 
-    private Path awaitReady(String name, Process claimer) {
-        Path out = tmp.resolve(name + ".out");
-        await().atMost(Duration.ofSeconds(45)).until(() -> !claimer.isAlive() || Files.readString(out).contains("\n"));
-        String line = readQuietly(out).trim();
-        assertThat(line).as("claimer output; stderr: %s", readQuietly(tmp.resolve(name + ".err"))).startsWith("READY ");
+    private static Path awaitReady(ChildProcess claimer) {
+        await().atMost(Duration.ofSeconds(45)).until(() -> !claimer.isAlive() || claimer.stdout().contains("\n"));
+        String line = claimer.stdout().trim();
+        assertThat(line).as("claimer output; stderr: %s", claimer.stderr()).startsWith("READY ");
         return Path.of(line.substring("READY ".length()));
-    }
-
-    private static String readQuietly(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            return "";
-        }
     }
 }

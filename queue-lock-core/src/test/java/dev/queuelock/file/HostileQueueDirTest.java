@@ -6,11 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
-import dev.queuelock.QueueLockFactory;
 import dev.queuelock.WaitEvent;
-import dev.queuelock.repo.RepoKey;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
+import dev.queuelock.testsupport.PlantedQueue;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -45,16 +44,14 @@ class HostileQueueDirTest {
     @TempDir
     Path tmp;
 
+    private PlantedQueue build;
     private QueueDirectory queue;
-    private QueueLockFactory factory;
-    private Path repo;
     private Path victim;
 
     @BeforeEach
     void setUp() throws IOException {
-        repo = Files.createDirectory(tmp.resolve("repo"));
-        factory = QueueLockFactory.defaults().withTmpDir(tmp).withPollInterval(Duration.ofMillis(100));
-        queue = QueueDirectory.of(tmp, "build", RepoKey.of(repo).key());
+        build = PlantedQueue.in(tmp);
+        queue = build.directory();
         victim = Files.writeString(tmp.resolve("victim"), VICTIM_CONTENT);
     }
 
@@ -142,8 +139,8 @@ class HostileQueueDirTest {
     void corruptLockIsNoValidRecord(String kind, byte[] content) throws Exception {
         queue.prepare();
         Files.write(queue.lockFile(), content);
-        assertThat(factory.snapshot("build", repo).holder()).isEmpty();
-        try (QueueLock lock = factory.open("build", repo)) {
+        assertThat(build.snapshot().holder()).isEmpty();
+        try (QueueLock lock = build.open()) {
             assertAcquiresWithin(lock, Duration.ofSeconds(30));
         }
     }
@@ -156,12 +153,12 @@ class HostileQueueDirTest {
         ChildProcess live = children.sleeper(tmp.resolve("sleep.log"));
         Path liveTicket = Files.write(queue.ticketsDir().resolve("1000-" + live.pid()), content);
         // A live pid's broken ticket still holds its place: the name is the truth.
-        assertThat(factory.snapshot("build", repo).waiters()).singleElement()
+        assertThat(build.snapshot().waiters()).singleElement()
                 .satisfies(w -> assertThat(w.pid()).isEqualTo(live.pid()));
 
         Path deadTicket = Files.write(queue.ticketsDir().resolve("999-" + deadPid()), content);
         live.kill9();
-        try (QueueLock lock = factory.open("build", repo)) {
+        try (QueueLock lock = build.open()) {
             assertAcquiresWithin(lock, Duration.ofSeconds(30));
         }
         assertThat(liveTicket).doesNotExist();
@@ -178,10 +175,10 @@ class HostileQueueDirTest {
             Files.writeString(queue.ticketsDir().resolve(name), "{\"pid\":1,\"lane\":\"x\",\"ts\":1}");
         }
         Files.createDirectory(queue.ticketsDir().resolve("a-dir"));
-        assertThat(factory.snapshot("build", repo).waiters()).isEmpty();
+        assertThat(build.snapshot().waiters()).isEmpty();
 
         List<WaitEvent> events = new CopyOnWriteArrayList<>();
-        try (QueueLock lock = factory.open("build", repo)) {
+        try (QueueLock lock = build.open()) {
             lock.acquire(AcquireOptions.defaults().withListener(events::add));
             assertThat(lock.isHeld()).isTrue();
         }
@@ -192,7 +189,7 @@ class HostileQueueDirTest {
     }
 
     private void assertRefused(Path path, String why) throws InterruptedException {
-        try (QueueLock lock = factory.open("build", repo)) {
+        try (QueueLock lock = build.open()) {
             assertThatThrownBy(() -> lock.acquire(AcquireOptions.defaults()))
                     .isInstanceOf(QueueLockException.class)
                     .hasMessageContaining(path.toString())

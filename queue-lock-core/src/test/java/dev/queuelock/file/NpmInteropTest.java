@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -138,7 +137,7 @@ class NpmInteropTest {
     private ChildProcess npmBuildLock(String name, String... command) throws Exception {
         List<String> args = new ArrayList<>(List.of("node", NpmPackage.bin().toString(), "build-lock", "--"));
         args.addAll(Arrays.asList(command));
-        return children.start(name, args, tmp.resolve(name + ".log"), Map.of("TMPDIR", tmp.toString()), repo);
+        return children.command(name, args).in(repo).tmpDir(tmp).log(tmp.resolve(name + ".log")).start();
     }
 
     /** The records as a JSON array of [pid, lane, label, ts, start], every non-ASCII char escaped. */

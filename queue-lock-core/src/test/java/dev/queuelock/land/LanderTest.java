@@ -6,20 +6,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.queuelock.QueueLockFactory;
+import dev.queuelock.testsupport.ChildProcess;
+import dev.queuelock.testsupport.ChildProcesses;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** land on real git: a bare remote in a temp dir and lane worktrees of one clone. */
 @Timeout(60)
 class LanderTest {
+
+    @RegisterExtension
+    final ChildProcesses children = new ChildProcesses();
 
     @TempDir
     Path tmp;
@@ -121,19 +128,14 @@ class LanderTest {
         commit(lane, "v.txt", "v\n", "victim work");
         String original = git(lane, "rev-parse", "HEAD");
         Path started = tmp.resolve("checks-started");
-        Process worker = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), LandWorker.class.getName(),
-                lane.toString(), tmp.resolve("queues").toString(), "sh", "-c", "touch '" + started + "'; sleep 60")
-                .redirectErrorStream(true).redirectOutput(tmp.resolve("worker.log").toFile()).start();
-        List<ProcessHandle> checkProcesses = new java.util.ArrayList<>();
-        try {
-            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(40)).until(() -> Files.exists(started));
-            worker.descendants().forEach(checkProcesses::add);
-            worker.destroyForcibly().waitFor(); // kill -9 while its checks run
-        } finally {
-            worker.destroyForcibly();
-            checkProcesses.forEach(ProcessHandle::destroyForcibly); // orphaned by the kill, as in real life
-        }
+        Path queues = tmp.resolve("queues");
+        ChildProcess worker = children.jvm(LandWorker.class,
+                lane.toString(), queues.toString(), "sh", "-c", "touch '" + started + "'; sleep 60")
+                .tmpDir(queues).log(tmp.resolve("worker.log")).start();
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(40)).until(() -> Files.exists(started));
+        List<ProcessHandle> checkProcesses = worker.process().descendants().collect(Collectors.toList());
+        worker.kill9(); // while its checks run
+        checkProcesses.forEach(ProcessHandle::destroyForcibly); // orphaned by the kill, as in real life
 
         LandRun run = lander(lane, Checks.NONE).land();
 

@@ -5,21 +5,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.file.QueueDirectory;
+import dev.queuelock.testsupport.ChildProcess;
+import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.NpmPackage;
 import dev.queuelock.testsupport.RepoKeyMain;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Which queue a directory belongs to: one per clone, shared by its worktrees, as the npm tool sees it. */
 class RepoKeyTest {
+
+    @RegisterExtension
+    final ChildProcesses children = new ChildProcesses();
 
     @TempDir
     Path tmp;
@@ -77,9 +83,9 @@ class RepoKeyTest {
     @Timeout(60)
     void aGitFileWithCommondirIsReadWithoutRunningGit() throws Exception {
         Path noTools = Files.createDirectory(tmp.resolve("empty-path"));
-        Result r = runRepoKeyMain(worktree.resolve("sub"), noTools.toString());
-        assertThat(r.stdout).isEqualTo(main.resolve(".git").toRealPath() + "\n" + worktree.toRealPath() + "\n");
-        assertThat(r.stderr).isEmpty();
+        ChildProcess r = runRepoKeyMain(worktree.resolve("sub"), noTools.toString());
+        assertThat(r.stdout()).isEqualTo(main.resolve(".git").toRealPath() + "\n" + worktree.toRealPath() + "\n");
+        assertThat(r.stderr()).isEmpty();
     }
 
     @Test
@@ -87,9 +93,9 @@ class RepoKeyTest {
     void nothingIsPrintedOutsideGit() throws Exception {
         // git is on the PATH here and is asked (nothing to read directly): its "fatal: not a git
         // repository" must not leak.
-        Result r = runRepoKeyMain(plain, System.getenv("PATH"));
-        assertThat(r.stdout).startsWith(plain.toRealPath() + "\n");
-        assertThat(r.stderr).isEmpty();
+        ChildProcess r = runRepoKeyMain(plain, System.getenv("PATH"));
+        assertThat(r.stdout()).startsWith(plain.toRealPath() + "\n");
+        assertThat(r.stderr()).isEmpty();
     }
 
     @Test
@@ -116,31 +122,12 @@ class RepoKeyTest {
         return QueueDirectory.of(tmp, "build", RepoKey.of(dir).key()).path();
     }
 
-    private static final class Result {
-        final String stdout;
-        final String stderr;
-
-        Result(String stdout, String stderr) {
-            this.stdout = stdout;
-            this.stderr = stderr;
-        }
-    }
-
-    private Result runRepoKeyMain(Path dir, String path) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), RepoKeyMain.class.getName(), dir.toString()));
-        Path out = tmp.resolve("repokey.out");
-        Path err = tmp.resolve("repokey.err");
-        ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        pb.environment().put("PATH", path);
-        Process p = pb.start();
-        try {
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        } finally {
-            p.destroyForcibly();
-        }
-        return new Result(Files.readString(out), Files.readString(err));
+    /** RepoKeyMain in a child JVM with only {@code path} as PATH; waits for it to finish. */
+    private ChildProcess runRepoKeyMain(Path dir, String path) {
+        ChildProcess p = children.jvm(RepoKeyMain.class, dir.toString()).env("PATH", path)
+                .outputTo(tmp.resolve("repokey")).start();
+        p.awaitExit(Duration.ofSeconds(60));
+        return p;
     }
 
     private static void git(Path dir, String... args) throws Exception {

@@ -6,61 +6,50 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Starts child processes (JVMs running a test main, or any command) and kills every one of them,
- * with their descendants, after each test however it ended. Register with
- * {@code @RegisterExtension final ChildProcesses children = new ChildProcesses();}.
+ * The one way tests start child processes (JVMs running a test main, or any command): every one
+ * is killed, with its descendants, after each test however it ended. Register with
+ * {@code @RegisterExtension final ChildProcesses children = new ChildProcesses();}, then e.g.
+ * {@code children.jvm(LockWorker.class, args).tmpDir(tmp).log(tmp.resolve("w.log")).start()}.
  */
 public final class ChildProcesses implements AfterEachCallback {
 
     private final List<ChildProcess> started = Collections.synchronizedList(new ArrayList<>());
 
-    /**
-     * A JVM running {@code main} on this JVM's class path, with the same java.
-     *
-     * @param log file receiving its stdout and stderr
-     * @param env extra environment variables (e.g. TMPDIR)
-     */
-    public ChildProcess jvm(Class<?> main, Path log, Map<String, String> env, List<String> args) {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xshare:auto");
-        command.add("-XX:TieredStopAtLevel=1"); // short-lived children: start fast
-        command.add("-cp");
-        command.add(testClassPath());
-        command.add(main.getName());
+    /** A JVM running {@code main} on this JVM's class path, with the same java. */
+    public Launch jvm(Class<?> main, List<String> args) {
+        List<String> command = new ArrayList<>(List.of(java(), "-Xshare:auto",
+                "-XX:TieredStopAtLevel=1", // short-lived children: start fast
+                "-cp", testClassPath(), main.getName()));
         command.addAll(args);
-        return start(main.getSimpleName(), command, log, env, null);
+        return new Launch(main.getSimpleName(), command);
+    }
+
+    public Launch jvm(Class<?> main, String... args) {
+        return jvm(main, Arrays.asList(args));
     }
 
     /** Any command, as an argument array (never a shell string). */
-    public ChildProcess start(String name, List<String> command, Path log, Map<String, String> env, Path directory) {
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        pb.environment().putAll(env);
-        if (directory != null) {
-            pb.directory(directory.toFile());
-        }
-        try {
-            Files.createDirectories(log.toAbsolutePath().getParent());
-            ChildProcess child = new ChildProcess(name, pb.start(), log);
-            started.add(child);
-            return child;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot start " + command, e);
-        }
+    public Launch command(String name, List<String> command) {
+        return new Launch(name, command);
     }
 
     /** A plain {@code sleep} process: a live pid that belongs to no lock. */
     public ChildProcess sleeper(Path log) {
-        return start("sleep", List.of("sleep", "300"), log, Map.of(), null);
+        return command("sleep", List.of("sleep", "300")).log(log).start();
+    }
+
+    /** The java binary of this JVM, for children that must run the same one ({@code java -jar}). */
+    public static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     @Override
@@ -77,5 +66,77 @@ public final class ChildProcesses implements AfterEachCallback {
      */
     static String testClassPath() {
         return System.getProperty("java.class.path");
+    }
+
+    /** What to start and how; stdin is always empty ({@code /dev/null}), so no child waits for input. */
+    public final class Launch {
+
+        private final String name;
+        private final List<String> command;
+        private final Map<String, String> env = new LinkedHashMap<>();
+        private Path directory;
+        private Path stdout;
+        private Path stderr;
+
+        private Launch(String name, List<String> command) {
+            this.name = name;
+            this.command = List.copyOf(command);
+        }
+
+        /** Working directory (default: this JVM's). */
+        public Launch in(Path directory) {
+            this.directory = directory;
+            return this;
+        }
+
+        public Launch env(String name, String value) {
+            env.put(name, value);
+            return this;
+        }
+
+        /** The child's {@code TMPDIR}: where its queues live, so it never touches the real /tmp ones. */
+        public Launch tmpDir(Path dir) {
+            return env("TMPDIR", dir.toString());
+        }
+
+        /** stdout and stderr merged into one file, appended to. */
+        public Launch log(Path log) {
+            this.stdout = log;
+            this.stderr = log;
+            return this;
+        }
+
+        /** stdout to {@code <prefix>.out} and stderr to {@code <prefix>.err}, for tests that tell them apart. */
+        public Launch outputTo(Path prefix) {
+            this.stdout = Path.of(prefix + ".out");
+            this.stderr = Path.of(prefix + ".err");
+            return this;
+        }
+
+        public ChildProcess start() {
+            if (stdout == null) {
+                throw new IllegalStateException("say where the output of " + name + " goes: log(..) or outputTo(..)");
+            }
+            ProcessBuilder pb = new ProcessBuilder(command)
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(stdout.toFile()));
+            if (stderr.equals(stdout)) {
+                pb.redirectErrorStream(true);
+            } else {
+                pb.redirectError(ProcessBuilder.Redirect.appendTo(stderr.toFile()));
+            }
+            pb.environment().putAll(env);
+            if (directory != null) {
+                pb.directory(directory.toFile());
+            }
+            try {
+                Files.createDirectories(stdout.toAbsolutePath().getParent());
+                ChildProcess child = new ChildProcess(name, pb.start(), stdout, stderr);
+                started.add(child);
+                return child;
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot start " + command, e);
+            }
+        }
     }
 }

@@ -2,11 +2,13 @@ package dev.queuelock.testsupport;
 
 import static org.awaitility.Awaitility.await;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Starts {@link LockWorker} JVMs on one queue of one repository, all logging to one results file,
@@ -42,6 +44,19 @@ public final class LockWorkers {
         this.results = tmpDir.resolve("results-" + queue + ".ndjson");
     }
 
+    /** Workers on the build queue of a new directory {@code repo} under {@code tmpDir}, their TMPDIR. */
+    public static LockWorkers onNewRepo(ChildProcesses children, Path tmpDir) {
+        try {
+            return new LockWorkers(children, tmpDir, Files.createDirectory(tmpDir.resolve("repo")), "build");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public Path repoDir() {
+        return repoDir;
+    }
+
     public Path results() {
         return results;
     }
@@ -55,8 +70,7 @@ public final class LockWorkers {
                 Long.toString(holdMs), Integer.toString(rounds), results.toString(), "label=" + label));
         args.addAll(commonOptions);
         args.addAll(List.of(options));
-        return children.jvm(LockWorker.class, tmpDir.resolve("worker-" + label + ".log"),
-                Map.of("TMPDIR", tmpDir.toString()), args);
+        return children.jvm(LockWorker.class, args).tmpDir(tmpDir).log(tmpDir.resolve("worker-" + label + ".log")).start();
     }
 
     /** Starts a worker that holds until terminated, and waits until it holds. */

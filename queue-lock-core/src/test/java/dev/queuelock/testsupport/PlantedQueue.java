@@ -1,0 +1,57 @@
+package dev.queuelock.testsupport;
+
+import dev.queuelock.QueueLock;
+import dev.queuelock.QueueLockFactory;
+import dev.queuelock.QueueSnapshot;
+import dev.queuelock.file.QueueDirectory;
+import dev.queuelock.repo.RepoKey;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * The build queue of a new directory {@code repo} under a test's own TMPDIR, for tests that plant
+ * lock and ticket files in it by hand and then watch the real lock deal with them.
+ */
+public final class PlantedQueue {
+
+    private final Path repo;
+    private final QueueLockFactory factory;
+    private final QueueDirectory directory;
+
+    private PlantedQueue(Path repo, QueueLockFactory factory, QueueDirectory directory) {
+        this.repo = repo;
+        this.factory = factory;
+        this.directory = directory;
+    }
+
+    /** Polls every 100 ms so a planted record that goes stale is noticed quickly. */
+    public static PlantedQueue in(Path tmp) {
+        try {
+            Path repo = Files.createDirectory(tmp.resolve("repo"));
+            return new PlantedQueue(repo, QueueLockFactory.defaults().withTmpDir(tmp).withPollInterval(Duration.ofMillis(100)),
+                    QueueDirectory.of(tmp, "build", RepoKey.of(repo).key()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public Path repo() {
+        return repo;
+    }
+
+    /** Where to plant files: the queue directory, its lock file and tickets. Not created yet. */
+    public QueueDirectory directory() {
+        return directory;
+    }
+
+    public QueueLock open() {
+        return factory.open("build", repo);
+    }
+
+    public QueueSnapshot snapshot() {
+        return factory.snapshot("build", repo);
+    }
+}
