@@ -7,6 +7,7 @@ import dev.queuelock.QueueLockException;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.process.Liveness;
 import dev.queuelock.process.ProcessStart;
+import dev.queuelock.spi.WaitReporter;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -4,6 +4,7 @@ import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
+import dev.queuelock.spi.WaitReporter;
 import java.util.List;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.state.ConnectionState;
@@ -20,6 +21,9 @@ import org.apache.zookeeper.Watcher;
  * then on another holder may exist, so callers check {@code isHeld()} before an irreversible step.
  */
 public final class ZooKeeperQueueLock implements QueueLock {
+
+    /** Waiters watch only their predecessor, so positions further ahead are re-read this often. */
+    static final long REFRESH_MILLIS = 1000;
 
     private final ZooKeeperSettings settings;
     private final String queuePath;
@@ -80,7 +84,7 @@ public final class ZooKeeperQueueLock implements QueueLock {
     }
 
     private boolean waitForTurn(TicketLine line, AcquireOptions options) throws Exception {
-        ZooKeeperWaitReporter reporter = new ZooKeeperWaitReporter(options);
+        WaitReporter reporter = new WaitReporter(options);
         String label = options.label();
         String node = null;
         while (true) {
@@ -116,10 +120,10 @@ public final class ZooKeeperQueueLock implements QueueLock {
                 }
                 continue;
             }
-            reporter.report(index - 1, line.read(names.get(0)).orElse(null), System.currentTimeMillis());
+            report(reporter, index - 1, line.read(names.get(0)).orElse(null), System.currentTimeMillis());
             synchronized (wakeUp) {
                 if (line.watch(names.get(index - 1), predecessorWatcher)) {
-                    wakeUp.wait(reporter.nextLookMillis(System.currentTimeMillis()));
+                    wakeUp.wait(Math.min(REFRESH_MILLIS, reporter.millisUntilNextWarning(System.currentTimeMillis())));
                 }
             }
         }
@@ -171,6 +175,16 @@ public final class ZooKeeperQueueLock implements QueueLock {
         }
         opened.close();
         removeShutdownHook();
+    }
+
+    /**
+     * A ticket not yet marked held is being taken this very moment: nothing held for long. The
+     * holding is told apart by its ticket's name.
+     */
+    private static void report(WaitReporter reporter, int ahead, TicketLine.Ticket holder, long nowMillis) {
+        LockRecord record = holder == null ? null : holder.record;
+        long heldSince = holder == null || !holder.marked || record == null ? nowMillis : record.ts();
+        reporter.report(ahead, holder == null ? null : holder.name, record, heldSince, nowMillis);
     }
 
     @Override
