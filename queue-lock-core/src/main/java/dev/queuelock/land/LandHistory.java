@@ -49,8 +49,13 @@ public final class LandHistory {
 
     /** Appends a run, keeping the last {@value #MAX_RUNS}. Callers hold the land lock. */
     public void append(LandRun run) throws IOException {
+        appendAll(List.of(run));
+    }
+
+    /** Appends several runs in one replacement (the members of a batch). Callers hold the land lock. */
+    public void appendAll(List<LandRun> added) throws IOException {
         List<LandRun> runs = new ArrayList<>(read());
-        runs.add(run);
+        runs.addAll(added);
         if (runs.size() > MAX_RUNS) {
             runs = runs.subList(runs.size() - MAX_RUNS, runs.size());
         }

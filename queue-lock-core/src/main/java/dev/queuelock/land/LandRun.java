@@ -22,6 +22,8 @@ public final class LandRun {
     public Map<String, Long> phases = new LinkedHashMap<>();
     /** Push attempts beyond the first (the remote moved during the checks). */
     public int retries;
+    /** The batch this run landed in, or null for a lane landed on its own. */
+    public BatchRecord batch;
 
     public Outcome outcome() {
         return Outcome.fromId(outcome);

@@ -32,6 +32,14 @@ public final class LandSettings {
         this.sync = sync;
     }
 
+    public String remote() {
+        return remote;
+    }
+
+    public int pushRetries() {
+        return pushRetries;
+    }
+
     /** The configured integration branch, else the remote's HEAD branch, else {@code main}. */
     public String integrationBranch(Git git) {
         if (integrationBranch != null) {

@@ -2,10 +2,17 @@ package dev.queuelock.land;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
+import dev.queuelock.land.batch.BatchLeader;
+import dev.queuelock.land.batch.BatchOptions;
+import dev.queuelock.land.batch.BatchRequest;
+import dev.queuelock.land.batch.BatchSeat;
+import dev.queuelock.land.batch.BatchVerdict;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One landing: refuse early, queue on "land", then fetch, rebase onto the integration branch,
@@ -24,6 +31,7 @@ public final class Lander {
     private final QueueLock landLock;
     private final QueueLock buildLock;
     private final LandLog log;
+    private BatchOptions batch = BatchOptions.none();
 
     /**
      * @param landLock  the lane's lock of the "land" queue (not yet acquired)
@@ -37,6 +45,12 @@ public final class Lander {
         this.landLock = landLock;
         this.buildLock = buildLock;
         this.log = log;
+    }
+
+    /** Lets this landing take up to {@code batch.size() - 1} waiters along, or be taken along by the one ahead. */
+    public Lander withBatch(BatchOptions options) {
+        this.batch = options;
+        return this;
     }
 
     /** Lands the current branch; the returned run is also appended to the landing history. */
@@ -53,11 +67,21 @@ public final class Lander {
         run.branch = branch;
         run.outcome = Outcome.ERROR.id();
         PhaseClock clock = new PhaseClock(run, inFlight);
-        inFlight.start(branch, git.output("rev-parse", "HEAD"));
-        try (QueueLock held = landLock) {
-            held.acquire(AcquireOptions.defaults().withLabel(branch).withListener(log::landWait));
+        String head = git.output("rev-parse", "HEAD");
+        inFlight.start(branch, head);
+        try (QueueLock held = landLock; BatchSeat seat = BatchSeat.open(batch, commonDir, git, lane, branch, head, log)) {
+            Optional<BatchVerdict> verdict = seat.acquire(held,
+                    AcquireOptions.defaults().withLabel(branch).withListener(log::landWait));
+            if (verdict.isPresent()) { // a batch leader landed it, or told why not; it also recorded the run
+                return seat.conclude(verdict.get(), run, git, settings.remote + "/" + integration);
+            }
             clock.end("queueWait");
             log.info("land queue acquired for " + branch + "; landing onto " + settings.remote + "/" + integration);
+            BatchLeader leader = new BatchLeader(git, settings, checks, landLock, buildLock, commonDir, batch, log);
+            List<BatchRequest> taken = leader.take(seat.request());
+            if (!taken.isEmpty()) {
+                return landBatch(leader, seat, taken, run, integration, commonDir);
+            }
             try {
                 landHoldingLock(run, clock, integration, commonDir, landLock);
             } finally {
@@ -135,6 +159,15 @@ public final class Lander {
                     + " session was suspended or expired); nothing was pushed and your commits are on " + run.branch
                     + ". Run land again.");
         }
+    }
+
+    private LandRun landBatch(BatchLeader leader, BatchSeat seat, List<BatchRequest> taken, LandRun run,
+                              String integration, Path commonDir) throws InterruptedException {
+        List<BatchVerdict> verdicts = leader.land(seat.request(), taken, integration);
+        if (settings.sync && verdicts.stream().anyMatch(v -> v.outcome() == Outcome.LANDED)) {
+            new MainCheckoutSync(commonDir, settings.remote, integration, log).fastForward();
+        }
+        return seat.conclude(verdicts.get(0), run, git, settings.remote + "/" + integration);
     }
 
     private void runChecks(LandRun run, Path commonDir) throws InterruptedException {

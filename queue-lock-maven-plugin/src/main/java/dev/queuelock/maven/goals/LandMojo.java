@@ -9,6 +9,7 @@ import dev.queuelock.land.LandHistory;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.LandStats;
 import dev.queuelock.land.Lander;
+import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.maven.BuildScope;
 import dev.queuelock.maven.QueueLockProperties;
 import dev.queuelock.maven.land.CheckBuild;
@@ -120,6 +121,16 @@ public class LandMojo extends AbstractMojo {
     @Parameter(property = QueueLockProperties.BUILD_SCOPE, defaultValue = "repo")
     private String buildScope;
 
+    /**
+     * The most lanes landed together: the lander that gets the land queue takes up to {@code batch - 1}
+     * of the (batching) landers queued behind it, in queue order, checks the stack once and pushes it
+     * once, bisecting to find the lane that breaks the checks. 1 lands lane by lane.
+     *
+     * @since 0.2.0
+     */
+    @Parameter(property = BatchOptions.PROPERTY, defaultValue = "1")
+    private int batch;
+
     @Parameter(defaultValue = "${session}", readonly = true, required = true)
     private MavenSession session;
 
@@ -136,7 +147,8 @@ public class LandMojo extends AbstractMojo {
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,
                     queues.open(BuildScope.LAND_QUEUE, repo.worktree()),
                     queues.open(BuildScope.BUILD_QUEUE, BuildScope.parse(buildScope).buildQueueKey(repo), repo.lane()),
-                    new MavenLandLog(getLog(), new LandStats(new LandHistory(commonDir).read())));
+                    new MavenLandLog(getLog(), new LandStats(new LandHistory(commonDir).read())))
+                    .withBatch(new BatchOptions(batch, () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.key()).waiters()));
             lander.land();
         } catch (LandException e) {
             throw new MojoFailureException(e.getMessage());

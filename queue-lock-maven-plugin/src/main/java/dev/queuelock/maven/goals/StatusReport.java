@@ -8,6 +8,7 @@ import dev.queuelock.maven.BuildScope;
 import dev.queuelock.land.HistoryChart;
 import dev.queuelock.land.LandRun;
 import dev.queuelock.land.LandStats;
+import dev.queuelock.land.batch.BatchReport;
 import dev.queuelock.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,6 +63,11 @@ final class StatusReport {
         });
         out.add("landings (last " + Math.min(CHART_RUNS, landings.size()) + " of " + landings.size() + "):");
         new HistoryChart(40).render(recent()).forEach(line -> out.add("  " + line));
+        List<String> batches = new BatchReport(3).render(landings);
+        if (!batches.isEmpty()) {
+            out.add("batches (last " + Math.min(3, batches.stream().filter(l -> l.startsWith("batch ")).count()) + "):");
+            batches.forEach(line -> out.add("  " + line));
+        }
         return out;
     }
 

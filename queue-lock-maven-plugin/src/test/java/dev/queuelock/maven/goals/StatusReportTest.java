@@ -52,6 +52,34 @@ class StatusReportTest {
     }
 
     @Test
+    void batchesAreListedWithMembersCheckRunsAndBisectionSteps() {
+        dev.queuelock.land.BatchRecord batch = new dev.queuelock.land.BatchRecord();
+        batch.id = "1000-42";
+        batch.leader = "wt-a";
+        batch.members = List.of("wt-a", "wt-b");
+        batch.checkRuns = 2;
+        batch.steps = List.of("check 1: wt-a .. wt-b (2 lanes) failed", "check 2: wt-a passed", "culprit: wt-b (check-failed)");
+        List<LandRun> runs = new java.util.ArrayList<>();
+        for (String[] member : new String[][] {{"wt-a", "landed"}, {"wt-b", "check-failed"}}) {
+            LandRun run = new LandRun();
+            run.time = "1970-01-01T00:01:00Z";
+            run.lane = member[0];
+            run.outcome = member[1];
+            run.totalMs = 10_000;
+            run.batch = batch;
+            runs.add(run);
+        }
+
+        assertThat(new StatusReport(100_000).withLandings(runs).lines()).containsSubsequence(
+                "batches (last 1):",
+                "  batch 1000-42 led by wt-a: 1 of 2 lanes landed, 2 check run(s)",
+                "    wt-a landed, wt-b check-failed",
+                "    - check 1: wt-a .. wt-b (2 lanes) failed",
+                "    - check 2: wt-a passed",
+                "    - culprit: wt-b (check-failed)");
+    }
+
+    @Test
     void jsonHasBothQueues() throws Exception {
         JsonNode doc = new ObjectMapper().readTree(report.json());
         assertThat(doc.at("/build/holder/heldMillis").asLong()).isEqualTo(60_000);

@@ -1,0 +1,99 @@
+package dev.queuelock.land.batch;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.queuelock.file.SafePaths;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The batch notice board of a repository, {@code <git common dir>/queuelock/batch/}: waiters pin
+ * their requests in {@code requests/}, the leader answers in {@code verdicts/}; one file per lane,
+ * each replaced atomically, so a reader sees a whole note or none. Unreadable notes read as absent.
+ */
+public final class BatchBoard {
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private final Path dir;
+
+    public BatchBoard(Path gitCommonDir) {
+        this.dir = gitCommonDir.resolve("queuelock").resolve("batch");
+    }
+
+    public Path directory() {
+        return dir;
+    }
+
+    void publish(BatchRequest request) throws IOException {
+        write(requestFile(request.lane), request);
+    }
+
+    /** Removes a lane's request and verdict, but only the ones of this very request's process. */
+    void withdraw(BatchRequest request) {
+        request(request.lane).filter(r -> r.pid == request.pid).ifPresent(r -> SafePaths.deleteQuietly(requestFile(r.lane)));
+        withdrawVerdict(request);
+    }
+
+    /** Removes the verdict addressed to this request's process, if it is still there. */
+    void withdrawVerdict(BatchRequest request) {
+        verdict(request.lane).filter(v -> v.isFor(request)).ifPresent(v -> SafePaths.deleteQuietly(verdictFile(v.lane)));
+    }
+
+    public Optional<BatchRequest> request(String lane) {
+        return read(requestFile(lane), BatchRequest.class);
+    }
+
+    /** Every readable request. */
+    public List<BatchRequest> requests() {
+        List<BatchRequest> all = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir.resolve("requests"), "*.json")) {
+            for (Path file : files) {
+                read(file, BatchRequest.class).ifPresent(all::add);
+            }
+        } catch (IOException e) {
+            // no board yet
+        }
+        return all;
+    }
+
+    public Optional<BatchVerdict> verdict(String lane) {
+        return read(verdictFile(lane), BatchVerdict.class);
+    }
+
+    /** The verdict addressed to this request's process, if any. */
+    Optional<BatchVerdict> verdictFor(BatchRequest request) {
+        return verdict(request.lane).filter(v -> v.isFor(request));
+    }
+
+    void answer(BatchVerdict verdict) throws IOException {
+        write(verdictFile(verdict.lane), verdict);
+    }
+
+    private Path requestFile(String lane) {
+        return dir.resolve("requests").resolve(lane + ".json");
+    }
+
+    private Path verdictFile(String lane) {
+        return dir.resolve("verdicts").resolve(lane + ".json");
+    }
+
+    private static void write(Path file, Object note) throws IOException {
+        Files.createDirectories(file.getParent());
+        SafePaths.writeAtomically(file, JSON.writeValueAsBytes(note));
+    }
+
+    private static <T> Optional<T> read(Path file, Class<T> type) {
+        try {
+            return Optional.ofNullable(JSON.readValue(file.toFile(), type));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.queuelock.land.batch;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import dev.queuelock.LockRecord;
+import dev.queuelock.process.Liveness;
+
+/**
+ * What a waiting lander asks to have landed, published while it waits so the holder of the land
+ * queue can take it into its batch: {@code <git common dir>/queuelock/batch/requests/<lane>.json}.
+ * Public fields: a JSON record and nothing more.
+ */
+public final class BatchRequest {
+
+    public long pid;
+    /** The process start token, so a recycled pid is never taken for the waiter. */
+    public String start;
+    public String lane;
+    public String branch;
+    /** The lane's commit when it queued: exactly what lands. */
+    public String commit;
+    public String worktree;
+    /** Epoch ms it was published: the start of its queue wait. */
+    public long ts;
+
+    @JsonIgnore
+    public boolean isAlive() {
+        return Liveness.isAlive(pid, start);
+    }
+
+    /** Whether this is the request of the waiter behind a land queue ticket. */
+    @JsonIgnore
+    public boolean belongsTo(LockRecord waiter) {
+        return waiter.pid() == pid && waiter.lane().equals(lane)
+                && waiter.start().map(s -> start == null || s.equals(start)).orElse(true);
+    }
+
+    @Override
+    public String toString() {
+        return lane + " (" + branch + " at " + shortSha(commit) + ", pid " + pid + ")";
+    }
+
+    static String shortSha(String sha) {
+        return sha != null && sha.length() > 10 ? sha.substring(0, 10) : String.valueOf(sha);
+    }
+}

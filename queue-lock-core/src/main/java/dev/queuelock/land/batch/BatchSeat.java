@@ -1,0 +1,168 @@
+package dev.queuelock.land.batch;
+
+import dev.queuelock.AcquireOptions;
+import dev.queuelock.QueueLock;
+import dev.queuelock.land.Git;
+import dev.queuelock.land.LandException;
+import dev.queuelock.land.LandLog;
+import dev.queuelock.land.LandRun;
+import dev.queuelock.land.Outcome;
+import dev.queuelock.process.ProcessStart;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * A lander's place in a batch while it waits: its request stays published, and a watcher looks for
+ * a verdict addressed to it. Taken by a leader, it keeps its ticket (its place in the queue) until
+ * the final verdict, so a leader that dies without one costs it nothing: it simply gets its turn
+ * and lands on its own. With batching off, it only waits for the land queue.
+ */
+public final class BatchSeat implements AutoCloseable {
+
+    private final BatchOptions options;
+    private final BatchBoard board;
+    private final BatchRequest request;
+    private final LandLog log;
+    private volatile BatchVerdict answer;
+
+    private BatchSeat(BatchOptions options, BatchBoard board, BatchRequest request, LandLog log) {
+        this.options = options;
+        this.board = board;
+        this.request = request;
+        this.log = log;
+    }
+
+    /** Publishes what this lane wants landed (if batching is on). */
+    public static BatchSeat open(BatchOptions options, Path commonDir, Git git, String lane, String branch, String commit,
+                                 LandLog log) {
+        BatchRequest request = new BatchRequest();
+        request.pid = ProcessHandle.current().pid();
+        request.start = ProcessStart.current();
+        request.lane = lane;
+        request.branch = branch;
+        request.commit = commit;
+        request.worktree = git.worktree().toString();
+        request.ts = System.currentTimeMillis();
+        BatchSeat seat = new BatchSeat(options, new BatchBoard(commonDir), request, log);
+        if (options.enabled()) {
+            try {
+                seat.board.publish(request);
+            } catch (IOException e) {
+                log.warn("could not offer this lane for batching (" + e.getMessage() + "); it will land on its own");
+            }
+        }
+        return seat;
+    }
+
+    public BatchRequest request() {
+        return request;
+    }
+
+    /**
+     * Waits for the land queue, or for a leader's final verdict on this lane, whichever comes first.
+     *
+     * @return the verdict, if a leader landed (or refused) this lane; empty if this lander holds the land queue
+     */
+    public Optional<BatchVerdict> acquire(QueueLock landLock, AcquireOptions acquireOptions) throws InterruptedException {
+        if (!options.enabled()) {
+            landLock.acquire(acquireOptions);
+            return Optional.empty();
+        }
+        Thread watcher = new Thread(() -> watch(landLock), "queue-lock batch verdict watcher");
+        watcher.setDaemon(true);
+        watcher.start();
+        try {
+            landLock.acquire(acquireOptions);
+        } catch (InterruptedException e) {
+            if (answer == null) {
+                throw e;
+            }
+        } finally {
+            watcher.interrupt();
+            watcher.join();
+        }
+        // The leader answers before it releases the queue, so a verdict is there if we got our turn through it.
+        Optional<BatchVerdict> verdict = board.verdictFor(request);
+        if (verdict.isPresent() && verdict.get().isFinal()) {
+            landLock.release();
+            return verdict;
+        }
+        verdict.ifPresent(stale -> { // "taken" by a leader that is gone
+            board.withdrawVerdict(request);
+            log.warn(gone(stale) + "; landing this lane now");
+        });
+        return Optional.empty();
+    }
+
+    private void watch(QueueLock landLock) {
+        String announced = null;
+        while (!Thread.currentThread().isInterrupted()) {
+            Optional<BatchVerdict> verdict = board.verdictFor(request);
+            if (verdict.isPresent() && verdict.get().isFinal()) {
+                answer = verdict.get();
+                landLock.release(); // abandons the wait: the leader has done our landing
+                return;
+            }
+            if (verdict.isPresent() && !verdict.get().batchId.equals(announced)) {
+                BatchVerdict taken = verdict.get();
+                if (taken.leaderAlive()) {
+                    announced = taken.batchId;
+                    log.info("taken into batch " + taken.batchId + " led by lane " + taken.leaderLane + " (pid "
+                            + taken.leaderPid + "); waiting for its verdict");
+                } else {
+                    announced = taken.batchId;
+                    log.warn(gone(taken) + ", keeping this lane's place in the land queue");
+                }
+            }
+            try {
+                Thread.sleep(BatchOptions.VERDICT_POLL.toMillis());
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private static String gone(BatchVerdict taken) {
+        return "the leader of batch " + taken.batchId + " (lane " + taken.leaderLane + ", pid " + taken.leaderPid
+                + ") is gone without a verdict; nothing of it was pushed";
+    }
+
+    /**
+     * Turns a verdict into this lander's run: moves the branch to its landed commit, or fails with
+     * what happened and what to do.
+     */
+    public LandRun conclude(BatchVerdict verdict, LandRun run, Git git, String remoteBranch) {
+        run.outcome = verdict.state;
+        run.commit = verdict.commit;
+        String leader = verdict.pid == verdict.leaderPid ? "" : " (batch " + verdict.batchId + " led by lane " + verdict.leaderLane + ")";
+        switch (verdict.outcome()) {
+            case LANDED:
+                log.info(run.branch + " landed on " + remoteBranch + " at " + BatchRequest.shortSha(verdict.commit) + leader);
+                BranchMover.move(git, run.branch, request.commit, verdict.commit).ifPresent(log::warn);
+                return run;
+            case REBASE_CONFLICT:
+                throw new LandException(run.branch + " conflicts with " + remoteBranch + " or the lanes batched before it"
+                        + leader + "; it was dropped, nothing of it was pushed and the lane is unchanged at "
+                        + BatchRequest.shortSha(request.commit) + ". Resolve: git fetch && git rebase " + remoteBranch
+                        + ", then run land again.");
+            case CHECK_FAILED:
+                throw new LandException("checks failed with " + run.branch + " on top of the lanes before it" + leader
+                        + "; nothing of it was pushed. Log: " + verdict.log + ". Fix, commit, and run land again.");
+            case PUSH_REJECTED:
+                throw new LandException("the batch's push to " + remoteBranch + " was rejected" + leader
+                        + "; nothing was forced and your commits are on " + run.branch + ". Run land again.");
+            default:
+                throw new LandException("the batch" + leader + " could not land " + run.branch
+                        + (verdict.message == null ? "" : ": " + verdict.message) + ". Run land again.");
+        }
+    }
+
+    /** Withdraws the request and this process's verdict: a lander that is done is no longer offered. */
+    @Override
+    public void close() {
+        if (options.enabled()) {
+            board.withdraw(request);
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package dev.queuelock.land.batch;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Which lanes of a batch may land: check the whole stack once; if it fails, binary-search the
+ * stack's prefixes for the first failing one (a lane's change is only valid on top of the ones
+ * before it), drop that lane, restack the lanes after it on the last good prefix and check again.
+ * One culprit among n lanes costs at most {@code 1 + ceil(log2 n) + 1} check runs.
+ *
+ * @param <M> a batch member
+ */
+public final class Bisection<M> {
+
+    /** Puts members on top of a base commit, in order; a member that conflicts is left out. */
+    public interface Stacker<M> {
+        Stack<M> build(String base, List<M> members) throws InterruptedException;
+    }
+
+    /** Runs the checks on one commit. */
+    public interface Checker {
+        boolean passes(String commit, String what) throws InterruptedException;
+    }
+
+    /** Members stacked in order, each with the commit at the top of the stack after it. */
+    public static final class Stack<M> {
+        final List<M> members = new ArrayList<>();
+        final List<String> tops = new ArrayList<>();
+        final List<M> conflicts = new ArrayList<>();
+
+        public void add(M member, String top) {
+            members.add(member);
+            tops.add(top);
+        }
+
+        public void conflicted(M member) {
+            conflicts.add(member);
+        }
+    }
+
+    /** What the bisection decided. */
+    public static final class Verdicts<M> {
+        /** Members that may land, in order, with the commit each landed as. */
+        public final List<M> passed = new ArrayList<>();
+        public final List<String> passedCommits = new ArrayList<>();
+        public final List<M> failed = new ArrayList<>();
+        /** The commit each failed member was checked at (its prefix's top). */
+        public final List<String> failedCommits = new ArrayList<>();
+        public final List<M> conflicted = new ArrayList<>();
+
+        /** The commit to push: the top of the passed stack, or null if nothing passed. */
+        public String top() {
+            return passedCommits.isEmpty() ? null : passedCommits.get(passedCommits.size() - 1);
+        }
+    }
+
+    private final Stacker<M> stacker;
+    private final Checker checker;
+
+    public Bisection(Stacker<M> stacker, Checker checker) {
+        this.stacker = stacker;
+        this.checker = checker;
+    }
+
+    public Verdicts<M> run(String base, List<M> members) throws InterruptedException {
+        Verdicts<M> verdicts = new Verdicts<>();
+        List<M> pending = List.copyOf(members);
+        while (!pending.isEmpty()) {
+            Stack<M> stack = stacker.build(base, pending);
+            verdicts.conflicted.addAll(stack.conflicts);
+            int n = stack.members.size();
+            if (n == 0) {
+                break;
+            }
+            if (checker.passes(stack.tops.get(n - 1), describe(stack, 0, n - 1))) {
+                accept(verdicts, stack, n - 1);
+                break;
+            }
+            int good = -1; // -1 is the base: known good, as for a single landing
+            int bad = n - 1;
+            while (bad - good > 1) {
+                int mid = good + (bad - good) / 2;
+                if (checker.passes(stack.tops.get(mid), describe(stack, 0, mid))) {
+                    good = mid;
+                } else {
+                    bad = mid;
+                }
+            }
+            accept(verdicts, stack, good);
+            verdicts.failed.add(stack.members.get(bad));
+            verdicts.failedCommits.add(stack.tops.get(bad));
+            if (good >= 0) {
+                base = stack.tops.get(good);
+            }
+            pending = stack.members.subList(bad + 1, n);
+        }
+        return verdicts;
+    }
+
+    private static <M> void accept(Verdicts<M> verdicts, Stack<M> stack, int last) {
+        for (int i = 0; i <= last; i++) {
+            verdicts.passed.add(stack.members.get(i));
+            verdicts.passedCommits.add(stack.tops.get(i));
+        }
+    }
+
+    private static <M> String describe(Stack<M> stack, int from, int to) {
+        return from == to ? String.valueOf(stack.members.get(from))
+                : stack.members.get(from) + " .. " + stack.members.get(to) + " (" + (to - from + 1) + " lanes)";
+    }
+}

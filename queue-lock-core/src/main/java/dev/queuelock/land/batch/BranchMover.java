@@ -1,0 +1,50 @@
+package dev.queuelock.land.batch;
+
+import dev.queuelock.land.Git;
+import java.util.Optional;
+
+/**
+ * Moves a lane's branch to the commit it landed as, the way {@code land} leaves a lane on its own:
+ * only if the branch is still at the commit that was queued (checked atomically by
+ * {@code update-ref <new> <old>}), and in the worktree only what a checkout from the old commit
+ * to the new one changes (a two-tree {@code read-tree -m -u}, which refuses to overwrite local
+ * changes). Never a reset, never a forced checkout.
+ */
+final class BranchMover {
+
+    private BranchMover() {
+    }
+
+    /** @return a warning for the user if the branch was left where it was */
+    static Optional<String> move(Git git, String branch, String from, String to) {
+        String ref = "refs/heads/" + branch;
+        if (from.equals(to)) {
+            return Optional.empty();
+        }
+        Git.Result current = git.run("rev-parse", "--verify", "--quiet", ref);
+        if (!current.ok() || !current.out.strip().equals(from)) {
+            return Optional.of(left(branch, to, "it moved while it was queued"));
+        }
+        Git.Result head = git.run("symbolic-ref", "--quiet", "HEAD");
+        boolean checkedOut = head.ok() && head.out.strip().equals(ref);
+        if (checkedOut) {
+            Git.Result files = git.run("read-tree", "-m", "-u", from, to);
+            if (!files.ok()) {
+                return Optional.of(left(branch, to, "local changes would be overwritten: " + files.lastErrorLine()));
+            }
+        }
+        Git.Result update = git.run("update-ref", "-m", "queuelock: landed in a batch", ref, to, from);
+        if (!update.ok()) {
+            if (checkedOut) {
+                git.run("read-tree", "-m", "-u", to, from); // back to the files of the branch's commit
+            }
+            return Optional.of(left(branch, to, update.lastErrorLine()));
+        }
+        return Optional.empty();
+    }
+
+    private static String left(String branch, String to, String why) {
+        return branch + " was left where it is (" + why + "); it landed as " + BatchRequest.shortSha(to)
+                + ": git switch " + branch + " && git reset --keep " + to + " brings it there.";
+    }
+}

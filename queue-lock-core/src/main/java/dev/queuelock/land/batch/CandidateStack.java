@@ -1,0 +1,96 @@
+package dev.queuelock.land.batch;
+
+import dev.queuelock.land.Checks;
+import dev.queuelock.land.Git;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The batch candidate in the scratch worktree: each lane rebased in queue order on top of the
+ * previous ({@code git rebase --onto <top> <remote ref> <lane commit>}, so exactly the commits
+ * {@code land} would rebase), and the checks run on a chosen prefix's top. A lane that conflicts
+ * is aborted and left out; its own worktree is never touched.
+ */
+final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection.Checker {
+
+    /** Told about each check run and each conflict, for the log and the history. */
+    interface Steps {
+        void checked(int run, String what, boolean passed, Path log);
+
+        void conflicted(BatchRequest member);
+    }
+
+    private final Git scratch;
+    private final String upstream;
+    private final Checks checks;
+    private final Path logDir;
+    private final String batchId;
+    private final PhaseTimes times;
+    private final Steps steps;
+    private final Runnable beforeFirstCheck;
+    private final Map<String, Path> logs = new java.util.HashMap<>();
+    private int runs;
+
+    CandidateStack(Git scratch, String upstream, Checks checks, Path logDir, String batchId, PhaseTimes times,
+                   Steps steps, Runnable beforeFirstCheck) {
+        this.scratch = scratch;
+        this.upstream = upstream;
+        this.checks = checks;
+        this.logDir = logDir;
+        this.batchId = batchId;
+        this.times = times;
+        this.steps = steps;
+        this.beforeFirstCheck = beforeFirstCheck;
+    }
+
+    @Override
+    public Bisection.Stack<BatchRequest> build(String base, List<BatchRequest> members) {
+        Bisection.Stack<BatchRequest> stack = new Bisection.Stack<>();
+        String top = base;
+        for (BatchRequest member : members) {
+            if (scratch.run("rebase", "--quiet", "--no-autostash", "--onto", top, upstream, member.commit).ok()) {
+                top = scratch.output("rev-parse", "HEAD");
+                stack.add(member, top);
+            } else {
+                scratch.run("rebase", "--abort");
+                stack.conflicted(member);
+                steps.conflicted(member);
+            }
+        }
+        times.end("rebase");
+        return stack;
+    }
+
+    @Override
+    public boolean passes(String commit, String what) throws InterruptedException {
+        if (runs == 0) {
+            beforeFirstCheck.run();
+        }
+        runs++;
+        scratch.output("checkout", "--quiet", "--force", "--detach", commit);
+        scratch.output("clean", "-ffdxq"); // the scratch worktree only: no output of one run leaks into the next
+        Path log = logDir.resolve("batch-" + batchId + "-check-" + runs + ".log");
+        boolean passed = checks.run(scratch.worktree(), log);
+        logs.put(commit, log);
+        times.end("checks");
+        steps.checked(runs, what, passed, log);
+        return passed;
+    }
+
+    int runs() {
+        return runs;
+    }
+
+    /** The log of the check run on this commit. */
+    Path logOf(String commit) {
+        return logs.get(commit);
+    }
+
+    static List<String> lanes(List<BatchRequest> members) {
+        List<String> lanes = new ArrayList<>();
+        members.forEach(m -> lanes.add(m.lane));
+        return lanes;
+    }
+}

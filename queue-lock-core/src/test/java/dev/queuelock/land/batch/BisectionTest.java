@@ -1,0 +1,81 @@
+package dev.queuelock.land.batch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bisection on a model of a stack: a commit is the list of members under it, and a commit
+ * fails its checks when it contains a culprit. Counts check runs against the issue's bound.
+ */
+class BisectionTest {
+
+    int runs;
+
+    Bisection<String> bisection(Set<String> culprits, Set<String> conflicting) {
+        Bisection.Stacker<String> stacker = (base, members) -> {
+            Bisection.Stack<String> stack = new Bisection.Stack<>();
+            String top = base;
+            for (String m : members) {
+                if (conflicting.contains(m)) {
+                    stack.conflicted(m);
+                } else {
+                    top = top + "+" + m;
+                    stack.add(m, top);
+                }
+            }
+            return stack;
+        };
+        Bisection.Checker checker = (commit, what) -> {
+            runs++;
+            return culprits.stream().noneMatch(c -> List.of(commit.split("\\+")).contains(c));
+        };
+        return new Bisection<>(stacker, checker);
+    }
+
+    static List<String> members(int n) {
+        List<String> members = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            members.add("m" + i);
+        }
+        return members;
+    }
+
+    @Test
+    void allPassingTakesOneCheckRun() throws Exception {
+        Bisection.Verdicts<String> v = bisection(Set.of(), Set.of()).run("base", members(6));
+        assertThat(v.passed).containsExactlyElementsOf(members(6));
+        assertThat(v.top()).isEqualTo("base+m0+m1+m2+m3+m4+m5");
+        assertThat(runs).isEqualTo(1);
+    }
+
+    @Test
+    void oneCulpritAnywhereIsFoundWithinOnePlusTwoLog2NRuns() throws Exception {
+        for (int n = 1; n <= 9; n++) {
+            int bound = 1 + 2 * (int) Math.ceil(Math.log(n) / Math.log(2));
+            for (int c = 0; c < n; c++) {
+                runs = 0;
+                String culprit = "m" + c;
+                Bisection.Verdicts<String> v = bisection(Set.of(culprit), Set.of()).run("base", members(n));
+                List<String> rest = new ArrayList<>(members(n));
+                rest.remove(culprit);
+                assertThat(v.failed).as("n=%d culprit=%s", n, culprit).containsExactly(culprit);
+                assertThat(v.passed).containsExactlyElementsOf(rest);
+                assertThat(v.top()).isEqualTo(rest.isEmpty() ? null : "base+" + String.join("+", rest));
+                assertThat(runs).as("check runs, n=%d culprit=%s", n, culprit).isLessThanOrEqualTo(Math.max(bound, 1));
+            }
+        }
+    }
+
+    @Test
+    void twoCulpritsAreBothFoundAndConflictsAreLeftOut() throws Exception {
+        Bisection.Verdicts<String> v = bisection(Set.of("m1", "m4"), Set.of("m2")).run("base", members(6));
+        assertThat(v.failed).containsExactly("m1", "m4");
+        assertThat(v.conflicted).containsExactly("m2");
+        assertThat(v.passed).containsExactly("m0", "m3", "m5");
+        assertThat(v.top()).isEqualTo("base+m0+m3+m5");
+    }
+}
