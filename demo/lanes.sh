@@ -104,6 +104,17 @@ run_lane() {
     | grep --line-buffered -E '(Build|Land|land) queue|Build lock|landed|\[demo\]|checking the rebased|BUILD (SUCCESS|FAILURE)|ERROR' \
     | sed -u -e 's/\x1b\[[0-9;]*m//g' -e "s/^/[$lane] /" &
 }
+# Waits until a lane has joined its queue (holds or waits), so the next lane arrives after it.
+await_queued() {
+  local lane=$1 pattern=$2
+  for _ in $(seq 1 600); do
+    grep -qE "$pattern" "$work/$lane.log" 2>/dev/null && return 0
+    [ -f "$work/$lane.exit" ] && return 0
+    sleep 0.2
+  done
+  echo "demo: $lane did not reach its queue within 2 minutes" >&2
+  return 1
+}
 wait_lanes() {
   wait
   local failed=0
@@ -111,17 +122,17 @@ wait_lanes() {
     if [ "$(cat "$work/$lane.exit" 2>/dev/null)" != 0 ]; then
       echo "demo: $lane failed; its full log:" >&2; cat "$work/$lane.log" >&2; failed=1
     fi
-    rm -f "$work/$lane.exit"
+    rm -f "$work/$lane.exit" "$work/$lane.log"
   done
   return $failed
 }
 
 say "three 'mvn verify' at once: they take turns through the build queue, in arrival order"
-for lane in "${lanes[@]}"; do run_lane "$lane" verify; sleep 1; done
+for lane in "${lanes[@]}"; do run_lane "$lane" verify; await_queued "$lane" 'Build lock acquired|Build queue:'; done
 wait_lanes
 
 say "three 'mvn queuelock:land' at once: fetch, rebase, check and push, one lane at a time"
-for lane in "${lanes[@]}"; do run_lane "$lane" queuelock:land; sleep 1; done
+for lane in "${lanes[@]}"; do run_lane "$lane" queuelock:land; await_queued "$lane" 'land queue acquired|Land queue:'; done
 wait_lanes
 
 say "main on the remote: one linear history with every lane's commit"
