@@ -7,6 +7,7 @@ import dev.queuelock.QueueLockException;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.process.Liveness;
 import dev.queuelock.process.ProcessStart;
+import dev.queuelock.spi.ReleaseAtExit;
 import dev.queuelock.spi.WaitReporter;
 import java.io.IOException;
 import java.time.Duration;
@@ -37,10 +38,11 @@ public final class FileQueueLock implements QueueLock {
     private volatile LockRecord holding;
     /** Set by release() during acquire(): the waiter gives up instead of taking the lock later. */
     private volatile boolean abandoned;
-    private Thread shutdownHook;
+    private final ReleaseAtExit releaseAtExit;
 
     public FileQueueLock(QueueDirectory dir, String lane, Duration pollInterval) {
         this.dir = dir;
+        this.releaseAtExit = new ReleaseAtExit("queue-lock release " + dir.path().getFileName(), this::release);
         this.tickets = new TicketQueue(dir.ticketsDir());
         this.lockFile = new LockFile(dir);
         this.lane = lane;
@@ -199,21 +201,11 @@ public final class FileQueueLock implements QueueLock {
         }
     }
 
-    private synchronized void installShutdownHook() {
-        if (shutdownHook == null) {
-            shutdownHook = new Thread(this::release, "queue-lock release " + dir.path().getFileName());
-            Runtime.getRuntime().addShutdownHook(shutdownHook);
-        }
+    private void installShutdownHook() {
+        releaseAtExit.install();
     }
 
-    private synchronized void removeShutdownHook() {
-        if (shutdownHook != null && Thread.currentThread() != shutdownHook) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(shutdownHook);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running or about to: it will release
-            }
-        }
-        shutdownHook = null;
+    private void removeShutdownHook() {
+        releaseAtExit.remove();
     }
 }

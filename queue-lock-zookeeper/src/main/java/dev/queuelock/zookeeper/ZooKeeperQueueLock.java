@@ -4,6 +4,7 @@ import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
+import dev.queuelock.spi.ReleaseAtExit;
 import dev.queuelock.spi.WaitReporter;
 import java.util.List;
 import org.apache.curator.framework.CuratorFramework;
@@ -38,11 +39,12 @@ public final class ZooKeeperQueueLock implements QueueLock {
     private volatile boolean lost;
     /** Set by release() during acquire(): the waiter gives up instead of taking the lock later. */
     private volatile boolean abandoned;
-    private Thread shutdownHook;
+    private final ReleaseAtExit releaseAtExit;
 
     ZooKeeperQueueLock(ZooKeeperSettings settings, String queuePath, String lane) {
         this.settings = settings;
         this.queuePath = queuePath;
+        this.releaseAtExit = new ReleaseAtExit("queue-lock release " + queuePath, this::release);
         this.lane = lane;
     }
 
@@ -213,22 +215,12 @@ public final class ZooKeeperQueueLock implements QueueLock {
         return client;
     }
 
-    private synchronized void installShutdownHook() {
-        if (shutdownHook == null) {
-            shutdownHook = new Thread(this::release, "queue-lock release " + queuePath);
-            Runtime.getRuntime().addShutdownHook(shutdownHook);
-        }
+    private void installShutdownHook() {
+        releaseAtExit.install();
     }
 
-    private synchronized void removeShutdownHook() {
-        if (shutdownHook != null && Thread.currentThread() != shutdownHook) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(shutdownHook);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running or about to: it will release
-            }
-        }
-        shutdownHook = null;
+    private void removeShutdownHook() {
+        releaseAtExit.remove();
     }
 
     @Override
