@@ -7,14 +7,15 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The benchmark's knobs, as {@code key=value} arguments (defaults keep a run near 5 minutes on
+ * The benchmark's knobs, as {@code key=value} arguments (defaults keep a run under 10 minutes on
  * 2 cores; the peer's 200 ms poll dominates it):
  *
  * <ul>
  *   <li>{@code workers=2,4,8,32} worker processes of the clean hand-off
- *   <li>{@code acquisitions=120} acquisitions per side and N (K = max(4, acquisitions / N) per worker),
+ *   <li>{@code acquisitions=160} acquisitions per side and N (K = max(6, acquisitions / N) per worker),
  *       or {@code k=K} to fix K
  *   <li>{@code reps=2} alternations of ours and the peer per N (K is split among them)
+ *   <li>{@code warmup=1} first rounds of each worker whose hand-offs are left out
  *   <li>{@code hold=20} ms each holder keeps the lock (and the CLI's CMD runs)
  *   <li>{@code cli.workers=4}, {@code cli.rounds=8} concurrent CLIs, and rounds of them per side
  *   <li>{@code crash.reps=10} kills per side
@@ -26,7 +27,7 @@ import java.util.stream.Collectors;
 record BenchConfig(BenchArgs args) {
 
     static BenchConfig from(BenchArgs args) {
-        Set<String> known = Set.of("workers", "acquisitions", "k", "reps", "hold", "cli.workers", "cli.rounds",
+        Set<String> known = Set.of("workers", "acquisitions", "k", "reps", "warmup", "hold", "cli.workers", "cli.rounds",
                 "crash.reps", "idle.seconds", "idle.reps", "fifo.waiters", "fifo.reps", "only");
         for (String key : args.asMap().keySet()) {
             if (!known.contains(key)) {
@@ -46,9 +47,13 @@ record BenchConfig(BenchArgs args) {
 
     /** Rounds per worker in one alternation. */
     int roundsPerRep(int workers) {
-        int k = args.has("k") ? args.integer("k", 4)
-                : Math.max(4, (int) Math.ceil(args.integer("acquisitions", 120) / (double) workers));
-        return Math.max(2, (int) Math.ceil(k / (double) reps()));
+        int k = args.has("k") ? args.integer("k", 6)
+                : Math.max(6, (int) Math.ceil(args.integer("acquisitions", 160) / (double) workers));
+        return Math.max(warmUpRounds() + 2, (int) Math.ceil(k / (double) reps()));
+    }
+
+    int warmUpRounds() {
+        return Math.max(0, args.integer("warmup", 1));
     }
 
     int holdMs() {

@@ -56,7 +56,7 @@ public final class BenchMain {
         Set<String> only = config.only();
         try {
             if (only.contains("clean")) {
-                CleanHandOff clean = new CleanHandOff(launcher, runs, config.holdMs());
+                CleanHandOff clean = new CleanHandOff(launcher, runs, config.holdMs(), config.warmUpRounds());
                 for (int n : config.workers()) {
                     int rounds = config.roundsPerRep(n);
                     progress("clean hand-off: N=" + n + ", " + rounds + " rounds each, " + config.reps() + " alternations");
@@ -113,7 +113,8 @@ public final class BenchMain {
                 + ", load average " + loadBefore + " before / " + Machine.loadAverage() + " after\n"
                 + "- JDK: " + machine.jdk() + "; Node " + machine.node() + "\n"
                 + "- Clock: " + clock + "\n"
-                + "- Ours and the peer alternate within every scenario; worker holds: " + config.holdMs() + " ms\n";
+                + "- Ours and the peer alternate within every scenario; holds and CMDs: " + config.holdMs() + " ms;"
+                + " clean hand-off leaves out each worker's first " + config.warmUpRounds() + " round(s) (start-up)\n";
     }
 
     private static void progress(String what) {

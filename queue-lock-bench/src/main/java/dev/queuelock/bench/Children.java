@@ -23,11 +23,15 @@ final class Children {
         Runtime.getRuntime().addShutdownHook(new Thread(this::killAll, "bench: kill children"));
     }
 
-    /** Starts {@code command} (an argument array) in {@code cwd}; output goes to {@code log}. */
-    synchronized Process start(List<String> command, Path cwd, Map<String, String> env, Path log) {
+    /**
+     * Starts {@code command} (an argument array) in {@code cwd}; output goes to {@code log}.
+     *
+     * @param signalled true to keep a pipe to its stdin, for {@link #signal}; else /dev/null
+     */
+    synchronized Process start(List<String> command, Path cwd, Map<String, String> env, Path log, boolean signalled) {
         ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+                .redirectInput(signalled ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().putAll(env);
         try {
             Process process = pb.start();
@@ -35,6 +39,16 @@ final class Children {
             return process;
         } catch (IOException e) {
             throw new BenchException("cannot start " + command.get(0) + ": " + e.getMessage());
+        }
+    }
+
+    /** Sends a worker the line it blocks on (start, or let go of the lock). */
+    static void signal(Process worker) {
+        try {
+            worker.getOutputStream().write('\n');
+            worker.getOutputStream().flush();
+        } catch (IOException e) {
+            throw new BenchException("pid " + worker.pid() + " is gone before it was signalled: " + e.getMessage());
         }
     }
 

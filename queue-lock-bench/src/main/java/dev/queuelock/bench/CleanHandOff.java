@@ -9,11 +9,13 @@ final class CleanHandOff {
     private final Launcher launcher;
     private final RunDir.Parent runs;
     private final int holdMs;
+    private final int warmUpRounds;
 
-    CleanHandOff(Launcher launcher, RunDir.Parent runs, int holdMs) {
+    CleanHandOff(Launcher launcher, RunDir.Parent runs, int holdMs, int warmUpRounds) {
         this.launcher = launcher;
         this.runs = runs;
         this.holdMs = holdMs;
+        this.warmUpRounds = warmUpRounds;
     }
 
     /** {@code reps} alternations of ours and the peer, {@code rounds} acquisitions per worker each. */
@@ -32,11 +34,12 @@ final class CleanHandOff {
         Workers workers = new Workers(run);
         for (int i = 0; i < count; i++) {
             workers.add("w" + i, launcher.worker(side, run, "w" + i, "rounds=" + rounds, "hold=" + holdMs,
-                    "ready=" + run.resolve("ready-" + i), "go=" + run.resolve("go")));
+                    "ready=" + run.resolve("ready-" + i)));
         }
         workers.awaitReady(count);
-        run.touch("go"); // everyone competes from the same moment: no hand-off to a worker still starting
+        // Everyone competes from the same moment: no hand-off to a worker still starting.
+        workers.processes().forEach(Children::signal);
         workers.awaitAllSucceeded(120 + count * rounds * (holdMs + 1000) / 1000);
-        return HandOffs.of(workers.acquisitions());
+        return HandOffs.of(workers.acquisitions(), warmUpRounds);
     }
 }

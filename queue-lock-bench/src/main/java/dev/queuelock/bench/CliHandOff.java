@@ -17,7 +17,7 @@ import java.util.Map;
  * {@code build-lock -- CMD}), CMD a 20 ms command. The hand-off is the next CMD's start minus
  * the previous CMD's end, as each CMD logs them.
  *
- * <p>A blocker CLI holds the queue (its CMD waits for a gate file) until all N CLIs have enrolled
+ * <p>A blocker CLI holds the queue (its CMD blocks reading a named pipe) until all N CLIs have enrolled
  * (N tickets on disk), so every counted hand-off is to a CLI that was already waiting, not to a
  * JVM still starting. The CMD scripts read {@code date +%s%N} (CLOCK_REALTIME: a shell has no
  * monotonic clock); every timestamp of this scenario comes from it, so they compare.
@@ -36,7 +36,7 @@ final class CliHandOff {
                 "sleep " + String.format(java.util.Locale.ROOT, "%.3f", holdMs / 1000.0),
                 "echo \"end $$ $(date +%s%N)\" >> \"$1\"");
         this.gate = script(runs.path().resolve("gate.sh"), "echo \"start $$ $(date +%s%N)\" >> \"$1\"",
-                "while [ ! -e \"$2\" ]; do sleep 0.002; done", "echo \"end $$ $(date +%s%N)\" >> \"$1\"");
+                "read go < \"$2\"", "echo \"end $$ $(date +%s%N)\" >> \"$1\"");
     }
 
     Measurement measure(int count, int rounds) throws InterruptedException {
@@ -52,6 +52,7 @@ final class CliHandOff {
     private HandOffs once(Side side, int count, int round) throws InterruptedException {
         RunDir run = runs.create("cli-" + side.name().toLowerCase() + "-" + round);
         Path log = run.resolve("cmd.log");
+        Path fifo = mkfifo(run.resolve("gate"));
         Workers clis = new Workers(run);
         clis.add("blocker", launcher.cli(side, run, "blocker", List.of(gate.toString(), log.toString(),
                 run.resolve("gate").toString())));
@@ -60,7 +61,11 @@ final class CliHandOff {
             clis.add("c" + i, launcher.cli(side, run, "c" + i, List.of(cmd.toString(), log.toString())));
         }
         clis.await(count + " CLIs enrolled", 300, () -> run.tickets() == count);
-        run.touch("gate");
+        try {
+            Files.write(fifo, new byte[] {'\n'}); // the blocker's CMD blocks reading it: no polling shell
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         clis.awaitAllSucceeded(120 + count * 2);
         return HandOffs.of(commands(log));
     }
@@ -83,6 +88,19 @@ final class CliHandOff {
         byPid.forEach((pid, t) -> commands.add(new Acquisition(pid, 0, Long.MIN_VALUE, t[0], t[1])));
         commands.sort(Comparator.comparingLong(Acquisition::acquired));
         return commands;
+    }
+
+    private static Path mkfifo(Path path) throws InterruptedException {
+        try {
+            Process p = new ProcessBuilder("mkfifo", path.toString()).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (p.waitFor() != 0) {
+                throw new BenchException("mkfifo " + path + " failed: " + out);
+            }
+            return path;
+        } catch (IOException e) {
+            throw new BenchException("mkfifo is missing (coreutils): " + e.getMessage());
+        }
     }
 
     private static Path script(Path file, String... body) {

@@ -33,8 +33,7 @@ final class FifoAtScale {
     private void once(Measurement result, Side side, int count, int rep) throws InterruptedException {
         RunDir run = runs.create("fifo-" + side.name().toLowerCase() + "-" + rep);
         Workers workers = new Workers(run);
-        Process holder = workers.add("holder", launcher.worker(side, run, "holder", "rounds=1",
-                "gate=" + run.resolve("gate")));
+        Process holder = workers.add("holder", launcher.worker(side, run, "holder", "rounds=1", "gate=stdin"));
         workers.awaitHolding("holder", holder);
         List<Long> enrollment = new ArrayList<>();
         for (int i = 0; i < count; i++) {
@@ -42,7 +41,7 @@ final class FifoAtScale {
             enrollment.add(workers.add("w" + i, launcher.worker(side, run, "w" + i, "rounds=1", "hold=" + holdMs)).pid());
             workers.await("waiter " + enrolled + "'s ticket", 120, () -> run.tickets() == enrolled);
         }
-        run.touch("gate");
+        Children.signal(holder);
         workers.awaitAllSucceeded(120 + count * 2);
         List<Acquisition> all = workers.acquisitions();
         HandOffs handOffs = HandOffs.of(all);

@@ -17,6 +17,15 @@ final class HandOffs {
      * broken lock.
      */
     static HandOffs of(List<Acquisition> acquisitions) {
+        return of(acquisitions, 0);
+    }
+
+    /**
+     * As {@link #of(List)}, leaving out hand-offs to a worker's first {@code warmUpRounds}
+     * acquisitions: N fresh processes enrolling at once, class loading and JIT compilation
+     * measure start-up, not hand-off (overlaps are still counted).
+     */
+    static HandOffs of(List<Acquisition> acquisitions, int warmUpRounds) {
         List<Acquisition> sorted = new ArrayList<>(acquisitions);
         sorted.sort(Comparator.comparingLong(Acquisition::acquired));
         HandOffs result = new HandOffs();
@@ -27,7 +36,7 @@ final class HandOffs {
                 result.overlaps++;
                 continue;
             }
-            if (next.pid() != previous.pid() && next.asked() < previous.released()) {
+            if (next.pid() != previous.pid() && next.asked() < previous.released() && next.round() >= warmUpRounds) {
                 result.latenciesMs.add(Clock.ms(next.acquired() - previous.released()));
             }
         }

@@ -35,8 +35,7 @@ final class IdleWaiter {
     private double once(Side side, int seconds, int rep) throws InterruptedException {
         RunDir run = runs.create("idle-" + side.name().toLowerCase() + "-" + rep);
         Workers workers = new Workers(run);
-        Process holder = workers.add("holder", launcher.worker(side, run, "holder", "rounds=1",
-                "gate=" + run.resolve("gate")));
+        Process holder = workers.add("holder", launcher.worker(side, run, "holder", "rounds=1", "gate=stdin"));
         workers.awaitHolding("holder", holder);
         Process waiter = workers.add("waiter", launcher.worker(side, run, "waiter", "rounds=1", "hold=0"));
         workers.await("the waiter's ticket", 120, () -> run.tickets() == 1);
@@ -49,7 +48,7 @@ final class IdleWaiter {
         if (!waiter.isAlive()) {
             throw new BenchException("the idle waiter stopped waiting early; see " + run.resolve("waiter.out"));
         }
-        run.touch("gate");
+        Children.signal(holder);
         workers.awaitAllSucceeded(60);
         return 100.0 * (ticks1 - ticks0) / clockTicks / ((t1 - t0) / 1e9);
     }

@@ -3,18 +3,18 @@ package dev.queuelock.bench;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
 /**
  * Our side's worker JVM: acquires and releases the queue lock {@code rounds} times, holding it
- * {@code hold} ms (-1: until killed; or until the file {@code gate} exists), and logs each
+ * {@code hold} ms (-1: until killed; with {@code gate=stdin}: until a line on stdin), and logs each
  * acquisition as {@link AcquisitionLog} lines in CLOCK_MONOTONIC nanoseconds.
  *
- * <pre>JavaWorker tmp=DIR key=REPOKEY log=FILE rounds=K hold=MS [gate=FILE] [ready=FILE go=FILE]</pre>
+ * <pre>JavaWorker tmp=DIR key=REPOKEY log=FILE rounds=K hold=MS [gate=stdin] [ready=FILE]</pre>
  *
- * {@code ready}/{@code go}: a start barrier, so N workers start competing at the same moment.
+ * {@code ready}: a start barrier (create the file, then wait for a line on stdin), so N workers
+ * start competing at the same moment.
  */
 public final class JavaWorker {
 
@@ -26,7 +26,7 @@ public final class JavaWorker {
         AcquisitionLog log = new AcquisitionLog(Path.of(args.require("log")));
         int rounds = args.integer("rounds", 1);
         int hold = args.integer("hold", 20);
-        Path gate = args.has("gate") ? Path.of(args.require("gate")) : null;
+        boolean gate = args.has("gate");
         QueueLockFactory factory = QueueLockFactory.defaults().withTmpDir(Path.of(args.require("tmp")))
                 .withPollInterval(Duration.ofMillis(args.integer("poll", 200)));
         QueueLock lock = factory.open(args.get("queue", "build"), args.require("key"), "bench");
@@ -36,10 +36,12 @@ public final class JavaWorker {
             long wait = Clock.now();
             lock.acquire(options);
             long acquired = Clock.now();
-            if (gate != null || hold < 0) {
+            if (gate || hold < 0) {
                 log.write(round, wait, acquired, -1); // the benchmark watches for this one at once
-                while (gate == null || !Files.exists(gate)) {
-                    Thread.sleep(1);
+                if (gate) {
+                    StartBarrier.awaitLine();
+                } else {
+                    Thread.sleep(Long.MAX_VALUE);
                 }
             } else {
                 Thread.sleep(hold);

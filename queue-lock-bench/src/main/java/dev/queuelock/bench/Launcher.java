@@ -41,7 +41,7 @@ final class Launcher {
         command.add("log=" + log(run, name));
         command.addAll(List.of(args));
         return children.start(command, run.work(), Map.of("TMPDIR", run.tmp().toString()),
-                run.resolve(name + ".out"));
+                run.resolve(name + ".out"), true);
     }
 
     /** The side's own CLI running {@code cmd} under the build lock, as a user would start it. */
@@ -60,7 +60,7 @@ final class Launcher {
         }
         command.addAll(cmd);
         return children.start(command, run.work(), Map.of("TMPDIR", run.tmp().toString()),
-                run.resolve(name + ".out"));
+                run.resolve(name + ".out"), false);
     }
 
     static Path log(RunDir run, String name) {

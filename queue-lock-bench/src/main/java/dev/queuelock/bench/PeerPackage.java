@@ -77,7 +77,7 @@ final class PeerPackage {
         List<String> lines = List.of(
                 "// Written by queue-lock-bench: the peer's side of JavaWorker (same arguments and log format).",
                 "import { createQueueLock } from 'claude-code-merge-queue/queue-lock';",
-                "import { appendFileSync, existsSync, writeFileSync } from 'node:fs';",
+                "import { appendFileSync, writeFileSync } from 'node:fs';",
                 "const a = Object.fromEntries(process.argv.slice(2).map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));",
                 "const now = () => process.hrtime.bigint(); // uv_hrtime: CLOCK_MONOTONIC, as Java's System.nanoTime()",
                 "const sleep = (ms) => new Promise((r) => setTimeout(r, ms));",
@@ -85,7 +85,12 @@ final class PeerPackage {
                 "process.setMaxListeners(0); // each createQueueLock adds an exit listener",
                 "let pending = '';",
                 "const flush = () => { if (pending) { appendFileSync(a.log, pending); pending = ''; } };",
-                "if (a.ready) { writeFileSync(a.ready, ''); while (!existsSync(a.go)) await sleep(1); }",
+                "const line = () => new Promise((r) => { // one line (or the end) of stdin: a blocking wait, no polling",
+                "  const done = () => { process.stdin.off('data', onData); process.stdin.off('end', done); process.stdin.pause(); r(); };",
+                "  const onData = (chunk) => { if (chunk.includes(10)) done(); };",
+                "  process.stdin.on('data', onData); process.stdin.on('end', done); process.stdin.resume();",
+                "});",
+                "if (a.ready) { writeFileSync(a.ready, ''); await line(); }",
                 "for (let r = 0; r < rounds; r++) {",
                 "  // A fresh lock per round, as build-lock takes one per process: createQueueLock fixes its",
                 "  // ticket's ts when called, so one lock reused across rounds would re-enroll at the front.",
@@ -95,9 +100,7 @@ final class PeerPackage {
                 "  const acquired = now();",
                 "  if (a.gate || hold < 0) {",
                 "    pending += `${r} ${wait} ${acquired} -1\\n`; flush();",
-                "    const keepAlive = setInterval(() => {}, 1 << 30);",
-                "    while (!a.gate || !existsSync(a.gate)) await sleep(1);",
-                "    clearInterval(keepAlive);",
+                "    if (a.gate) await line(); else await new Promise(() => setInterval(() => {}, 1 << 30));",
                 "  } else {",
                 "    await sleep(hold);",
                 "  }",
@@ -106,6 +109,7 @@ final class PeerPackage {
                 "  pending += `${r} ${wait} ${acquired} ${released}\\n`;",
                 "}",
                 "flush();",
+                "process.exit(0); // a stdin pipe once read keeps the event loop alive",
                 "");
         try {
             Files.writeString(worker(), String.join("\n", lines), StandardCharsets.UTF_8);

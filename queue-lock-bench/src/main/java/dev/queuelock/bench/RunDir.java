@@ -80,14 +80,6 @@ final class RunDir {
         return count;
     }
 
-    void touch(String name) {
-        try {
-            Files.createFile(dir.resolve(name));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     /** Where a run's directories go: one per measurement, recreated empty. */
     static final class Parent {
         private final Path dir;

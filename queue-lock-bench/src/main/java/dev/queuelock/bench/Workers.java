@@ -41,7 +41,7 @@ final class Workers {
             if (System.nanoTime() > deadline) {
                 throw new BenchException("timed out after " + seconds + " s waiting for " + what + " in " + run.path());
             }
-            Thread.sleep(1);
+            Thread.sleep(2);
         }
     }
 
