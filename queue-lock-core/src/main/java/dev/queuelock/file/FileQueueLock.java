@@ -87,7 +87,8 @@ public final class FileQueueLock implements QueueLock {
                 if (Thread.interrupted() || abandoned) {
                     throw new InterruptedException((abandoned ? "released" : "interrupted") + " while waiting for " + dir);
                 }
-                int ahead = positionOf(mine, tickets.live(true));
+                TicketQueue.Position position = tickets.position(TicketQueue.nameOf(mine.ts(), mine.pid()));
+                int ahead = position.ahead();
                 if (ahead < 0) {
                     tickets.enroll(mine); // vanished under us: back in at the original place, never ahead of it
                     continue;
@@ -105,7 +106,7 @@ public final class FileQueueLock implements QueueLock {
                     holder = lockFile.holder();
                 }
                 reporter.report(ahead, holder.orElse(null), System.currentTimeMillis());
-                changes.await();
+                changes.await(wakeFor(mine, position));
             }
         } catch (IOException e) {
             throw new QueueLockException("queue " + dir + " is unusable: " + e + "; check that the directory is writable.", e);
@@ -171,14 +172,19 @@ public final class FileQueueLock implements QueueLock {
         }
     }
 
-    private static int positionOf(LockRecord ticket, List<TicketQueue.Ticket> line) {
-        String name = TicketQueue.nameOf(ticket.ts(), ticket.pid());
-        for (int i = 0; i < line.size(); i++) {
-            if (line.get(i).name().equals(name)) {
-                return i;
-            }
-        }
-        return -1;
+    /**
+     * What may let this waiter move up: the live ticket just ahead going away (or its own, to
+     * re-enroll), and, once first in line, the lock going away. Anything else - tickets behind,
+     * temp files, a lock taken - wakes nobody, so a hand-off wakes the next waiter, not the whole
+     * queue (as a ZooKeeper lock recipe watches only its predecessor). Waiters further back learn
+     * their new place, and notice a dead ticket ahead, at their fallback poll.
+     */
+    private static ChangeWaiter.Relevance wakeFor(LockRecord mine, TicketQueue.Position position) {
+        String own = TicketQueue.nameOf(mine.ts(), mine.pid());
+        String predecessor = position.predecessor();
+        return (inTickets, name) -> inTickets
+                ? name.equals(own) || name.equals(predecessor)
+                : predecessor == null && name.equals(QueueDirectory.LOCK_NAME);
     }
 
     private synchronized void withdrawTicket() {
