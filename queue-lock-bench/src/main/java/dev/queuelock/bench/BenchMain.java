@@ -108,7 +108,7 @@ public final class BenchMain {
 
     private static String header(BenchConfig config, Machine machine, String loadBefore, String clock, long seconds) {
         return "Run " + OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS) + " in " + seconds + " s: "
-                + "`bench/run.sh " + config.describe() + "`\n\n"
+                + "`" + ("bench/run.sh " + config.describe()).trim() + "`\n\n"
                 + "- Machine: " + machine.cores() + " cores (" + machine.cpu() + "), " + machine.os()
                 + ", load average " + loadBefore + " before / " + Machine.loadAverage() + " after\n"
                 + "- JDK: " + machine.jdk() + "; Node " + machine.node() + "\n"
