@@ -91,7 +91,8 @@ public final class FileQueueLock implements QueueLock {
                     throw new InterruptedException((abandoned ? "released" : "interrupted") + " while waiting for " + dir);
                 }
                 Optional<LockRecord> holder = lockFile.holder().filter(Liveness::isAlive);
-                int ahead = positionOf(mine, tickets.live(true), holder.orElse(null));
+                TicketQueue.Position position = tickets.position(TicketQueue.nameOf(mine.ts(), mine.pid()));
+                int ahead = position.ahead();
                 if (ahead < 0) {
                     tickets.enroll(mine); // vanished under us: back in at the original place, never ahead of it
                     continue;
@@ -108,7 +109,7 @@ public final class FileQueueLock implements QueueLock {
                     holder = lockFile.holder();
                 }
                 reporter.report(ahead, holder.orElse(null), System.currentTimeMillis());
-                changes.await();
+                changes.await(wakeFor(mine, position));
             }
         } catch (IOException e) {
             throw new QueueLockException("queue " + dir + " is unusable: " + e + "; check that the directory is writable.", e);
@@ -175,22 +176,18 @@ public final class FileQueueLock implements QueueLock {
     }
 
     /**
-     * Live waiters ahead of {@code ticket}, or -1 if it is not in line. A new holder withdraws its
-     * ticket just after taking the lock; until then that ticket is not counted as someone ahead.
+     * What may let this waiter move up: the live ticket just ahead going away (or its own, to
+     * re-enroll), and, once first in line, the lock going away. Anything else - tickets behind,
+     * temp files, a lock taken - wakes nobody, so a hand-off wakes the next waiter, not the whole
+     * queue (as a ZooKeeper lock recipe watches only its predecessor). Waiters further back learn
+     * their new place, and notice a dead ticket ahead, at their fallback poll.
      */
-    private static int positionOf(LockRecord ticket, List<TicketQueue.Ticket> line, LockRecord holder) {
-        String name = TicketQueue.nameOf(ticket.ts(), ticket.pid());
-        int ahead = 0;
-        for (TicketQueue.Ticket t : line) {
-            if (t.name().equals(name)) {
-                return ahead;
-            }
-            boolean holdersOwn = holder != null && t.record().sameProcessAs(holder) && t.ts() <= holder.ts();
-            if (!holdersOwn) {
-                ahead++;
-            }
-        }
-        return -1;
+    private static ChangeWaiter.Relevance wakeFor(LockRecord mine, TicketQueue.Position position) {
+        String own = TicketQueue.nameOf(mine.ts(), mine.pid());
+        String predecessor = position.predecessor();
+        return (inTickets, name) -> inTickets
+                ? name.equals(own) || name.equals(predecessor)
+                : predecessor == null && name.equals(QueueDirectory.LOCK_NAME);
     }
 
     private synchronized void withdrawTicket() {

@@ -18,6 +18,9 @@ public final class QueueDirectory {
 
     private static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
+    /** The lock file's name inside the queue dir. */
+    static final String LOCK_NAME = "lock";
+
     private final Path dir;
 
     private QueueDirectory(Path dir) {
@@ -47,7 +50,7 @@ public final class QueueDirectory {
     }
 
     public Path lockFile() {
-        return dir.resolve("lock");
+        return dir.resolve(LOCK_NAME);
     }
 
     public Path ticketsDir() {

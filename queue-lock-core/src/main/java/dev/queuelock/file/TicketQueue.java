@@ -11,7 +11,11 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,6 +33,12 @@ final class TicketQueue {
     static final Comparator<Ticket> FIFO = Comparator.comparingLong(Ticket::ts).thenComparingLong(Ticket::pid);
 
     private final Path ticketsDir;
+    /**
+     * Ticket bodies already read, by name: a ticket is written once and never changes, so a waiter
+     * that looks again after every hand-off need not re-open and re-parse it. Only bodies that
+     * parsed and match their name are kept; entries of tickets gone from the directory are dropped.
+     */
+    private final Map<String, LockRecord> bodies = new HashMap<>();
 
     TicketQueue(Path ticketsDir) {
         this.ticketsDir = ticketsDir;
@@ -84,13 +94,103 @@ final class TicketQueue {
         SafePaths.deleteQuietly(ticketsDir.resolve(nameOf(ts, pid)));
     }
 
+    /** A waiter's place: how many live tickets are ahead, and the name of the nearest of them. */
+    static final class Position {
+        static final Position VANISHED = new Position(-1, null);
+
+        private final int ahead;
+        private final String predecessor;
+
+        Position(int ahead, String predecessor) {
+            this.ahead = ahead;
+            this.predecessor = predecessor;
+        }
+
+        /** Live tickets ahead; -1 if the waiter's own ticket is not there (it vanished). */
+        int ahead() {
+            return ahead;
+        }
+
+        /** The live ticket just ahead (the only one whose going moves this waiter up); null when first. */
+        String predecessor() {
+            return predecessor;
+        }
+    }
+
+    /**
+     * The place of the ticket named {@code mine}. Only the tickets ahead are read and judged, and
+     * the dead among them removed: tickets behind cannot change whether this waiter may compete,
+     * and reading all of them made every one of N waiters do N reads per look.
+     */
+    synchronized Position position(String mine) throws IOException {
+        Matcher me = TICKET_NAME.matcher(mine);
+        if (!me.matches()) {
+            throw new IllegalArgumentException("not a ticket name: " + mine);
+        }
+        long myTs = Long.parseLong(me.group(1));
+        long myPid = Long.parseLong(me.group(2));
+        boolean found = false;
+        List<Path> before = new ArrayList<>();
+        Set<String> present = new HashSet<>();
+        try (DirectoryStream<Path> names = Files.newDirectoryStream(ticketsDir)) {
+            for (Path path : names) {
+                String name = path.getFileName().toString();
+                present.add(name);
+                Matcher m = TICKET_NAME.matcher(name);
+                if (name.equals(mine)) {
+                    found = true;
+                } else if (m.matches() && isBefore(m, myTs, myPid)) {
+                    before.add(path);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            return Position.VANISHED;
+        }
+        bodies.keySet().retainAll(present);
+        if (!found) {
+            return Position.VANISHED;
+        }
+        int live = 0;
+        Ticket nearest = null;
+        for (Path path : before) {
+            Optional<Ticket> ticket = read(path);
+            if (ticket.isEmpty()) {
+                continue;
+            }
+            if (Liveness.isAlive(ticket.get().record())) {
+                live++;
+                if (nearest == null || FIFO.compare(ticket.get(), nearest) > 0) {
+                    nearest = ticket.get();
+                }
+            } else {
+                SafePaths.deleteQuietly(path);
+                bodies.remove(ticket.get().name());
+            }
+        }
+        return new Position(live, nearest == null ? null : nearest.name());
+    }
+
+    private static boolean isBefore(Matcher name, long ts, long pid) {
+        long theirTs = parse(name.group(1));
+        return theirTs < ts || theirTs == ts && parse(name.group(2)) < pid;
+    }
+
+    /** A name's number; one too large for a long sorts last, as it can never be a real ts or pid. */
+    private static long parse(String digits) {
+        try {
+            return Long.parseLong(digits);
+        } catch (NumberFormatException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
     /**
      * The live tickets in queue order. Dead ones are removed on the way (whoever notices a dead
      * waiter cleans up after it); names that are not tickets are left alone.
      *
      * @param prune false to only look (for status), true to also delete dead tickets
      */
-    List<Ticket> live(boolean prune) throws IOException {
+    synchronized List<Ticket> live(boolean prune) throws IOException {
         List<Ticket> live = new ArrayList<>();
         try (DirectoryStream<Path> names = Files.newDirectoryStream(ticketsDir)) {
             for (Path path : names) {
@@ -111,7 +211,7 @@ final class TicketQueue {
         return live;
     }
 
-    private static Optional<Ticket> read(Path path) {
+    private Optional<Ticket> read(Path path) {
         String name = path.getFileName().toString();
         Matcher m = TICKET_NAME.matcher(name);
         if (!m.matches()) {
@@ -125,6 +225,10 @@ final class TicketQueue {
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
+        LockRecord known = bodies.get(name);
+        if (known != null) {
+            return Optional.of(new Ticket(name, ts, pid, known));
+        }
         LockRecord fromName = new LockRecord(pid, "?", null, ts, null);
         LockRecord record = fromName;
         try (InputStream in = SafePaths.openOwned(path)) {
@@ -135,6 +239,7 @@ final class TicketQueue {
             // Garbage or a mismatching body never changes the order: only the name does.
             if (json.isPresent() && json.get().pid() == pid) {
                 record = json.get();
+                bodies.put(name, record);
             }
         } catch (IOException unreadable) {
             // e.g. a directory under a ticket's name: keep what the name says

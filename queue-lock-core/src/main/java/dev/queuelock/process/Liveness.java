@@ -1,6 +1,7 @@
 package dev.queuelock.process;
 
 import dev.queuelock.LockRecord;
+import java.util.Optional;
 
 /**
  * What counts as alive: the one rule every lock, ticket and claim is judged by.
@@ -23,6 +24,10 @@ public final class Liveness {
     public static boolean isAlive(long pid, String start) {
         if (pid <= 0) {
             return false;
+        }
+        Optional<Boolean> fromProc = ProcessStart.aliveByProc(pid, start);
+        if (fromProc.isPresent()) {
+            return fromProc.get();
         }
         boolean running = ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)
                 && !ProcessStart.isZombie(pid);

@@ -3,6 +3,7 @@ package dev.queuelock.process;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Optional;
@@ -31,7 +32,7 @@ public final class ProcessStart {
     /** The token of a running process, or empty if it is gone or its start cannot be read. */
     public static Optional<String> of(long pid) {
         if (BOOT_ID != null) {
-            return procStat(pid).map(stat -> "linux:" + BOOT_ID + ":" + stat.startTicks);
+            return procStat(pid).map(ProcessStart::token);
         }
         return ProcessHandle.of(pid)
                 .flatMap(h -> h.info().startInstant())
@@ -43,16 +44,53 @@ public final class ProcessStart {
         return BOOT_ID != null && procStat(pid).map(stat -> stat.state == 'Z').orElse(false);
     }
 
-    private static Optional<Stat> procStat(long pid) {
+    /**
+     * Liveness from a single read of {@code /proc/<pid>/stat}, the same file the JDK's
+     * {@code ProcessHandle} reads on Linux (a waiter judges the holder on every poll, and four
+     * reads of it were most of an idle waiter's CPU): no such file = gone; a zombie = dead; else
+     * alive if {@code start} is null or matches. Empty when /proc cannot tell (not Linux, or
+     * unreadable): then the caller asks the JDK.
+     */
+    static Optional<Boolean> aliveByProc(long pid, String start) {
+        if (BOOT_ID == null) {
+            return Optional.empty();
+        }
+        String raw;
         try {
-            String stat = new String(Files.readAllBytes(PROC.resolve(Long.toString(pid)).resolve("stat")),
-                    StandardCharsets.UTF_8);
-            // The command name (field 2) may hold spaces and parentheses: count fields after the last ')'.
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
-            return Optional.of(new Stat(fields[0].charAt(0), fields[19]));
+            raw = new String(Files.readAllBytes(PROC.resolve(Long.toString(pid)).resolve("stat")), StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            return Optional.of(false);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
+        Optional<Stat> stat = parse(raw);
+        if (stat.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(stat.get().state != 'Z' && (start == null || start.equals(token(stat.get()))));
+    }
+
+    private static Optional<Stat> procStat(long pid) {
+        try {
+            return parse(new String(Files.readAllBytes(PROC.resolve(Long.toString(pid)).resolve("stat")),
+                    StandardCharsets.UTF_8));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<Stat> parse(String stat) {
+        try {
+            // The command name (field 2) may hold spaces and parentheses: count fields after the last ')'.
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+            return Optional.of(new Stat(fields[0].charAt(0), fields[19]));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static String token(Stat stat) {
+        return "linux:" + BOOT_ID + ":" + stat.startTicks;
     }
 
     private static String readBootId() {

@@ -1,0 +1,49 @@
+package dev.queuelock.file;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A waiter sleeps through changes that cannot move it up, and wakes on the one that can. */
+class ChangeWaiterTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    @Timeout(120)
+    void wakesOnlyForTheDeletionItWaitsFor() throws Exception {
+        Path queue = Files.createDirectory(tmp.resolve("queue"));
+        Path tickets = Files.createDirectory(queue.resolve("tickets"));
+        Files.createFile(tickets.resolve("1-1"));
+        Files.createFile(tickets.resolve("2-2"));
+        ExecutorService executor = Executors.newSingleThreadExecutor();
+        try (ChangeWaiter waiter = ChangeWaiter.watching(Duration.ofSeconds(60), queue, tickets)) {
+            Future<?> woke = executor.submit(() -> {
+                waiter.await((inTickets, name) -> inTickets && name.equals("1-1"));
+                return null;
+            });
+            Files.createFile(tickets.resolve("3-3")); // a newcomer behind
+            Files.delete(tickets.resolve("2-2")); // someone else's predecessor
+            Files.createFile(queue.resolve("lock"));
+            Files.delete(queue.resolve("lock")); // the lock, but this waiter is not first
+            // No lower bound on speed here: a slow machine only makes an early wake-up less likely.
+            assertThatThrownBy(() -> woke.get(1, TimeUnit.SECONDS)).isInstanceOf(TimeoutException.class);
+
+            Files.delete(tickets.resolve("1-1"));
+            woke.get(30, TimeUnit.SECONDS); // long before the 60 s fallback poll
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+}
