@@ -63,12 +63,6 @@ public final class LockRecord {
         return Optional.ofNullable(host);
     }
 
-    /** Same process: same pid and, where both records know them, the same start and host. */
-    public boolean sameProcessAs(LockRecord other) {
-        return pid == other.pid && (start == null || other.start == null || start.equals(other.start))
-                && (host == null || other.host == null || host.equals(other.host));
-    }
-
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof LockRecord)) {
