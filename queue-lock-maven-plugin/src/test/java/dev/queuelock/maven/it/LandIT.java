@@ -109,6 +109,32 @@ class LandIT {
     }
 
     @Test
+    @Timeout(400)
+    void lanesQueuedBehindALandingAreBatchedIntoOneRealCheckBuild() throws Exception {
+        // The first lander's check build waits for this file, so all three batchers queue behind it.
+        Path release = work.resolve("release-solo");
+        MavenRun first = mvn(lane("solo", "solo.txt"), "land-solo", "queuelock:land", "-Dqueuelock.checkGoals=validate",
+                "-Drelease=" + release);
+        first.awaitLog("land queue acquired", LAND);
+        List<MavenRun> batched = new ArrayList<>();
+        for (String name : List.of("b1", "b2", "b3")) {
+            MavenRun run = mvn(lane(name, name + ".txt"), "land-" + name, "queuelock:land", "-Dqueuelock.checkGoals=validate",
+                    "-Dqueuelock.batch=3");
+            run.awaitLog("Land queue:", LAND);
+            batched.add(run);
+        }
+        Files.createFile(release);
+        for (MavenRun run : List.of(first, batched.get(0), batched.get(1), batched.get(2))) {
+            assertThat(run.awaitExit(LAND)).as(run.log()).isZero();
+        }
+        assertThat(batched.get(0).log()).contains("3 of 3 lanes landed on origin/main").contains("after 1 check run(s)");
+        for (MavenRun waiter : batched.subList(1, 3)) {
+            assertThat(waiter.log()).contains("taken into batch").contains("landed on origin/main");
+        }
+        assertThat(remoteSubjects()).containsExactly("b3 work", "b2 work", "b1 work", "solo work", "project");
+    }
+
+    @Test
     @Timeout(300)
     void aConflictLeavesTheLaneAsItWasAndSaysHowToResolve() throws Exception {
         Path lane = lane("clash", "pom.xml");
