@@ -1,10 +1,11 @@
 package dev.queuelock.land;
 
-import static dev.queuelock.land.GitFixture.commit;
-import static dev.queuelock.land.GitFixture.git;
+import static dev.queuelock.testsupport.GitFixture.commit;
+import static dev.queuelock.testsupport.GitFixture.git;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.queuelock.testsupport.GitFixture;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;

@@ -1,9 +1,10 @@
 package dev.queuelock.land;
 
-import static dev.queuelock.land.GitFixture.commit;
+import static dev.queuelock.testsupport.GitFixture.commit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.queuelock.testsupport.GitFixture;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockFactory;

@@ -1,10 +1,11 @@
 package dev.queuelock.land;
 
-import static dev.queuelock.land.GitFixture.commit;
-import static dev.queuelock.land.GitFixture.git;
+import static dev.queuelock.testsupport.GitFixture.commit;
+import static dev.queuelock.testsupport.GitFixture.git;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.queuelock.testsupport.GitFixture;
 import dev.queuelock.QueueLockFactory;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;

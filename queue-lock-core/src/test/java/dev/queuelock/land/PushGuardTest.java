@@ -1,9 +1,10 @@
 package dev.queuelock.land;
 
-import static dev.queuelock.land.GitFixture.commit;
-import static dev.queuelock.land.GitFixture.git;
+import static dev.queuelock.testsupport.GitFixture.commit;
+import static dev.queuelock.testsupport.GitFixture.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.testsupport.GitFixture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -74,7 +74,7 @@ class SessionLossTest {
     void landAbortsBeforeThePushWhenTheSessionIsLostDuringTheChecks() throws Exception {
         Path remote = Repos.bareRemote(tmp);
         Path lane = Repos.laneClone(remote, tmp.resolve("machine-a").resolve("repo"), "feature");
-        String before = Repos.git(remote, "rev-parse", "main");
+        String before = dev.queuelock.testsupport.GitFixture.git(remote, "rev-parse", "main");
         Checks losingTheServer = new Checks() {
             @Override
             public String describe() {
@@ -100,7 +100,7 @@ class SessionLossTest {
         assertThatThrownBy(lander::land).isInstanceOf(LandException.class)
                 .hasMessageStartingWith("lost the land queue before the push")
                 .hasMessageContaining("nothing was pushed");
-        assertThat(Repos.git(remote, "rev-parse", "main")).as("remote main untouched").isEqualTo(before);
+        assertThat(dev.queuelock.testsupport.GitFixture.git(remote, "rev-parse", "main")).as("remote main untouched").isEqualTo(before);
     }
 
     /** A land log that says nothing but passes land-queue wait events on to {@code landWaits}. */

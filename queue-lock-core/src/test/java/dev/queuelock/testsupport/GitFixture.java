@@ -1,4 +1,4 @@
-package dev.queuelock.land;
+package dev.queuelock.testsupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,13 +11,13 @@ import java.util.Arrays;
 import java.util.List;
 
 /** A bare remote, a main clone on {@code main}, and lane worktrees: real git in a temp dir. */
-final class GitFixture {
+public final class GitFixture {
 
-    final Path root;
-    final Path remote;
-    final Path main;
+    public final Path root;
+    public final Path remote;
+    public final Path main;
 
-    GitFixture(Path root) throws IOException {
+    public GitFixture(Path root) throws IOException {
         this.root = root;
         this.remote = root.resolve("remote.git");
         this.main = root.resolve("main");
@@ -29,13 +29,13 @@ final class GitFixture {
     }
 
     /** A new worktree on a new branch {@code lane} from origin/main. */
-    Path lane(String lane) {
+    public Path lane(String lane) {
         Path dir = root.resolve(lane);
         git(main, "worktree", "add", "--quiet", "-b", lane, dir.toString(), "origin/main");
         return dir;
     }
 
-    static void commit(Path worktree, String file, String content, String message) {
+    public static void commit(Path worktree, String file, String content, String message) {
         try {
             Path path = worktree.resolve(file);
             Files.createDirectories(path.getParent());
@@ -47,16 +47,16 @@ final class GitFixture {
         git(worktree, "commit", "--quiet", "-m", message);
     }
 
-    String remoteHead() {
+    public String remoteHead() {
         return git(main, "ls-remote", remote.toString(), "refs/heads/main").split("\\s")[0];
     }
 
-    List<String> remoteLog() {
+    public List<String> remoteLog() {
         return Arrays.asList(git(main, "log", "--format=%s", "--first-parent", remoteHead()).split("\n"));
     }
 
     /** Runs git (its identity comes from the GIT_* variables the test runner sets) and returns stdout. */
-    static String git(Path dir, String... args) {
+    public static String git(Path dir, String... args) {
         List<String> command = new ArrayList<>(List.of("git"));
         command.addAll(Arrays.asList(args));
         try {
