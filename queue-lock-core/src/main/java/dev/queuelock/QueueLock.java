@@ -33,5 +33,7 @@ public interface QueueLock extends AutoCloseable {
 
     /** Same as {@link #release()}, so a lock can guard a try-with-resources block. */
     @Override
-    void close();
+    default void close() {
+        release();
+    }
 }

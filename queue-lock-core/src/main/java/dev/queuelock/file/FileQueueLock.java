@@ -147,11 +147,6 @@ public final class FileQueueLock implements QueueLock {
     }
 
     @Override
-    public void close() {
-        release();
-    }
-
-    @Override
     public String lane() {
         return lane;
     }

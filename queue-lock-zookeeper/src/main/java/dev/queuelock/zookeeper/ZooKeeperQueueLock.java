@@ -190,11 +190,6 @@ public final class ZooKeeperQueueLock implements QueueLock {
     }
 
     @Override
-    public void close() {
-        release();
-    }
-
-    @Override
     public String lane() {
         return lane;
     }

@@ -15,11 +15,8 @@ import dev.queuelock.maven.QueueLockProperties;
 import dev.queuelock.maven.land.CheckBuild;
 import dev.queuelock.maven.land.MavenLandLog;
 import dev.queuelock.repo.RepoKey;
-import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.maven.execution.MavenSession;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -34,31 +31,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * @since 0.1.0
  */
 @Mojo(name = "land", requiresProject = false, aggregator = true, threadSafe = true)
-public class LandMojo extends AbstractMojo {
-
-    /**
-     * The remote to fetch from and push to.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = "queuelock.remote", defaultValue = LandSettings.DEFAULT_REMOTE)
-    private String remote;
-
-    /**
-     * The branch lanes land on; by default the remote's HEAD branch, else {@code main}.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = "queuelock.integrationBranch")
-    private String integrationBranch;
-
-    /**
-     * Further branches land must never be run from (comma-separated), e.g. {@code release}.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = "queuelock.protectedBranches")
-    private List<String> protectedBranches;
+public class LandMojo extends BranchesMojo {
 
     /**
      * Tracked files a build regenerates (comma-separated paths relative to the worktree): their
@@ -131,24 +104,19 @@ public class LandMojo extends AbstractMojo {
     @Parameter(property = BatchOptions.PROPERTY, defaultValue = "1")
     private int batch;
 
-    @Parameter(defaultValue = "${session}", readonly = true, required = true)
-    private MavenSession session;
-
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         try {
-            File top = session.getRequest().getMultiModuleProjectDirectory();
-            RepoKey repo = RepoKey.of((top != null ? top : new File(".")).toPath());
+            RepoKey repo = RepoKey.of(topDirectory());
             Path commonDir = Path.of(new Git(repo.worktree()).output("rev-parse", "--path-format=absolute", "--git-common-dir"));
-            Checks checks = CheckBuild.from(session.getRequest(), checkGoals, checkCommand, checksRequired);
-            LandSettings settings = new LandSettings(remote, blankToNull(integrationBranch), orEmpty(protectedBranches),
-                    orEmpty(regenerableFiles), pushRetries, sync);
-            QueueLockFactory queues = QueueLockProperties.factory(session.getUserProperties());
+            Checks checks = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, checksRequired);
+            LandSettings settings = landSettings(regenerableFiles, pushRetries, sync);
+            QueueLockFactory queues = QueueLockProperties.factory(session().getUserProperties());
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,
                     queues.open(BuildScope.LAND_QUEUE, repo.worktree()),
                     queues.open(BuildScope.BUILD_QUEUE, BuildScope.parse(buildScope).buildQueueKey(repo), repo.lane()),
                     new MavenLandLog(getLog(), new LandStats(new LandHistory(commonDir).read())))
-                    .withBatch(new BatchOptions(batch, () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.key()).waiters()));
+                    .withBatch(new BatchOptions(batch, () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.worktree()).waiters()));
             lander.land();
         } catch (LandException e) {
             throw new MojoFailureException(e.getMessage());
@@ -158,13 +126,5 @@ public class LandMojo extends AbstractMojo {
             Thread.currentThread().interrupt();
             throw new MojoExecutionException("land interrupted; nothing was forced: run it again when ready.");
         }
-    }
-
-    private static String blankToNull(String value) {
-        return value == null || value.isBlank() ? null : value.trim();
-    }
-
-    private static List<String> orEmpty(List<String> values) {
-        return values == null ? List.of() : values;
     }
 }
