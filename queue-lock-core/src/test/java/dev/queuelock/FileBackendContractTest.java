@@ -1,5 +1,6 @@
 package dev.queuelock;
 
+import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.testsupport.QueueBackendContract;
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.queuelock.maven.goals;
 
 import dev.queuelock.QueueLockException;
-import dev.queuelock.QueueLockFactory;
+import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.Checks;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
@@ -10,8 +10,8 @@ import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.LandStats;
 import dev.queuelock.land.Lander;
 import dev.queuelock.land.batch.BatchOptions;
-import dev.queuelock.maven.BuildScope;
-import dev.queuelock.maven.QueueLockProperties;
+import dev.queuelock.config.BuildScope;
+import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.maven.land.CheckBuild;
 import dev.queuelock.maven.land.MavenLandLog;
 import dev.queuelock.repo.RepoKey;

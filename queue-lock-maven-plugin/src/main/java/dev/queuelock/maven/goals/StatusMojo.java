@@ -1,12 +1,12 @@
 package dev.queuelock.maven.goals;
 
 import dev.queuelock.QueueLockException;
-import dev.queuelock.QueueLockFactory;
+import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandHistory;
 import dev.queuelock.land.LandRun;
-import dev.queuelock.maven.BuildScope;
-import dev.queuelock.maven.QueueLockProperties;
+import dev.queuelock.config.BuildScope;
+import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.repo.RepoKey;
 import java.io.File;
 import java.io.IOException;
