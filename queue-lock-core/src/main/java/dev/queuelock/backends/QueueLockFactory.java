@@ -83,6 +83,15 @@ public final class QueueLockFactory {
         return backendFor(queue).open(queue, repoKey, lane, context());
     }
 
+    /**
+     * Like {@link #open(String, String, String)}, but a hold of this process or of an ancestor
+     * (the session of {@code mvn verify queuelock:land}, the lander that started this check build)
+     * is joined instead of waited for: it already serves this process.
+     */
+    public QueueLock openJoiningOwnHold(String queue, String repoKey, String lane) {
+        return new JoiningLock(open(queue, repoKey, lane), () -> snapshot(queue, repoKey));
+    }
+
     /** Who holds and who waits in queue {@code queue} of the repository containing {@code dir}. */
     public QueueSnapshot snapshot(String queue, Path dir) {
         QueueBackend backend = backendFor(queue);

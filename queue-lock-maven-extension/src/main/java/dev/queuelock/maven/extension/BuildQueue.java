@@ -7,6 +7,7 @@ import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.process.ProcessAncestry;
 import dev.queuelock.Durations;
 import dev.queuelock.repo.RepoKey;
 import java.io.File;
@@ -63,7 +64,7 @@ public class BuildQueue {
         QueueLockFactory factory = QueueLockProperties.factory(session.getUserProperties()).withPollInterval(settings.pollInterval());
         try {
             Optional<LockRecord> ancestor = factory.snapshot(BuildScope.BUILD_QUEUE, key).holder()
-                    .filter(h -> ProcessAncestry.isAncestor(h.pid()));
+                    .filter(ProcessAncestry::holdsForUs);
             if (ancestor.isPresent()) {
                 LOG.info("Build queue: running inside the build lock held by {}; not queueing.", ancestor.get().describe());
                 return;

@@ -114,7 +114,8 @@ public class LandMojo extends BranchesMojo {
             QueueLockFactory queues = QueueLockProperties.factory(session().getUserProperties());
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,
                     queues.open(BuildScope.LAND_QUEUE, repo.worktree()),
-                    queues.open(BuildScope.BUILD_QUEUE, BuildScope.parse(buildScope).buildQueueKey(repo), repo.lane()),
+                    // This session may hold the build lock already (mvn verify queuelock:land): its checks run in that hold.
+                    queues.openJoiningOwnHold(BuildScope.BUILD_QUEUE, BuildScope.parse(buildScope).buildQueueKey(repo), repo.lane()),
                     new MavenLandLog(getLog(), new LandStats(new LandHistory(commonDir).read())))
                     .withBatch(new BatchOptions(batch, () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.worktree()).waiters()));
             lander.land();

@@ -1,0 +1,103 @@
+package dev.queuelock.maven.it;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A test's landing set-up: a bare remote, a main checkout of the {@link TestRepos} project pushed
+ * to it, lanes as worktrees, and the real {@code mvn} runs started in them (stopped by {@link #close()}).
+ */
+final class LandingRepo implements AutoCloseable {
+
+    final Path work;
+    final Path origin;
+    final Path main;
+    private final List<MavenRun> runs = new ArrayList<>();
+
+    private LandingRepo(Path work, Path origin, Path main) {
+        this.work = work;
+        this.origin = origin;
+        this.main = main;
+    }
+
+    /** The remote's default branch is {@code branch}; {@code origin/HEAD} is set only if {@code setHead}. */
+    static LandingRepo create(Path work, String branch, boolean setHead) throws Exception {
+        Path origin = work.resolve("origin.git");
+        git(work, "init", "-q", "--bare", "--initial-branch=" + branch, origin.toString());
+        Path main = TestRepos.repoWithWorktrees(work.resolve("main")).get(0);
+        git(main, "branch", "-M", branch);
+        git(main, "remote", "add", "origin", origin.toString());
+        git(main, "push", "-q", "-u", "origin", branch);
+        if (setHead) {
+            git(main, "remote", "set-head", "origin", branch);
+        }
+        return new LandingRepo(work, origin, main);
+    }
+
+    /** A worktree on a new branch from {@code origin/<base>} with one commit touching {@code file}. */
+    Path lane(String name, String file, String base) throws Exception {
+        Path lane = work.resolve(name);
+        git(main, "worktree", "add", "-q", "-b", name, lane.toString(), "origin/" + base);
+        Path path = lane.resolve(file);
+        Files.writeString(path, (Files.exists(path) ? Files.readString(path) : "") + "<!-- " + name + " -->\n");
+        git(lane, "add", file);
+        git(lane, "commit", "-q", "-m", name + " work");
+        return lane;
+    }
+
+    List<String> remoteSubjects(String branch) throws Exception {
+        return List.of(git(origin, "log", "--format=%s", branch).split("\n"));
+    }
+
+    Path tmp() {
+        return work.resolve("tmp");
+    }
+
+    MavenRun mvn(Path dir, String name, String... args) throws IOException {
+        Files.createDirectories(tmp());
+        MavenRun run = MavenRun.start(dir, tmp(), work.resolve(name + ".log"), args);
+        runs.add(run);
+        return run;
+    }
+
+    @Override
+    public void close() {
+        runs.forEach(MavenRun::close);
+    }
+
+    static String git(Path dir, String... args) throws Exception {
+        Git result = tryGit(dir, args);
+        if (result.exit != 0) {
+            throw new AssertionError("git " + String.join(" ", args) + " failed in " + dir + ": " + result.out);
+        }
+        return result.out.strip();
+    }
+
+    /** Runs git and returns its exit code and output, whatever they are. */
+    static Git tryGit(Path dir, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        Process git = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!git.waitFor(60, TimeUnit.SECONDS)) {
+            git.destroyForcibly();
+            throw new AssertionError("git " + String.join(" ", args) + " hung in " + dir);
+        }
+        return new Git(git.exitValue(), out);
+    }
+
+    static final class Git {
+        final int exit;
+        final String out;
+
+        Git(int exit, String out) {
+            this.exit = exit;
+            this.out = out;
+        }
+    }
+}
