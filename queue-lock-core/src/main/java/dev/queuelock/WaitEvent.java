@@ -10,12 +10,34 @@ public final class WaitEvent {
     private final LockRecord holder;
     private final Duration holderElapsed;
     private final boolean stuckHolder;
+    private final LockRecord deadHolder;
 
     public WaitEvent(int ahead, LockRecord holder, Duration holderElapsed, boolean stuckHolder) {
+        this(ahead, holder, holderElapsed, stuckHolder, null);
+    }
+
+    private WaitEvent(int ahead, LockRecord holder, Duration holderElapsed, boolean stuckHolder, LockRecord deadHolder) {
         this.ahead = ahead;
         this.holder = holder;
         this.holderElapsed = holderElapsed;
         this.stuckHolder = stuckHolder;
+        this.deadHolder = deadHolder;
+    }
+
+    /** The last event of a wait that ends by taking the lock over from a holder that died without releasing it. */
+    public static WaitEvent takeover(LockRecord deadHolder) {
+        return new WaitEvent(0, null, Duration.ZERO, false, deadHolder);
+    }
+
+    /** The holder that died without releasing, for a {@link #takeover} event. */
+    public Optional<LockRecord> deadHolder() {
+        return Optional.ofNullable(deadHolder);
+    }
+
+    /** How every listener says it: {@code holder pid 4242 (lane a, verify) died; taking over}; empty unless a takeover. */
+    public Optional<String> takeoverLine() {
+        return deadHolder().map(d -> "holder pid " + d.pid() + " (lane " + d.lane() + d.label().map(l -> ", " + l).orElse("")
+                + (d.host().map(h -> ", on " + h).orElse("")) + ") died; taking over");
     }
 
     /** Live waiters enrolled before this one (the holder is not counted); 0 means next up. */
@@ -41,6 +63,6 @@ public final class WaitEvent {
     @Override
     public String toString() {
         return "WaitEvent{ahead=" + ahead + ", holder=" + holder + ", holderElapsed=" + holderElapsed
-                + (stuckHolder ? ", stuck" : "") + "}";
+                + (stuckHolder ? ", stuck" : "") + (deadHolder != null ? ", took over from " + deadHolder : "") + "}";
     }
 }

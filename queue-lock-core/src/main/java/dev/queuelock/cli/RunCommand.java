@@ -2,6 +2,7 @@ package dev.queuelock.cli;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
+import dev.queuelock.process.HolderTree;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -67,6 +68,8 @@ final class RunCommand {
             err.println(lines.acquired(Duration.ofNanos(System.nanoTime() - started)));
             err.flush();
             ProcessBuilder pb = new ProcessBuilder(command).directory(queue.dir.toFile()).inheritIO();
+            // CMD's whole tree carries our identity: if this JVM is kill -9ed, the lock stays held until CMD's tree ends.
+            pb.environment().putAll(HolderTree.childEnvironment());
             try {
                 return child.run(pb);
             } catch (IOException e) {

@@ -25,6 +25,9 @@ final class WaitLines implements WaitListener {
     }
 
     static String describe(WaitEvent event) {
+        if (event.takeoverLine().isPresent()) {
+            return event.takeoverLine().get();
+        }
         String position = event.ahead() == 0 ? "next up" : "waiting, " + event.ahead() + " ahead";
         if (event.holder().isEmpty()) {
             return position + "; lock free";

@@ -86,11 +86,14 @@ public final class FileQueueLock implements QueueLock {
         try (ChangeWaiter changes = ChangeWaiter.watching(pollInterval, dir.path(), dir.ticketsDir())) {
             tickets.enroll(mine);
             WaitReporter reporter = new WaitReporter(options);
+            LockRecord deadHolder = null; // the last holder seen dead, so a takeover says whose lock it was
             while (true) {
                 if (Thread.interrupted() || abandoned) {
                     throw new InterruptedException((abandoned ? "released" : "interrupted") + " while waiting for " + dir);
                 }
-                Optional<LockRecord> holder = lockFile.holder().filter(Liveness::isAlive);
+                Optional<LockRecord> recorded = lockFile.holder();
+                Optional<LockRecord> holder = recorded.filter(Liveness::isAlive);
+                deadHolder = recorded.isPresent() && holder.isEmpty() ? recorded.get() : holder.isPresent() ? null : deadHolder;
                 TicketQueue.Position position = tickets.position(TicketQueue.nameOf(mine.ts(), mine.pid()));
                 int ahead = position.ahead();
                 if (ahead < 0) {
@@ -101,6 +104,9 @@ public final class FileQueueLock implements QueueLock {
                     LockRecord me = new LockRecord(pid, lane, mine.label().orElse(null), System.currentTimeMillis(), start);
                     LockFile.Take take = lockFile.tryTake(me);
                     if (take == LockFile.Take.TAKEN) {
+                        if (deadHolder != null) {
+                            reporter.reportTakeover(deadHolder);
+                        }
                         return holdUnlessAbandoned(me);
                     }
                     if (take == LockFile.Take.RECLAIMED_DEAD) {

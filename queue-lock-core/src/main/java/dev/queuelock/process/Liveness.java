@@ -16,8 +16,13 @@ public final class Liveness {
     private Liveness() {
     }
 
+    /**
+     * A record is also alive while a process its holder started holding it runs (see
+     * {@link HolderTree}): a check build outliving its {@code kill -9}ed lander keeps the lock.
+     */
     public static boolean isAlive(LockRecord record) {
-        return isAlive(record.pid(), record.start().orElse(null));
+        String start = record.start().orElse(null);
+        return isAlive(record.pid(), start) || start != null && HolderTree.anyStartedBy(record.pid(), start);
     }
 
     /** @param start the recorded start token, or null if the writer recorded none */

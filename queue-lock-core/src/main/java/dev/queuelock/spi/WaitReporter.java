@@ -55,6 +55,11 @@ public final class WaitReporter {
         }
     }
 
+    /** Tells the listener this waiter takes the lock over from {@code deadHolder}, which died holding it. */
+    public void reportTakeover(LockRecord deadHolder) {
+        listener.onWait(WaitEvent.takeover(deadHolder));
+    }
+
     /** Milliseconds until the next stuck-holder warning falls due, for a backend that sleeps until then. */
     public long millisUntilNextWarning(long nowMillis) {
         long held = Math.max(0, nowMillis - heldSinceMillis);

@@ -23,6 +23,11 @@ final class WaitLog implements WaitListener {
 
     @Override
     public void onWait(WaitEvent event) {
+        if (event.takeoverLine().isPresent()) {
+            waited = true;
+            log.warn("Build queue: {}", event.takeoverLine().get());
+            return;
+        }
         if (waited && event.holder().isEmpty()) {
             return; // a hand-off in progress: the next line names the new holder
         }

@@ -37,6 +37,10 @@ public final class MavenLandLog implements LandLog {
 
     @Override
     public void landWait(WaitEvent event) {
+        if (event.takeoverLine().isPresent()) {
+            log.warn("Land queue: " + event.takeoverLine().get());
+            return;
+        }
         if (landWaited && event.holder().isEmpty()) {
             return; // the moment between two holders: the next line names the new one
         }
@@ -55,6 +59,10 @@ public final class MavenLandLog implements LandLog {
 
     @Override
     public void buildWait(WaitEvent event) {
+        if (event.takeoverLine().isPresent()) {
+            log.warn("Build queue (for the checks): " + event.takeoverLine().get());
+            return;
+        }
         if (buildWaited && event.holder().isEmpty()) {
             return;
         }

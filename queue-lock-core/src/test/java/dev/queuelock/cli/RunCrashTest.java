@@ -1,0 +1,57 @@
+package dev.queuelock.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.queuelock.LockRecord;
+import dev.queuelock.testsupport.ChildProcess;
+import dev.queuelock.testsupport.ChildProcesses;
+import dev.queuelock.testsupport.CliLane;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code kill -9} of a holding {@code run}: its CMD runs on, and so the lock stays held until CMD ends. */
+class RunCrashTest {
+
+    /** CMD: holds until the file {@code release} appears in the lane, then ends. */
+    private static final String HOLD = "touch started; while [ ! -f release ]; do sleep 0.1; done";
+
+    @RegisterExtension
+    final ChildProcesses children = new ChildProcesses();
+
+    @TempDir
+    Path tmp;
+
+    private CliLane lane;
+
+    @BeforeEach
+    void setUp() {
+        lane = new CliLane(children, tmp);
+    }
+
+    @Test
+    @Timeout(120)
+    void aKilledHoldersCommandKeepsTheLockUntilItEndsAndTheNextSaysItTookOver() throws Exception {
+        ChildProcess holder = lane.start("holder", "run", "--label", "hold", "--", "sh", "-c", HOLD);
+        await().atMost(CliLane.PATIENCE).until(() -> Files.exists(lane.dir().resolve("started")));
+        long holderPid = holder.pid();
+
+        holder.kill9(); // no shutdown hook: CMD (re-parented) runs on
+
+        ChildProcess next = lane.start("next", "run", "--", "true");
+        lane.awaitStderr(next, "held by lane lane-a (hold), pid " + holderPid);
+        assertThat(next.exitsWithin(Duration.ofSeconds(3))).as("one build at a time: CMD still runs").isFalse();
+        assertThat(lane.snapshot().holder().map(LockRecord::pid)).hasValue(holderPid);
+
+        Files.createFile(lane.dir().resolve("release"));
+
+        assertThat(next.awaitExit(CliLane.PATIENCE)).isZero();
+        assertThat(next.stderr()).contains("holder pid " + holderPid + " (lane lane-a, hold) died; taking over");
+    }
+}
