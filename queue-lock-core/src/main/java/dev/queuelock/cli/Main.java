@@ -1,6 +1,7 @@
 package dev.queuelock.cli;
 
 import dev.queuelock.QueueLockException;
+import dev.queuelock.process.Hangup;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
@@ -20,7 +21,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        ignoreHangup();
+        Hangup.ignore();
         System.exit(run(args, System.getenv(), System.out, System.err));
     }
 
@@ -69,19 +70,5 @@ public final class Main {
         err.println("queue-lock: " + message);
         err.println(Usage.TEXT);
         return USAGE;
-    }
-
-    /**
-     * SIGHUP is no request to stop: an agent runs builds detached, and a terminal going away must
-     * not kill otherwise-green work (the npm tool ignores it for the same reason). The JVM would
-     * otherwise treat it like SIGTERM.
-     */
-    @SuppressWarnings("restriction")
-    private static void ignoreHangup() {
-        try {
-            sun.misc.Signal.handle(new sun.misc.Signal("HUP"), sun.misc.SignalHandler.SIG_IGN);
-        } catch (IllegalArgumentException | LinkageError e) {
-            // HUP already ignored (nohup), or no such signal here: nothing to do
-        }
     }
 }

@@ -28,14 +28,21 @@ final class InFlightLanding {
         this.file = commonDir.resolve("queuelock").resolve("landing").resolve(lane + ".json");
     }
 
-    /** The message about an earlier land of this lane that died mid-flight, if there was one; forgets it. */
-    Optional<String> takeInterrupted() {
+    /**
+     * The message about an earlier land of this lane that died mid-flight having changed something,
+     * if there was one; forgets it. One stopped while merely queued or fetching left the branch as it
+     * was: nothing to tell.
+     */
+    Optional<String> takeInterrupted(Git git) {
         try {
             JsonNode old = JSON.readTree(file.toFile());
             if (old == null || Liveness.isAlive(old.path("pid").asLong(), old.path("start").textValue())) {
                 return Optional.empty(); // none, or still landing (another process of this lane)
             }
             Files.deleteIfExists(file);
+            if (unchanged(git, old.path("branch").asText(), old.path("head").asText())) {
+                return Optional.empty();
+            }
             return Optional.of("the previous land of this lane (pid " + old.path("pid").asLong() + ", branch "
                     + old.path("branch").asText() + ") was interrupted during " + old.path("phase").asText()
                     + "; nothing was forced or reset: the branch was at " + old.path("head").asText()
@@ -43,6 +50,21 @@ final class InFlightLanding {
         } catch (IOException e) {
             return Optional.empty();
         }
+    }
+
+    /** The branch still at the commit it had before, and no rebase left in progress. */
+    private static boolean unchanged(Git git, String branch, String head) {
+        Git.Result tip = git.run("rev-parse", "--verify", "--quiet", "refs/heads/" + branch);
+        if (!tip.ok() || !tip.out.strip().equals(head)) {
+            return false;
+        }
+        for (String marker : new String[] {"rebase-merge", "rebase-apply"}) {
+            Git.Result path = git.run("rev-parse", "--path-format=absolute", "--git-path", marker);
+            if (!path.ok() || Files.exists(Path.of(path.out.strip()))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     void start(String branch, String head) {

@@ -15,9 +15,10 @@ public final class LandSettings {
     final List<String> regenerableFiles;
     final int pushRetries;
     final boolean sync;
+    private IntegrationBranch resolved;
 
     /**
-     * @param integrationBranch null to use the remote's HEAD branch, else {@code main}
+     * @param integrationBranch null to choose one as {@link IntegrationBranch} says
      */
     public LandSettings(String remote, String integrationBranch, List<String> protectedBranches,
                         List<String> regenerableFiles, int pushRetries, boolean sync) {
@@ -40,14 +41,17 @@ public final class LandSettings {
         return pushRetries;
     }
 
-    /** The configured integration branch, else the remote's HEAD branch, else {@code main}. */
+    /** The integration branch: see {@link IntegrationBranch} for how it is chosen when not configured. */
     public String integrationBranch(Git git) {
-        if (integrationBranch != null) {
-            return integrationBranch;
+        return integration(git).name();
+    }
+
+    /** The integration branch and how it was chosen; asked once per settings (it may ask the remote). */
+    public synchronized IntegrationBranch integration(Git git) {
+        if (resolved == null) {
+            resolved = IntegrationBranch.resolve(git, remote, integrationBranch);
         }
-        Git.Result head = git.run("symbolic-ref", "--quiet", "--short", "refs/remotes/" + remote + "/HEAD");
-        String prefix = remote + "/";
-        return head.ok() && head.out.strip().startsWith(prefix) ? head.out.strip().substring(prefix.length()) : "main";
+        return resolved;
     }
 
     /** The integration branch and the protected ones: where nobody pushes by hand. */

@@ -22,6 +22,7 @@ final class Preflight {
 
     /** @return the lane's branch */
     String check(String integrationBranch) {
+        requireRemote();
         Git.Result head = git.run("symbolic-ref", "--quiet", "--short", "HEAD");
         if (!head.ok()) {
             throw new LandException("HEAD is detached; check out your lane's branch (git switch <branch>) and run land again.");
@@ -46,6 +47,18 @@ final class Preflight {
                     + "); land pushes commits, not the working tree: commit or stash them, then run land again.");
         }
         return branch;
+    }
+
+    /** No remote, no landing: say so before queueing, not as a cut line of git fetch's error after it. */
+    private void requireRemote() {
+        if (!git.run("remote", "get-url", "--", settings.remote).ok()) {
+            String remotes = git.run("remote").out.strip().replace('\n', ' ');
+            throw new LandException("this repository has no remote '" + settings.remote + "' to land on"
+                    + (remotes.isEmpty() ? " (it has no remote at all): add it with git remote add " + settings.remote + " <url>"
+                            : " (its remotes: " + remotes + "): name yours with -Dqueuelock.remote=<name> or add it with git remote add "
+                            + settings.remote + " <url>")
+                    + ", then run land again.");
+        }
     }
 
     /** Restores regenerable files (and only those) when they are the only reason the tree is dirty. */

@@ -13,7 +13,9 @@ import java.util.regex.Pattern;
 /**
  * The pre-push guard: a POSIX sh hook (no JVM start on every push) that rejects a direct push to
  * the integration or a protected branch unless {@code land} is pushing ({@value Lander#LANDING_ENV}=1)
- * or a human pulls the emergency hatch ({@code QUEUELOCK_EMERGENCY_PUSH=1}).
+ * or a human pulls the emergency hatch ({@code QUEUELOCK_EMERGENCY_PUSH=1}), or the push changes
+ * nothing but {@link #INIT_FILES} (publishing init's own commit, which cannot be landed before the
+ * extension is on the branch).
  *
  * <p>Installed into the hooks directory git really uses ({@code core.hooksPath} honoured). A hook
  * already there is kept, renamed to {@value #CHAINED}, and run first with the same arguments and
@@ -23,6 +25,8 @@ public final class PushGuard {
 
     static final String MARKER = "# queue-lock pre-push guard";
     static final String CHAINED = "pre-push.queuelock-chained";
+    /** The files init writes: a push that changes nothing else may go straight to a guarded branch. */
+    public static final List<String> INIT_FILES = List.of(".mvn/extensions.xml");
     private static final Pattern SAFE_BRANCH = Pattern.compile("[A-Za-z0-9._/-]+");
 
     private PushGuard() {
@@ -70,9 +74,21 @@ public final class PushGuard {
                 + "if [ \"${" + Lander.LANDING_ENV + ":-}\" = 1 ] || [ \"${QUEUELOCK_EMERGENCY_PUSH:-}\" = 1 ]; then\n"
                 + "  exit 0\n"
                 + "fi\n"
+                + "init_files='" + String.join(" ", INIT_FILES) + "'\n"
+                + "# A push changing only init's own files publishes init's commit: nothing to check.\n"
+                + "init_only() {\n"
+                + "  case $1 in *[!0]*) ;; *) return 1 ;; esac\n"
+                + "  changed=$(git diff --name-only \"$1\" \"$2\" 2>/dev/null) || return 1\n"
+                + "  [ -n \"$changed\" ] || return 1\n"
+                + "  printf '%s\\n' \"$changed\" | while read -r f; do\n"
+                + "    case \" $init_files \" in *\" $f \"*) ;; *) exit 1 ;; esac\n"
+                + "  done\n"
+                + "}\n"
                 + "printf '%s\\n' \"$input\" | while read -r local_ref local_sha remote_ref remote_sha; do\n"
                 + "  for b in $guarded; do\n"
-                + "    if [ \"$remote_ref\" = \"refs/heads/$b\" ]; then\n"
+                + "    if [ \"$remote_ref\" = \"refs/heads/$b\" ] && init_only \"$remote_sha\" \"$local_sha\"; then\n"
+                + "      echo \"queue-lock: push to '$b' allowed: it changes only queue-lock's own set-up ($init_files)\" >&2\n"
+                + "    elif [ \"$remote_ref\" = \"refs/heads/$b\" ]; then\n"
                 + "      echo \"queue-lock: direct push to '$b' refused: land it through the queue with 'mvn queuelock:land'\" >&2\n"
                 + "      echo \"queue-lock: (emergency only: QUEUELOCK_EMERGENCY_PUSH=1 git push ...)\" >&2\n"
                 + "      exit 1\n"

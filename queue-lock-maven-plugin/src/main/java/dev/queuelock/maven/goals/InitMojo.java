@@ -1,6 +1,7 @@
 package dev.queuelock.maven.goals;
 
 import dev.queuelock.land.Git;
+import dev.queuelock.land.IntegrationBranch;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.PushGuard;
@@ -26,21 +27,37 @@ public class InitMojo extends BranchesMojo {
     /** The core extension's artifact, released with this plugin under the same group and version. */
     static final String EXTENSION_ARTIFACT_ID = "queue-lock-maven-extension";
 
+    private static final String EXTENSIONS_XML = ".mvn/extensions.xml";
+
     @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
     private PluginDescriptor plugin;
 
     @Override
     public void execute() throws MojoExecutionException {
         Path dir = topDirectory();
+        Git git = new Git(dir);
         try {
+            // Check first, write after: outside git, init would leave an extensions.xml behind and then fail.
+            if (!git.run("rev-parse", "--git-dir").ok()) {
+                throw new MojoExecutionException(dir + " is not in a git repository; run init in your clone"
+                        + " (or git init first). Nothing was written.");
+            }
+            LandSettings settings = landSettings(List.of(), LandSettings.DEFAULT_PUSH_RETRIES, true);
+            IntegrationBranch integration = settings.integration(git);
             ExtensionsXml.Change change = new ExtensionsXml(plugin.getGroupId(), EXTENSION_ARTIFACT_ID, plugin.getVersion())
                     .ensure(dir);
             getLog().info(".mvn/extensions.xml: " + describe(change));
-            Git git = new Git(dir);
-            List<String> guarded = landSettings(List.of(), LandSettings.DEFAULT_PUSH_RETRIES, true).guardedBranches(git);
+            List<String> guarded = settings.guardedBranches(git);
             Path hook = PushGuard.install(git, guarded);
+            getLog().info("integration branch: " + integration.describe());
             getLog().info("pre-push guard in " + hook + " refuses direct pushes to " + String.join(", ", guarded)
                     + " (land with mvn queuelock:land; emergencies: QUEUELOCK_EMERGENCY_PUSH=1)");
+            if (!git.run("status", "--porcelain", "--", EXTENSIONS_XML).out.isBlank()) {
+                getLog().info("next: publish the set-up straight to " + integration.name() + " (the guard lets a push through"
+                        + " that changes only " + String.join(", ", PushGuard.INIT_FILES) + "): git add " + EXTENSIONS_XML
+                        + " && git commit -m 'Build queue and landing with queue-lock' && git push " + settings.remote()
+                        + " HEAD:" + integration.name());
+            }
         } catch (LandException | IllegalArgumentException e) {
             throw new MojoExecutionException(e.getMessage());
         } catch (IOException e) {

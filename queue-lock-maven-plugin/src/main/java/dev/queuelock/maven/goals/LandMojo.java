@@ -14,6 +14,7 @@ import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.maven.land.CheckBuild;
 import dev.queuelock.maven.land.MavenLandLog;
+import dev.queuelock.process.Hangup;
 import dev.queuelock.repo.RepoKey;
 import java.nio.file.Path;
 import java.util.List;
@@ -106,11 +107,14 @@ public class LandMojo extends BranchesMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
+        QuietLibraries.unlessDebug(getLog());
+        Hangup.ignore(); // an agent's land must survive its terminal closing, as the CLI does
         try {
             RepoKey repo = RepoKey.of(topDirectory());
             Path commonDir = Path.of(new Git(repo.worktree()).output("rev-parse", "--path-format=absolute", "--git-common-dir"));
             Checks checks = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, checksRequired);
             LandSettings settings = landSettings(regenerableFiles, pushRetries, sync);
+            getLog().info("integration branch: " + settings.integration(new Git(repo.worktree())).describe());
             QueueLockFactory queues = QueueLockProperties.factory(session().getUserProperties());
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,
                     queues.open(BuildScope.LAND_QUEUE, repo.worktree()),

@@ -72,13 +72,19 @@ public class StatusMojo extends AbstractMojo {
 
     @Override
     public void execute() throws MojoExecutionException {
+        QuietLibraries.unlessDebug(getLog());
         BuildScope scope;
         try {
             scope = BuildScope.parse(buildScope);
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException(e.getMessage());
         }
-        RepoKey repo = RepoKey.of((directory != null ? directory : new File(".")).toPath());
+        File dir = directory != null ? directory : new File(".");
+        if (!dir.isDirectory()) {
+            throw new MojoExecutionException("-D" + QueueLockProperties.DIRECTORY + "=" + dir + ": no such directory;"
+                    + " name a directory inside the repository whose queues to show (or leave it out for this one).");
+        }
+        RepoKey repo = RepoKey.of(dir.toPath());
         QueueLockFactory factory = QueueLockProperties.factory(session.getUserProperties());
         StatusReport report = new StatusReport(System.currentTimeMillis());
         try {
@@ -95,8 +101,11 @@ public class StatusMojo extends AbstractMojo {
         } else if (json) {
             // The document is the goal's output, not a log message: stdout keeps it parseable on Maven 3.
             System.out.println(report.json());
-        } else {
+        } else if (getLog().isInfoEnabled()) {
             report.lines().forEach(getLog()::info);
+        } else {
+            // Asked for by name: -q silences Maven's chatter, not the answer.
+            report.lines().forEach(System.out::println);
         }
     }
 

@@ -2,13 +2,13 @@ package dev.queuelock.maven.land;
 
 import dev.queuelock.land.Checks;
 import dev.queuelock.land.CommandChecks;
+import dev.queuelock.process.HolderTree;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import org.apache.maven.execution.MavenExecutionRequest;
 
@@ -29,7 +29,8 @@ public final class CheckBuild {
      */
     public static Checks from(MavenExecutionRequest request, String goals, List<String> command, boolean required) {
         if (command != null && !command.isEmpty()) {
-            return new CommandChecks(command, Map.of());
+            requireArgumentList(command);
+            return new CommandChecks(command, HolderTree.childEnvironment());
         }
         List<String> goalList = goals == null ? List.of() : Arrays.stream(goals.trim().split("[\\s,]+"))
                 .filter(g -> !g.isEmpty()).collect(java.util.stream.Collectors.toList());
@@ -40,7 +41,18 @@ public final class CheckBuild {
             }
             return Checks.NONE;
         }
-        return new CommandChecks(mavenCommand(request, goalList), Map.of());
+        // The lander's identity goes down the check's whole tree: a kill -9ed lander keeps its locks until it ends.
+        return new CommandChecks(mavenCommand(request, goalList), HolderTree.childEnvironment());
+    }
+
+    /** {@code "sh -c 'x'"} as one argument would be run as a program of that name: say how to write it instead. */
+    private static void requireArgumentList(List<String> command) {
+        String program = command.get(0);
+        if (program.strip().contains(" ") && !Files.exists(Path.of(program))) {
+            throw new IllegalArgumentException("checkCommand '" + program + "' is one argument with spaces, but it is run"
+                    + " without a shell and its arguments are separated by commas: write -Dqueuelock.checkCommand="
+                    + String.join(",", program.strip().split("\\s+")) + " (or put the command in a script).");
+        }
     }
 
     static List<String> mavenCommand(MavenExecutionRequest request, List<String> goals) {

@@ -2,8 +2,11 @@ package dev.queuelock.maven.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -39,5 +42,191 @@ class LandTrapsIT {
         assertThat(land.log()).contains("Build lock acquired").contains("own landed on origin/main")
                 .doesNotContain("Build queue (for the checks)");
         assertThat(repo.remoteSubjects("main")).containsExactly("own work", "project");
+    }
+
+    @Test
+    @Timeout(300)
+    void aLanderKilledDuringItsChecksKeepsTheBuildLockUntilItsCheckBuildEnds() throws Exception {
+        repo = LandingRepo.create(work, "main", true);
+        Path lane = repo.lane("crash", "crash.txt", "main");
+        Path release = work.resolve("release-checks");
+        MavenRun land = repo.mvn(lane, "land-crash", "queuelock:land", "-Dqueuelock.checkGoals=validate", "-Drelease=" + release);
+        Path checkLog = repo.main.resolve(".git/queuelock/logs/crash-checks.log");
+        org.awaitility.Awaitility.await().atMost(LAND).until(() -> Files.exists(checkLog)
+                && Files.readString(checkLog).contains("maven-antrun-plugin"));
+        List<ProcessHandle> checkTree = land.process().descendants().collect(Collectors.toList());
+        long landerPid = land.process().pid();
+        try {
+            land.process().destroyForcibly(); // kill -9: no hook runs; the check build is re-parented and runs on
+            land.awaitExit(Duration.ofSeconds(30));
+
+            MavenRun next = repo.mvn(repo.main, "next-build", "validate")
+                    .awaitLog("Build queue: next up; lane crash (land checks of crash), pid " + landerPid, LAND);
+            assertThat(next.process().waitFor(3, java.util.concurrent.TimeUnit.SECONDS))
+                    .as("one build at a time: the killed lander's check build still runs").isFalse();
+            assertThat(checkTree.stream().anyMatch(ProcessHandle::isAlive)).isTrue();
+
+            Files.createFile(release);
+
+            assertThat(next.awaitExit(LAND)).as(next.log()).isZero();
+            assertThat(next.log()).contains("Build queue: holder pid " + landerPid + " (lane crash, land checks of crash) died;"
+                    + " taking over");
+            assertThat(checkTree.stream().filter(ProcessHandle::isAlive).map(ProcessHandle::info).collect(Collectors.toList()))
+                    .as("the check build ended before the next build got the lock").isEmpty();
+        } finally {
+            checkTree.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    @Test
+    @Timeout(400)
+    void onARemoteWhoseDefaultIsMasterInitGuardsMasterLetsItsOwnCommitThroughAndLandLandsThere() throws Exception {
+        repo = LandingRepo.create(work, "master", false); // origin added by git remote add: no origin/HEAD
+        Path main = repo.main;
+        LandingRepo.git(main, "rm", "-q", ".mvn/extensions.xml");
+        LandingRepo.git(main, "-c", "user.name=it", "-c", "user.email=it@example.invalid", "commit", "-q", "-m", "no extension");
+        LandingRepo.git(main, "push", "-q", "origin", "master");
+
+        MavenRun init = repo.mvn(main, "init", "dev.queuelock:queue-lock-maven-plugin:" + TestRepos.VERSION + ":init");
+
+        assertThat(init.awaitExit(LAND)).as(init.log()).isZero();
+        assertThat(init.log())
+                .contains("integration branch: master (the default branch of remote origin;"
+                        + " override with -Dqueuelock.integrationBranch=<branch>)")
+                .contains("refuses direct pushes to master")
+                .contains("git push origin HEAD:master");
+        LandingRepo.git(main, "add", ".mvn/extensions.xml");
+        LandingRepo.git(main, "-c", "user.name=it", "-c", "user.email=it@example.invalid", "commit", "-q", "-m", "queue-lock");
+        LandingRepo.Git setup = LandingRepo.tryGit(main, "push", "origin", "HEAD:master");
+        assertThat(setup.exit).as(setup.out).isZero();
+        assertThat(setup.out).contains("allowed: it changes only queue-lock's own set-up");
+
+        Files.writeString(main.resolve("direct.txt"), "x\n");
+        LandingRepo.git(main, "add", "direct.txt");
+        LandingRepo.git(main, "-c", "user.name=it", "-c", "user.email=it@example.invalid", "commit", "-q", "-m", "direct");
+        LandingRepo.Git direct = LandingRepo.tryGit(main, "push", "origin", "HEAD:master");
+        assertThat(direct.exit).as(direct.out).isNotZero();
+        assertThat(direct.out).contains("direct push to 'master' refused");
+        LandingRepo.git(main, "reset", "-q", "--keep", "HEAD~1");
+
+        Path lane = repo.lane("topic", "topic.txt", "master");
+        MavenRun land = repo.mvn(lane, "land-master", "queuelock:land", "-Dqueuelock.checkGoals=validate");
+        assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
+        assertThat(land.log()).contains("topic landed on origin/master");
+        assertThat(repo.remoteSubjects("master")).containsExactly("topic work", "queue-lock", "no extension", "project");
+    }
+
+    @Test
+    @Timeout(300)
+    void landWithoutTheRemoteSaysWhichIsMissingBeforeQueueing() throws Exception {
+        Path solo = TestRepos.repoWithWorktrees(work.resolve("solo")).get(0);
+        repo = LandingRepo.of(work);
+        LandingRepo.git(solo, "switch", "-q", "-c", "lane");
+
+        MavenRun land = repo.mvn(solo, "land-no-remote", "queuelock:land", "-Dqueuelock.checkGoals=validate");
+
+        assertThat(land.awaitExit(LAND)).isNotZero();
+        assertThat(land.log()).contains("this repository has no remote 'origin' to land on (it has no remote at all)")
+                .contains("git remote add origin").doesNotContain("\tat ");
+        assertThat(queueDirs("land")).as("nothing queued").isEmpty();
+    }
+
+    @Test
+    @Timeout(300)
+    void aCheckCommandWithSpacesIsRefusedSayingHowArgumentsAreSeparated() throws Exception {
+        repo = LandingRepo.create(work, "main", true);
+        Path lane = repo.lane("spaces", "spaces.txt", "main");
+        String before = LandingRepo.git(lane, "rev-parse", "HEAD");
+
+        MavenRun land = repo.mvn(lane, "land-spaces", "queuelock:land", "-Dqueuelock.checkCommand=sh -c true");
+
+        assertThat(land.awaitExit(LAND)).isNotZero();
+        assertThat(land.log()).contains("arguments are separated by commas").contains("-Dqueuelock.checkCommand=sh,-c,true")
+                .doesNotContain("Cannot run program");
+        assertThat(LandingRepo.git(lane, "rev-parse", "HEAD")).isEqualTo(before);
+    }
+
+    @Test
+    @Timeout(300)
+    void statusOfAMissingDirectorySaysSoAndQuietStatusStillPrintsItsReport() throws Exception {
+        repo = LandingRepo.create(work, "main", true);
+
+        MavenRun missing = repo.mvn(repo.main, "status-missing", "queuelock:status", "-Dqueuelock.directory=/nonexistent/dir");
+        assertThat(missing.awaitExit(LAND)).isNotZero();
+        assertThat(missing.log()).contains("-Dqueuelock.directory=/nonexistent/dir: no such directory")
+                .doesNotContain("is git installed");
+
+        MavenRun quiet = repo.mvn(repo.main, "status-quiet", "-q", "queuelock:status");
+        assertThat(quiet.awaitExit(LAND)).as(quiet.log()).isZero();
+        assertThat(quiet.log()).contains("build queue (repo scope)").contains("land queue (repo scope)").doesNotContain("[INFO]");
+    }
+
+    @Test
+    @Timeout(300)
+    void initOutsideGitWritesNothing() throws Exception {
+        repo = LandingRepo.of(work);
+        Path plain = Files.createDirectories(work.resolve("plain"));
+
+        MavenRun init = repo.mvn(plain, "init-plain", "dev.queuelock:queue-lock-maven-plugin:" + TestRepos.VERSION + ":init");
+
+        assertThat(init.awaitExit(LAND)).isNotZero();
+        assertThat(init.log()).contains("is not in a git repository").contains("Nothing was written");
+        assertThat(plain.resolve(".mvn")).doesNotExist();
+    }
+
+    @Test
+    @Timeout(300)
+    void anUnreachableZooKeeperIsOneLineUnlessDebugging() throws Exception {
+        repo = LandingRepo.create(work, "main", true);
+        String[] unreachable = {"queuelock:status", "-Dqueuelock.land.backend=zookeeper",
+            "-Dqueuelock.zookeeper.connect=127.0.0.1:1", "-Dqueuelock.zookeeper.connectionTimeout=2s"};
+
+        MavenRun status = repo.mvn(repo.main, "status-zk-down", unreachable);
+
+        assertThat(status.awaitExit(LAND)).isNotZero();
+        assertThat(status.log()).contains("127.0.0.1:1").doesNotContain("Client environment").doesNotContain("\tat ");
+    }
+
+    @Test
+    @Timeout(400)
+    void aQueuedLandSurvivesSighupAndOneStoppedWhileQueuedLeavesNoWarning() throws Exception {
+        repo = LandingRepo.create(work, "main", true);
+        Path release = work.resolve("release-first");
+        MavenRun first = repo.mvn(repo.lane("first", "first.txt", "main"), "land-first", "queuelock:land",
+                "-Dqueuelock.checkGoals=validate", "-Drelease=" + release).awaitLog("land queue acquired", LAND);
+        MavenRun hup = repo.mvn(repo.lane("hup", "hup.txt", "main"), "land-hup", "queuelock:land",
+                "-Dqueuelock.checkGoals=validate").awaitLog("Land queue:", LAND);
+        Path stoppedLane = repo.lane("stopped", "stopped.txt", "main");
+        MavenRun stopped = repo.mvn(stoppedLane, "land-stopped", "queuelock:land", "-Dqueuelock.checkGoals=validate")
+                .awaitLog("Land queue:", LAND);
+
+        signal("HUP", hup.process().pid());
+        stopped.process().destroy(); // SIGTERM, as Ctrl-C (SIGINT is ignored when the tests run as a background job)
+
+        assertThat(stopped.awaitExit(Duration.ofSeconds(60))).isNotZero();
+        assertThat(hup.process().waitFor(3, java.util.concurrent.TimeUnit.SECONDS)).as("land survives SIGHUP").isFalse();
+        Files.createFile(release);
+        assertThat(first.awaitExit(LAND)).as(first.log()).isZero();
+        assertThat(hup.awaitExit(LAND)).as(hup.log()).isZero();
+        assertThat(hup.log()).contains("hup landed on origin/main");
+
+        MavenRun again = repo.mvn(stoppedLane, "land-again", "queuelock:land", "-Dqueuelock.checkGoals=validate");
+        assertThat(again.awaitExit(LAND)).as(again.log()).isZero();
+        assertThat(again.log()).contains("stopped landed on origin/main").doesNotContain("was interrupted");
+    }
+
+    private static void signal(String signal, long pid) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+        assertThat(kill.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) && kill.exitValue() == 0).isTrue();
+    }
+
+    private List<Path> queueDirs(String queue) throws Exception {
+        if (!Files.isDirectory(repo.tmp())) {
+            return List.of();
+        }
+        try (java.util.stream.Stream<Path> dirs = Files.list(repo.tmp())) {
+            return dirs.filter(d -> d.getFileName().toString().startsWith("claude-code-merge-queue-" + queue + "-queue-"))
+                    .collect(Collectors.toList());
+        }
     }
 }

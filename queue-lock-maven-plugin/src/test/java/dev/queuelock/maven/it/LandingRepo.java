@@ -39,6 +39,11 @@ final class LandingRepo implements AutoCloseable {
         return new LandingRepo(work, origin, main);
     }
 
+    /** Only the {@code mvn} runs, for a test that makes its own repositories under {@code work}. */
+    static LandingRepo of(Path work) {
+        return new LandingRepo(work, null, null);
+    }
+
     /** A worktree on a new branch from {@code origin/<base>} with one commit touching {@code file}. */
     Path lane(String name, String file, String base) throws Exception {
         Path lane = work.resolve(name);
