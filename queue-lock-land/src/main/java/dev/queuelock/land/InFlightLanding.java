@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A note of the landing under way in a lane ({@code <git common dir>/queuelock/landing/<lane>.json}):
@@ -29,18 +30,20 @@ final class InFlightLanding {
     }
 
     /**
-     * The message about an earlier land of this lane that died mid-flight having changed something,
-     * if there was one; forgets it. One stopped while merely queued or fetching left the branch as it
-     * was: nothing to tell.
+     * Phases in which a land changes nothing in the lane (queued, or fetching into the remote-tracking
+     * ref): one stopped there, e.g. by Ctrl-C while queued, needs no explaining.
      */
-    Optional<String> takeInterrupted(Git git) {
+    private static final Set<String> NOTHING_CHANGED_YET = Set.of("queue", "queue wait", "fetch");
+
+    /** The message about an earlier land of this lane that died having changed something, if there was one; forgets it. */
+    Optional<String> takeInterrupted() {
         try {
             JsonNode old = JSON.readTree(file.toFile());
             if (old == null || Liveness.isAlive(old.path("pid").asLong(), old.path("start").textValue())) {
                 return Optional.empty(); // none, or still landing (another process of this lane)
             }
             Files.deleteIfExists(file);
-            if (unchanged(git, old.path("branch").asText(), old.path("head").asText())) {
+            if (NOTHING_CHANGED_YET.contains(old.path("phase").asText())) {
                 return Optional.empty();
             }
             return Optional.of("the previous land of this lane (pid " + old.path("pid").asLong() + ", branch "
@@ -50,21 +53,6 @@ final class InFlightLanding {
         } catch (IOException e) {
             return Optional.empty();
         }
-    }
-
-    /** The branch still at the commit it had before, and no rebase left in progress. */
-    private static boolean unchanged(Git git, String branch, String head) {
-        Git.Result tip = git.run("rev-parse", "--verify", "--quiet", "refs/heads/" + branch);
-        if (!tip.ok() || !tip.out.strip().equals(head)) {
-            return false;
-        }
-        for (String marker : new String[] {"rebase-merge", "rebase-apply"}) {
-            Git.Result path = git.run("rev-parse", "--path-format=absolute", "--git-path", marker);
-            if (!path.ok() || Files.exists(Path.of(path.out.strip()))) {
-                return false;
-            }
-        }
-        return true;
     }
 
     void start(String branch, String head) {

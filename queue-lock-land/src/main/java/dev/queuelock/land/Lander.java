@@ -59,7 +59,7 @@ public final class Lander {
         Path commonDir = Path.of(git.output("rev-parse", "--path-format=absolute", "--git-common-dir"));
         String lane = git.worktree().getFileName().toString();
         InFlightLanding inFlight = new InFlightLanding(commonDir, lane);
-        inFlight.takeInterrupted(git).ifPresent(log::warn);
+        inFlight.takeInterrupted().ifPresent(log::warn);
         String integration = settings.integrationBranch(git);
         String branch = new Preflight(git, settings).check(integration);
         LandRun run = new LandRun();
