@@ -1,6 +1,7 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.AcquireOptions;
+import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.ephemeral.ClaimRegistry;
 import dev.queuelock.ephemeral.EphemeralResources;
 import dev.queuelock.land.BatchRecord;
@@ -72,7 +73,7 @@ final class BatchLanding implements LandingDriver {
             return pushed;
         } catch (IOException e) {
             throw new LandException("cannot set up the batch's scratch worktree: " + e.getMessage()
-                    + "; run land again (or with -D" + BatchOptions.PROPERTY + "=1).");
+                    + "; run land again (or with -D" + QueueLockProperties.BATCH + "=1).");
         } finally {
             landing.buildLock().release();
         }
