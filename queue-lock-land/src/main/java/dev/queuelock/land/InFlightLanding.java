@@ -33,7 +33,7 @@ final class InFlightLanding {
      * Phases in which a land changes nothing in the lane (queued, or fetching into the remote-tracking
      * ref): one stopped there, e.g. by Ctrl-C while queued, needs no explaining.
      */
-    private static final Set<String> NOTHING_CHANGED_YET = Set.of("queue", "queue wait", "fetch");
+    private static final Set<String> NOTHING_CHANGED_YET = Set.of(Phase.QUEUE_WAIT.toString(), Phase.FETCH.toString());
 
     /** The message about an earlier land of this lane that died having changed something, if there was one; forgets it. */
     Optional<String> takeInterrupted() {
@@ -60,12 +60,12 @@ final class InFlightLanding {
         note.put("start", ProcessStart.current());
         note.put("branch", branch);
         note.put("head", head);
-        at("queue");
+        at(Phase.QUEUE_WAIT);
     }
 
     /** Records the phase now under way; best effort, as the note only explains a crash. */
-    void at(String phase) {
-        note.put("phase", phase);
+    void at(Phase phase) {
+        note.put("phase", phase.toString());
         try {
             Files.createDirectories(file.getParent());
             SafePaths.writeAtomically(file, JSON.writeValueAsBytes(note));

@@ -1,5 +1,6 @@
 package dev.queuelock.land;
 
+import dev.queuelock.process.GitCommand;
 import java.util.Optional;
 
 /**
@@ -39,7 +40,7 @@ public final class IntegrationBranch {
             if (remoteHead.isPresent()) {
                 return new IntegrationBranch(remoteHead.get(), "the default branch of remote " + remote);
             }
-            Git.Result head = git.run("symbolic-ref", "--quiet", "--short", "refs/remotes/" + remote + "/HEAD");
+            GitCommand.Result head = git.run("symbolic-ref", "--quiet", "--short", "refs/remotes/" + remote + "/HEAD");
             String prefix = remote + "/";
             if (head.ok() && head.out.strip().startsWith(prefix)) {
                 return new IntegrationBranch(head.out.strip().substring(prefix.length()), "from " + remote + "/HEAD");
@@ -54,7 +55,7 @@ public final class IntegrationBranch {
 
     /** {@code ref: refs/heads/master\tHEAD} from the remote itself; empty if it cannot be asked. */
     private static Optional<String> remoteDefault(Git git, String remote) {
-        Git.Result symref = git.run("ls-remote", "--symref", "--", remote, "HEAD");
+        GitCommand.Result symref = git.run("ls-remote", "--symref", "--", remote, "HEAD");
         if (!symref.ok()) {
             return Optional.empty();
         }
@@ -68,7 +69,7 @@ public final class IntegrationBranch {
 
     /** The branch checked out in the first worktree of {@code git worktree list}: the main checkout. */
     private static Optional<String> mainCheckoutBranch(Git git) {
-        Git.Result list = git.run("worktree", "list", "--porcelain");
+        GitCommand.Result list = git.run("worktree", "list", "--porcelain");
         if (!list.ok()) {
             return Optional.empty();
         }
