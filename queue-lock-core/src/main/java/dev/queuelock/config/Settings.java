@@ -62,7 +62,7 @@ public final class Settings {
     public static final Setting<String> LAND_REMOTE = Setting.text(REMOTE, "origin", null, LAND_INIT,
             "The remote to fetch from and push to.");
     public static final Setting<String> LAND_INTEGRATION_BRANCH = Setting.text(INTEGRATION_BRANCH, null,
-            "the remote's HEAD branch, else main", LAND_INIT, "The branch lanes land on and the pre-push guard protects.");
+            "the remote's default branch, else the main checkout's", LAND_INIT, "The branch lanes land on and the pre-push guard protects.");
     public static final Setting<List<String>> LAND_PROTECTED_BRANCHES = Setting.list(PROTECTED_BRANCHES, LAND_INIT,
             "Further branches land refuses to run from and nobody may push to by hand, e.g. release.");
     public static final Setting<List<String>> LAND_REGENERABLE_FILES = Setting.list(REGENERABLE_FILES, LAND,

@@ -1,5 +1,6 @@
 package dev.queuelock.land;
 
+import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.process.GitCommand;
 import java.util.Optional;
 
@@ -11,10 +12,8 @@ import java.util.Optional;
  */
 public final class IntegrationBranch {
 
-    /** The property that overrides the choice. */
-    public static final String PROPERTY = "queuelock.integrationBranch";
-
     private final String name;
+    /** How it was found; null when configured. */
     private final String source;
 
     private IntegrationBranch(String name, String source) {
@@ -28,12 +27,13 @@ public final class IntegrationBranch {
 
     /** {@code master (the default branch of remote origin; override with -Dqueuelock.integrationBranch=<branch>)}. */
     public String describe() {
-        return name + " (" + source + (source.startsWith("set by") ? "" : "; override with -D" + PROPERTY + "=<branch>") + ")";
+        String property = "-D" + QueueLockProperties.INTEGRATION_BRANCH;
+        return name + " (" + (source == null ? "set by " + property : source + "; override with " + property + "=<branch>") + ")";
     }
 
     static IntegrationBranch resolve(Git git, String remote, String configured) {
         if (configured != null) {
-            return new IntegrationBranch(configured, "set by -D" + PROPERTY);
+            return new IntegrationBranch(configured, null);
         }
         if (git.run("remote", "get-url", "--", remote).ok()) {
             Optional<String> remoteHead = remoteDefault(git, remote);
