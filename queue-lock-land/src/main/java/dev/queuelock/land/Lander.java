@@ -141,7 +141,7 @@ public final class Lander {
                     + run.retries + " of " + settings.pushRetries + ")");
         }
         if (settings.sync) {
-            new MainCheckoutSync(commonDir, settings.remote, integration, log).fastForward();
+            new MainCheckoutSync(commonDir, settings, integration, log).fastForward();
             clock.end("sync");
         }
     }
@@ -165,7 +165,7 @@ public final class Lander {
                               String integration, Path commonDir) throws InterruptedException {
         List<BatchVerdict> verdicts = leader.land(seat.request(), taken, integration);
         if (settings.sync && verdicts.stream().anyMatch(v -> v.outcome() == Outcome.LANDED)) {
-            new MainCheckoutSync(commonDir, settings.remote, integration, log).fastForward();
+            new MainCheckoutSync(commonDir, settings, integration, log).fastForward();
         }
         return seat.conclude(verdicts.get(0), run, git, settings.remote + "/" + integration);
     }

@@ -44,6 +44,7 @@ public class BuildQueue {
         OwnGoals own = OwnGoals.ofThisPlugin();
         request.addPluginGroup(own.groupId());
         request.setGoals(own.pinned(goals));
+        LaneBuildProperties.apply(request, topDirectory(request));
 
         BuildQueueSettings settings;
         try {

@@ -8,7 +8,12 @@ import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandHistory;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.LandStats;
+import dev.queuelock.land.LandRun;
 import dev.queuelock.land.Lander;
+import dev.queuelock.land.Outcome;
+import dev.queuelock.land.lanes.LaneLayout;
+import dev.queuelock.land.lanes.LanePruner;
+import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.QueueLockProperties;
@@ -31,7 +36,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * @since 0.1.0
  */
 @Mojo(name = "land", requiresProject = false, aggregator = true, threadSafe = true)
-public class LandMojo extends BranchesMojo {
+public class LandMojo extends LanesMojo {
 
     /**
      * Tracked files a build regenerates (comma-separated paths relative to the worktree): their
@@ -106,6 +111,7 @@ public class LandMojo extends BranchesMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
+        LaneSettings lanes = laneSettings(); // a bad lane setting fails before the landing, not after
         try {
             RepoKey repo = RepoKey.of(topDirectory());
             Path commonDir = Path.of(new Git(repo.worktree()).output("rev-parse", "--path-format=absolute", "--git-common-dir"));
@@ -117,7 +123,10 @@ public class LandMojo extends BranchesMojo {
                     queues.open(BuildScope.BUILD_QUEUE, BuildScope.parse(buildScope).buildQueueKey(repo), repo.lane()),
                     new MavenLandLog(getLog(), new LandStats(new LandHistory(commonDir).read())))
                     .withBatch(new BatchOptions(batch, () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.worktree()).waiters()));
-            lander.land();
+            LandRun run = lander.land();
+            if (run.outcome() == Outcome.LANDED) {
+                pruneLandedSiblings(repo.worktree(), lanes);
+            }
         } catch (LandException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (QueueLockException | IllegalArgumentException e) {
@@ -125,6 +134,16 @@ public class LandMojo extends BranchesMojo {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new MojoExecutionException("land interrupted; nothing was forced: run it again when ready.");
+        }
+    }
+
+    /** Landed lanes beside this one have nothing left to do: remove them (same rules as queuelock:prune). */
+    private void pruneLandedSiblings(Path lane, LaneSettings lanes) {
+        try {
+            LaneLayout layout = LaneLayout.of(new Git(lane), lanes);
+            new LanePruner(board(layout), landLog()).prune(lane);
+        } catch (LandException e) {
+            getLog().warn("landed; pruning landed lanes failed: " + e.getMessage() + " (run mvn queuelock:prune later)");
         }
     }
 }

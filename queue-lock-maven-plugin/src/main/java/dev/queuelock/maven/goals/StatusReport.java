@@ -9,6 +9,7 @@ import dev.queuelock.land.HistoryChart;
 import dev.queuelock.land.LandRun;
 import dev.queuelock.land.LandStats;
 import dev.queuelock.land.batch.BatchReport;
+import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ final class StatusReport {
     private final Map<String, String> scopes = new LinkedHashMap<>();
     private final long nowMillis;
     private List<LandRun> landings = List.of();
+    private List<LaneState> lanes = List.of();
 
     StatusReport(long nowMillis) {
         this.nowMillis = nowMillis;
@@ -40,6 +42,12 @@ final class StatusReport {
     /** The repository's landing history, oldest first; gives land waiters an ETA and adds the chart. */
     StatusReport withLandings(List<LandRun> runs) {
         landings = List.copyOf(runs);
+        return this;
+    }
+
+    /** The repository's lanes, by number. */
+    StatusReport withLanes(List<LaneState> states) {
+        lanes = List.copyOf(states);
         return this;
     }
 
@@ -68,6 +76,8 @@ final class StatusReport {
             out.add("batches (last " + Math.min(3, batches.stream().filter(l -> l.startsWith("batch ")).count()) + "):");
             batches.forEach(line -> out.add("  " + line));
         }
+        out.add("lanes: " + (lanes.isEmpty() ? "none" : lanes.size()));
+        lanes.forEach(lane -> out.add("  " + lane.describe()));
         return out;
     }
 
@@ -95,6 +105,22 @@ final class StatusReport {
         history.put("landingsPerHour", stats.landingsPerHour().orElse(null));
         history.put("recent", recent());
         doc.put("landings", history);
+        List<Object> laneList = new ArrayList<>();
+        for (LaneState lane : lanes) {
+            Map<String, Object> l = new LinkedHashMap<>();
+            l.put("number", lane.lane().number());
+            l.put("path", lane.lane().path().toString());
+            l.put("branch", lane.lane().branch().orElse(null));
+            l.put("ahead", lane.ahead());
+            l.put("behind", lane.behind());
+            l.put("landed", lane.landed());
+            l.put("live", lane.live());
+            l.put("uncommitted", lane.uncommitted().size());
+            l.put("port", lane.port());
+            l.put("orphaned", lane.orphaned());
+            laneList.add(l);
+        }
+        doc.put("lanes", laneList);
         try {
             return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
