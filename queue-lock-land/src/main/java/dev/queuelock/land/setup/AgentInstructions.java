@@ -91,7 +91,7 @@ public final class AgentInstructions {
             before = before.substring(0, before.length() - 1);
         }
         String rest = before + after;
-        return rest.equals(NEW_FILE_HEADER) || rest.isBlank() ? Optional.empty() : Optional.of(rest);
+        return rest.strip().equals(NEW_FILE_HEADER.strip()) || rest.isBlank() ? Optional.empty() : Optional.of(rest);
     }
 
     /** Start and end (after the end marker's line) of the block; empty unless both markers are there, in order. */
