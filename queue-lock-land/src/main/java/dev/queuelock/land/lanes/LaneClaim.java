@@ -1,5 +1,6 @@
 package dev.queuelock.land.lanes;
 
+import dev.queuelock.process.GitCommand;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import java.io.IOException;
@@ -37,7 +38,7 @@ public final class LaneClaim {
                 continue;
             }
             String branch = layout.settings().branch(n);
-            Git.Result add;
+            GitCommand.Result add;
             if (main.run("show-ref", "--verify", "--quiet", "refs/heads/" + branch).ok()) {
                 if (!main.run("merge-base", "--is-ancestor", "refs/heads/" + branch, base).ok()) {
                     continue; // a leftover branch with work of its own: leave it for its owner

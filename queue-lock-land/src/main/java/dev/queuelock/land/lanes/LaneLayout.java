@@ -1,5 +1,6 @@
 package dev.queuelock.land.lanes;
 
+import dev.queuelock.process.GitCommand;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import java.io.IOException;
@@ -28,7 +29,7 @@ public final class LaneLayout {
 
     /** The layout of the repository {@code anyWorktree} belongs to. */
     public static LaneLayout of(Git anyWorktree, LaneSettings settings) {
-        Git.Result common = anyWorktree.run("rev-parse", "--path-format=absolute", "--git-common-dir");
+        GitCommand.Result common = anyWorktree.run("rev-parse", "--path-format=absolute", "--git-common-dir");
         if (!common.ok()) {
             throw new LandException(anyWorktree.worktree() + " is not in a git repository; run this inside one.");
         }

@@ -1,5 +1,6 @@
 package dev.queuelock.land.lanes;
 
+import dev.queuelock.process.GitCommand;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandLog;
 import java.io.IOException;
@@ -71,7 +72,7 @@ public final class LanePruner {
                 }
             }
         }
-        Git.Result result = main.run("worktree", "remove", lane.path().toString());
+        GitCommand.Result result = main.run("worktree", "remove", lane.path().toString());
         if (!result.ok()) {
             log.warn("could not prune " + lane + ": " + result.lastErrorLine() + "; kept.");
             return false;

@@ -1,6 +1,6 @@
 package dev.queuelock.land.lanes;
 
-import dev.queuelock.config.LaneProperties;
+import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.repo.LaneDirectory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The lane settings ({@link LaneProperties}), validated as a whole: every problem is listed in one
+ * The lane settings (dev.queuelock.config.Settings, LANE_*), validated as a whole: every problem is listed in one
  * message, so a user fixes {@code .mvn/maven.config} once instead of once per mistake.
  */
 public final class LaneSettings {
@@ -47,18 +47,18 @@ public final class LaneSettings {
      */
     public static LaneSettings from(Map<String, String> values) {
         List<String> problems = new ArrayList<>();
-        String prefix = value(values, LaneProperties.BRANCH_PREFIX).orElse(DEFAULT_BRANCH_PREFIX);
+        String prefix = value(values, QueueLockProperties.BRANCH_PREFIX).orElse(DEFAULT_BRANCH_PREFIX);
         if (!isBranchName(prefix + "1")) {
-            problems.add(LaneProperties.BRANCH_PREFIX + " must be letters, digits and . _ / - (not starting with - or"
+            problems.add(QueueLockProperties.BRANCH_PREFIX + " must be letters, digits and . _ / - (not starting with - or"
                     + " containing ..), not '" + prefix + "'");
         }
-        String suffix = value(values, LaneProperties.WORKTREE_SUFFIX).orElse(LaneDirectory.DEFAULT_WORKTREE_SUFFIX);
+        String suffix = value(values, QueueLockProperties.WORKTREE_SUFFIX).orElse(LaneDirectory.DEFAULT_WORKTREE_SUFFIX);
         if (!suffix.matches("[A-Za-z0-9._-]+") || suffix.matches("[0-9]+")) {
-            problems.add(LaneProperties.WORKTREE_SUFFIX + " must be letters, digits and . _ - (not only digits, no /),"
+            problems.add(QueueLockProperties.WORKTREE_SUFFIX + " must be letters, digits and . _ - (not only digits, no /),"
                     + " not '" + suffix + "'");
         }
         int portBase = LaneDirectory.DEFAULT_PORT_BASE;
-        Optional<String> port = value(values, LaneProperties.PORT_BASE);
+        Optional<String> port = value(values, QueueLockProperties.PORT_BASE);
         if (port.isPresent()) {
             try {
                 portBase = Integer.parseInt(port.get());
@@ -66,32 +66,32 @@ public final class LaneSettings {
                 portBase = -1;
             }
             if (portBase < 1 || portBase > LaneDirectory.MAX_PORT - 100) {
-                problems.add(LaneProperties.PORT_BASE + " must be a whole number from 1 to " + (LaneDirectory.MAX_PORT - 100)
+                problems.add(QueueLockProperties.PORT_BASE + " must be a whole number from 1 to " + (LaneDirectory.MAX_PORT - 100)
                         + ", not '" + port.get() + "'");
             }
         }
-        String production = value(values, LaneProperties.PRODUCTION_BRANCH).orElse(null);
+        String production = value(values, QueueLockProperties.PRODUCTION_BRANCH).orElse(null);
         if (production != null && !isBranchName(production)) {
-            problems.add(LaneProperties.PRODUCTION_BRANCH + " must be a branch name (letters, digits and . _ / -), not '"
+            problems.add(QueueLockProperties.PRODUCTION_BRANCH + " must be a branch name (letters, digits and . _ / -), not '"
                     + production + "'");
         }
         List<String> links = new ArrayList<>();
-        for (String link : value(values, LaneProperties.SYMLINKS).map(v -> Arrays.asList(v.split(","))).orElse(List.of())) {
+        for (String link : value(values, QueueLockProperties.SYMLINKS).map(v -> Arrays.asList(v.split(","))).orElse(List.of())) {
             String path = link.trim();
             if (path.isEmpty()) {
                 continue;
             }
             Path p = Path.of(path).normalize();
             if (p.isAbsolute() || p.startsWith("..") || p.toString().isEmpty() || p.startsWith(".git")) {
-                problems.add(LaneProperties.SYMLINKS + " entries must be paths inside the repository (not absolute,"
+                problems.add(QueueLockProperties.SYMLINKS + " entries must be paths inside the repository (not absolute,"
                         + " no .., not .git), not '" + path + "'");
             } else {
                 links.add(p.toString());
             }
         }
-        String auto = value(values, LaneProperties.AUTO_LAND).orElse("true").toLowerCase(Locale.ROOT);
+        String auto = value(values, QueueLockProperties.AUTO_LAND).orElse("true").toLowerCase(Locale.ROOT);
         if (!auto.equals("true") && !auto.equals("false")) {
-            problems.add(LaneProperties.AUTO_LAND + " must be true or false, not '" + auto + "'");
+            problems.add(QueueLockProperties.AUTO_LAND + " must be true or false, not '" + auto + "'");
         }
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("invalid lane settings: " + String.join("; ", problems)

@@ -1,5 +1,6 @@
 package dev.queuelock.land.lanes;
 
+import dev.queuelock.process.GitCommand;
 import dev.queuelock.land.Git;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -37,11 +38,11 @@ public final class LaneState {
         int behind = -1;
         String tip = lane.branch().map(b -> "refs/heads/" + b).orElse(null);
         if (tip == null) {
-            Git.Result head = new Git(lane.path()).run("rev-parse", "--verify", "HEAD");
+            GitCommand.Result head = new Git(lane.path()).run("rev-parse", "--verify", "HEAD");
             tip = head.ok() ? head.out.strip() : null;
         }
         if (tip != null) {
-            Git.Result counts = main.run("rev-list", "--left-right", "--count", integrationRef + "..." + tip);
+            GitCommand.Result counts = main.run("rev-list", "--left-right", "--count", integrationRef + "..." + tip);
             if (counts.ok()) {
                 String[] lr = counts.out.strip().split("\\s+");
                 behind = Integer.parseInt(lr[0]);
@@ -58,7 +59,7 @@ public final class LaneState {
         if (!Files.isDirectory(lane.path())) {
             return changes;
         }
-        Git.Result status = new Git(lane.path()).run("status", "--porcelain=v1", "-z");
+        GitCommand.Result status = new Git(lane.path()).run("status", "--porcelain=v1", "-z");
         if (!status.ok()) {
             changes.add("(git status failed: " + status.lastErrorLine() + ")");
             return changes;

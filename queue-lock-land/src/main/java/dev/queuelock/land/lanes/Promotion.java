@@ -1,5 +1,6 @@
 package dev.queuelock.land.lanes;
 
+import dev.queuelock.process.GitCommand;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandLog;
@@ -59,7 +60,7 @@ public final class Promotion {
         }
         String count = productionExists ? git.output("rev-list", "--count", productionRef + ".." + integrationRef) : null;
         // The pre-push guard lets land's pushes through; a promotion is one of those, made on purpose.
-        Git.Result push = git.run(Map.of(Lander.LANDING_ENV, "1"), "push", "--porcelain", remote,
+        GitCommand.Result push = git.run(Map.of(Lander.LANDING_ENV, "1"), "push", "--porcelain", remote,
                 target + ":refs/heads/" + production);
         if (!push.ok()) {
             throw new LandException("push to " + remote + "/" + production + " was rejected: " + push.lastErrorLine()

@@ -3,7 +3,7 @@ package dev.queuelock.land.lanes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.queuelock.config.LaneProperties;
+import dev.queuelock.config.QueueLockProperties;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -23,20 +23,20 @@ class LaneSettingsTest {
     @Test
     void everyInvalidSettingIsListedInOneMessage() {
         assertThatThrownBy(() -> LaneSettings.from(Map.of(
-                LaneProperties.BRANCH_PREFIX, "-x..",
-                LaneProperties.WORKTREE_SUFFIX, "a/b",
-                LaneProperties.PORT_BASE, "-1",
-                LaneProperties.PRODUCTION_BRANCH, "pro d",
-                LaneProperties.SYMLINKS, ".env,../secret",
-                LaneProperties.AUTO_LAND, "yes")))
+                QueueLockProperties.BRANCH_PREFIX, "-x..",
+                QueueLockProperties.WORKTREE_SUFFIX, "a/b",
+                QueueLockProperties.PORT_BASE, "-1",
+                QueueLockProperties.PRODUCTION_BRANCH, "pro d",
+                QueueLockProperties.SYMLINKS, ".env,../secret",
+                QueueLockProperties.AUTO_LAND, "yes")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContainingAll(LaneProperties.BRANCH_PREFIX, LaneProperties.WORKTREE_SUFFIX, LaneProperties.PORT_BASE,
-                        LaneProperties.PRODUCTION_BRANCH, "'../secret'", LaneProperties.AUTO_LAND);
+                .hasMessageContainingAll(QueueLockProperties.BRANCH_PREFIX, QueueLockProperties.WORKTREE_SUFFIX, QueueLockProperties.PORT_BASE,
+                        QueueLockProperties.PRODUCTION_BRANCH, "'../secret'", QueueLockProperties.AUTO_LAND);
     }
 
     @Test
     void aLaneNumberIsReadOffTheDirectoryNameOfASiblingOnly() {
-        LaneSettings s = LaneSettings.from(Map.of(LaneProperties.WORKTREE_SUFFIX, "-wt-"));
+        LaneSettings s = LaneSettings.from(Map.of(QueueLockProperties.WORKTREE_SUFFIX, "-wt-"));
         assertThat(s.directory().number(Path.of("/w/shop-wt-12"))).hasValue(12);
         assertThat(s.directory().number(Path.of("/w/shop-wt-0"))).isEmpty();
         assertThat(s.directory().numberBeside(Path.of("/w/shop"), Path.of("/w/shop-wt-2"))).hasValue(2);

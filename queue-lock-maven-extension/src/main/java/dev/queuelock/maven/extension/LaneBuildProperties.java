@@ -1,6 +1,6 @@
 package dev.queuelock.maven.extension;
 
-import dev.queuelock.config.LaneProperties;
+import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.repo.LaneDirectory;
 import java.nio.file.Path;
 import java.util.OptionalInt;
@@ -27,13 +27,13 @@ final class LaneBuildProperties {
         if (n.isEmpty()) {
             return;
         }
-        set(request, LaneProperties.LANE_NUMBER, String.valueOf(n.getAsInt()));
-        set(request, LaneProperties.LANE_PORT, String.valueOf(lanes.port(n.getAsInt())));
+        set(request, QueueLockProperties.LANE_NUMBER, String.valueOf(n.getAsInt()));
+        set(request, QueueLockProperties.LANE_PORT, String.valueOf(lanes.port(n.getAsInt())));
     }
 
     private static LaneDirectory from(Properties user) {
-        String suffix = user.getProperty(LaneProperties.WORKTREE_SUFFIX, LaneDirectory.DEFAULT_WORKTREE_SUFFIX);
-        String base = user.getProperty(LaneProperties.PORT_BASE);
+        String suffix = user.getProperty(QueueLockProperties.WORKTREE_SUFFIX, LaneDirectory.DEFAULT_WORKTREE_SUFFIX);
+        String base = user.getProperty(QueueLockProperties.PORT_BASE);
         try {
             int portBase = base == null ? LaneDirectory.DEFAULT_PORT_BASE : Integer.parseInt(base.trim());
             return suffix.isEmpty() || portBase <= 0 ? null : new LaneDirectory(suffix, portBase);

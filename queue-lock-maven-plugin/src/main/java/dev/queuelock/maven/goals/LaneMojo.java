@@ -2,6 +2,8 @@ package dev.queuelock.maven.goals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.config.Settings;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.lanes.LaneClaim;
@@ -28,16 +30,22 @@ import org.apache.maven.plugins.annotations.Parameter;
 public class LaneMojo extends LanesMojo {
 
     /**
-     * Run as Claude Code's {@code WorktreeCreate} hook (what {@code init} wires into
-     * {@code .claude/settings.json}): the repository is the {@code cwd} of the JSON on standard input.
+     * Run as Claude Code's WorktreeCreate hook (what init wires in): read the hook's JSON on standard input,
+     * print the path after a marker, give the reason for a refusal on standard error.
      *
      * @since 0.2.0
      */
-    @Parameter(property = "queuelock.hook", defaultValue = "false")
-    private boolean hook;
+    @Parameter(property = QueueLockProperties.HOOK, defaultValue = "false")
+    private String hook;
 
     @Override
     public void execute() throws MojoExecutionException {
+        boolean hook;
+        try {
+            hook = Settings.LANE_HOOK.parse(this.hook);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
         try {
             Path from = hook ? hookDirectory().orElse(topDirectory()) : topDirectory();
             LaneClaim.Created created = new LaneClaim(LaneLayout.of(new Git(from), laneSettings())).create();
@@ -57,7 +65,7 @@ public class LaneMojo extends LanesMojo {
     }
 
     /** The {@code cwd} Claude Code sends; absent, unreadable or not a directory: the invocation's own. */
-    private java.util.Optional<Path> hookDirectory() {
+    private static java.util.Optional<Path> hookDirectory() {
         try {
             byte[] input = System.in.readAllBytes();
             JsonNode cwd = new ObjectMapper().readTree(new String(input, StandardCharsets.UTF_8)).path("cwd");

@@ -1,6 +1,6 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.config.LaneProperties;
+import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandLog;
 import dev.queuelock.land.LandStats;
@@ -21,65 +21,62 @@ import org.apache.maven.plugins.annotations.Parameter;
 abstract class LanesMojo extends BranchesMojo {
 
     /**
-     * Lane n works on branch {@code <branchPrefix>n}.
+     * Lane n works on the branch prefix + n, e.g. lane/3.
      *
      * @since 0.2.0
      */
-    @Parameter(property = LaneProperties.BRANCH_PREFIX, defaultValue = LaneSettings.DEFAULT_BRANCH_PREFIX)
+    @Parameter(property = QueueLockProperties.BRANCH_PREFIX, defaultValue = "lane/")
     private String branchPrefix;
 
     /**
-     * Lane n of the repository {@code repo} is the worktree {@code ../repo<worktreeSuffix>n}.
+     * Lane n of the repository shop is the worktree ../shop + suffix + n beside it, e.g. ../shop-lane-3.
      *
      * @since 0.2.0
      */
-    @Parameter(property = LaneProperties.WORKTREE_SUFFIX, defaultValue = "-lane-")
+    @Parameter(property = QueueLockProperties.WORKTREE_SUFFIX, defaultValue = "-lane-")
     private String worktreeSuffix;
 
     /**
-     * Lane n's dev-server port is {@code portBase + n} ({@code mvn -q queuelock:port}, and
-     * {@code ${queuelock.lane.port}} in every build inside the lane).
+     * Lane n's dev-server port is portBase + n: printed by queuelock:port, and queuelock.lane.port in every build
+     * inside the lane.
      *
      * @since 0.2.0
      */
-    @Parameter(property = LaneProperties.PORT_BASE, defaultValue = "8080")
+    @Parameter(property = QueueLockProperties.PORT_BASE, defaultValue = "8080")
     private String portBase;
 
     /**
-     * The branch {@code queuelock:promote} fast-forwards to the integration branch; none: the
-     * integration branch is production.
+     * The branch queuelock:promote fast-forwards to the integration branch; init also guards it against direct pushes.
      *
      * @since 0.2.0
      */
-    @Parameter(property = LaneProperties.PRODUCTION_BRANCH)
+    @Parameter(property = QueueLockProperties.PRODUCTION_BRANCH)
     private String productionBranch;
 
     /**
-     * Git-ignored paths of the main checkout symlinked into each new lane (comma-separated), e.g.
-     * {@code .env,local-data}.
+     * Git-ignored paths of the main checkout symlinked into each new lane, e.g. .env.
      *
      * @since 0.2.0
      */
-    @Parameter(property = LaneProperties.SYMLINKS)
+    @Parameter(property = QueueLockProperties.SYMLINKS)
     private String symlinks;
 
     /**
-     * Whether the agents' instructions tell them to land when green ({@code true}) or to propose
-     * landing to a person ({@code false}).
+     * The agents' instructions say to land when green; false: to propose landing to a person.
      *
      * @since 0.2.0
      */
-    @Parameter(property = LaneProperties.AUTO_LAND, defaultValue = "true")
+    @Parameter(property = QueueLockProperties.AUTO_LAND, defaultValue = "true")
     private String autoLand;
 
     LaneSettings laneSettings() throws MojoExecutionException {
         Map<String, String> values = new HashMap<>();
-        put(values, LaneProperties.BRANCH_PREFIX, branchPrefix);
-        put(values, LaneProperties.WORKTREE_SUFFIX, worktreeSuffix);
-        put(values, LaneProperties.PORT_BASE, portBase);
-        put(values, LaneProperties.PRODUCTION_BRANCH, productionBranch);
-        put(values, LaneProperties.SYMLINKS, symlinks);
-        put(values, LaneProperties.AUTO_LAND, autoLand);
+        put(values, QueueLockProperties.BRANCH_PREFIX, branchPrefix);
+        put(values, QueueLockProperties.WORKTREE_SUFFIX, worktreeSuffix);
+        put(values, QueueLockProperties.PORT_BASE, portBase);
+        put(values, QueueLockProperties.PRODUCTION_BRANCH, productionBranch);
+        put(values, QueueLockProperties.SYMLINKS, symlinks);
+        put(values, QueueLockProperties.AUTO_LAND, autoLand);
         try {
             return LaneSettings.from(values);
         } catch (IllegalArgumentException e) {

@@ -1,5 +1,7 @@
 package dev.queuelock.maven.goals;
 
+import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.config.Settings;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.lanes.Preview;
 import java.io.IOException;
@@ -18,15 +20,21 @@ import org.apache.maven.plugins.annotations.Parameter;
 public class PreviewMojo extends LanesMojo {
 
     /**
-     * Undo the preview shown in the main checkout (from any worktree).
+     * Undo the preview shown in the main checkout instead of showing this lane.
      *
      * @since 0.2.0
      */
-    @Parameter(property = "queuelock.restore", defaultValue = "false")
-    private boolean restore;
+    @Parameter(property = QueueLockProperties.RESTORE, defaultValue = "false")
+    private String restore;
 
     @Override
     public void execute() throws MojoExecutionException {
+        boolean restore;
+        try {
+            restore = Settings.PREVIEW_RESTORE.parse(this.restore);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
         try {
             Preview preview = new Preview(layout(), landLog());
             if (restore) {

@@ -1,6 +1,6 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.config.LaneProperties;
+import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.lanes.LaneLayout;
@@ -24,7 +24,7 @@ public class PromoteMojo extends LanesMojo {
     public void execute() throws MojoExecutionException, MojoFailureException {
         LaneLayout layout = layout();
         String production = layout.settings().productionBranch().orElseThrow(() -> new MojoExecutionException(
-                "no production branch is set; promote with -D" + LaneProperties.PRODUCTION_BRANCH + "=<branch> (or set it in"
+                "no production branch is set; promote with -D" + QueueLockProperties.PRODUCTION_BRANCH + "=<branch> (or set it in"
                         + " .mvn/maven.config)."));
         LandSettings settings = landSettings(List.of(), 0, false);
         try {

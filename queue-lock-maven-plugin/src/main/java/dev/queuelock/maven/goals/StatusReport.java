@@ -76,8 +76,10 @@ final class StatusReport {
             out.add("batches (last " + Math.min(3, batches.stream().filter(l -> l.startsWith("batch ")).count()) + "):");
             batches.forEach(line -> out.add("  " + line));
         }
-        out.add("lanes: " + (lanes.isEmpty() ? "none" : lanes.size()));
-        lanes.forEach(lane -> out.add("  " + lane.describe()));
+        if (!lanes.isEmpty()) {
+            out.add("lanes: " + lanes.size());
+            lanes.forEach(lane -> out.add("  " + lane.describe()));
+        }
         return out;
     }
 

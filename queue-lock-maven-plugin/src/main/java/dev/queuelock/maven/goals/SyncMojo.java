@@ -1,5 +1,6 @@
 package dev.queuelock.maven.goals;
 
+import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.MainCheckoutSync;
@@ -20,12 +21,12 @@ import org.apache.maven.plugins.annotations.Parameter;
 public class SyncMojo extends LanesMojo {
 
     /**
-     * Tracked files a build regenerates (comma-separated): their changes in the main checkout are
-     * discarded instead of blocking the fast-forward.
+     * Tracked files a build regenerates (paths relative to the worktree): their changes are discarded
+     * before the rebase instead of blocking it.
      *
      * @since 0.2.0
      */
-    @Parameter(property = "queuelock.regenerableFiles")
+    @Parameter(property = QueueLockProperties.REGENERABLE_FILES)
     private List<String> regenerableFiles;
 
     @Override
