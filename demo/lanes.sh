@@ -20,7 +20,7 @@ mvn_opts=(-B -Dstyle.color=never)
 if [ -n "${QUEUELOCK_DEMO_REPO:-}" ]; then
   mvn_opts+=("-Dmaven.repo.local=$QUEUELOCK_DEMO_REPO")
 else
-  jar="$HOME/.m2/repository/dev/queuelock/queue-lock-maven-plugin/$version/queue-lock-maven-plugin-$version.jar"
+  jar="$HOME/.m2/repository/dev/queuelock/queue-lock-maven-extension/$version/queue-lock-maven-extension-$version.jar"
   if [ ! -f "$jar" ] || [ -n "$(find "$root"/queue-lock-*/src/main "$root/pom.xml" -newer "$jar" -print -quit)" ]; then
     echo "demo: building and installing queue-lock $version (once; about a minute)..."
     (cd "$root" && mvn -q -B install -DskipTests -Dinvoker.skip=true)
@@ -52,7 +52,7 @@ cat > .mvn/extensions.xml <<XML
 <extensions>
   <extension>
     <groupId>dev.queuelock</groupId>
-    <artifactId>queue-lock-maven-plugin</artifactId>
+    <artifactId>queue-lock-maven-extension</artifactId>
     <version>$version</version>
   </extension>
 </extensions>

@@ -1,5 +1,6 @@
 package dev.queuelock;
 
+import dev.queuelock.backends.QueueLockFactory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;

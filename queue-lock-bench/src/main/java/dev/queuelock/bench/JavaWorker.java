@@ -2,7 +2,7 @@ package dev.queuelock.bench;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
-import dev.queuelock.QueueLockFactory;
+import dev.queuelock.backends.QueueLockFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 

@@ -1,6 +1,6 @@
 package dev.queuelock.cli;
 
-import dev.queuelock.QueueLockFactory;
+import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.file.QueueDirectory;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,13 +1,12 @@
 package dev.queuelock.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.json.JsonWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code status --json}: a stable document for scripts. Every key is always present (null when
@@ -24,40 +23,34 @@ final class StatusJson {
 
     static final int VERSION = 1;
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private StatusJson() {
     }
 
     static String render(String queue, QueueSnapshot snapshot, long nowMillis) {
-        ObjectNode doc = JSON.createObjectNode();
+        Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("version", VERSION);
         doc.put("queue", queue);
         doc.put("location", snapshot.location().toString());
-        if (snapshot.holder().isPresent()) {
-            record(doc.putObject("holder"), snapshot.holder().get(), "heldForMillis", nowMillis);
-        } else {
-            doc.putNull("holder");
-        }
-        ArrayNode waiters = doc.putArray("waiters");
+        doc.put("holder", snapshot.holder().map(h -> record(h, "heldForMillis", nowMillis, null)).orElse(null));
+        List<Object> waiters = new ArrayList<>();
         List<LockRecord> line = snapshot.waiters();
         for (int i = 0; i < line.size(); i++) {
-            ObjectNode w = waiters.addObject();
-            w.put("position", i + 1);
-            record(w, line.get(i), "waitingForMillis", nowMillis);
+            waiters.add(record(line.get(i), "waitingForMillis", nowMillis, i + 1));
         }
-        try {
-            return JSON.writeValueAsString(doc);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot happen: a tree of strings and numbers", e);
-        }
+        doc.put("waiters", waiters);
+        return JsonWriter.pretty(doc);
     }
 
-    private static void record(ObjectNode node, LockRecord r, String elapsedKey, long nowMillis) {
+    private static Map<String, Object> record(LockRecord r, String elapsedKey, long nowMillis, Integer position) {
+        Map<String, Object> node = new LinkedHashMap<>();
+        if (position != null) {
+            node.put("position", position);
+        }
         node.put("lane", r.lane());
         node.put("label", r.label().orElse(null));
         node.put("pid", r.pid());
         node.put("since", r.ts());
         node.put(elapsedKey, RecordFormat.since(r, nowMillis).toMillis());
+        return node;
     }
 }

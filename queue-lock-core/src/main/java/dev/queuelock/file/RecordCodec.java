@@ -1,11 +1,13 @@
 package dev.queuelock.file;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.LockRecord;
+import dev.queuelock.json.JsonReader;
+import dev.queuelock.json.JsonWriter;
 import java.io.IOException;
 import java.io.InputStream;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -19,49 +21,16 @@ final class RecordCodec {
     /** A record is a few hundred bytes; anything larger is not one of ours, nor the npm tool's. */
     static final int MAX_RECORD_BYTES = 64 * 1024;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private RecordCodec() {
     }
 
     static byte[] encode(LockRecord record) {
         StringBuilder json = new StringBuilder(128).append("{\"pid\":").append(record.pid()).append(",\"lane\":");
-        quote(json, record.lane());
-        record.label().ifPresent(label -> quote(json.append(",\"label\":"), label));
+        JsonWriter.quote(json, record.lane());
+        record.label().ifPresent(label -> JsonWriter.quote(json.append(",\"label\":"), label));
         json.append(",\"ts\":").append(record.ts());
-        record.start().ifPresent(start -> quote(json.append(",\"start\":"), start));
+        record.start().ifPresent(start -> JsonWriter.quote(json.append(",\"start\":"), start));
         return json.append('}').toString().getBytes(StandardCharsets.UTF_8);
-    }
-
-    /**
-     * Quotes as ECMAScript's {@code JSON.stringify} does (Jackson differs: upper-case hex, and it
-     * cannot write a lone surrogate): short escapes for \b \f \n \r \t, a four-hex-digit escape in lower
-     * case for other controls and for lone surrogates, everything else literal.
-     */
-    private static void quote(StringBuilder out, String s) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"': out.append("\\\""); break;
-                case '\\': out.append("\\\\"); break;
-                case '\b': out.append("\\b"); break;
-                case '\f': out.append("\\f"); break;
-                case '\n': out.append("\\n"); break;
-                case '\r': out.append("\\r"); break;
-                case '\t': out.append("\\t"); break;
-                default:
-                    boolean pairedHigh = Character.isHighSurrogate(c) && i + 1 < s.length()
-                            && Character.isLowSurrogate(s.charAt(i + 1));
-                    boolean pairedLow = Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
-                    if (c < 0x20 || (Character.isSurrogate(c) && !pairedHigh && !pairedLow)) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-            }
-        }
-        out.append('"');
     }
 
     /** Empty for anything that is not a whole, valid record: empty, truncated, garbage or huge. */
@@ -73,26 +42,41 @@ final class RecordCodec {
         if (bytes.length == 0 || bytes.length > MAX_RECORD_BYTES) {
             return Optional.empty();
         }
+        Object parsed;
         try {
-            JsonNode node = JSON.readTree(new String(bytes, StandardCharsets.UTF_8));
-            if (node == null || !node.isObject()) {
-                return Optional.empty();
-            }
-            JsonNode pid = node.get("pid");
-            JsonNode ts = node.get("ts");
-            if (pid == null || !pid.canConvertToLong() || !pid.isIntegralNumber() || pid.asLong() <= 0
-                    || ts == null || !ts.isNumber()) {
-                return Optional.empty();
-            }
-            return Optional.of(new LockRecord(pid.asLong(), text(node, "lane", ""), text(node, "label", null),
-                    ts.asLong(), text(node, "start", null)));
-        } catch (IOException e) {
+            parsed = JsonReader.parse(new String(bytes, StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException e) {
             return Optional.empty();
+        }
+        if (!(parsed instanceof Map)) {
+            return Optional.empty();
+        }
+        Map<?, ?> node = (Map<?, ?>) parsed;
+        Object pid = node.get("pid");
+        Object ts = node.get("ts");
+        // A ts beyond a long (1e400) is garbage; checked before longValue(), which would expand it.
+        if (!isPositiveLong(pid) || !(ts instanceof BigDecimal)
+                || ((BigDecimal) ts).precision() - ((BigDecimal) ts).scale() > 19) {
+            return Optional.empty();
+        }
+        return Optional.of(new LockRecord(((BigDecimal) pid).longValueExact(), text(node, "lane", ""), text(node, "label", null),
+                ((BigDecimal) ts).longValue(), text(node, "start", null)));
+    }
+
+    private static boolean isPositiveLong(Object value) {
+        if (!(value instanceof BigDecimal) || ((BigDecimal) value).scale() > 0 || ((BigDecimal) value).signum() <= 0) {
+            return false;
+        }
+        try {
+            ((BigDecimal) value).longValueExact();
+            return true;
+        } catch (ArithmeticException e) {
+            return false;
         }
     }
 
-    private static String text(JsonNode node, String field, String fallback) {
-        JsonNode value = node.get(field);
-        return value != null && value.isTextual() ? value.asText() : fallback;
+    private static String text(Map<?, ?> node, String field, String fallback) {
+        Object value = node.get(field);
+        return value instanceof String ? (String) value : fallback;
     }
 }

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.LockRecord;
-import dev.queuelock.QueueLockFactory;
+import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.repo.RepoKey;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;

@@ -2,7 +2,7 @@ package dev.queuelock.testsupport;
 
 import static org.awaitility.Awaitility.await;
 
-import dev.queuelock.QueueLockFactory;
+import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.cli.Main;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.queuelock.testsupport;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
-import dev.queuelock.QueueLockFactory;
+import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.WaitEvent;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.queuelock.testsupport;
 
 import dev.queuelock.QueueLock;
-import dev.queuelock.QueueLockFactory;
+import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.file.QueueDirectory;
 import dev.queuelock.repo.RepoKey;

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
-import dev.queuelock.QueueLockFactory;
+import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.WaitEvent;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLockException;
-import dev.queuelock.QueueLockFactory;
+import dev.queuelock.backends.QueueLockFactory;
 import java.io.IOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;

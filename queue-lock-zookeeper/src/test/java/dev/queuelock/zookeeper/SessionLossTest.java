@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
-import dev.queuelock.QueueLockFactory;
+import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.WaitListener;
 import dev.queuelock.land.Checks;
 import dev.queuelock.land.Git;

@@ -2,7 +2,7 @@ package dev.queuelock.zookeeper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.QueueLockFactory;
+import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.WaitEvent;
 import dev.queuelock.WaitListener;
 import dev.queuelock.land.Checks;

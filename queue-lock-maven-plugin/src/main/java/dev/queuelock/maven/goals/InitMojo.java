@@ -23,6 +23,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "init", requiresProject = false, aggregator = true, threadSafe = true)
 public class InitMojo extends BranchesMojo {
 
+    /** The core extension's artifact, released with this plugin under the same group and version. */
+    static final String EXTENSION_ARTIFACT_ID = "queue-lock-maven-extension";
+
     @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
     private PluginDescriptor plugin;
 
@@ -30,7 +33,7 @@ public class InitMojo extends BranchesMojo {
     public void execute() throws MojoExecutionException {
         Path dir = topDirectory();
         try {
-            ExtensionsXml.Change change = new ExtensionsXml(plugin.getGroupId(), plugin.getArtifactId(), plugin.getVersion())
+            ExtensionsXml.Change change = new ExtensionsXml(plugin.getGroupId(), EXTENSION_ARTIFACT_ID, plugin.getVersion())
                     .ensure(dir);
             getLog().info(".mvn/extensions.xml: " + describe(change));
             Git git = new Git(dir);
@@ -51,6 +54,8 @@ public class InitMojo extends BranchesMojo {
                 return "created with the queue-lock extension";
             case ADDED:
                 return "queue-lock extension added, everything else kept";
+            case UPGRADED:
+                return "the old queue-lock-maven-plugin entry now lists " + EXTENSION_ARTIFACT_ID + ", everything else kept";
             default:
                 return "already lists the queue-lock extension; unchanged";
         }

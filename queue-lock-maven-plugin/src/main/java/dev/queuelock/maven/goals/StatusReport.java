@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
-import dev.queuelock.maven.BuildScope;
+import dev.queuelock.config.BuildScope;
 import dev.queuelock.land.HistoryChart;
 import dev.queuelock.land.LandRun;
 import dev.queuelock.land.LandStats;

@@ -6,6 +6,8 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
@@ -18,12 +20,19 @@ import org.xml.sax.SAXException;
 /**
  * Adds this extension to {@code .mvn/extensions.xml}: creates the file, or inserts one entry
  * before {@code </extensions>} leaving every other byte of the user's file as it was. An entry
- * already there (any version) is left alone, so running init twice changes nothing.
+ * already there (any version) is left alone, so running init twice changes nothing. An entry with
+ * the coordinates of releases before the extension had a jar of its own (the plugin's) is rewritten
+ * in place: that jar no longer carries the build queue.
  */
 public final class ExtensionsXml {
 
     /** What {@link #ensure} did. */
-    public enum Change { CREATED, ADDED, ALREADY_PRESENT }
+    public enum Change { CREATED, ADDED, UPGRADED, ALREADY_PRESENT }
+
+    /** What {@code .mvn/extensions.xml} listed before the extension was its own artifact. */
+    static final String OLD_ARTIFACT_ID = "queue-lock-maven-plugin";
+
+    private static final Pattern EXTENSION = Pattern.compile("<extension>.*?</extension>", Pattern.DOTALL);
 
     private final String groupId;
     private final String artifactId;
@@ -43,8 +52,13 @@ public final class ExtensionsXml {
             return Change.CREATED;
         }
         String xml = Files.readString(file, StandardCharsets.UTF_8);
-        if (lists(parse(file, xml))) {
+        Document doc = parse(file, xml);
+        if (lists(doc, artifactId)) {
             return Change.ALREADY_PRESENT;
+        }
+        if (lists(doc, OLD_ARTIFACT_ID)) {
+            write(file, upgraded(file, xml));
+            return Change.UPGRADED;
         }
         int close = xml.lastIndexOf("</extensions>");
         if (close < 0) {
@@ -62,11 +76,28 @@ public final class ExtensionsXml {
                 + indent + "</extension>\n";
     }
 
-    private boolean lists(Document doc) {
+    /** The old entry with this artifact id and version, every other byte as it was. */
+    private String upgraded(Path file, String xml) {
+        Matcher m = EXTENSION.matcher(xml);
+        while (m.find()) {
+            String entry = m.group();
+            if (entry.matches("(?s).*<groupId>\\s*" + Pattern.quote(groupId) + "\\s*</groupId>.*")
+                    && entry.matches("(?s).*<artifactId>\\s*" + OLD_ARTIFACT_ID + "\\s*</artifactId>.*")) {
+                String fixed = entry.replaceFirst("<artifactId>\\s*" + OLD_ARTIFACT_ID + "\\s*</artifactId>",
+                                "<artifactId>" + Matcher.quoteReplacement(artifactId) + "</artifactId>")
+                        .replaceFirst("<version>[^<]*</version>", "<version>" + Matcher.quoteReplacement(version) + "</version>");
+                return xml.substring(0, m.start()) + fixed + xml.substring(m.end());
+            }
+        }
+        throw new IllegalArgumentException(file + " lists " + OLD_ARTIFACT_ID + " in a form init cannot rewrite; change its artifactId to "
+                + artifactId + " by hand.");
+    }
+
+    private boolean lists(Document doc, String wanted) {
         NodeList extensions = doc.getElementsByTagName("extension");
         for (int i = 0; i < extensions.getLength(); i++) {
             Element e = (Element) extensions.item(i);
-            if (groupId.equals(text(e, "groupId")) && artifactId.equals(text(e, "artifactId"))) {
+            if (groupId.equals(text(e, "groupId")) && wanted.equals(text(e, "artifactId"))) {
                 return true;
             }
         }

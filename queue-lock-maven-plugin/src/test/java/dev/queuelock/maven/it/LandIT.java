@@ -163,7 +163,7 @@ class LandIT {
         MavenRun first = mvn(fresh, "init-1", "dev.queuelock:queue-lock-maven-plugin:" + TestRepos.VERSION + ":init");
         assertThat(first.awaitExit(LAND)).as(first.log()).isZero();
         String xml = Files.readString(fresh.resolve(".mvn/extensions.xml"));
-        assertThat(xml).contains("<!-- keep me -->").contains("<artifactId>queue-lock-maven-plugin</artifactId>");
+        assertThat(xml).contains("<!-- keep me -->").contains("<artifactId>queue-lock-maven-extension</artifactId>");
 
         MavenRun second = mvn(fresh, "init-2", "queuelock:init");
         assertThat(second.awaitExit(LAND)).as(second.log()).isZero();
@@ -179,6 +179,27 @@ class LandIT {
         assertThat(push.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(push.exitValue()).as(out).isNotZero();
         assertThat(out).contains("direct push to 'main' refused").contains("mvn queuelock:land");
+    }
+
+    @Test
+    @Timeout(300)
+    void initRewritesAnEntryWithTheOldCoordinatesInPlace() throws Exception {
+        Path old = work.resolve("old");
+        git(work, "clone", "-q", origin.toString(), old.toString());
+        String before = "<?xml version=\"1.0\"?>\n<extensions>\n  <!-- mine -->\n  <extension>\n"
+                + "    <groupId>dev.queuelock</groupId>\n    <artifactId>queue-lock-maven-plugin</artifactId>\n"
+                + "    <version>0.0.9</version>\n  </extension>\n</extensions>\n";
+        Files.writeString(old.resolve(".mvn/extensions.xml"), before, StandardCharsets.UTF_8);
+
+        MavenRun init = mvn(old, "init-upgrade", "dev.queuelock:queue-lock-maven-plugin:" + TestRepos.VERSION + ":init");
+        assertThat(init.awaitExit(LAND)).as(init.log()).isZero();
+        assertThat(init.log()).contains("the old queue-lock-maven-plugin entry now lists queue-lock-maven-extension");
+        assertThat(Files.readString(old.resolve(".mvn/extensions.xml"))).isEqualTo(before
+                .replace("queue-lock-maven-plugin", "queue-lock-maven-extension").replace("0.0.9", TestRepos.VERSION));
+
+        MavenRun build = mvn(old, "validate-upgraded", "validate");
+        assertThat(build.awaitExit(LAND)).as(build.log()).isZero();
+        assertThat(build.log()).contains("Build lock acquired");
     }
 
     /** A worktree on a new branch from origin/main with one commit touching {@code file}. */

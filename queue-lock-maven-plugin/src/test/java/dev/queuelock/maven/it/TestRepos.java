@@ -26,7 +26,7 @@ final class TestRepos {
     static List<Path> repoWithWorktrees(Path dir, String... worktrees) throws IOException, InterruptedException {
         Files.createDirectories(dir.resolve(".mvn"));
         Files.writeString(dir.resolve(".mvn/extensions.xml"), "<extensions><extension>"
-                + "<groupId>dev.queuelock</groupId><artifactId>queue-lock-maven-plugin</artifactId>"
+                + "<groupId>dev.queuelock</groupId><artifactId>queue-lock-maven-extension</artifactId>"
                 + "<version>" + VERSION + "</version></extension></extensions>\n", StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("pom.xml"), pom(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve(".gitignore"), "marks*\n", StandardCharsets.UTF_8);

@@ -1,0 +1,53 @@
+package dev.queuelock.backends;
+
+import dev.queuelock.QueueLockException;
+import dev.queuelock.spi.QueueBackend;
+import java.util.Map;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+
+/** Finds backends by name among those on the class path. */
+public final class QueueBackends {
+
+    private QueueBackends() {
+    }
+
+    /**
+     * The backend called {@code name}.
+     *
+     * @throws QueueLockException naming the known backends if none is called so
+     */
+    public static QueueBackend named(String name) {
+        Map<String, QueueBackend> known = available();
+        QueueBackend backend = known.get(name);
+        if (backend == null) {
+            throw new QueueLockException("unknown queue backend '" + name + "'; known: " + String.join(", ", known.keySet())
+                    + (name.equals("zookeeper") ? " (put queue-lock-zookeeper on the class path)" : "") + ".");
+        }
+        return backend;
+    }
+
+    /** Every backend visible from this library's class loader and from the thread's context class loader, by name. */
+    public static Map<String, QueueBackend> available() {
+        Map<String, QueueBackend> byName = new TreeMap<>();
+        // Maven runs a plugin with its own realm as the context loader: a backend added as a plugin
+        // dependency is visible only there, while the core's own loader sees the extension's realm.
+        addFrom(QueueBackend.class.getClassLoader(), byName);
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        if (context != null && context != QueueBackend.class.getClassLoader()) {
+            addFrom(context, byName);
+        }
+        return byName;
+    }
+
+    private static void addFrom(ClassLoader loader, Map<String, QueueBackend> byName) {
+        try {
+            for (QueueBackend backend : ServiceLoader.load(QueueBackend.class, loader)) {
+                byName.putIfAbsent(backend.name(), backend);
+            }
+        } catch (ServiceConfigurationError e) {
+            // A provider from another realm that implements another copy of the interface: not ours to use.
+        }
+    }
+}

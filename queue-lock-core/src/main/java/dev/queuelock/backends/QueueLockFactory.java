@@ -1,0 +1,103 @@
+package dev.queuelock.backends;
+
+import dev.queuelock.QueueLock;
+import dev.queuelock.QueueLockException;
+import dev.queuelock.QueueSnapshot;
+import dev.queuelock.config.BuildScope;
+import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.config.Settings;
+import dev.queuelock.file.FileBackend;
+import dev.queuelock.file.QueueDirectory;
+import dev.queuelock.repo.RepoKey;
+import dev.queuelock.spi.BackendContext;
+import dev.queuelock.spi.QueueBackend;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Opens queue locks by queue name and a directory inside the repository, on the backend the
+ * settings choose for that queue (the file backend unless told otherwise).
+ */
+public final class QueueLockFactory {
+
+    /** Fallback poll interval of a waiter, as the npm tool's ({@link Settings#POLL}). File events usually wake it sooner. */
+    public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(Settings.POLL.parse(null));
+
+    private final Path tmpDir;
+    private final Duration pollInterval;
+    private final Map<String, String> settings;
+
+    private QueueLockFactory(Path tmpDir, Duration pollInterval, Map<String, String> settings) {
+        this.tmpDir = Objects.requireNonNull(tmpDir, "tmpDir");
+        if (pollInterval.isZero() || pollInterval.isNegative()) {
+            throw new IllegalArgumentException("poll interval must be positive: " + pollInterval);
+        }
+        this.pollInterval = pollInterval;
+        this.settings = Map.copyOf(settings);
+    }
+
+    /** Queues under $TMPDIR (else /tmp), where the npm tool keeps them; 200 ms fallback poll. */
+    public static QueueLockFactory defaults() {
+        return new QueueLockFactory(QueueDirectory.defaultTmpDir(), DEFAULT_POLL_INTERVAL, Map.of());
+    }
+
+    public QueueLockFactory withTmpDir(Path dir) {
+        return new QueueLockFactory(dir, pollInterval, settings);
+    }
+
+    public QueueLockFactory withPollInterval(Duration interval) {
+        return new QueueLockFactory(tmpDir, interval, settings);
+    }
+
+    /**
+     * The {@code queuelock.*} settings (Maven user properties, system properties): which backend
+     * each queue uses ({@link QueueLockProperties#BACKEND}, {@link QueueLockProperties#LAND_BACKEND},
+     * {@link QueueLockProperties#BUILD_BACKEND}) and the
+     * backends' own settings. Other keys are ignored.
+     */
+    public QueueLockFactory withSettings(Map<String, String> newSettings) {
+        return new QueueLockFactory(tmpDir, pollInterval, newSettings);
+    }
+
+    /** The lock of queue {@code queue} for the repository containing {@code dir}; lane = its worktree's name. */
+    public QueueLock open(String queue, Path dir) {
+        QueueBackend backend = backendFor(queue);
+        return backend.open(queue, backend.queueId(dir, context()), RepoKey.of(dir).lane(), context());
+    }
+
+    /** The lock of queue {@code queue} under an explicit key (e.g. one key for the whole machine). */
+    public QueueLock open(String queue, String repoKey, String lane) {
+        return backendFor(queue).open(queue, repoKey, lane, context());
+    }
+
+    /** Who holds and who waits in queue {@code queue} of the repository containing {@code dir}. */
+    public QueueSnapshot snapshot(String queue, Path dir) {
+        QueueBackend backend = backendFor(queue);
+        return backend.snapshot(queue, backend.queueId(dir, context()), context());
+    }
+
+    public QueueSnapshot snapshot(String queue, String repoKey) {
+        return backendFor(queue).snapshot(queue, repoKey, context());
+    }
+
+    /**
+     * The backend queue {@code queue} runs on: {@code queuelock.<queue>.backend}, else (except for
+     * "build") {@link QueueLockProperties#BACKEND}, else the file backend.
+     *
+     * @throws QueueLockException naming the known backends if the setting names none of them
+     */
+    public QueueBackend backendFor(String queue) {
+        // queuelock.land.backend and queuelock.build.backend are the registered ones; any other
+        // queue name gets its key by the same rule.
+        String perQueue = settings.get(QueueLockProperties.PREFIX + queue + ".backend");
+        String name = perQueue != null && !perQueue.isBlank() ? perQueue
+                : queue.equals(BuildScope.BUILD_QUEUE) ? null : settings.get(QueueLockProperties.BACKEND);
+        return name == null || name.isBlank() ? new FileBackend() : QueueBackends.named(name.trim());
+    }
+
+    private BackendContext context() {
+        return new BackendContext(tmpDir, pollInterval, settings);
+    }
+}

@@ -1,0 +1,39 @@
+package dev.queuelock.config;
+
+import dev.queuelock.repo.RepoKey;
+import java.util.Locale;
+
+/** Which builds share one build queue: those of one repository, or all of this user's. */
+public enum BuildScope {
+    /** All worktrees of one clone, as the npm tool's {@code build-lock} queues. */
+    REPO,
+    /** Every repository of this user: CPU and memory are machine-wide. */
+    MACHINE;
+
+    /** The queue for builds on this machine: "build". */
+    public static final String BUILD_QUEUE = "build";
+
+    /** The queue {@code queuelock:land} serializes on: "land", always per repository. */
+    public static final String LAND_QUEUE = "land";
+
+    /**
+     * The scope {@value QueueLockProperties#BUILD_SCOPE} names; blank is {@link #REPO}.
+     *
+     * @throws IllegalArgumentException naming the key and the allowed values
+     */
+    public static BuildScope parse(String value) {
+        return Settings.SCOPE.parse(value);
+    }
+
+    /** The key the build queue of {@code repo} is hashed from under this scope. */
+    public String buildQueueKey(RepoKey repo) {
+        // One fixed key per user: the queue dir already lives in the user's $TMPDIR, the user name
+        // keeps two users sharing /tmp apart.
+        return this == REPO ? repo.key() : "queuelock-machine:" + System.getProperty("user.name", "user");
+    }
+
+    @Override
+    public String toString() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}
