@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 final class ChangeWaiter implements AutoCloseable {
 
     /** How late a waiter updates what it reports after a change that cannot move it up. */
-    static final long REPORT_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    static final long REPORT_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
     /** What a deletion means to the waiter. */
     enum Wake { NOW, LATER, NO }

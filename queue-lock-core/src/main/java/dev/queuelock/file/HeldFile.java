@@ -13,8 +13,9 @@ import java.util.Arrays;
 /**
  * A ticket or lock file of this process, exclusively OS-locked for as long as it is open: the
  * kernel drops the lock when the process dies however it dies, which wakes the process waiting on
- * it. Written under a temp name, locked, then linked to its visible name, so nobody ever sees it
- * unlocked; its record carries the {@link OsLockMark} only if the lock was taken.
+ * it. The lock file is written under a temp name, locked, then linked to {@code lock}; a ticket is
+ * created in place and locked before its record is written. Either way the record carries the
+ * {@link OsLockMark} only once the lock is taken, so a slow starter is never taken for dead.
  *
  * <p>Release order matters: delete the visible name first, then {@link #close()}, so a waiter woken
  * by the kernel already finds the file gone.
@@ -58,6 +59,31 @@ final class HeldFile implements AutoCloseable {
                 channel.close();
             }
             SafePaths.deleteQuietly(tmp); // the visible name keeps the file
+        }
+    }
+
+    /**
+     * Creates {@code target} in place (exclusively), OS-locks it, then writes the record, marked
+     * if locked: the mark is never there without the lock. Used for tickets, where a temp name
+     * would cost every waiter a file event; a reader that catches the file still empty judges it by
+     * its name, as before. Call through {@link OwnFiles#create}.
+     *
+     * @throws java.nio.file.FileAlreadyExistsException if {@code target} exists
+     */
+    static HeldFile createLocked(Path target, byte[] record) throws IOException {
+        FileChannel channel = FileChannel.open(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+        try {
+            FileLock lock = tryLock(channel);
+            ByteBuffer bytes = ByteBuffer.wrap(lock == null ? record : OsLockMark.mark(record));
+            while (bytes.hasRemaining()) {
+                channel.write(bytes);
+            }
+            return new HeldFile(channel, lock, lock == null ? null : OwnFiles.keyOf(target));
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            SafePaths.deleteQuietly(target);
+            throw e;
         }
     }
 

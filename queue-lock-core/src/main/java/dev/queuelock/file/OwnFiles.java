@@ -100,6 +100,20 @@ final class OwnFiles {
         }
     }
 
+    /** {@link HeldFile#createLocked}, registered before any reader of this JVM can open it. */
+    static HeldFile create(Path target, byte[] record) throws IOException {
+        GUARD.writeLock().lock();
+        try {
+            HeldFile held = HeldFile.createLocked(target, record);
+            if (held.key() != null) {
+                HELD.put(held.key(), held);
+            }
+            return held;
+        } finally {
+            GUARD.writeLock().unlock();
+        }
+    }
+
     /** Closes a held file's channel (dropping its OS lock) once no reader can be using it. */
     static void close(HeldFile held) {
         GUARD.writeLock().lock();

@@ -89,14 +89,14 @@ final class TicketQueue {
     /**
      * Enrolls (or re-enrolls, after the ticket vanished) under the given, original name, holding an
      * OS lock on the ticket; null if a file of that name was there already (ours, unless planted).
-     * The ticket is written under a temp name in the queue dir and linked into {@code tickets/}:
-     * the npm tool deletes or mis-sorts any other name it finds there.
+     * Created in place, as before: a temp name in {@code tickets/} would be deleted or mis-sorted
+     * by the npm tool, and one beside it would wake every waiter once more per enrollment.
      */
     HeldFile enroll(LockRecord record) throws IOException {
         String name = nameOf(record.ts(), record.pid());
         Path ticket = ticketsDir.resolve(name);
         try {
-            return HeldFile.publish(ticketsDir.resolveSibling("ticket." + name + ".tmp"), ticket, RecordCodec.encode(record));
+            return OwnFiles.create(ticket, RecordCodec.encode(record));
         } catch (FileAlreadyExistsException e) {
             SafePaths.requireOwned(ticket); // our own name already there: fine, unless it was planted
             return null;
