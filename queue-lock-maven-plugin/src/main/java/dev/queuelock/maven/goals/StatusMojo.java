@@ -80,9 +80,10 @@ public class StatusMojo extends AbstractMojo {
         QueueLockFactory factory = QueueLockProperties.factory(session.getUserProperties());
         StatusReport report = new StatusReport(System.currentTimeMillis());
         try {
-            report.add(BuildScope.BUILD_QUEUE, scope.toString(), factory.snapshot(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo)));
-            String landBackend = factory.backendFor(BuildScope.LAND_QUEUE).name();
-            report.add(BuildScope.LAND_QUEUE, landBackend.equals("file") ? BuildScope.REPO.toString() : landBackend + " backend",
+            report.add(BuildScope.BUILD_QUEUE, scope.toString(), factory.backendFor(BuildScope.BUILD_QUEUE).name(),
+                    factory.snapshot(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo)));
+            // The land queue is always one per repository (on ZooKeeper: per remote URL).
+            report.add(BuildScope.LAND_QUEUE, BuildScope.REPO.toString(), factory.backendFor(BuildScope.LAND_QUEUE).name(),
                     factory.snapshot(BuildScope.LAND_QUEUE, repo.worktree()));
             report.withLandings(landHistory(repo));
         } catch (QueueLockException e) {
