@@ -76,7 +76,12 @@ public class StatusMojo extends AbstractMojo {
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException(e.getMessage());
         }
-        RepoKey repo = RepoKey.of((directory != null ? directory : new File(".")).toPath());
+        File dir = directory != null ? directory : new File(".");
+        if (!dir.isDirectory()) {
+            throw new MojoExecutionException("-D" + QueueLockProperties.DIRECTORY + "=" + dir + ": no such directory;"
+                    + " name a directory inside the repository whose queues to show (or leave it out for this one).");
+        }
+        RepoKey repo = RepoKey.of(dir.toPath());
         QueueLockFactory factory = QueueLockProperties.factory(session.getUserProperties());
         StatusReport report = new StatusReport(System.currentTimeMillis());
         try {
