@@ -83,7 +83,7 @@ public class StatusMojo extends AbstractMojo {
                     + " name a directory inside the repository whose queues to show (or leave it out for this one).");
         }
         RepoKey repo = RepoKey.of(dir.toPath());
-        QueueLockFactory factory = QueueLockProperties.factory(session.getUserProperties());
+        QueueLockFactory factory = QueueLockFactory.fromProperties(session.getUserProperties());
         StatusReport report = new StatusReport(System.currentTimeMillis());
         try {
             report.add(BuildScope.BUILD_QUEUE, scope.toString(), factory.backendFor(BuildScope.BUILD_QUEUE).name(),
