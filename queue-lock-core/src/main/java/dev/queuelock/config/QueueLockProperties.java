@@ -1,9 +1,5 @@
 package dev.queuelock.config;
 
-import dev.queuelock.backends.QueueLockFactory;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Properties;
 
 /**
  * The name of every {@code queuelock.*} setting, as a constant a mojo's
@@ -71,20 +67,5 @@ public final class QueueLockProperties {
     public static final String PREFIX = "queuelock.";
 
     private QueueLockProperties() {
-    }
-
-    /**
-     * The queue factory for a session: every {@code queuelock.*} user property is handed to it,
-     * so backends ({@link #BACKEND}, {@link #LAND_BACKEND}, {@code queuelock.zookeeper.*}) are
-     * configured the Maven way.
-     */
-    public static QueueLockFactory factory(Properties userProperties) {
-        Map<String, String> settings = new HashMap<>();
-        for (String name : userProperties.stringPropertyNames()) {
-            if (name.startsWith(PREFIX)) {
-                settings.put(name, userProperties.getProperty(name));
-            }
-        }
-        return QueueLockFactory.defaults().withSettings(settings);
     }
 }

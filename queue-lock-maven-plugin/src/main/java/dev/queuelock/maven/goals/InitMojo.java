@@ -40,8 +40,13 @@ public class InitMojo extends LanesMojo {
     public void execute() throws MojoExecutionException {
         Path dir = topDirectory();
         LaneSettings lanes = laneSettings();
+        Git git = new Git(dir);
         try {
-            Git git = new Git(dir);
+            // Check first, write after: outside git, init would leave an extensions.xml behind and then fail.
+            if (!git.run("rev-parse", "--git-dir").ok()) {
+                throw new MojoExecutionException(dir + " is not in a git repository; run init in your clone"
+                        + " (or git init first). Nothing was written.");
+            }
             SetupRecord record = SetupRecord.load(Path.of(git.output("rev-parse", "--path-format=absolute", "--git-common-dir")));
             Path hooks = Path.of(git.output("rev-parse", "--path-format=absolute", "--git-path", "hooks"));
             AgentSetup agents = new AgentSetup(dir, landLog());

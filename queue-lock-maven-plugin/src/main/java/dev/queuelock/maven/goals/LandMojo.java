@@ -133,7 +133,7 @@ public class LandMojo extends LanesMojo {
             Path commonDir = Path.of(new Git(repo.worktree()).output("rev-parse", "--path-format=absolute", "--git-common-dir"));
             Checks checks = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, required);
             LandSettings settings = landSettings(regenerableFiles, retries, syncMain);
-            QueueLockFactory queues = QueueLockProperties.factory(session().getUserProperties());
+            QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,
                     queues.open(BuildScope.LAND_QUEUE, repo.worktree()),
                     queues.open(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo), repo.lane()),
