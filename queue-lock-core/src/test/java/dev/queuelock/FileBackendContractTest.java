@@ -1,5 +1,6 @@
 package dev.queuelock;
 
+import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.testsupport.QueueBackendContract;
 import java.nio.file.Path;
@@ -10,7 +11,7 @@ class FileBackendContractTest extends QueueBackendContract {
 
     @Override
     protected Map<String, String> backendSettings(Path testDir) {
-        return Map.of(QueueLockFactory.BACKEND, "file");
+        return Map.of(QueueLockProperties.BACKEND, "file");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.queuelock;
 
+import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.backends.QueueLockFactory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -19,7 +20,7 @@ class QueueBackendSelectionTest {
 
     @Test
     void anUnknownBackendFailsListingTheKnownOnes() {
-        QueueLockFactory factory = QueueLockFactory.defaults().withSettings(Map.of(QueueLockFactory.BACKEND, "nfs"));
+        QueueLockFactory factory = QueueLockFactory.defaults().withSettings(Map.of(QueueLockProperties.BACKEND, "nfs"));
         assertThatThrownBy(() -> factory.backendFor("land"))
                 .isInstanceOf(QueueLockException.class)
                 .hasMessageStartingWith("unknown queue backend 'nfs'; known: ")
@@ -29,16 +30,16 @@ class QueueBackendSelectionTest {
 
     @Test
     void theBuildQueueIgnoresTheGeneralSettingButNotItsOwn() {
-        QueueLockFactory factory = QueueLockFactory.defaults().withSettings(Map.of(QueueLockFactory.BACKEND, "nfs"));
+        QueueLockFactory factory = QueueLockFactory.defaults().withSettings(Map.of(QueueLockProperties.BACKEND, "nfs"));
         assertThat(factory.backendFor("build").name()).isEqualTo(FileBackend.NAME);
-        QueueLockFactory own = QueueLockFactory.defaults().withSettings(Map.of(QueueLockFactory.BUILD_BACKEND, "nfs"));
+        QueueLockFactory own = QueueLockFactory.defaults().withSettings(Map.of(QueueLockProperties.BUILD_BACKEND, "nfs"));
         assertThatThrownBy(() -> own.backendFor("build")).hasMessageContaining("'nfs'");
     }
 
     @Test
     void aQueueSettingOverridesTheGeneralOne() {
         QueueLockFactory factory = QueueLockFactory.defaults().withSettings(
-                Map.of(QueueLockFactory.BACKEND, "nfs", QueueLockFactory.LAND_BACKEND, "file"));
+                Map.of(QueueLockProperties.BACKEND, "nfs", QueueLockProperties.LAND_BACKEND, "file"));
         assertThat(factory.backendFor("land").name()).isEqualTo(FileBackend.NAME);
         assertThatThrownBy(() -> factory.backendFor("other")).hasMessageContaining("'nfs'");
     }

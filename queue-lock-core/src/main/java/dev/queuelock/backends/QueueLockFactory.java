@@ -3,6 +3,9 @@ package dev.queuelock.backends;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.config.BuildScope;
+import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.config.Settings;
 import dev.queuelock.file.FileBackend;
 import dev.queuelock.file.QueueDirectory;
 import dev.queuelock.repo.RepoKey;
@@ -19,23 +22,8 @@ import java.util.Objects;
  */
 public final class QueueLockFactory {
 
-    /**
-     * Backend of every queue that has no setting of its own, except "build" (String, default
-     * {@value dev.queuelock.file.FileBackend#NAME}): {@value}.
-     */
-    public static final String BACKEND = "queuelock.backend";
-
-    /** Backend of the land queue (String, default: {@link #BACKEND}): {@value}. */
-    public static final String LAND_BACKEND = "queuelock.land.backend";
-
-    /**
-     * Backend of the build queue (String, default {@value dev.queuelock.file.FileBackend#NAME}, whatever
-     * {@link #BACKEND} says, because CPU contention is per machine): {@value}.
-     */
-    public static final String BUILD_BACKEND = "queuelock.build.backend";
-
-    /** Fallback poll interval of a waiter, as the npm tool's: 200 ms. File events usually wake it sooner. */
-    public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(200);
+    /** Fallback poll interval of a waiter, as the npm tool's ({@link Settings#POLL}). File events usually wake it sooner. */
+    public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(Settings.POLL.parse(null));
 
     private final Path tmpDir;
     private final Duration pollInterval;
@@ -65,7 +53,8 @@ public final class QueueLockFactory {
 
     /**
      * The {@code queuelock.*} settings (Maven user properties, system properties): which backend
-     * each queue uses ({@link #BACKEND}, {@link #LAND_BACKEND}, {@link #BUILD_BACKEND}) and the
+     * each queue uses ({@link QueueLockProperties#BACKEND}, {@link QueueLockProperties#LAND_BACKEND},
+     * {@link QueueLockProperties#BUILD_BACKEND}) and the
      * backends' own settings. Other keys are ignored.
      */
     public QueueLockFactory withSettings(Map<String, String> newSettings) {
@@ -95,14 +84,16 @@ public final class QueueLockFactory {
 
     /**
      * The backend queue {@code queue} runs on: {@code queuelock.<queue>.backend}, else (except for
-     * "build") {@link #BACKEND}, else the file backend.
+     * "build") {@link QueueLockProperties#BACKEND}, else the file backend.
      *
      * @throws QueueLockException naming the known backends if the setting names none of them
      */
     public QueueBackend backendFor(String queue) {
-        String perQueue = settings.get("queuelock." + queue + ".backend");
+        // queuelock.land.backend and queuelock.build.backend are the registered ones; any other
+        // queue name gets its key by the same rule.
+        String perQueue = settings.get(QueueLockProperties.PREFIX + queue + ".backend");
         String name = perQueue != null && !perQueue.isBlank() ? perQueue
-                : queue.equals("build") ? null : settings.get(BACKEND);
+                : queue.equals(BuildScope.BUILD_QUEUE) ? null : settings.get(QueueLockProperties.BACKEND);
         return name == null || name.isBlank() ? new FileBackend() : QueueBackends.named(name.trim());
     }
 

@@ -16,16 +16,13 @@ public enum BuildScope {
     /** The queue {@code queuelock:land} serializes on: "land", always per repository. */
     public static final String LAND_QUEUE = "land";
 
-    /** @throws IllegalArgumentException naming the allowed values */
+    /**
+     * The scope {@value QueueLockProperties#BUILD_SCOPE} names; blank is {@link #REPO}.
+     *
+     * @throws IllegalArgumentException naming the key and the allowed values
+     */
     public static BuildScope parse(String value) {
-        if (value == null || value.isBlank()) {
-            return REPO;
-        }
-        try {
-            return valueOf(value.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(QueueLockProperties.BUILD_SCOPE + " must be repo or machine, not '" + value + "'");
-        }
+        return Settings.SCOPE.parse(value);
     }
 
     /** The key the build queue of {@code repo} is hashed from under this scope. */

@@ -6,50 +6,68 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * Every {@code queuelock.*} setting, in one place. Set them as user properties ({@code -D} on the
- * command line or in {@code .mvn/maven.config}).
+ * The name of every {@code queuelock.*} setting, as a constant a mojo's
+ * {@code @Parameter(property = ...)} can use. What each accepts, its default and its meaning are
+ * in {@link Settings}, one {@link Setting} per name here (a test holds the two equal, and the
+ * site's configuration page equal to them). Set them as user properties: {@code -D} on the
+ * command line or in {@code .mvn/maven.config}.
  */
 public final class QueueLockProperties {
 
-    /** {@code boolean}, default {@code false}: do not take the build lock in this session. */
+    // The build queue (the core extension)
     public static final String SKIP = "queuelock.skip";
+    public static final String BUILD_SCOPE = "queuelock.build.scope";
+    public static final String POLL_MILLIS = "queuelock.pollMillis";
+    public static final String STUCK_WARN_MINUTES = "queuelock.stuckWarnMinutes";
+
+    // Queue backends
+    public static final String BACKEND = "queuelock.backend";
+    public static final String LAND_BACKEND = "queuelock.land.backend";
+    public static final String BUILD_BACKEND = "queuelock.build.backend";
+    public static final String ZOOKEEPER_CONNECT = "queuelock.zookeeper.connect";
+    public static final String ZOOKEEPER_SESSION_TIMEOUT = "queuelock.zookeeper.sessionTimeout";
+    public static final String ZOOKEEPER_CONNECTION_TIMEOUT = "queuelock.zookeeper.connectionTimeout";
+    public static final String ZOOKEEPER_CHROOT = "queuelock.zookeeper.chroot";
+    public static final String ZOOKEEPER_QUEUE_ID = "queuelock.zookeeper.queueId";
+    public static final String ZOOKEEPER_REMOTE = "queuelock.zookeeper.remote";
+
+    // queuelock:land and queuelock:init
+    public static final String REMOTE = "queuelock.remote";
+    public static final String INTEGRATION_BRANCH = "queuelock.integrationBranch";
+    public static final String PROTECTED_BRANCHES = "queuelock.protectedBranches";
+
+    // queuelock:land
+    public static final String REGENERABLE_FILES = "queuelock.regenerableFiles";
+    public static final String CHECK_GOALS = "queuelock.checkGoals";
+    public static final String CHECK_COMMAND = "queuelock.checkCommand";
+    public static final String CHECKS_REQUIRED = "queuelock.checksRequired";
+    public static final String PUSH_RETRIES = "queuelock.pushRetries";
+    public static final String SYNC = "queuelock.sync";
+    public static final String BATCH = "queuelock.batch";
+
+    // queuelock:status
+    public static final String JSON = "queuelock.json";
+    public static final String OUTPUT = "queuelock.output";
+    public static final String DIRECTORY = "queuelock.directory";
 
     /** Environment variable: {@code QUEUELOCK_SKIP=1} (or {@code true}) is the same as {@link #SKIP}. */
     public static final String SKIP_ENV = "QUEUELOCK_SKIP";
 
-    /**
-     * {@code repo|machine}, default {@code repo}: one build queue per repository (all its worktrees,
-     * shared with the npm tool's {@code build-lock}), or one for all repositories of this user.
-     */
-    public static final String BUILD_SCOPE = "queuelock.build.scope";
-
-    /** {@code long} milliseconds, default 200: fallback poll interval while waiting (file events usually wake sooner). */
-    public static final String POLL_MILLIS = "queuelock.pollMillis";
-
-    /** {@code long} minutes, default 5: warn that the holder is stuck after this long, and again each such interval. */
-    public static final String STUCK_WARN_MINUTES = "queuelock.stuckWarnMinutes";
-
-    /** {@code boolean}, default {@code false}: {@code queuelock:status} prints JSON instead of log lines. */
-    public static final String JSON = "queuelock.json";
-
-    /** {@code path}, default none: {@code queuelock:status} writes its report to this file instead of the console. */
-    public static final String OUTPUT = "queuelock.output";
-
-    /** {@code path}, default the top directory of the invocation: the repository {@code queuelock:status} looks at. */
-    public static final String DIRECTORY = "queuelock.directory";
+    /** What every key starts with. */
+    public static final String PREFIX = "queuelock.";
 
     private QueueLockProperties() {
     }
 
     /**
      * The queue factory for a session: every {@code queuelock.*} user property is handed to it,
-     * so backends ({@code queuelock.backend}, {@code queuelock.land.backend},
-     * {@code queuelock.zookeeper.*}) are configured the Maven way.
+     * so backends ({@link #BACKEND}, {@link #LAND_BACKEND}, {@code queuelock.zookeeper.*}) are
+     * configured the Maven way.
      */
     public static QueueLockFactory factory(Properties userProperties) {
         Map<String, String> settings = new HashMap<>();
         for (String name : userProperties.stringPropertyNames()) {
-            if (name.startsWith("queuelock.")) {
+            if (name.startsWith(PREFIX)) {
                 settings.put(name, userProperties.getProperty(name));
             }
         }

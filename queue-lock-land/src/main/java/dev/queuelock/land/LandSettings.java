@@ -1,13 +1,14 @@
 package dev.queuelock.land;
 
+import dev.queuelock.config.Settings;
 import java.util.List;
 import java.util.Objects;
 
 /** What to land where: the knobs of {@code land}, with the defaults of the issue and the npm tool. */
 public final class LandSettings {
 
-    public static final String DEFAULT_REMOTE = "origin";
-    public static final int DEFAULT_PUSH_RETRIES = 3;
+    public static final String DEFAULT_REMOTE = Settings.LAND_REMOTE.parse(null);
+    public static final int DEFAULT_PUSH_RETRIES = Settings.LAND_PUSH_RETRIES.parse(null);
 
     final String remote;
     final String integrationBranch;
@@ -58,6 +59,6 @@ public final class LandSettings {
     }
 
     public static LandSettings defaults() {
-        return new LandSettings(DEFAULT_REMOTE, null, List.of(), List.of(), DEFAULT_PUSH_RETRIES, true);
+        return new LandSettings(DEFAULT_REMOTE, null, List.of(), List.of(), DEFAULT_PUSH_RETRIES, Settings.LAND_SYNC.parse(null));
     }
 }

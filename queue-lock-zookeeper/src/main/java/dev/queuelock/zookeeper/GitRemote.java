@@ -1,5 +1,6 @@
 package dev.queuelock.zookeeper;
 
+import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.QueueLockException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,6 +35,6 @@ final class GitRemote {
             Thread.currentThread().interrupt();
         }
         throw new QueueLockException("cannot tell which repository " + dir + " lands to: git remote '" + remote
-                + "' has no URL there; set " + ZooKeeperSettings.QUEUE_ID + " (or " + ZooKeeperSettings.REMOTE + ").");
+                + "' has no URL there; set " + QueueLockProperties.ZOOKEEPER_QUEUE_ID + " (or " + QueueLockProperties.ZOOKEEPER_REMOTE + ").");
     }
 }

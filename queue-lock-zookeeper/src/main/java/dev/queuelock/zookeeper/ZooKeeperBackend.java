@@ -1,5 +1,7 @@
 package dev.queuelock.zookeeper;
 
+import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.config.Settings;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
@@ -31,11 +33,11 @@ public final class ZooKeeperBackend implements QueueBackend {
         return NAME;
     }
 
-    /** {@link ZooKeeperSettings#QUEUE_ID}, else the normalized URL of the remote (see {@link RemoteUrl}). */
+    /** {@link QueueLockProperties#ZOOKEEPER_QUEUE_ID}, else the normalized URL of the remote (see {@link RemoteUrl}). */
     @Override
     public String queueId(Path dir, BackendContext context) {
-        return context.setting(ZooKeeperSettings.QUEUE_ID)
-                .orElseGet(() -> RemoteUrl.normalize(GitRemote.url(dir, context.setting(ZooKeeperSettings.REMOTE).orElse("origin")), dir));
+        return context.setting(QueueLockProperties.ZOOKEEPER_QUEUE_ID)
+                .orElseGet(() -> RemoteUrl.normalize(GitRemote.url(dir, Settings.ZK_REMOTE.from(context.settings())), dir));
     }
 
     @Override
@@ -86,7 +88,7 @@ public final class ZooKeeperBackend implements QueueBackend {
         }
         String id = URLEncoder.encode(queueId, StandardCharsets.UTF_8);
         if (id.isEmpty() || id.equals(".") || id.equals("..")) {
-            throw new QueueLockException("queue id '" + queueId + "' cannot name a znode; set " + ZooKeeperSettings.QUEUE_ID + ".");
+            throw new QueueLockException("queue id '" + queueId + "' cannot name a znode; set " + QueueLockProperties.ZOOKEEPER_QUEUE_ID + ".");
         }
         return settings.chroot + "/" + id + "/" + queue;
     }

@@ -1,5 +1,6 @@
 package dev.queuelock.zookeeper;
 
+import dev.queuelock.config.QueueLockProperties;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -29,7 +30,7 @@ class UnreachableZooKeeperTest {
     void aDownZooKeeperFailsFastNamingTheConnectString() {
         String connect = "127.0.0.1:" + ZooKeeperServers.closedPort();
         Map<String, String> settings = new HashMap<>(ZooKeeperServers.settings(connect, "down/repo"));
-        settings.put(ZooKeeperSettings.CONNECTION_TIMEOUT, "2s");
+        settings.put(QueueLockProperties.ZOOKEEPER_CONNECTION_TIMEOUT, "2s");
         QueueLock lock = factory(settings).open("land", tmp);
 
         long start = System.nanoTime();
@@ -48,8 +49,8 @@ class UnreachableZooKeeperTest {
 
     @Test
     void noConnectStringSaysWhichSettingIsMissing() {
-        QueueLockFactory factory = factory(Map.of(QueueLockFactory.LAND_BACKEND, "zookeeper",
-                ZooKeeperSettings.QUEUE_ID, "x"));
+        QueueLockFactory factory = factory(Map.of(QueueLockProperties.LAND_BACKEND, "zookeeper",
+                QueueLockProperties.ZOOKEEPER_QUEUE_ID, "x"));
         assertThatThrownBy(() -> factory.open("land", tmp))
                 .isInstanceOf(QueueLockException.class)
                 .hasMessage("the zookeeper queue backend needs queuelock.zookeeper.connect"
@@ -58,8 +59,8 @@ class UnreachableZooKeeperTest {
 
     @Test
     void aDirectoryWithoutRemoteNeedsAnExplicitQueueId() {
-        QueueLockFactory factory = factory(Map.of(QueueLockFactory.LAND_BACKEND, "zookeeper",
-                ZooKeeperSettings.CONNECT, "127.0.0.1:1"));
+        QueueLockFactory factory = factory(Map.of(QueueLockProperties.LAND_BACKEND, "zookeeper",
+                QueueLockProperties.ZOOKEEPER_CONNECT, "127.0.0.1:1"));
         assertThatThrownBy(() -> factory.open("land", tmp))
                 .isInstanceOf(QueueLockException.class)
                 .hasMessageContaining("git remote 'origin' has no URL there; set queuelock.zookeeper.queueId");
@@ -67,7 +68,7 @@ class UnreachableZooKeeperTest {
 
     @Test
     void theUnknownBackendMessageListsZooKeeperOnceItIsOnTheClassPath() {
-        QueueLockFactory factory = factory(Map.of(QueueLockFactory.BACKEND, "etcd"));
+        QueueLockFactory factory = factory(Map.of(QueueLockProperties.BACKEND, "etcd"));
         assertThatThrownBy(() -> factory.backendFor("land"))
                 .hasMessage("unknown queue backend 'etcd'; known: file, zookeeper.");
     }

@@ -1,5 +1,6 @@
 package dev.queuelock.land.batch;
 
+import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
@@ -106,7 +107,7 @@ public final class BatchLeader {
                     ClaimRegistry.at(base.resolve("claims")), scratch -> attempts(self, members, integration, new Git(scratch), times));
         } catch (IOException e) {
             throw new LandException("cannot set up the batch's scratch worktree: " + e.getMessage()
-                    + "; run land again (or with -D" + BatchOptions.PROPERTY + "=1).");
+                    + "; run land again (or with -D" + QueueLockProperties.BATCH + "=1).");
         } finally {
             buildLock.release();
             for (BatchRequest member : taken) {

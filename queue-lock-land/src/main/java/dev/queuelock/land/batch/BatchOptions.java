@@ -1,18 +1,17 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.LockRecord;
+import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.config.Settings;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * How many lanes one landing may take along, and where to see who waits behind it.
- * {@value #PROPERTY} (int, default 1): 1 lands lane by lane, as without batching.
+ * How many lanes one landing may take along ({@link Settings#LAND_BATCH}; 1 lands lane by lane, as
+ * without batching), and where to see who waits behind it.
  */
 public final class BatchOptions {
-
-    /** The Maven user property. */
-    public static final String PROPERTY = "queuelock.batch";
 
     /** How often a waiter looks for a verdict and at its leader's liveness. */
     public static final Duration VERDICT_POLL = Duration.ofMillis(100);
@@ -27,7 +26,7 @@ public final class BatchOptions {
      */
     public BatchOptions(int size, Supplier<List<LockRecord>> landWaiters) {
         if (size < 1) {
-            throw new IllegalArgumentException(PROPERTY + " must be 1 or more: " + size);
+            throw new IllegalArgumentException(QueueLockProperties.BATCH + " must be 1 or more: " + size);
         }
         this.size = size;
         this.landWaiters = landWaiters;

@@ -1,9 +1,8 @@
 package dev.queuelock.maven.extension;
 
-import dev.queuelock.AcquireOptions;
-import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.config.Settings;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -24,19 +23,16 @@ final class BuildQueueSettings {
         this.stuckWarnInterval = stuckWarnInterval;
     }
 
-    /** @throws IllegalArgumentException with a one-line message naming the bad property */
+    /** @throws IllegalArgumentException with a one-line message naming the bad property and what it accepts */
     static BuildQueueSettings from(Properties user, Map<String, String> env) {
         String skipReason = null;
-        if (isTrue(user.getProperty(QueueLockProperties.SKIP))) {
+        if (Settings.SKIP_BUILD_QUEUE.from(user)) {
             skipReason = "-D" + QueueLockProperties.SKIP + "=true";
         } else if (isTrue(env.get(QueueLockProperties.SKIP_ENV))) {
             skipReason = QueueLockProperties.SKIP_ENV + "=" + env.get(QueueLockProperties.SKIP_ENV);
         }
-        return new BuildQueueSettings(skipReason,
-                BuildScope.parse(user.getProperty(QueueLockProperties.BUILD_SCOPE)),
-                Duration.ofMillis(positive(user, QueueLockProperties.POLL_MILLIS, QueueLockFactory.DEFAULT_POLL_INTERVAL.toMillis())),
-                Duration.ofMinutes(positive(user, QueueLockProperties.STUCK_WARN_MINUTES,
-                        AcquireOptions.DEFAULT_STUCK_WARN_INTERVAL.toMinutes())));
+        return new BuildQueueSettings(skipReason, Settings.SCOPE.from(user),
+                Duration.ofMillis(Settings.POLL.from(user)), Duration.ofMinutes(Settings.STUCK_WARN.from(user)));
     }
 
     /** Why this session takes no lock, if it is skipped by configuration. */
@@ -56,23 +52,8 @@ final class BuildQueueSettings {
         return stuckWarnInterval;
     }
 
+    /** The environment variable, as the npm tool's users set it: 1 or true. */
     private static boolean isTrue(String value) {
         return value != null && (value.equalsIgnoreCase("true") || value.equals("1"));
-    }
-
-    private static long positive(Properties user, String name, long defaultValue) {
-        String value = user.getProperty(name);
-        if (value == null || value.isBlank()) {
-            return defaultValue;
-        }
-        try {
-            long parsed = Long.parseLong(value.trim());
-            if (parsed > 0) {
-                return parsed;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(name + " must be a positive whole number, not '" + value + "'");
     }
 }

@@ -38,7 +38,9 @@ class BuildQueueSettingsTest {
         assertThatThrownBy(() -> BuildQueueSettings.from(props("queuelock.build.scope", "galaxy"), Map.of()))
                 .hasMessage("queuelock.build.scope must be repo or machine, not 'galaxy'");
         assertThatThrownBy(() -> BuildQueueSettings.from(props("queuelock.pollMillis", "-1"), Map.of()))
-                .hasMessage("queuelock.pollMillis must be a positive whole number, not '-1'");
+                .hasMessage("queuelock.pollMillis must be a whole number of 1 or more, not '-1'");
+        assertThatThrownBy(() -> BuildQueueSettings.from(props("queuelock.skip", "maybe"), Map.of()))
+                .hasMessage("queuelock.skip must be true or false, not 'maybe'");
     }
 
     private static Properties props(String... kv) {

@@ -1,5 +1,6 @@
 package dev.queuelock.maven.goals;
 
+import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.land.LandSettings;
 import java.io.File;
 import java.nio.file.Path;
@@ -12,28 +13,27 @@ import org.apache.maven.plugins.annotations.Parameter;
 abstract class BranchesMojo extends AbstractMojo {
 
     /**
-     * The remote to fetch from and push to; its HEAD branch is the integration branch when none is given.
+     * The remote to fetch from and push to.
      *
      * @since 0.1.0
      */
-    @Parameter(property = "queuelock.remote", defaultValue = LandSettings.DEFAULT_REMOTE)
+    @Parameter(property = QueueLockProperties.REMOTE, defaultValue = "origin")
     private String remote;
 
     /**
-     * The branch lanes land on and the guard protects; by default the remote's HEAD branch, else {@code main}.
+     * The branch lanes land on and the pre-push guard protects.
      *
      * @since 0.1.0
      */
-    @Parameter(property = "queuelock.integrationBranch")
+    @Parameter(property = QueueLockProperties.INTEGRATION_BRANCH)
     private String integrationBranch;
 
     /**
-     * Further branches land refuses to run from and nobody may push to by hand (comma-separated),
-     * e.g. {@code release}.
+     * Further branches land refuses to run from and nobody may push to by hand, e.g. release.
      *
      * @since 0.1.0
      */
-    @Parameter(property = "queuelock.protectedBranches")
+    @Parameter(property = QueueLockProperties.PROTECTED_BRANCHES)
     private List<String> protectedBranches;
 
     @Parameter(defaultValue = "${session}", readonly = true, required = true)

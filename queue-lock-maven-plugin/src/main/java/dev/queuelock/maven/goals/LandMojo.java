@@ -12,6 +12,7 @@ import dev.queuelock.land.Lander;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.config.Settings;
 import dev.queuelock.maven.land.CheckBuild;
 import dev.queuelock.maven.land.MavenLandLog;
 import dev.queuelock.repo.RepoKey;
@@ -34,60 +35,60 @@ import org.apache.maven.plugins.annotations.Parameter;
 public class LandMojo extends BranchesMojo {
 
     /**
-     * Tracked files a build regenerates (comma-separated paths relative to the worktree): their
-     * changes are discarded before the rebase instead of blocking it. Nothing else is ever touched.
+     * Tracked files a build regenerates (paths relative to the worktree): their changes are discarded
+     * before the rebase instead of blocking it.
      *
      * @since 0.1.0
      */
-    @Parameter(property = "queuelock.regenerableFiles")
+    @Parameter(property = QueueLockProperties.REGENERABLE_FILES)
     private List<String> regenerableFiles;
 
     /**
-     * Goals and phases of the check build run on the rebased commit (spaces or commas), as a child
-     * {@code mvn -B} of this Maven with the same settings, profiles and user properties.
+     * Goals and phases of the check build run on the rebased commit (spaces or commas), as a child mvn -B
+     * with this build's settings, profiles and user properties.
      *
      * @since 0.1.0
      */
-    @Parameter(property = "queuelock.checkGoals", defaultValue = "verify")
+    @Parameter(property = QueueLockProperties.CHECK_GOALS, defaultValue = "verify")
     private String checkGoals;
 
     /**
-     * A command to run as the checks instead of {@link #checkGoals} (comma-separated argument list,
-     * run without a shell), e.g. {@code ./ci/check.sh,--fast}.
+     * A command to run as the checks instead of the check goals: its arguments separated by commas,
+     * run without a shell, e.g. ./ci/check.sh,--fast.
      *
      * @since 0.1.0
      */
-    @Parameter(property = "queuelock.checkCommand")
+    @Parameter(property = QueueLockProperties.CHECK_COMMAND)
     private List<String> checkCommand;
 
     /**
-     * Refuse to land without checks. Set to {@code false} (with empty {@link #checkGoals}) to land unchecked.
+     * Refuse to land without checks; false (with empty check goals) lands unchecked.
      *
      * @since 0.1.0
      */
-    @Parameter(property = "queuelock.checksRequired", defaultValue = "true")
-    private boolean checksRequired;
+    @Parameter(property = QueueLockProperties.CHECKS_REQUIRED, defaultValue = "true")
+    private String checksRequired;
 
     /**
-     * How often to fetch, rebase, check and push again when the push is rejected because the
-     * remote moved meanwhile.
+     * How often to fetch, rebase, check and push again when the push is rejected because the remote moved.
      *
      * @since 0.1.0
      */
-    @Parameter(property = "queuelock.pushRetries", defaultValue = "3")
-    private int pushRetries;
+    @Parameter(property = QueueLockProperties.PUSH_RETRIES, defaultValue = "3")
+    private String pushRetries;
 
     /**
-     * Fast-forward the main checkout to the landed commit (only if it is clean, on the integration
-     * branch and has not diverged).
+     * Fast-forward the main checkout to the landed commit (only if it is clean, on the integration branch
+     * and has not diverged).
      *
      * @since 0.1.0
      */
-    @Parameter(property = "queuelock.sync", defaultValue = "true")
-    private boolean sync;
+    @Parameter(property = QueueLockProperties.SYNC, defaultValue = "true")
+    private String sync;
 
     /**
-     * Which build queue the checks hold: {@code repo} or {@code machine}, as for the extension.
+     * Which builds share one build queue: repo (all worktrees of this repository, shared with the npm tool's
+     * build-lock) or machine (all repositories of this user).
      *
      * @since 0.1.0
      */
@@ -95,28 +96,42 @@ public class LandMojo extends BranchesMojo {
     private String buildScope;
 
     /**
-     * The most lanes landed together: the lander that gets the land queue takes up to {@code batch - 1}
-     * of the (batching) landers queued behind it, in queue order, checks the stack once and pushes it
-     * once, bisecting to find the lane that breaks the checks. 1 lands lane by lane.
+     * The most lanes landed together, the lander's own included: it takes up to batch - 1 of the batching
+     * landers queued behind it, checks and pushes them once, and bisects a failure; 1 lands lane by lane.
      *
      * @since 0.2.0
      */
-    @Parameter(property = BatchOptions.PROPERTY, defaultValue = "1")
-    private int batch;
+    @Parameter(property = QueueLockProperties.BATCH, defaultValue = "1")
+    private String batch;
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
+        // Every value is checked before git or a queue is touched: a typo costs nothing.
+        boolean required;
+        int retries;
+        boolean syncMain;
+        int batchSize;
+        BuildScope scope;
+        try {
+            required = Settings.LAND_CHECKS_REQUIRED.parse(checksRequired);
+            retries = Settings.LAND_PUSH_RETRIES.parse(pushRetries);
+            syncMain = Settings.LAND_SYNC.parse(sync);
+            batchSize = Settings.LAND_BATCH.parse(batch);
+            scope = Settings.SCOPE.parse(buildScope);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
         try {
             RepoKey repo = RepoKey.of(topDirectory());
             Path commonDir = Path.of(new Git(repo.worktree()).output("rev-parse", "--path-format=absolute", "--git-common-dir"));
-            Checks checks = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, checksRequired);
-            LandSettings settings = landSettings(regenerableFiles, pushRetries, sync);
+            Checks checks = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, required);
+            LandSettings settings = landSettings(regenerableFiles, retries, syncMain);
             QueueLockFactory queues = QueueLockProperties.factory(session().getUserProperties());
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,
                     queues.open(BuildScope.LAND_QUEUE, repo.worktree()),
-                    queues.open(BuildScope.BUILD_QUEUE, BuildScope.parse(buildScope).buildQueueKey(repo), repo.lane()),
+                    queues.open(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo), repo.lane()),
                     new MavenLandLog(getLog(), new LandStats(new LandHistory(commonDir).read())))
-                    .withBatch(new BatchOptions(batch, () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.worktree()).waiters()));
+                    .withBatch(new BatchOptions(batchSize, () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.worktree()).waiters()));
             lander.land();
         } catch (LandException e) {
             throw new MojoFailureException(e.getMessage());

@@ -7,6 +7,7 @@ import dev.queuelock.land.LandHistory;
 import dev.queuelock.land.LandRun;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.config.Settings;
 import dev.queuelock.repo.RepoKey;
 import java.io.File;
 import java.io.IOException;
@@ -30,18 +31,16 @@ import org.apache.maven.plugins.annotations.Parameter;
 public class StatusMojo extends AbstractMojo {
 
     /**
-     * Print one JSON document on standard output instead of log lines, for scripts:
-     * {@code {"build":{"scope","location","holder":{pid,lane,label,ts,heldMillis},"waiters":[...]},"land":{...}}}.
+     * Print one JSON document (see the status JSON page) instead of log lines.
      *
      * @since 0.1.0
      */
     @Parameter(property = QueueLockProperties.JSON, defaultValue = "false")
-    private boolean json;
+    private String json;
 
     /**
-     * Which build queue to show: {@code repo} (this repository's, the default) or {@code machine}
-     * (the one shared by all repositories of this user). The same property selects the queue the
-     * extension uses.
+     * Which builds share one build queue: repo (all worktrees of this repository, shared with the npm tool's
+     * build-lock) or machine (all repositories of this user).
      *
      * @since 0.1.0
      */
@@ -49,8 +48,7 @@ public class StatusMojo extends AbstractMojo {
     private String buildScope;
 
     /**
-     * A directory inside the repository whose queues are shown; by default the top directory of
-     * this Maven invocation.
+     * A directory inside the repository whose queues are shown.
      *
      * @since 0.1.0
      */
@@ -58,9 +56,7 @@ public class StatusMojo extends AbstractMojo {
     private File directory;
 
     /**
-     * Write the report (JSON with {@code queuelock.json}, else plain lines) to this file instead of
-     * the console. Use it for scripts on Maven 4, which prefixes a goal's standard output with
-     * {@code [INFO] [stdout]}.
+     * Write the report to this file; use it for scripts on Maven 4, which prefixes a goal's standard output.
      *
      * @since 0.1.0
      */
@@ -73,8 +69,10 @@ public class StatusMojo extends AbstractMojo {
     @Override
     public void execute() throws MojoExecutionException {
         BuildScope scope;
+        boolean asJson;
         try {
-            scope = BuildScope.parse(buildScope);
+            scope = Settings.SCOPE.parse(buildScope);
+            asJson = Settings.STATUS_JSON.parse(json);
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException(e.getMessage());
         }
@@ -91,8 +89,8 @@ public class StatusMojo extends AbstractMojo {
             throw new MojoExecutionException(e.getMessage());
         }
         if (output != null) {
-            write(json ? report.json() + "\n" : String.join("\n", report.lines()) + "\n");
-        } else if (json) {
+            write(asJson ? report.json() + "\n" : String.join("\n", report.lines()) + "\n");
+        } else if (asJson) {
             // The document is the goal's output, not a log message: stdout keeps it parseable on Maven 3.
             System.out.println(report.json());
         } else {

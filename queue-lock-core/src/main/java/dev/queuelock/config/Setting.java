@@ -1,0 +1,179 @@
+package dev.queuelock.config;
+
+import dev.queuelock.Durations;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * One {@code queuelock.*} key: its name, the values it accepts, its default and its meaning, and
+ * the one parser every reader of the key uses. A bad value is refused with a one-line message
+ * naming the key and the accepted values; an unset or blank value is the default.
+ *
+ * @param <T> the type the value is read as
+ */
+public final class Setting<T> {
+
+    private final String name;
+    private final String accepts;
+    private final String defaultValue;
+    private final String defaultText;
+    private final String readBy;
+    private final String meaning;
+    private final Function<String, T> parser;
+
+    private Setting(String name, String accepts, String defaultValue, String defaultText, String readBy, String meaning,
+                    Function<String, T> parser) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.accepts = accepts;
+        this.defaultValue = defaultValue;
+        this.defaultText = defaultText;
+        this.readBy = readBy;
+        this.meaning = meaning;
+        this.parser = parser;
+    }
+
+    /** {@code true} or {@code false} (any case); Maven's own boolean conversion takes any other word as false. */
+    static Setting<Boolean> flag(String name, boolean defaultValue, String readBy, String meaning) {
+        return new Setting<>(name, "true or false", String.valueOf(defaultValue), null, readBy, meaning, text -> {
+            if (text.equalsIgnoreCase("true")) {
+                return true;
+            }
+            if (text.equalsIgnoreCase("false")) {
+                return false;
+            }
+            throw refused(name, "true or false", text);
+        });
+    }
+
+    /** A whole number of at least {@code min} (and at most {@link Integer#MAX_VALUE}). */
+    static Setting<Integer> number(String name, int min, int defaultValue, String readBy, String meaning) {
+        String accepts = "a whole number of " + min + " or more";
+        return new Setting<>(name, accepts, String.valueOf(defaultValue), null, readBy, meaning, text -> {
+            try {
+                int parsed = Integer.parseInt(text);
+                if (parsed >= min) {
+                    return parsed;
+                }
+            } catch (NumberFormatException e) {
+                // refused below, with the accepted values
+            }
+            throw refused(name, accepts, text);
+        });
+    }
+
+    /** One of {@code values} (any case), returned in lower case. */
+    static Setting<String> choice(String name, String defaultValue, String readBy, String meaning, String... values) {
+        String accepts = or(Arrays.asList(values));
+        return new Setting<>(name, accepts, defaultValue, null, readBy, meaning, text -> {
+            String lower = text.toLowerCase(Locale.ROOT);
+            if (Arrays.asList(values).contains(lower)) {
+                return lower;
+            }
+            throw refused(name, accepts, text);
+        });
+    }
+
+    /** A duration such as {@code 200ms}, {@code 30s}, {@code 5m}, {@code 1m30s}. */
+    static Setting<Duration> duration(String name, Duration defaultValue, String readBy, String meaning) {
+        String accepts = "a duration such as 200ms, 30s, 5m or 1h";
+        return new Setting<>(name, accepts, Durations.format(defaultValue).replace(" ", ""), null, readBy, meaning, text -> {
+            try {
+                return Durations.parse(name, text);
+            } catch (IllegalArgumentException e) {
+                throw refused(name, accepts + ", more than zero", text);
+            }
+        });
+    }
+
+    /**
+     * Free text (a branch, a path, a connect string...).
+     *
+     * @param defaultValue the literal default, or null when there is none
+     * @param defaultText  how the docs name the default when it is not a literal (null: {@code defaultValue})
+     */
+    static Setting<String> text(String name, String defaultValue, String defaultText, String readBy, String meaning) {
+        return new Setting<>(name, "text", defaultValue, defaultText, readBy, meaning, text -> text);
+    }
+
+    /** Comma-separated values, each trimmed, empty ones dropped. */
+    static Setting<List<String>> list(String name, String readBy, String meaning) {
+        return new Setting<>(name, "comma-separated list", null, "none", readBy, meaning,
+                text -> Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toList()));
+    }
+
+    /** The same key read as another type, e.g. a choice as an enum. */
+    <R> Setting<R> as(Function<T, R> convert) {
+        return new Setting<>(name, accepts, defaultValue, defaultText, readBy, meaning, parser.andThen(convert));
+    }
+
+    /** The key, e.g. {@code queuelock.skip}. */
+    public String name() {
+        return name;
+    }
+
+    /** The values accepted, in words, e.g. {@code true or false}. */
+    public String accepts() {
+        return accepts;
+    }
+
+    /** The default as a user would type it (what a mojo parameter's {@code defaultValue} says), or null if none. */
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    /** The default for people: the literal, or a description such as "the remote's HEAD branch". */
+    public String defaultText() {
+        return defaultText != null ? defaultText : defaultValue != null ? defaultValue : "none";
+    }
+
+    /** Who reads the key: the build queue (the core extension), a goal, a backend. */
+    public String readBy() {
+        return readBy;
+    }
+
+    /** What the key does, one sentence. */
+    public String meaning() {
+        return meaning;
+    }
+
+    /**
+     * The value of {@code text}; unset or blank means the default (null if there is none).
+     *
+     * @throws IllegalArgumentException {@code <key> must be <accepted values>, not '<text>'}
+     */
+    public T parse(String text) {
+        String value = text == null || text.isBlank() ? defaultValue : text.trim();
+        return value == null ? null : parser.apply(value);
+    }
+
+    /** The value among Maven user properties or system properties. */
+    public T from(Properties properties) {
+        return parse(properties.getProperty(name));
+    }
+
+    /** The value among settings such as a queue factory's. */
+    public T from(Map<String, String> settings) {
+        return parse(settings.get(name));
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    static IllegalArgumentException refused(String name, String accepts, String text) {
+        return new IllegalArgumentException(name + " must be " + accepts + ", not '" + text + "'");
+    }
+
+    private static String or(List<String> values) {
+        return values.size() == 1 ? values.get(0)
+                : String.join(", ", values.subList(0, values.size() - 1)) + " or " + values.get(values.size() - 1);
+    }
+}
