@@ -40,8 +40,6 @@ install_file "$root/pom.xml" "$root/pom.xml"
 install_file "$root/queue-lock-core/target/queue-lock-core-$version.jar" "$root/queue-lock-core/pom.xml"
 install_file "$root/queue-lock-maven-extension/target/queue-lock-maven-extension-$version.jar" \
   "$root/queue-lock-maven-extension/pom.xml"
-bom=$HOME/.m2/repository/org/junit/junit-bom/5.14.4/junit-bom-5.14.4.pom  # TEMP
-[ ! -f "$bom" ] || install_file "$bom" "$bom"  # TEMP
 echo "extension-overhead: compiling the empty extension" >&2
 cat > "$work/empty/src/bench/empty/EmptyParticipant.java" <<'JAVA'
 package bench.empty;
@@ -105,47 +103,60 @@ measure() {  # KIND: appends "wall_ms cpu_ms" of one run to $work/times-KIND
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
 kinds=(none empty ours)
+declare -A fact_classes fact_threads fact_poms fact_execs
 for k in "${kinds[@]}"; do  # each kind must work, and its disk caches be warm, before timing
   use "$k"; mvn_validate >/dev/null
   : > "$work/times-$k"
 done
-# Facts about the realm and the classes, from real runs (not timed).
+# Facts about the realm, classes, threads and files, from real runs (not timed).
 use ours
 mvn_validate -X > "$work/debug-ours.log" 2>&1 || true
 awk '/Populating class realm coreExtension>/ { on = 1; next } on && /Included/ { print $NF; next } { on = 0 }' \
   "$work/debug-ours.log" | sed 's:.*/::' > "$work/realm.txt"
-for k in empty ours; do
+trace=(); command -v strace >/dev/null && trace=(strace -f -qq -e trace=openat,execve -o "$work/strace.log")
+for k in "${kinds[@]}"; do
   use "$k"
-  (cd "$project" && MAVEN_OPTS="${MAVEN_OPTS:-} -Xlog:class+load=info:file=$work/classload-$k.log" \
-     mvn -B -q -o "-Dmaven.repo.local=$repo" validate >/dev/null)
+  (cd "$project" && MAVEN_OPTS="${MAVEN_OPTS:-} -Xlog:class+load=info:file=$work/classload-$k.log -Xlog:os+thread=info:file=$work/threads-$k.log" \
+     "${trace[@]}" mvn -B -q -o "-Dmaven.repo.local=$repo" validate >/dev/null 2>&1)
   grep -E "source: file:.*/extension-overhead/(project/\.\./)?repo/" "$work/classload-$k.log" | awk '{print $2}' > "$work/classes-$k.txt" || true
+  fact_classes[$k]=$(grep -c . "$work/classload-$k.log")
+  fact_threads[$k]=$(grep -c 'Thread .*started\|Thread attached' "$work/threads-$k.log")
+  if [ ${#trace[@]} -gt 0 ]; then
+    fact_poms[$k]=$(grep -v ENOENT "$work/strace.log" | grep -c 'openat(.*/repo/.*\.pom"') || true
+    fact_execs[$k]=$(grep -c 'execve(' "$work/strace.log") || true
+  fi
 done
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-for i in $(seq 1 "$runs"); do
+for i in $(seq 1 "$runs"); do  # RUNS=0: the facts only
   # Rotate the order each round so no kind always runs right after another.
   for j in 0 1 2; do measure "${kinds[$(( (i + j) % 3 ))]}"; done
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
-for k in "${kinds[@]}"; do
-  eval "wall_$k=$(cut -d' ' -f1 "$work/times-$k" | median)"
-  eval "cpu_$k=$(cut -d' ' -f2 "$work/times-$k" | median)"
-done
 {
-  echo "runs of each: $runs (alternated, order rotated), cores: $(nproc), $(mvn -v | head -n 1 | sed 's/\x1b\[[0-9;]*m//g'), Java $(java -version 2>&1 | head -n 1 | cut -d'"' -f2)"
-  echo "load average before: $load_before   after: $load_after"
-  printf '%-6s %10s %10s\n' kind "wall ms" "cpu ms"
+  echo "cores: $(nproc), $(mvn -v | head -n 1 | sed 's/\x1b\[[0-9;]*m//g'), Java $(java -version 2>&1 | head -n 1 | cut -d'"' -f2)"
+  if [ "$runs" -gt 0 ]; then
+    for k in "${kinds[@]}"; do
+      eval "wall_$k=$(cut -d' ' -f1 "$work/times-$k" | median)"
+      eval "cpu_$k=$(cut -d' ' -f2 "$work/times-$k" | median)"
+    done
+    echo "runs of each: $runs (alternated, order rotated); load average before: $load_before, after: $load_after"
+    printf '%-6s %10s %10s\n' kind "wall ms" "cpu ms"
+    for k in "${kinds[@]}"; do
+      eval "printf '%-6s %10s %10s\n' $k \$wall_$k \$cpu_$k"
+    done
+    awk -v wo="$wall_ours" -v we="$wall_empty" -v wn="$wall_none" -v co="$cpu_ours" -v ce="$cpu_empty" -v cn="$cpu_none" 'BEGIN {
+      printf "ours/empty: wall %.3f  cpu %.3f   (target <= 1.05)\n", wo / we, co / ce
+      printf "ours/none:  wall %.3f  cpu %.3f\n", wo / wn, co / cn
+      printf "empty/none: wall %.3f  cpu %.3f\n", we / wn, ce / cn
+    }'
+  fi
+  printf '%-6s %14s %16s %14s %14s\n' kind "classes loaded" "threads started" "POMs read" "programs run"
   for k in "${kinds[@]}"; do
-    eval "printf '%-6s %10s %10s\n' $k \$wall_$k \$cpu_$k"
+    printf '%-6s %14s %16s %14s %14s\n' "$k" "${fact_classes[$k]}" "${fact_threads[$k]}" "${fact_poms[$k]:-?}" "${fact_execs[$k]:-?}"
   done
-  awk -v wo="$wall_ours" -v we="$wall_empty" -v wn="$wall_none" -v co="$cpu_ours" -v ce="$cpu_empty" -v cn="$cpu_none" 'BEGIN {
-    printf "ours/empty: wall %.3f  cpu %.3f   (target <= 1.05)\n", wo / we, co / ce
-    printf "ours/none:  wall %.3f  cpu %.3f\n", wo / wn, co / cn
-    printf "empty/none: wall %.3f  cpu %.3f\n", we / wn, ce / cn
-  }'
   echo "extension realm of ours (mvn -X): $(tr '\n' ' ' < "$work/realm.txt")"
-  echo "classes loaded from the extension's jars: empty $(wc -l < "$work/classes-empty.txt"), ours $(wc -l < "$work/classes-ours.txt");" \
-    "by the whole JVM: empty $(grep -c . "$work/classload-empty.log"), ours $(grep -c . "$work/classload-ours.log")"
-  echo "raw (wall_ms cpu_ms): see $work/times-{none,empty,ours}"
+  echo "classes loaded from the extension's own jars: empty $(grep -c . "$work/classes-empty.txt"), ours $(grep -c . "$work/classes-ours.txt")"
+  [ "$runs" -eq 0 ] || echo "raw (wall_ms cpu_ms): $work/times-{none,empty,ours}"
 } | tee "$work/result.txt"
