@@ -1,13 +1,13 @@
 package dev.queuelock.repo;
 
+import dev.queuelock.process.GitCommand;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Which repository a directory belongs to, as the queue sees it: the physical path of git's
@@ -87,22 +87,13 @@ public final class RepoKey {
 
     private static Optional<RepoKey> askGit(Path dir) {
         try {
-            Process git = new ProcessBuilder("git", "rev-parse", "--path-format=absolute", "--git-common-dir")
-                    .directory(dir.toFile())
-                    .redirectError(ProcessBuilder.Redirect.DISCARD)
-                    .redirectInput(ProcessBuilder.Redirect.PIPE)
-                    .start();
-            git.getOutputStream().close();
-            String out;
-            try (InputStream in = git.getInputStream()) {
-                out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            }
-            if (!git.waitFor(10, TimeUnit.SECONDS) || git.exitValue() != 0) {
-                git.destroyForcibly();
+            GitCommand.Result common = GitCommand.in(dir).withTimeout(Duration.ofSeconds(10))
+                    .run("rev-parse", "--path-format=absolute", "--git-common-dir");
+            if (!common.ok()) {
                 return Optional.empty();
             }
             // Only a bare repository or GIT_DIR gets here: the lane is the directory asked about.
-            return Optional.of(new RepoKey(physical(dir.resolve(out.trim())).toString(), dir));
+            return Optional.of(new RepoKey(physical(dir.resolve(common.out.trim())).toString(), dir));
         } catch (IOException e) {
             return Optional.empty(); // no git installed: outside git as far as we can tell
         } catch (InterruptedException e) {

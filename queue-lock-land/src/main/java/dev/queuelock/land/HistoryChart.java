@@ -11,10 +11,6 @@ import java.util.List;
  */
 public final class HistoryChart {
 
-    /** Phase name and the character its share of a bar is drawn with. */
-    private static final String[][] PHASES = {
-        {"queueWait", "."}, {"fetch", "f"}, {"rebase", "r"}, {"checks", "#"}, {"push", "p"}, {"sync", "s"}};
-
     private final int width;
 
     public HistoryChart(int width) {
@@ -29,7 +25,7 @@ public final class HistoryChart {
         }
         long longest = runs.stream().mapToLong(r -> r.totalMs).max().orElse(1);
         int laneWidth = Math.min(24, runs.stream().mapToInt(r -> label(r).length()).max().orElse(4));
-        lines.add("legend: . queue wait  f fetch  r rebase  # checks  p push  s sync");
+        lines.add(legend());
         for (LandRun run : runs) {
             String time = run.time == null || run.time.length() < 19 ? "?" : run.time.substring(11, 19);
             lines.add(String.format("%s %-" + laneWidth + "s %-15s %8s |%s", time, clip(label(run), laneWidth),
@@ -46,13 +42,21 @@ public final class HistoryChart {
         StringBuilder bar = new StringBuilder();
         double scale = (double) width / Math.max(longest, 1);
         double carried = 0;
-        for (String[] phase : PHASES) {
+        for (Phase phase : Phase.values()) {
             // Carry rounding from phase to phase so the bar's length stays proportional to the total.
-            carried += run.phase(phase[0]) * scale;
+            carried += run.phase(phase) * scale;
             int cells = (int) Math.round(carried) - bar.length();
-            bar.append(phase[1].repeat(Math.max(0, cells)));
+            bar.append(String.valueOf(phase.bar()).repeat(Math.max(0, cells)));
         }
         return bar.toString();
+    }
+
+    private static String legend() {
+        StringBuilder legend = new StringBuilder("legend:");
+        for (Phase phase : Phase.values()) {
+            legend.append(legend.length() > 7 ? "  " : " ").append(phase.bar()).append(' ').append(phase);
+        }
+        return legend.toString();
     }
 
     private static String label(LandRun run) {

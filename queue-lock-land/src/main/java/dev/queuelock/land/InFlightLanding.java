@@ -50,12 +50,12 @@ final class InFlightLanding {
         note.put("start", ProcessStart.current());
         note.put("branch", branch);
         note.put("head", head);
-        at("queue");
+        at(Phase.QUEUE_WAIT);
     }
 
     /** Records the phase now under way; best effort, as the note only explains a crash. */
-    void at(String phase) {
-        note.put("phase", phase);
+    void at(Phase phase) {
+        note.put("phase", phase.toString());
         try {
             Files.createDirectories(file.getParent());
             SafePaths.writeAtomically(file, JSON.writeValueAsBytes(note));

@@ -18,7 +18,7 @@ public final class LandRun {
     /** One of {@link Outcome#id()}. */
     public String outcome;
     public long totalMs;
-    /** Phase name (queueWait, fetch, rebase, checks, push, sync) to milliseconds, in order. */
+    /** {@link Phase#id()} to milliseconds, in order. */
     public Map<String, Long> phases = new LinkedHashMap<>();
     /** Push attempts beyond the first (the remote moved during the checks). */
     public int retries;
@@ -29,7 +29,7 @@ public final class LandRun {
         return Outcome.fromId(outcome);
     }
 
-    public long phase(String name) {
-        return phases.getOrDefault(name, 0L);
+    public long phase(Phase phase) {
+        return phases.getOrDefault(phase.id(), 0L);
     }
 }

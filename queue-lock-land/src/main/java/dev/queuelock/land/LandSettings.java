@@ -1,6 +1,7 @@
 package dev.queuelock.land;
 
 import dev.queuelock.config.Settings;
+import dev.queuelock.process.GitCommand;
 import java.util.List;
 import java.util.Objects;
 
@@ -46,7 +47,7 @@ public final class LandSettings {
         if (integrationBranch != null) {
             return integrationBranch;
         }
-        Git.Result head = git.run("symbolic-ref", "--quiet", "--short", "refs/remotes/" + remote + "/HEAD");
+        GitCommand.Result head = git.run("symbolic-ref", "--quiet", "--short", "refs/remotes/" + remote + "/HEAD");
         String prefix = remote + "/";
         return head.ok() && head.out.strip().startsWith(prefix) ? head.out.strip().substring(prefix.length()) : "main";
     }

@@ -17,13 +17,13 @@ public final class LandStats {
 
     /** Median queue wait over all runs. */
     public Optional<Duration> medianQueueWait() {
-        return median(runs.stream().mapToLong(r -> r.phase("queueWait")).sorted().toArray());
+        return median(runs.stream().mapToLong(r -> r.phase(Phase.QUEUE_WAIT)).sorted().toArray());
     }
 
     /** Median time a landing holds the land queue (its total minus its own wait), over landed runs. */
     public Optional<Duration> medianHold() {
         return median(runs.stream().filter(r -> r.outcome() == Outcome.LANDED)
-                .mapToLong(r -> Math.max(0, r.totalMs - r.phase("queueWait"))).sorted().toArray());
+                .mapToLong(r -> Math.max(0, r.totalMs - r.phase(Phase.QUEUE_WAIT))).sorted().toArray());
     }
 
     /** Landed runs per hour, from the start of the oldest run to the end of the newest; empty if unknown. */

@@ -1,5 +1,6 @@
 package dev.queuelock.land;
 
+import dev.queuelock.process.GitCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -28,17 +29,17 @@ final class MainCheckoutSync {
             return; // a bare common dir has no main checkout to update
         }
         Git git = new Git(main);
-        Git.Result head = git.run("symbolic-ref", "--quiet", "--short", "HEAD");
+        GitCommand.Result head = git.run("symbolic-ref", "--quiet", "--short", "HEAD");
         if (!head.ok() || !head.out.strip().equals(integration)) {
             return; // not on the integration branch: nothing of ours to move
         }
-        Git.Result status = git.run("status", "--porcelain", "--untracked-files=no");
+        GitCommand.Result status = git.run("status", "--porcelain", "--untracked-files=no");
         if (!status.ok() || !status.out.isBlank()) {
             log.warn("main checkout " + main + " has uncommitted changes; left as is (update it with: git -C "
                     + main + " merge --ff-only " + remote + "/" + integration + ")");
             return;
         }
-        Git.Result merge = git.run("merge", "--ff-only", "--quiet", "refs/remotes/" + remote + "/" + integration);
+        GitCommand.Result merge = git.run("merge", "--ff-only", "--quiet", "refs/remotes/" + remote + "/" + integration);
         if (!merge.ok()) {
             log.warn("main checkout " + main + " has diverged from " + remote + "/" + integration
                     + "; left as is: " + merge.lastErrorLine());

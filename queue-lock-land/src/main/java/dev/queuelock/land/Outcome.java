@@ -3,6 +3,8 @@ package dev.queuelock.land;
 /** How a land run ended, as recorded in the landing history. */
 public enum Outcome {
     LANDED("landed"),
+    /** The lane's work was already on the integration branch: nothing was checked or pushed. */
+    NOTHING_TO_LAND("nothing-to-land"),
     REBASE_CONFLICT("rebase-conflict"),
     CHECK_FAILED("check-failed"),
     PUSH_REJECTED("push-rejected"),

@@ -1,5 +1,6 @@
 package dev.queuelock.land;
 
+import dev.queuelock.process.GitCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +23,7 @@ final class Preflight {
 
     /** @return the lane's branch */
     String check(String integrationBranch) {
-        Git.Result head = git.run("symbolic-ref", "--quiet", "--short", "HEAD");
+        GitCommand.Result head = git.run("symbolic-ref", "--quiet", "--short", "HEAD");
         if (!head.ok()) {
             throw new LandException("HEAD is detached; check out your lane's branch (git switch <branch>) and run land again.");
         }
@@ -66,7 +67,7 @@ final class Preflight {
 
     /** Paths of tracked files with staged or unstaged changes (untracked files do not block a rebase). */
     private List<String> trackedChanges() {
-        Git.Result result = git.run("status", "--porcelain=v1", "-z", "--untracked-files=no");
+        GitCommand.Result result = git.run("status", "--porcelain=v1", "-z", "--untracked-files=no");
         if (!result.ok()) {
             throw new LandException("git status failed in " + git.worktree() + ": " + result.lastErrorLine());
         }

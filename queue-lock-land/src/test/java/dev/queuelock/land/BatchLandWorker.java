@@ -2,6 +2,7 @@ package dev.queuelock.land;
 
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.batch.BatchOptions;
+import dev.queuelock.land.batch.Batching;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -34,7 +35,7 @@ public final class BatchLandWorker {
         BatchOptions batch = new BatchOptions(Integer.parseInt(args[2]), () -> locks.snapshot("land", lane).waiters());
         try {
             LandRun run = new Lander(new Git(lane), LandSettings.defaults(), checks, locks.open("land", lane),
-                    locks.open("build", lane), printed).withBatch(batch).land();
+                    locks.open("build", lane), printed).with(new Batching(batch)).land();
             System.out.println("OUTCOME " + run.outcome + " " + run.commit);
         } catch (LandException e) {
             System.out.println("OUTCOME failed: " + e.getMessage());

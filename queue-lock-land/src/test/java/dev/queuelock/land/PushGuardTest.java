@@ -1,5 +1,6 @@
 package dev.queuelock.land;
 
+import dev.queuelock.process.GitCommand;
 import static dev.queuelock.testsupport.GitFixture.commit;
 import static dev.queuelock.testsupport.GitFixture.git;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,7 +40,7 @@ class PushGuardTest {
     void blocksADirectPushButLetsLandAndTheEmergencyHatchThrough() throws Exception {
         PushGuard.install(new Git(lane), List.of("main", "release"));
 
-        Git.Result direct = new Git(lane).run("push", "origin", "HEAD:main");
+        GitCommand.Result direct = new Git(lane).run("push", "origin", "HEAD:main");
         assertThat(direct.ok()).isFalse();
         assertThat(direct.err).contains("direct push to 'main' refused").contains("mvn queuelock:land");
         assertThat(new Git(lane).run("push", "origin", "HEAD:refs/heads/lane").ok()).as("lane branches push freely").isTrue();

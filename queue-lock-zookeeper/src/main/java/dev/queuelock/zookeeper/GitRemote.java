@@ -2,11 +2,10 @@ package dev.queuelock.zookeeper;
 
 import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.QueueLockException;
+import dev.queuelock.process.GitCommand;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 
 /** The URL of a git remote, asked of git itself (so {@code insteadOf} rewrites apply). */
 final class GitRemote {
@@ -16,19 +15,10 @@ final class GitRemote {
 
     static String url(Path dir, String remote) {
         try {
-            Process git = new ProcessBuilder("git", "remote", "get-url", "--", remote)
-                    .directory(dir.toFile())
-                    .redirectError(ProcessBuilder.Redirect.DISCARD)
-                    .start();
-            git.getOutputStream().close();
-            String out;
-            try (InputStream in = git.getInputStream()) {
-                out = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+            GitCommand.Result url = GitCommand.in(dir).withTimeout(Duration.ofSeconds(10)).run("remote", "get-url", "--", remote);
+            if (url.ok() && !url.out.isBlank()) {
+                return url.out.strip();
             }
-            if (git.waitFor(10, TimeUnit.SECONDS) && git.exitValue() == 0 && !out.isEmpty()) {
-                return out;
-            }
-            git.destroyForcibly();
         } catch (IOException e) {
             // no git: fall through to the message
         } catch (InterruptedException e) {

@@ -2,6 +2,7 @@ package dev.queuelock.land.batch;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.queuelock.LockRecord;
+import dev.queuelock.land.Landing;
 import dev.queuelock.process.Liveness;
 
 /**
@@ -36,10 +37,6 @@ public final class BatchRequest {
 
     @Override
     public String toString() {
-        return lane + " (" + branch + " at " + shortSha(commit) + ", pid " + pid + ")";
-    }
-
-    static String shortSha(String sha) {
-        return sha != null && sha.length() > 10 ? sha.substring(0, 10) : String.valueOf(sha);
+        return lane + " (" + branch + " at " + Landing.shortSha(commit) + ", pid " + pid + ")";
     }
 }

@@ -6,10 +6,10 @@ import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandLog;
 import dev.queuelock.land.LandRun;
+import dev.queuelock.land.Landing;
 import dev.queuelock.land.Outcome;
 import dev.queuelock.process.ProcessStart;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Optional;
 
 /**
@@ -18,7 +18,7 @@ import java.util.Optional;
  * the final verdict, so a leader that dies without one costs it nothing: it simply gets its turn
  * and lands on its own. With batching off, it only waits for the land queue.
  */
-public final class BatchSeat implements AutoCloseable {
+final class BatchSeat implements AutoCloseable {
 
     private final BatchOptions options;
     private final BatchBoard board;
@@ -34,28 +34,27 @@ public final class BatchSeat implements AutoCloseable {
     }
 
     /** Publishes what this lane wants landed (if batching is on). */
-    public static BatchSeat open(BatchOptions options, Path commonDir, Git git, String lane, String branch, String commit,
-                                 LandLog log) {
+    static BatchSeat open(BatchOptions options, Landing landing) {
         BatchRequest request = new BatchRequest();
         request.pid = ProcessHandle.current().pid();
         request.start = ProcessStart.current();
-        request.lane = lane;
-        request.branch = branch;
-        request.commit = commit;
-        request.worktree = git.worktree().toString();
+        request.lane = landing.lane();
+        request.branch = landing.branch();
+        request.commit = landing.head();
+        request.worktree = landing.git().worktree().toString();
         request.ts = System.currentTimeMillis();
-        BatchSeat seat = new BatchSeat(options, new BatchBoard(commonDir), request, log);
+        BatchSeat seat = new BatchSeat(options, new BatchBoard(landing.commonDir()), request, landing.log());
         if (options.enabled()) {
             try {
                 seat.board.publish(request);
             } catch (IOException e) {
-                log.warn("could not offer this lane for batching (" + e.getMessage() + "); it will land on its own");
+                landing.log().warn("could not offer this lane for batching (" + e.getMessage() + "); it will land on its own");
             }
         }
         return seat;
     }
 
-    public BatchRequest request() {
+    BatchRequest request() {
         return request;
     }
 
@@ -64,7 +63,7 @@ public final class BatchSeat implements AutoCloseable {
      *
      * @return the verdict, if a leader landed (or refused) this lane; empty if this lander holds the land queue
      */
-    public Optional<BatchVerdict> acquire(QueueLock landLock, AcquireOptions acquireOptions) throws InterruptedException {
+    Optional<BatchVerdict> acquire(QueueLock landLock, AcquireOptions acquireOptions) throws InterruptedException {
         if (!options.enabled()) {
             landLock.acquire(acquireOptions);
             return Optional.empty();
@@ -132,19 +131,19 @@ public final class BatchSeat implements AutoCloseable {
      * Turns a verdict into this lander's run: moves the branch to its landed commit, or fails with
      * what happened and what to do.
      */
-    public LandRun conclude(BatchVerdict verdict, LandRun run, Git git, String remoteBranch) {
+    LandRun conclude(BatchVerdict verdict, LandRun run, Git git, String remoteBranch) {
         run.outcome = verdict.state;
         run.commit = verdict.commit;
         String leader = verdict.pid == verdict.leaderPid ? "" : " (batch " + verdict.batchId + " led by lane " + verdict.leaderLane + ")";
         switch (verdict.outcome()) {
             case LANDED:
-                log.info(run.branch + " landed on " + remoteBranch + " at " + BatchRequest.shortSha(verdict.commit) + leader);
+                log.info(run.branch + " landed on " + remoteBranch + " at " + Landing.shortSha(verdict.commit) + leader);
                 BranchMover.move(git, run.branch, request.commit, verdict.commit).ifPresent(log::warn);
                 return run;
             case REBASE_CONFLICT:
                 throw new LandException(run.branch + " conflicts with " + remoteBranch + " or the lanes batched before it"
                         + leader + "; it was dropped, nothing of it was pushed and the lane is unchanged at "
-                        + BatchRequest.shortSha(request.commit) + ". Resolve: git fetch && git rebase " + remoteBranch
+                        + Landing.shortSha(request.commit) + ". Resolve: git fetch && git rebase " + remoteBranch
                         + ", then run land again.");
             case CHECK_FAILED:
                 throw new LandException("checks failed with " + run.branch + " on top of the lanes before it" + leader

@@ -1,6 +1,8 @@
 package dev.queuelock.land.batch;
 
+import dev.queuelock.process.GitCommand;
 import dev.queuelock.land.Git;
+import dev.queuelock.land.Landing;
 import java.util.Optional;
 
 /**
@@ -21,19 +23,19 @@ final class BranchMover {
         if (from.equals(to)) {
             return Optional.empty();
         }
-        Git.Result current = git.run("rev-parse", "--verify", "--quiet", ref);
+        GitCommand.Result current = git.run("rev-parse", "--verify", "--quiet", ref);
         if (!current.ok() || !current.out.strip().equals(from)) {
             return Optional.of(left(branch, to, "it moved while it was queued"));
         }
-        Git.Result head = git.run("symbolic-ref", "--quiet", "HEAD");
+        GitCommand.Result head = git.run("symbolic-ref", "--quiet", "HEAD");
         boolean checkedOut = head.ok() && head.out.strip().equals(ref);
         if (checkedOut) {
-            Git.Result files = git.run("read-tree", "-m", "-u", from, to);
+            GitCommand.Result files = git.run("read-tree", "-m", "-u", from, to);
             if (!files.ok()) {
                 return Optional.of(left(branch, to, "local changes would be overwritten: " + files.lastErrorLine()));
             }
         }
-        Git.Result update = git.run("update-ref", "-m", "queuelock: landed in a batch", ref, to, from);
+        GitCommand.Result update = git.run("update-ref", "-m", "queuelock: landed in a batch", ref, to, from);
         if (!update.ok()) {
             if (checkedOut) {
                 git.run("read-tree", "-m", "-u", to, from); // back to the files of the branch's commit
@@ -44,7 +46,7 @@ final class BranchMover {
     }
 
     private static String left(String branch, String to, String why) {
-        return branch + " was left where it is (" + why + "); it landed as " + BatchRequest.shortSha(to)
+        return branch + " was left where it is (" + why + "); it landed as " + Landing.shortSha(to)
                 + ": git switch " + branch + " && git reset --keep " + to + " brings it there.";
     }
 }

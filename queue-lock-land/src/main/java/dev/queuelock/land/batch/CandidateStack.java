@@ -2,6 +2,8 @@ package dev.queuelock.land.batch;
 
 import dev.queuelock.land.Checks;
 import dev.queuelock.land.Git;
+import dev.queuelock.land.Phase;
+import dev.queuelock.land.PhaseClock;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,20 +29,20 @@ final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection
     private final Checks checks;
     private final Path logDir;
     private final String batchId;
-    private final PhaseTimes times;
+    private final PhaseClock clock;
     private final Steps steps;
     private final Runnable beforeFirstCheck;
     private final Map<String, Path> logs = new java.util.HashMap<>();
     private int runs;
 
-    CandidateStack(Git scratch, String upstream, Checks checks, Path logDir, String batchId, PhaseTimes times,
+    CandidateStack(Git scratch, String upstream, Checks checks, Path logDir, String batchId, PhaseClock clock,
                    Steps steps, Runnable beforeFirstCheck) {
         this.scratch = scratch;
         this.upstream = upstream;
         this.checks = checks;
         this.logDir = logDir;
         this.batchId = batchId;
-        this.times = times;
+        this.clock = clock;
         this.steps = steps;
         this.beforeFirstCheck = beforeFirstCheck;
     }
@@ -59,7 +61,7 @@ final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection
                 steps.conflicted(member);
             }
         }
-        times.end("rebase");
+        clock.end(Phase.REBASE);
         return stack;
     }
 
@@ -74,7 +76,7 @@ final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection
         Path log = logDir.resolve("batch-" + batchId + "-check-" + runs + ".log");
         boolean passed = checks.run(scratch.worktree(), log);
         logs.put(commit, log);
-        times.end("checks");
+        clock.end(Phase.CHECKS);
         steps.checked(runs, what, passed, log);
         return passed;
     }

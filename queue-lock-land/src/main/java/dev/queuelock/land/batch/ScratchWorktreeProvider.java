@@ -1,5 +1,6 @@
 package dev.queuelock.land.batch;
 
+import dev.queuelock.process.GitCommand;
 import dev.queuelock.ephemeral.Claim;
 import dev.queuelock.ephemeral.EphemeralResourceProvider;
 import dev.queuelock.file.SafePaths;
@@ -30,7 +31,7 @@ final class ScratchWorktreeProvider implements EphemeralResourceProvider<Path> {
         Files.createDirectories(base.getParent());
         SafePaths.ensureOwnDirectory(base);
         Path dir = pathFor(claim);
-        Git.Result add = git.run("worktree", "add", "--quiet", "--detach", dir.toString(), "HEAD");
+        GitCommand.Result add = git.run("worktree", "add", "--quiet", "--detach", dir.toString(), "HEAD");
         if (!add.ok()) {
             throw new IOException("cannot add the scratch worktree " + dir + ": " + add.lastErrorLine());
         }

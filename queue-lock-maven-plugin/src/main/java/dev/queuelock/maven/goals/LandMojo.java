@@ -10,6 +10,7 @@ import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.LandStats;
 import dev.queuelock.land.Lander;
 import dev.queuelock.land.batch.BatchOptions;
+import dev.queuelock.land.batch.Batching;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.config.Settings;
@@ -131,7 +132,7 @@ public class LandMojo extends BranchesMojo {
                     queues.open(BuildScope.LAND_QUEUE, repo.worktree()),
                     queues.open(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo), repo.lane()),
                     new MavenLandLog(getLog(), new LandStats(new LandHistory(commonDir).read())))
-                    .withBatch(new BatchOptions(batchSize, () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.worktree()).waiters()));
+                    .with(new Batching(new BatchOptions(batchSize, () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.worktree()).waiters())));
             lander.land();
         } catch (LandException e) {
             throw new MojoFailureException(e.getMessage());

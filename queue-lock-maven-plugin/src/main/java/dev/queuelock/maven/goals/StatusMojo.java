@@ -1,5 +1,6 @@
 package dev.queuelock.maven.goals;
 
+import dev.queuelock.process.GitCommand;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.Git;
@@ -100,7 +101,7 @@ public class StatusMojo extends AbstractMojo {
 
     /** The landing history of the repository; none outside git. */
     private static List<LandRun> landHistory(RepoKey repo) {
-        Git.Result common = new Git(repo.worktree()).run("rev-parse", "--path-format=absolute", "--git-common-dir");
+        GitCommand.Result common = new Git(repo.worktree()).run("rev-parse", "--path-format=absolute", "--git-common-dir");
         return common.ok() ? new LandHistory(Path.of(common.out.strip())).read() : List.of();
     }
 

@@ -1,0 +1,39 @@
+package dev.queuelock.land;
+
+import dev.queuelock.AcquireOptions;
+import java.util.Optional;
+
+/**
+ * How a lander gets its turn on the land queue and what it lands once it holds it: its lane alone
+ * ({@link #ALONE}), or, with batching ({@code land.batch.Batching}), the lanes queued behind it too
+ * (or none of its own, when a batch leader ahead of it landed its lane).
+ */
+public interface LandingMode {
+
+    /** Waits for the land queue, taken with these options, for this landing. */
+    Turn await(Landing landing, AcquireOptions options) throws InterruptedException;
+
+    /** A lander's turn; closed when the landing is over, before the land queue is released. */
+    interface Turn extends AutoCloseable {
+
+        /** The run, if another lander landed (or refused) this lane and recorded it; empty if this lander holds the land queue. */
+        default Optional<LandRun> concluded() {
+            return Optional.empty();
+        }
+
+        /** Holding the land queue: what lands now, given how this lane lands alone. */
+        default LandingDriver driver(LandingDriver alone) throws InterruptedException {
+            return alone;
+        }
+
+        @Override
+        default void close() {
+        }
+    }
+
+    /** Lane by lane: wait for the land queue, then land this lane on its own. */
+    LandingMode ALONE = (landing, options) -> {
+        landing.landLock().acquire(options);
+        return new Turn() { };
+    };
+}

@@ -1,0 +1,228 @@
+package dev.queuelock.land.batch;
+
+import dev.queuelock.AcquireOptions;
+import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.ephemeral.ClaimRegistry;
+import dev.queuelock.ephemeral.EphemeralResources;
+import dev.queuelock.land.BatchRecord;
+import dev.queuelock.land.Git;
+import dev.queuelock.land.LandException;
+import dev.queuelock.land.LandLog;
+import dev.queuelock.land.LandRun;
+import dev.queuelock.land.Landing;
+import dev.queuelock.land.LandingDriver;
+import dev.queuelock.land.Outcome;
+import dev.queuelock.land.Phase;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A batch, as the landing engine lands it: the candidate is the stack of the members' lanes in
+ * queue order, built in a scratch worktree (no lane's own worktree is touched), checked once,
+ * bisected on failure; the passing stack is pushed in one fast-forward push. Every member is
+ * answered and recorded before the leader releases the land queue.
+ */
+final class BatchLanding implements LandingDriver {
+
+    private final Landing landing;
+    private final BatchSeat seat;
+    private final BatchRequest self;
+    private final List<BatchRequest> members = new ArrayList<>();
+    private final String id;
+    private final LandLog log;
+    private final BatchBoard board;
+    private final BatchRecord record = new BatchRecord();
+    private final Map<String, BatchVerdict> verdicts = new LinkedHashMap<>();
+    private final long started = System.currentTimeMillis();
+    private List<BatchRequest> candidates;
+    private Bisection.Verdicts<BatchRequest> result;
+    private Git scratch;
+    private boolean completed;
+
+    BatchLanding(Landing landing, BatchSeat seat, List<BatchRequest> taken, String id) {
+        this.landing = landing;
+        this.seat = seat;
+        this.self = seat.request();
+        this.id = id;
+        this.log = landing.log();
+        this.board = new BatchBoard(landing.commonDir());
+        members.add(self);
+        members.addAll(taken);
+        candidates = new ArrayList<>(members);
+        record.id = id;
+        record.leader = self.lane;
+        record.members = CandidateStack.lanes(members);
+    }
+
+    @Override
+    public boolean around(Loop loop) throws InterruptedException {
+        log.info("batch " + id + ": landing " + members.size() + " lanes in queue order: " + String.join(", ", record.members));
+        Path base = board.directory();
+        try {
+            boolean pushed = EphemeralResources.withEphemeralResource(new ScratchWorktreeProvider(landing.git(), base.resolve("scratch")),
+                    ClaimRegistry.at(base.resolve("claims")), dir -> {
+                        scratch = new Git(dir);
+                        return loop.run();
+                    });
+            completed = true;
+            return pushed;
+        } catch (IOException e) {
+            throw new LandException("cannot set up the batch's scratch worktree: " + e.getMessage()
+                    + "; run land again (or with -D" + QueueLockProperties.BATCH + "=1).");
+        } finally {
+            landing.buildLock().release();
+        }
+    }
+
+    @Override
+    public String candidate(String remoteRef) throws InterruptedException {
+        candidates.removeIf(m -> m != self && !m.isAlive() && step("dropped " + m.lane + ": its lander is gone"));
+        CandidateStack stack = new CandidateStack(scratch, remoteRef, landing.checks(), landing.logDir(), id, landing.clock(),
+                new Steps(), this::holdBuildQueue);
+        try {
+            result = new Bisection<>(stack, stack).run(landing.git().output("rev-parse", remoteRef), candidates);
+        } finally {
+            landing.buildLock().release();
+            record.checkRuns += stack.runs();
+        }
+        result.conflicted.forEach(m -> decide(m, Outcome.REBASE_CONFLICT, null, null));
+        for (int i = 0; i < result.failed.size(); i++) {
+            Path failedLog = stack.logOf(result.failedCommits.get(i));
+            decide(result.failed.get(i), Outcome.CHECK_FAILED, null, failedLog == null ? null : failedLog.toString());
+            step("culprit: " + result.failed.get(i).lane + " (check-failed)");
+        }
+        return result.top();
+    }
+
+    @Override
+    public void pushed(String top) {
+        for (int i = 0; i < result.passed.size(); i++) {
+            decide(result.passed.get(i), Outcome.LANDED, result.passedCommits.get(i), null);
+        }
+        step("pushed " + result.passed.size() + " lanes at " + Landing.shortSha(top));
+        log.info("batch " + id + ": " + result.passed.size() + " of " + members.size() + " lanes landed on "
+                + landing.remoteBranch() + " at " + Landing.shortSha(top) + " after " + record.checkRuns + " check run(s)");
+    }
+
+    @Override
+    public void rejected(String why) {
+        result.passed.forEach(m -> decide(m, Outcome.PUSH_REJECTED, null, null));
+        step("push " + why);
+    }
+
+    @Override
+    public void retrying(int retry) {
+        landing.run().retries = retry;
+        step("push rejected: " + landing.remoteBranch() + " moved; restacking the passing lanes");
+        log.warn(landing.remoteBranch() + " moved during the batch's checks; restacking and checking again");
+        candidates = new ArrayList<>(result.passed);
+    }
+
+    @Override
+    public LandException lostQueue() {
+        return new LandException("lost the land queue before the push (its backend lost the lock); nothing of batch "
+                + id + " was pushed. Run land again.");
+    }
+
+    /** The leader's own lane: its branch moves to its landed commit, or the leader fails with why. */
+    @Override
+    public void conclude() {
+        seat.conclude(verdictOf(self), landing.run(), landing.git(), landing.remoteBranch());
+    }
+
+    /**
+     * Answers the members and returns everyone's run. A member not decided because the batch broke
+     * off (an error, a lost queue) is freed to land on its own; one whose lander is gone gets an error.
+     */
+    @Override
+    public List<LandRun> finish() {
+        List<LandRun> runs = new ArrayList<>();
+        for (BatchRequest member : members) {
+            if (!verdicts.containsKey(member.lane) && !completed) {
+                if (member != self) {
+                    board.withdrawVerdict(member); // not answered: free it to land on its own
+                }
+                continue;
+            }
+            BatchVerdict verdict = verdictOf(member);
+            if (member != self) {
+                try {
+                    board.answer(verdict);
+                } catch (IOException e) {
+                    log.warn("could not tell " + member.lane + " its outcome (" + e.getMessage() + "); it will land on its own");
+                }
+            }
+            runs.add(runOf(member, verdict));
+        }
+        if (runs.isEmpty() || runs.get(0) != landing.run()) {
+            runs.add(0, landing.run());
+        }
+        return runs;
+    }
+
+    private BatchVerdict verdictOf(BatchRequest member) {
+        return verdicts.computeIfAbsent(member.lane,
+                lane -> BatchVerdict.taken(member, id, self.lane).outcome(Outcome.ERROR, null, null, "its lander was gone"));
+    }
+
+    private LandRun runOf(BatchRequest member, BatchVerdict verdict) {
+        LandRun leader = landing.run();
+        LandRun run = member == self ? leader : new LandRun();
+        run.batch = record;
+        run.outcome = verdict.state;
+        run.commit = verdict.commit;
+        if (member == self) {
+            return run;
+        }
+        run.time = Instant.now().toString();
+        run.lane = member.lane;
+        run.branch = member.branch;
+        run.totalMs = System.currentTimeMillis() - member.ts;
+        run.retries = leader.retries;
+        run.phases.put(Phase.QUEUE_WAIT.id(), Math.max(0, started - member.ts));
+        leader.phases.forEach((phase, ms) -> {
+            if (!phase.equals(Phase.QUEUE_WAIT.id())) {
+                run.phases.put(phase, ms);
+            }
+        });
+        return run;
+    }
+
+    private void holdBuildQueue() {
+        try {
+            landing.buildLock().acquire(AcquireOptions.defaults().withLabel("land checks of batch " + id).withListener(log::buildWait));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LandException("interrupted while waiting for the build queue; nothing was pushed.");
+        }
+    }
+
+    private void decide(BatchRequest member, Outcome outcome, String commit, String logFile) {
+        verdicts.put(member.lane, BatchVerdict.taken(member, id, record.leader).outcome(outcome, commit, logFile, null));
+    }
+
+    private boolean step(String line) {
+        record.steps.add(line);
+        return true;
+    }
+
+    /** Reports each check run and conflict as it happens. */
+    private final class Steps implements CandidateStack.Steps {
+        @Override
+        public void checked(int run, String what, boolean passed, Path logFile) {
+            step("check " + run + ": " + what + " " + (passed ? "passed" : "failed"));
+            log.info("batch " + id + ": check run " + run + " on " + what + ": " + (passed ? "passed" : "FAILED, log " + logFile));
+        }
+
+        @Override
+        public void conflicted(BatchRequest member) {
+            step("conflict: " + member.lane + " dropped");
+            log.warn("batch " + id + ": " + member.lane + " conflicts with the lanes before it; dropped from the batch");
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.queuelock.land.batch;
+
+import dev.queuelock.AcquireOptions;
+import dev.queuelock.land.LandRun;
+import dev.queuelock.land.Landing;
+import dev.queuelock.land.LandingDriver;
+import dev.queuelock.land.LandingMode;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Landing in batches: while it waits, a lander offers its lane to the holder of the land queue;
+ * once it holds the queue itself, it takes the offered lanes queued behind it along (up to
+ * {@link BatchOptions#size()}), and lands them with its own as one batch. With size 1 it lands
+ * alone, as {@link LandingMode#ALONE}.
+ */
+public final class Batching implements LandingMode {
+
+    private final BatchOptions options;
+
+    public Batching(BatchOptions options) {
+        this.options = options;
+    }
+
+    @Override
+    public Turn await(Landing landing, AcquireOptions acquire) throws InterruptedException {
+        BatchSeat seat = BatchSeat.open(options, landing);
+        try {
+            Optional<BatchVerdict> verdict = seat.acquire(landing.landLock(), acquire);
+            return new BatchTurn(landing, seat, verdict);
+        } catch (InterruptedException | RuntimeException e) {
+            seat.close();
+            throw e;
+        }
+    }
+
+    private final class BatchTurn implements Turn {
+        private final Landing landing;
+        private final BatchSeat seat;
+        private final Optional<BatchVerdict> verdict;
+
+        BatchTurn(Landing landing, BatchSeat seat, Optional<BatchVerdict> verdict) {
+            this.landing = landing;
+            this.seat = seat;
+            this.verdict = verdict;
+        }
+
+        /** A batch leader landed (or refused) this lane, and recorded it. */
+        @Override
+        public Optional<LandRun> concluded() {
+            return verdict.map(v -> seat.conclude(v, landing.run(), landing.git(), landing.remoteBranch()));
+        }
+
+        @Override
+        public LandingDriver driver(LandingDriver alone) throws InterruptedException {
+            if (!options.enabled()) {
+                return alone;
+            }
+            String id = System.currentTimeMillis() + "-" + ProcessHandle.current().pid();
+            List<BatchRequest> taken = new Gathering(options, new BatchBoard(landing.commonDir()), landing.log())
+                    .take(seat.request(), id);
+            return taken.isEmpty() ? alone : new BatchLanding(landing, seat, taken, id);
+        }
+
+        @Override
+        public void close() {
+            seat.close();
+        }
+    }
+}
