@@ -135,7 +135,7 @@ done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 {
-  echo "cores: $(nproc), $(mvn -v | head -n 1 | sed 's/\x1b\[[0-9;]*m//g'), Java $(java -version 2>&1 | head -n 1 | cut -d'"' -f2)"
+  echo "cores: $(nproc), $(mvn -v 2>/dev/null | sed -n 1p | sed 's/\x1b\[[0-9;]*m//g'), Java $(java -version 2>&1 | head -n 1 | cut -d'"' -f2)"
   if [ "$runs" -gt 0 ]; then
     for k in "${kinds[@]}"; do
       eval "wall_$k=$(cut -d' ' -f1 "$work/times-$k" | median)"

@@ -3,12 +3,10 @@ package dev.queuelock.config;
 import static dev.queuelock.config.QueueLockProperties.*;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * Every {@code queuelock.*} setting, defined once: the values it accepts, its default, who reads it
@@ -92,19 +90,27 @@ public final class Settings {
     public static final Setting<String> STATUS_DIRECTORY = Setting.text(DIRECTORY, null, "the top directory of the invocation",
             STATUS, "A directory inside the repository whose queues are shown.");
 
-    private static final Map<String, Setting<?>> ALL = Stream.of(
+    /** Loaded by every Maven session (the build queue reads four of these): a plain loop, no streams. */
+    private static final Map<String, Setting<?>> ALL = byName(
             SKIP_BUILD_QUEUE, SCOPE, POLL, STUCK_WARN,
             DEFAULT_BACKEND, LAND_QUEUE_BACKEND, BUILD_QUEUE_BACKEND,
             ZK_CONNECT, ZK_SESSION_TIMEOUT, ZK_CONNECTION_TIMEOUT, ZK_CHROOT, ZK_QUEUE_ID, ZK_REMOTE,
             LAND_REMOTE, LAND_INTEGRATION_BRANCH, LAND_PROTECTED_BRANCHES,
             LAND_REGENERABLE_FILES, LAND_CHECK_GOALS, LAND_CHECK_COMMAND, LAND_CHECKS_REQUIRED, LAND_PUSH_RETRIES,
             LAND_SYNC, LAND_BATCH,
-            STATUS_JSON, STATUS_OUTPUT, STATUS_DIRECTORY)
-            .collect(Collectors.toMap(Setting::name, Function.identity(), (a, b) -> {
-                throw new IllegalStateException("two settings named " + a.name());
-            }, java.util.LinkedHashMap::new));
+            STATUS_JSON, STATUS_OUTPUT, STATUS_DIRECTORY);
 
     private Settings() {
+    }
+
+    private static Map<String, Setting<?>> byName(Setting<?>... settings) {
+        Map<String, Setting<?>> byName = new LinkedHashMap<>();
+        for (Setting<?> setting : settings) {
+            if (byName.put(setting.name(), setting) != null) {
+                throw new IllegalStateException("two settings named " + setting.name());
+            }
+        }
+        return byName;
     }
 
     /** Every setting, in the order the docs list them. */
