@@ -3,12 +3,10 @@ package dev.queuelock.config;
 import static dev.queuelock.config.QueueLockProperties.*;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * Every {@code queuelock.*} setting, defined once: the values it accepts, its default, who reads it
@@ -113,7 +111,8 @@ public final class Settings {
     public static final Setting<Boolean> PREVIEW_RESTORE = Setting.flag(RESTORE, false, "preview",
             "Undo the preview shown in the main checkout instead of showing this lane.");
 
-    private static final Map<String, Setting<?>> ALL = Stream.of(
+    /** Loaded by every Maven session (the build queue reads four of these): a plain loop, no streams. */
+    private static final Map<String, Setting<?>> ALL = byName(
             SKIP_BUILD_QUEUE, SCOPE, POLL, STUCK_WARN,
             DEFAULT_BACKEND, LAND_QUEUE_BACKEND, BUILD_QUEUE_BACKEND,
             ZK_CONNECT, ZK_SESSION_TIMEOUT, ZK_CONNECTION_TIMEOUT, ZK_CHROOT, ZK_QUEUE_ID, ZK_REMOTE,
@@ -122,12 +121,19 @@ public final class Settings {
             LAND_SYNC, LAND_BATCH,
             STATUS_JSON, STATUS_OUTPUT, STATUS_DIRECTORY,
             LANE_BRANCH_PREFIX, LANE_WORKTREE_SUFFIX, LANE_PORT_BASE, LANE_PRODUCTION_BRANCH, LANE_SYMLINKS, LANE_AUTO_LAND,
-            LANE_HOOK, PREVIEW_RESTORE)
-            .collect(Collectors.toMap(Setting::name, Function.identity(), (a, b) -> {
-                throw new IllegalStateException("two settings named " + a.name());
-            }, java.util.LinkedHashMap::new));
+            LANE_HOOK, PREVIEW_RESTORE);
 
     private Settings() {
+    }
+
+    private static Map<String, Setting<?>> byName(Setting<?>... settings) {
+        Map<String, Setting<?>> byName = new LinkedHashMap<>();
+        for (Setting<?> setting : settings) {
+            if (byName.put(setting.name(), setting) != null) {
+                throw new IllegalStateException("two settings named " + setting.name());
+            }
+        }
+        return byName;
     }
 
     /** Every setting, in the order the docs list them. */

@@ -62,9 +62,8 @@ public class BuildQueue {
         String key = settings.scope().buildQueueKey(repo);
         QueueLockFactory factory = QueueLockFactory.fromProperties(session.getUserProperties()).withPollInterval(settings.pollInterval());
         try {
-            Optional<LockRecord> ancestor = factory.snapshot(BuildScope.BUILD_QUEUE, key).holder()
-                    .filter(h -> ProcessAncestry.isAncestor(h.pid()));
-            if (ancestor.isPresent()) {
+            Optional<LockRecord> ancestor = factory.snapshot(BuildScope.BUILD_QUEUE, key).holder();
+            if (ancestor.isPresent() && ProcessAncestry.isAncestor(ancestor.get().pid())) {
                 LOG.info("Build queue: running inside the build lock held by {}; not queueing.", ancestor.get().describe());
                 return;
             }
