@@ -19,7 +19,7 @@ import org.apache.curator.framework.CuratorFramework;
 /**
  * Queues in a ZooKeeper ensemble, shared by every machine that lands to one remote: select with
  * {@code queuelock.backend=zookeeper} (or {@code queuelock.land.backend}) and
- * {@link ZooKeeperSettings#CONNECT}. Queue {@code q} of queue id {@code id} is the znode
+ * {@code queuelock.zookeeper.connect}. Queue {@code q} of queue id {@code id} is the znode
  * {@code <chroot>/<url-encoded id>/q}.
  */
 public final class ZooKeeperBackend implements QueueBackend {

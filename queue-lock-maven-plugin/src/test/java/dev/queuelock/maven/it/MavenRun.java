@@ -30,7 +30,12 @@ final class MavenRun implements AutoCloseable {
 
     /** Starts {@code mvn -B -Dmaven.repo.local=<it repo> <args>} in {@code dir}. */
     static MavenRun start(Path dir, Path tmpDir, Path log, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of("mvn", "-B", "-Dmaven.repo.local=" + IT_REPO));
+        return start(IT_REPO, dir, tmpDir, log, args);
+    }
+
+    /** Starts {@code mvn -B -Dmaven.repo.local=<localRepo> <args>} in {@code dir}. */
+    static MavenRun start(Path localRepo, Path dir, Path tmpDir, Path log, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of("mvn", "-B", "-Dmaven.repo.local=" + localRepo));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile());
