@@ -106,7 +106,7 @@ class RunSignalTest {
         ChildProcess waiter = lane.start("waiter", "run", "--stuck-warn", "1s", "--", "true");
 
         await().atMost(Duration.ofSeconds(45)).until(() -> waiter.stderr().lines()
-                .filter(l -> l.startsWith("[queue-lock] build queue, lane lane-a: warning: next up; held by lane lane-a")).count() >= 2);
+                .filter(l -> l.startsWith("[queue-lock] build queue, lane lane-a: warning: lane lane-a")).count() >= 2);
         assertThat(waiter.stderr()).contains("kill " + holder.pid());
         assertThat(holder.isAlive()).isTrue();
         assertThat(lane.snapshot().holder().map(LockRecord::pid)).hasValue(holder.pid());

@@ -32,11 +32,16 @@ public class InitMojo extends BranchesMojo {
     @Override
     public void execute() throws MojoExecutionException {
         Path dir = topDirectory();
+        Git git = new Git(dir);
         try {
+            // Check first, write after: outside git, init would leave an extensions.xml behind and then fail.
+            if (!git.run("rev-parse", "--git-dir").ok()) {
+                throw new MojoExecutionException(dir + " is not in a git repository; run init in your clone"
+                        + " (or git init first). Nothing was written.");
+            }
             ExtensionsXml.Change change = new ExtensionsXml(plugin.getGroupId(), EXTENSION_ARTIFACT_ID, plugin.getVersion())
                     .ensure(dir);
             getLog().info(".mvn/extensions.xml: " + describe(change));
-            Git git = new Git(dir);
             List<String> guarded = landSettings(List.of(), LandSettings.DEFAULT_PUSH_RETRIES, true).guardedBranches(git);
             Path hook = PushGuard.install(git, guarded);
             getLog().info("pre-push guard in " + hook + " refuses direct pushes to " + String.join(", ", guarded)

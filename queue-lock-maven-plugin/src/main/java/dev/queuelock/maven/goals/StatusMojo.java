@@ -77,13 +77,19 @@ public class StatusMojo extends AbstractMojo {
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException(e.getMessage());
         }
-        RepoKey repo = RepoKey.of((directory != null ? directory : new File(".")).toPath());
+        File dir = directory != null ? directory : new File(".");
+        if (!dir.isDirectory()) {
+            throw new MojoExecutionException("-D" + QueueLockProperties.DIRECTORY + "=" + dir + ": no such directory;"
+                    + " name a directory inside the repository whose queues to show (or leave it out for this one).");
+        }
+        RepoKey repo = RepoKey.of(dir.toPath());
         QueueLockFactory factory = QueueLockProperties.factory(session.getUserProperties());
         StatusReport report = new StatusReport(System.currentTimeMillis());
         try {
-            report.add(BuildScope.BUILD_QUEUE, scope.toString(), factory.snapshot(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo)));
-            String landBackend = factory.backendFor(BuildScope.LAND_QUEUE).name();
-            report.add(BuildScope.LAND_QUEUE, landBackend.equals("file") ? BuildScope.REPO.toString() : landBackend + " backend",
+            report.add(BuildScope.BUILD_QUEUE, scope.toString(), factory.backendFor(BuildScope.BUILD_QUEUE).name(),
+                    factory.snapshot(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo)));
+            // The land queue is always one per repository (on ZooKeeper: per remote URL).
+            report.add(BuildScope.LAND_QUEUE, BuildScope.REPO.toString(), factory.backendFor(BuildScope.LAND_QUEUE).name(),
                     factory.snapshot(BuildScope.LAND_QUEUE, repo.worktree()));
             report.withLandings(landHistory(repo));
         } catch (QueueLockException e) {
