@@ -8,7 +8,6 @@ import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandLog;
 import dev.queuelock.land.LandRun;
 import dev.queuelock.land.Landing;
-import dev.queuelock.land.Outcome;
 import dev.queuelock.process.ProcessStart;
 import java.io.IOException;
 import java.nio.file.Path;

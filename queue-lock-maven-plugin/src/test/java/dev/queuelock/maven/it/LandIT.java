@@ -97,7 +97,7 @@ class LandIT {
 
             MavenRun status = mvn(lane, "status-zk", concat(onZooKeeper, "queuelock:status"));
             assertThat(status.awaitExit(LAND)).as(status.log()).isZero();
-            assertThat(status.log()).contains("land queue (zookeeper").contains("zk-lane");
+            assertThat(status.log()).contains("zookeeper backend").contains("zk-lane");
         }
         assertThat(remoteSubjects()).containsExactly("zk-lane work", "project");
     }
