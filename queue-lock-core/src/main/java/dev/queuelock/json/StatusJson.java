@@ -30,6 +30,7 @@ public final class StatusJson {
     private final long nowMillis;
     private final Map<String, Object> queues = new LinkedHashMap<>();
     private Map<String, Object> landings;
+    private List<Object> lanes;
 
     /** @param nowMillis the time the elapsed fields are measured to, epoch milliseconds */
     public StatusJson(long nowMillis) {
@@ -64,6 +65,12 @@ public final class StatusJson {
         return this;
     }
 
+    /** The repository's lanes (maps of strings, numbers, booleans), which only the plugin knows; absent if not set. */
+    public StatusJson lanes(List<Object> laneList) {
+        lanes = laneList;
+        return this;
+    }
+
     /** The document, indented. */
     public String render() {
         Map<String, Object> doc = new LinkedHashMap<>();
@@ -71,6 +78,9 @@ public final class StatusJson {
         doc.put("now", nowMillis);
         doc.put("queues", queues);
         doc.put("landings", landings);
+        if (lanes != null) {
+            doc.put("lanes", lanes);
+        }
         return JsonWriter.pretty(doc);
     }
 

@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 public final class PushGuard {
 
     static final String MARKER = "# queue-lock pre-push guard";
-    static final String CHAINED = "pre-push.queuelock-chained";
+    public static final String CHAINED = "pre-push.queuelock-chained";
     private static final Pattern SAFE_BRANCH = Pattern.compile("[A-Za-z0-9._/-]+");
 
     private PushGuard() {

@@ -8,7 +8,12 @@ import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandHistory;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.LandStats;
+import dev.queuelock.land.LandRun;
 import dev.queuelock.land.Lander;
+import dev.queuelock.land.Outcome;
+import dev.queuelock.land.lanes.LaneLayout;
+import dev.queuelock.land.lanes.LanePruner;
+import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.land.batch.Batching;
 import dev.queuelock.config.BuildScope;
@@ -36,7 +41,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * @since 0.1.0
  */
 @Mojo(name = "land", requiresProject = false, aggregator = true, threadSafe = true)
-public class LandMojo extends BranchesMojo {
+public class LandMojo extends LanesMojo {
 
     /**
      * Tracked files a build regenerates (paths relative to the worktree): their changes are discarded
@@ -111,6 +116,7 @@ public class LandMojo extends BranchesMojo {
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         // Every value is checked before git or a queue is touched: a typo costs nothing.
+        LaneSettings lanes = laneSettings();
         boolean required;
         int retries;
         boolean syncMain;
@@ -130,13 +136,16 @@ public class LandMojo extends BranchesMojo {
             Path commonDir = Path.of(new Git(repo.worktree()).output("rev-parse", "--path-format=absolute", "--git-common-dir"));
             Checks checks = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, required);
             LandSettings settings = landSettings(regenerableFiles, retries, syncMain);
-            QueueLockFactory queues = QueueLockProperties.factory(session().getUserProperties());
+            QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,
                     queues.open(BuildScope.LAND_QUEUE, repo.worktree()),
                     queues.open(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo), repo.lane()),
                     new MavenLandLog(getLog(), new LandStats(new LandHistory(commonDir).read())))
                     .with(new Batching(new BatchOptions(batchSize, () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.worktree()).waiters())));
-            lander.land();
+            LandRun run = lander.land();
+            if (run.outcome() == Outcome.LANDED) {
+                pruneLandedSiblings(repo.worktree(), lanes);
+            }
         } catch (LandException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (QueueLockException | IllegalArgumentException e) {
@@ -144,6 +153,16 @@ public class LandMojo extends BranchesMojo {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new MojoExecutionException("land interrupted; nothing was forced: run it again when ready.");
+        }
+    }
+
+    /** Landed lanes beside this one have nothing left to do: remove them (same rules as queuelock:prune). */
+    private void pruneLandedSiblings(Path lane, LaneSettings lanes) {
+        try {
+            LaneLayout layout = LaneLayout.of(new Git(lane), lanes);
+            new LanePruner(board(layout), landLog()).prune(lane);
+        } catch (LandException e) {
+            getLog().warn("landed; pruning landed lanes failed: " + e.getMessage() + " (run mvn queuelock:prune later)");
         }
     }
 }

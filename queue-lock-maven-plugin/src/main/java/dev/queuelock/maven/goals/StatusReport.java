@@ -10,6 +10,7 @@ import dev.queuelock.land.HistoryChart;
 import dev.queuelock.land.LandRun;
 import dev.queuelock.land.LandStats;
 import dev.queuelock.land.batch.BatchReport;
+import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,6 +31,7 @@ final class StatusReport {
     private final Map<String, String> backends = new LinkedHashMap<>();
     private final long nowMillis;
     private List<LandRun> landings = List.of();
+    private List<LaneState> lanes = List.of();
 
     StatusReport(long nowMillis) {
         this.nowMillis = nowMillis;
@@ -49,6 +51,12 @@ final class StatusReport {
     /** The repository's landing history, oldest first; gives land waiters an ETA and adds the chart. */
     StatusReport withLandings(List<LandRun> runs) {
         landings = List.copyOf(runs);
+        return this;
+    }
+
+    /** The repository's lanes, by number. */
+    StatusReport withLanes(List<LaneState> states) {
+        lanes = List.copyOf(states);
         return this;
     }
 
@@ -78,6 +86,10 @@ final class StatusReport {
             out.add("batches (last " + Math.min(3, batches.stream().filter(l -> l.startsWith("batch ")).count()) + "):");
             batches.forEach(line -> out.add("  " + line));
         }
+        if (!lanes.isEmpty()) {
+            out.add("lanes: " + lanes.size());
+            lanes.forEach(lane -> out.add("  " + lane.describe()));
+        }
         return out;
     }
 
@@ -97,7 +109,26 @@ final class StatusReport {
         history.put("landingsPerHour", stats.landingsPerHour().orElse(null));
         // The runs as the history file keeps them (Jackson beans), as plain maps for the core's writer.
         history.put("recent", MAPPER.convertValue(recent(), List.class));
-        return doc.landings(history).render();
+        doc.landings(history);
+        if (!lanes.isEmpty()) {
+            List<Object> laneList = new ArrayList<>();
+            for (LaneState lane : lanes) {
+                Map<String, Object> l = new LinkedHashMap<>();
+                l.put("number", lane.lane().number());
+                l.put("path", lane.lane().path().toString());
+                l.put("branch", lane.lane().branch().orElse(null));
+                l.put("ahead", lane.ahead());
+                l.put("behind", lane.behind());
+                l.put("landed", lane.landed());
+                l.put("live", lane.live());
+                l.put("uncommitted", lane.uncommitted().size());
+                l.put("port", lane.port());
+                l.put("orphaned", lane.orphaned());
+                laneList.add(l);
+            }
+            doc.lanes(laneList);
+        }
+        return doc.render();
     }
 
     private String since(LockRecord r) {
