@@ -41,13 +41,11 @@ public final class CheckFailures {
             if (SECTION.matcher(line).matches()) {
                 inSection = true;
                 tests.add(line);
-            } else if (inSection && TEST.matcher(line).matches()) {
-                tests.add(line);
             } else if (TOTALS.matcher(line).matches()) {
                 tests.add(line);
                 inSection = false;
-            } else {
-                inSection = false;
+            } else if (inSection && TEST.matcher(line).matches()) {
+                tests.add(line); // other lines (a failure message's own lines, blank [INFO]s) do not end the list
             }
         }
         if (!tests.isEmpty()) {
