@@ -1,50 +1,162 @@
 #!/usr/bin/env bash
-# Scenario 6 of the benchmark: the cost of the build-queue extension on an uncontended build.
-# Times `mvn -q -o validate` of a one-module project, alternating runs without and with the
-# extension in .mvn/extensions.xml, and prints both medians and their ratio.
+# Scenario 6 of the benchmark: what the build-queue extension costs an uncontended build.
 #
-#   bench/extension-overhead.sh [RUNS] [LOCAL_REPO]
-#   RUNS        runs of each kind (default 10)
-#   LOCAL_REPO  a local Maven repository where queue-lock is installed (default ~/.m2/repository;
-#               e.g. queue-lock-maven-plugin/target/it-repo after `mvn verify`)
+# Times `mvn -B -q -o validate` of a one-module project three ways in one alternated run:
+#   none   no .mvn/extensions.xml
+#   empty  a do-nothing core extension this script compiles itself (a lifecycle participant with
+#          @Named/@Singleton, a sisu index, no dependencies, --release 11): the floor Maven charges
+#          for loading any core extension
+#   ours   queue-lock-maven-extension built from this checkout
+# and prints wall and CPU (user+sys of mvn and every process it waited for) medians and the
+# ratios ours/empty and ours/none. Target: ours <= 1.05 x empty, wall and CPU.
+#
+#   bench/extension-overhead.sh [RUNS]        RUNS of each kind (default 15)
+#
+# Everything goes under queue-lock-bench/target/extension-overhead: a private local repository
+# holding both extensions (and nothing installed into ~/.m2), the project, and the TMPDIR the
+# build queue uses. Needs a JDK (javac, jar), Maven, and the build's dependencies cached in the
+# default local repository. Also writes the extension realm of `ours` from a real `mvn -X` run
+# to realm.txt and the classes each extension loads to classes-<kind>.txt.
 set -euo pipefail
-runs=${1:-10}
-repo=${2:-$HOME/.m2/repository}
+runs=${1:-15}
 root=$(cd "$(dirname "$0")/.." && pwd)
+work="$root/queue-lock-bench/target/extension-overhead"
+repo="$work/repo"
+project="$work/project"
 version=$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' "$root/pom.xml" | head -n 1)
-if [ ! -f "$repo/dev/queuelock/queue-lock-maven-plugin/$version/queue-lock-maven-plugin-$version.jar" ]; then
-  echo "extension-overhead: queue-lock $version is not installed in $repo; run 'mvn install -DskipTests' or pass a repository that has it." >&2
-  exit 1
-fi
-work=$(mktemp -d "${TMPDIR:-/tmp}/queue-lock-overhead.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+maven_home=$(mvn -v | sed -n 's/^Maven home: //p')
+
+rm -rf "$work"
+mkdir -p "$repo" "$project/.mvn" "$work/tmp" "$work/empty/src/bench/empty" "$work/empty/classes/META-INF/sisu"
+# The build queue of every measured run lives here, never in the shared /tmp.
 export TMPDIR="$work/tmp"
-mkdir -p "$TMPDIR" "$work/p/.mvn"
-cat > "$work/p/pom.xml" <<'XML'
+
+echo "extension-overhead: building queue-lock-maven-extension $version from $root" >&2
+mvn -q -B -f "$root/pom.xml" -pl queue-lock-maven-extension -am package -DskipTests >/dev/null
+install_file() {  # FILE POM: into the private repository, as `mvn install` would lay it out
+  mvn -q -B install:install-file "-Dfile=$1" "-DpomFile=$2" "-DlocalRepositoryPath=$repo" >/dev/null
+}
+install_file "$root/pom.xml" "$root/pom.xml"
+install_file "$root/queue-lock-core/target/queue-lock-core-$version.jar" "$root/queue-lock-core/pom.xml"
+install_file "$root/queue-lock-maven-extension/target/queue-lock-maven-extension-$version.jar" \
+  "$root/queue-lock-maven-extension/pom.xml"
+echo "extension-overhead: compiling the empty extension" >&2
+cat > "$work/empty/src/bench/empty/EmptyParticipant.java" <<'JAVA'
+package bench.empty;
+
+import javax.inject.Named;
+import javax.inject.Singleton;
+import org.apache.maven.AbstractMavenLifecycleParticipant;
+
+/** Does nothing: what Maven charges for any core extension. */
+@Named("empty")
+@Singleton
+public class EmptyParticipant extends AbstractMavenLifecycleParticipant {
+}
+JAVA
+javac --release 11 -nowarn -cp "$maven_home/lib/*" -d "$work/empty/classes" \
+  "$work/empty/src/bench/empty/EmptyParticipant.java"
+echo "bench.empty.EmptyParticipant" > "$work/empty/classes/META-INF/sisu/javax.inject.Named"
+jar --create --file "$work/empty/empty-extension-1.0.jar" -C "$work/empty/classes" .
+cat > "$work/empty/pom.xml" <<'XML'
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>bench</groupId><artifactId>empty-extension</artifactId><version>1.0</version>
+</project>
+XML
+install_file "$work/empty/empty-extension-1.0.jar" "$work/empty/pom.xml"
+
+cat > "$project/pom.xml" <<'XML'
 <project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
   <groupId>bench</groupId><artifactId>overhead</artifactId><version>1.0</version><packaging>pom</packaging>
 </project>
 XML
-extensions="<extensions><extension><groupId>dev.queuelock</groupId><artifactId>queue-lock-maven-plugin</artifactId><version>$version</version></extension></extensions>"
-time_run() {  # prints milliseconds of one `mvn -q -o validate`
+# Its own git repository, as a user's project is: the build queue keys off it.
+git -C "$project" init -q 2>/dev/null || true
+
+extensions_of() {
+  case $1 in
+    none) ;;
+    empty) echo "<extensions><extension><groupId>bench</groupId><artifactId>empty-extension</artifactId><version>1.0</version></extension></extensions>" ;;
+    ours) echo "<extensions><extension><groupId>dev.queuelock</groupId><artifactId>queue-lock-maven-extension</artifactId><version>$version</version></extension></extensions>" ;;
+  esac
+}
+use() {
+  rm -f "$project/.mvn/extensions.xml"
+  local xml; xml=$(extensions_of "$1")
+  [ -z "$xml" ] || echo "$xml" > "$project/.mvn/extensions.xml"
+}
+mvn_validate() {
+  (cd "$project" && mvn -B -q -o "-Dmaven.repo.local=$repo" "$@" validate)
+}
+measure() {  # KIND: appends "wall_ms cpu_ms" of one run to $work/times-KIND
+  use "$1"
   local start end
   start=$(date +%s%N)
-  (cd "$work/p" && mvn -q -o -B "-Dmaven.repo.local=$repo" validate >/dev/null)
+  # /usr/bin/time counts the JVM and every process it waited for (a git, say).
+  (cd "$project" && /usr/bin/time -o "$work/rusage" -f '%U %S' mvn -B -q -o "-Dmaven.repo.local=$repo" validate >/dev/null 2>"$work/stderr") \
+    || { cat "$work/stderr" >&2; exit 1; }
   end=$(date +%s%N)
-  echo $(( (end - start) / 1000000 ))
+  echo "$(( (end - start) / 1000000 )) $(awk '{ printf "%d", ($1 + $2) * 1000 }' "$work/rusage")" >> "$work/times-$1"
 }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
-# One warm-up of each kind, so both sides start with warm disk caches.
-echo "$extensions" > "$work/p/.mvn/extensions.xml"; time_run >/dev/null
-rm "$work/p/.mvn/extensions.xml"; time_run >/dev/null
-: > "$work/without"; : > "$work/with"
-for _ in $(seq 1 "$runs"); do
-  rm -f "$work/p/.mvn/extensions.xml"; time_run >> "$work/without"
-  echo "$extensions" > "$work/p/.mvn/extensions.xml"; time_run >> "$work/with"
+
+kinds=(none empty ours)
+declare -A fact_classes fact_threads fact_poms fact_execs
+for k in "${kinds[@]}"; do  # each kind must work, and its disk caches be warm, before timing
+  use "$k"; mvn_validate >/dev/null
+  : > "$work/times-$k"
 done
-without=$(median < "$work/without"); with=$(median < "$work/with")
-echo "runs of each: $runs (alternated), cores: $(nproc), load: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "without extension: median ${without} ms   ($(tr '\n' ' ' < "$work/without"))"
-echo "with extension:    median ${with} ms   ($(tr '\n' ' ' < "$work/with"))"
-awk -v a="$with" -v b="$without" 'BEGIN { printf "ratio with/without: %.3f (overhead %+.1f %%)\n", a / b, (a / b - 1) * 100 }'
+# Facts about the realm, classes, threads and files, from real runs (not timed).
+use ours
+mvn_validate -X > "$work/debug-ours.log" 2>&1 || true
+awk '/Populating class realm coreExtension>/ { on = 1; next } on && /Included/ { print $NF; next } { on = 0 }' \
+  "$work/debug-ours.log" | sed 's:.*/::' > "$work/realm.txt"
+trace=(); command -v strace >/dev/null && trace=(strace -f -qq -e trace=openat,execve -o "$work/strace.log")
+for k in "${kinds[@]}"; do
+  use "$k"
+  (cd "$project" && MAVEN_OPTS="${MAVEN_OPTS:-} -Xlog:class+load=info:file=$work/classload-$k.log -Xlog:os+thread=info:file=$work/threads-$k.log" \
+     "${trace[@]}" mvn -B -q -o "-Dmaven.repo.local=$repo" validate >/dev/null 2>&1)
+  grep -E "source: file:.*/extension-overhead/(project/\.\./)?repo/" "$work/classload-$k.log" | awk '{print $2}' > "$work/classes-$k.txt" || true
+  fact_classes[$k]=$(grep -c . "$work/classload-$k.log")
+  fact_threads[$k]=$(grep -c 'Thread .*started\|Thread attached' "$work/threads-$k.log")
+  if [ ${#trace[@]} -gt 0 ]; then
+    fact_poms[$k]=$(grep -v ENOENT "$work/strace.log" | grep -c 'openat(.*/repo/.*\.pom"') || true
+    fact_execs[$k]=$(grep -c 'execve(' "$work/strace.log") || true
+  fi
+done
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+for i in $(seq 1 "$runs"); do  # RUNS=0: the facts only
+  # Rotate the order each round so no kind always runs right after another.
+  for j in 0 1 2; do measure "${kinds[$(( (i + j) % 3 ))]}"; done
+done
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+{
+  echo "cores: $(nproc), $(mvn -v 2>/dev/null | sed -n 1p | sed 's/\x1b\[[0-9;]*m//g'), Java $(java -version 2>&1 | head -n 1 | cut -d'"' -f2)"
+  if [ "$runs" -gt 0 ]; then
+    for k in "${kinds[@]}"; do
+      eval "wall_$k=$(cut -d' ' -f1 "$work/times-$k" | median)"
+      eval "cpu_$k=$(cut -d' ' -f2 "$work/times-$k" | median)"
+    done
+    echo "runs of each: $runs (alternated, order rotated); load average before: $load_before, after: $load_after"
+    printf '%-6s %10s %10s\n' kind "wall ms" "cpu ms"
+    for k in "${kinds[@]}"; do
+      eval "printf '%-6s %10s %10s\n' $k \$wall_$k \$cpu_$k"
+    done
+    awk -v wo="$wall_ours" -v we="$wall_empty" -v wn="$wall_none" -v co="$cpu_ours" -v ce="$cpu_empty" -v cn="$cpu_none" 'BEGIN {
+      printf "ours/empty: wall %.3f  cpu %.3f   (target <= 1.05)\n", wo / we, co / ce
+      printf "ours/none:  wall %.3f  cpu %.3f\n", wo / wn, co / cn
+      printf "empty/none: wall %.3f  cpu %.3f\n", we / wn, ce / cn
+    }'
+  fi
+  printf '%-6s %14s %16s %14s %14s\n' kind "classes loaded" "threads started" "POMs read" "programs run"
+  for k in "${kinds[@]}"; do
+    printf '%-6s %14s %16s %14s %14s\n' "$k" "${fact_classes[$k]}" "${fact_threads[$k]}" "${fact_poms[$k]:-?}" "${fact_execs[$k]:-?}"
+  done
+  echo "extension realm of ours (mvn -X): $(tr '\n' ' ' < "$work/realm.txt")"
+  echo "classes loaded from the extension's own jars: empty $(grep -c . "$work/classes-empty.txt"), ours $(grep -c . "$work/classes-ours.txt")"
+  [ "$runs" -eq 0 ] || echo "raw (wall_ms cpu_ms): $work/times-{none,empty,ours}"
+} | tee "$work/result.txt"

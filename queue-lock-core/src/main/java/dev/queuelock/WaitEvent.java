@@ -29,15 +29,9 @@ public final class WaitEvent {
         return new WaitEvent(0, null, Duration.ZERO, false, deadHolder);
     }
 
-    /** The holder that died without releasing, for a {@link #takeover} event. */
+    /** The holder that died without releasing, for a {@link #takeover} event: {@link WaitText} makes it a warning. */
     public Optional<LockRecord> deadHolder() {
         return Optional.ofNullable(deadHolder);
-    }
-
-    /** How every listener says it: {@code holder pid 4242 (lane a, verify) died; taking over}; empty unless a takeover. */
-    public Optional<String> takeoverLine() {
-        return deadHolder().map(d -> "holder pid " + d.pid() + " (lane " + d.lane() + d.label().map(l -> ", " + l).orElse("")
-                + (d.host().map(h -> ", on " + h).orElse("")) + ") died; taking over");
     }
 
     /** Live waiters enrolled before this one (the holder is not counted); 0 means next up. */
@@ -53,6 +47,11 @@ public final class WaitEvent {
     /** How long the holder has held, measured from the holder's own timestamp; zero if none. */
     public Duration holderElapsed() {
         return holderElapsed;
+    }
+
+    /** True for the events a person should be warned of: a stuck holder, a takeover from a dead one. */
+    public boolean isWarning() {
+        return stuckHolder || deadHolder != null;
     }
 
     /** True for the periodic warning that the holder has held longer than the stuck interval. */

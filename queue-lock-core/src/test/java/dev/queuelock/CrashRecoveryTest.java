@@ -45,7 +45,7 @@ class CrashRecoveryTest {
         assertThat(ticketOf(doomed)).isNotEmpty();
 
         doomed.kill9();
-        // The surviving waiter notices on its next poll and removes the dead ticket.
+        // The surviving waiter is woken when the kernel drops the dead one's OS lock, and removes its ticket.
         await().atMost(LockWorkers.PATIENCE).until(() -> ticketOf(doomed).isEmpty());
         // Its position improves: nobody is ahead of it any more.
         await().atMost(LockWorkers.PATIENCE)

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Waiters wake on file events: with a 5 s fallback poll, a clean hand-off still arrives well
- * before the next poll; a holder killed by SIGKILL makes no file event and is found by the poll.
+ * before the next poll; a holder killed by SIGKILL makes no file event, and is found when the
+ * kernel drops its OS lock (without any poll: KernelWakeUpTest).
  */
 class WakeUpTest {
 

@@ -13,8 +13,10 @@ import dev.queuelock.spi.BackendContext;
 import dev.queuelock.spi.QueueBackend;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Properties;
 
 /**
  * Opens queue locks by queue name and a directory inside the repository, on the backend the
@@ -49,6 +51,21 @@ public final class QueueLockFactory {
 
     public QueueLockFactory withPollInterval(Duration interval) {
         return new QueueLockFactory(tmpDir, interval, settings);
+    }
+
+    /**
+     * The queue factory for a session: every {@code queuelock.*} user property is handed to it,
+     * so backends ({@link QueueLockProperties#BACKEND}, {@link QueueLockProperties#LAND_BACKEND},
+     * {@code queuelock.zookeeper.*}) are configured the Maven way.
+     */
+    public static QueueLockFactory fromProperties(Properties userProperties) {
+        Map<String, String> settings = new HashMap<>();
+        for (String name : userProperties.stringPropertyNames()) {
+            if (name.startsWith(QueueLockProperties.PREFIX)) {
+                settings.put(name, userProperties.getProperty(name));
+            }
+        }
+        return defaults().withSettings(settings);
     }
 
     /**

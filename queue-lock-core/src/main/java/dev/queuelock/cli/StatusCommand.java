@@ -2,6 +2,8 @@ package dev.queuelock.cli;
 
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.config.BuildScope;
+import dev.queuelock.json.StatusJson;
 import java.io.PrintStream;
 import java.util.HashSet;
 import java.util.List;
@@ -26,7 +28,9 @@ final class StatusCommand {
         QueueSnapshot snapshot = queue.factory.snapshot(queue.queue, queue.dir);
         long now = System.currentTimeMillis();
         if (json) {
-            out.println(StatusJson.render(queue.queue, snapshot, now));
+            // The CLI keys every queue by the repository of --dir.
+            out.println(new StatusJson(now).queue(queue.queue, BuildScope.REPO.toString(),
+                    queue.factory.backendFor(queue.queue).name(), snapshot).render());
         } else {
             printText(snapshot, now, out);
         }

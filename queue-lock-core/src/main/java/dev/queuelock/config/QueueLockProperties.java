@@ -1,9 +1,5 @@
 package dev.queuelock.config;
 
-import dev.queuelock.backends.QueueLockFactory;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Properties;
 
 /**
  * The name of every {@code queuelock.*} setting, as a constant a mojo's
@@ -50,6 +46,20 @@ public final class QueueLockProperties {
     public static final String OUTPUT = "queuelock.output";
     public static final String DIRECTORY = "queuelock.directory";
 
+    // lanes (named after the npm tool's config keys)
+    public static final String BRANCH_PREFIX = "queuelock.branchPrefix";
+    public static final String WORKTREE_SUFFIX = "queuelock.worktreeSuffix";
+    public static final String PORT_BASE = "queuelock.portBase";
+    public static final String PRODUCTION_BRANCH = "queuelock.productionBranch";
+    public static final String SYMLINKS = "queuelock.symlinks";
+    public static final String AUTO_LAND = "queuelock.autoLand";
+    public static final String HOOK = "queuelock.hook";
+    public static final String RESTORE = "queuelock.restore";
+
+    /** Set by the extension in every build inside lane n (not settings: outputs a POM can use): n, and portBase + n. */
+    public static final String LANE_NUMBER = "queuelock.lane.number";
+    public static final String LANE_PORT = "queuelock.lane.port";
+
     /** Environment variable: {@code QUEUELOCK_SKIP=1} (or {@code true}) is the same as {@link #SKIP}. */
     public static final String SKIP_ENV = "QUEUELOCK_SKIP";
 
@@ -57,20 +67,5 @@ public final class QueueLockProperties {
     public static final String PREFIX = "queuelock.";
 
     private QueueLockProperties() {
-    }
-
-    /**
-     * The queue factory for a session: every {@code queuelock.*} user property is handed to it,
-     * so backends ({@link #BACKEND}, {@link #LAND_BACKEND}, {@code queuelock.zookeeper.*}) are
-     * configured the Maven way.
-     */
-    public static QueueLockFactory factory(Properties userProperties) {
-        Map<String, String> settings = new HashMap<>();
-        for (String name : userProperties.stringPropertyNames()) {
-            if (name.startsWith(PREFIX)) {
-                settings.put(name, userProperties.getProperty(name));
-            }
-        }
-        return QueueLockFactory.defaults().withSettings(settings);
     }
 }

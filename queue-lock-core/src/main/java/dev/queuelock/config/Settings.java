@@ -3,12 +3,10 @@ package dev.queuelock.config;
 import static dev.queuelock.config.QueueLockProperties.*;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * Every {@code queuelock.*} setting, defined once: the values it accepts, its default, who reads it
@@ -24,6 +22,7 @@ public final class Settings {
     private static final String LAND = "land";
     private static final String LAND_INIT = "land, init";
     private static final String STATUS = "status";
+    private static final String LANES = "lane goals, init, land, status";
 
     public static final Setting<Boolean> SKIP_BUILD_QUEUE = Setting.flag(SKIP, false, BUILD_QUEUE,
             "Take no build lock in this session (the environment variable QUEUELOCK_SKIP=1 does the same).");
@@ -92,19 +91,49 @@ public final class Settings {
     public static final Setting<String> STATUS_DIRECTORY = Setting.text(DIRECTORY, null, "the top directory of the invocation",
             STATUS, "A directory inside the repository whose queues are shown.");
 
-    private static final Map<String, Setting<?>> ALL = Stream.of(
+    public static final Setting<String> LANE_BRANCH_PREFIX = Setting.text(BRANCH_PREFIX, "lane/", null, LANES,
+            "Lane n works on the branch prefix + n, e.g. lane/3.");
+    public static final Setting<String> LANE_WORKTREE_SUFFIX = Setting.text(WORKTREE_SUFFIX, "-lane-", null,
+            LANES + ", build queue", "Lane n of the repository shop is the worktree ../shop + suffix + n beside it, e.g. ../shop-lane-3.");
+    public static final Setting<Integer> LANE_PORT_BASE = Setting.number(PORT_BASE, 1, 8080, LANES + ", build queue",
+            "Lane n's dev-server port is portBase + n: printed by queuelock:port, and queuelock.lane.port in every build "
+                    + "inside the lane.");
+    public static final Setting<String> LANE_PRODUCTION_BRANCH = Setting.text(PRODUCTION_BRANCH, null,
+            "none (the integration branch is production)", "promote, init",
+            "The branch queuelock:promote fast-forwards to the integration branch; init also guards it against direct pushes.");
+    public static final Setting<List<String>> LANE_SYMLINKS = Setting.list(SYMLINKS, "lane",
+            "Git-ignored paths of the main checkout symlinked into each new lane, e.g. .env.");
+    public static final Setting<Boolean> LANE_AUTO_LAND = Setting.flag(AUTO_LAND, true, "init",
+            "The agents' instructions say to land when green; false: to propose landing to a person.");
+    public static final Setting<Boolean> LANE_HOOK = Setting.flag(HOOK, false, "lane",
+            "Run as Claude Code's WorktreeCreate hook (what init wires in): read the hook's JSON on standard input, "
+                    + "print the path after a marker, give the reason for a refusal on standard error.");
+    public static final Setting<Boolean> PREVIEW_RESTORE = Setting.flag(RESTORE, false, "preview",
+            "Undo the preview shown in the main checkout instead of showing this lane.");
+
+    /** Loaded by every Maven session (the build queue reads four of these): a plain loop, no streams. */
+    private static final Map<String, Setting<?>> ALL = byName(
             SKIP_BUILD_QUEUE, SCOPE, POLL, STUCK_WARN,
             DEFAULT_BACKEND, LAND_QUEUE_BACKEND, BUILD_QUEUE_BACKEND,
             ZK_CONNECT, ZK_SESSION_TIMEOUT, ZK_CONNECTION_TIMEOUT, ZK_CHROOT, ZK_QUEUE_ID, ZK_REMOTE,
             LAND_REMOTE, LAND_INTEGRATION_BRANCH, LAND_PROTECTED_BRANCHES,
             LAND_REGENERABLE_FILES, LAND_CHECK_GOALS, LAND_CHECK_COMMAND, LAND_CHECKS_REQUIRED, LAND_PUSH_RETRIES,
             LAND_SYNC, LAND_BATCH,
-            STATUS_JSON, STATUS_OUTPUT, STATUS_DIRECTORY)
-            .collect(Collectors.toMap(Setting::name, Function.identity(), (a, b) -> {
-                throw new IllegalStateException("two settings named " + a.name());
-            }, java.util.LinkedHashMap::new));
+            STATUS_JSON, STATUS_OUTPUT, STATUS_DIRECTORY,
+            LANE_BRANCH_PREFIX, LANE_WORKTREE_SUFFIX, LANE_PORT_BASE, LANE_PRODUCTION_BRANCH, LANE_SYMLINKS, LANE_AUTO_LAND,
+            LANE_HOOK, PREVIEW_RESTORE);
 
     private Settings() {
+    }
+
+    private static Map<String, Setting<?>> byName(Setting<?>... settings) {
+        Map<String, Setting<?>> byName = new LinkedHashMap<>();
+        for (Setting<?> setting : settings) {
+            if (byName.put(setting.name(), setting) != null) {
+                throw new IllegalStateException("two settings named " + setting.name());
+            }
+        }
+        return byName;
     }
 
     /** Every setting, in the order the docs list them. */

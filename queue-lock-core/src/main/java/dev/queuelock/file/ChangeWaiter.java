@@ -7,106 +7,166 @@ import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
-import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Sleeps until something the waiter cares about leaves the queue directory, or the fallback poll
- * interval passes.
+ * Sleeps until something the waiter cares about changes in the queue directory, the kernel grants a
+ * lock it waits on ({@link #wakeup()}), or its timeout passes.
  *
  * <p>A released lock or a withdrawn ticket is a file event, so a clean hand-off wakes the next
- * waiter at once instead of at its next poll (the npm tool sleeps 200 ms). Only deletions can let
- * a waiter move up, and only some: the caller says which ({@link Relevance}), so 32 waiters do not
- * all wake and re-read the queue on every ticket created or temp file linked. Waking less never
- * makes the lock less safe: every decision re-reads the queue; a missed change only waits for the
- * poll. A holder killed by {@code kill -9} makes no event; the poll interval bounds how late
- * that is noticed.
+ * waiter at once. Only deletions can let a waiter move up, and only some: the caller says which
+ * ({@link Relevance}), so 32 waiters do not all wake and re-read the queue on every hand-off.
+ * Deletions that only change what a waiter reports (a ticket further ahead) wake it a little later,
+ * once per burst. Waking less never makes the lock less safe: every decision re-reads the queue.
+ * Events are read by a thread of their own that sleeps in the watch service: an idle waiter does
+ * no periodic work.
  */
 final class ChangeWaiter implements AutoCloseable {
 
-    /** Which deleted names wake the waiter. */
+    /** How late a waiter updates what it reports after a change that cannot move it up. */
+    static final long REPORT_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+    /** What a deletion means to the waiter. */
+    enum Wake { NOW, LATER, NO }
+
+    /** Which changes wake the waiter. */
     interface Relevance {
         /**
          * @param inTickets true for a name in {@code tickets/}, false for one in the queue dir itself
-         * @param name      the deleted (or renamed-away) entry
+         * @param created   true for a ticket that appeared, false for an entry deleted (or renamed away)
+         * @param name      the entry
          */
-        boolean matters(boolean inTickets, String name);
+        Wake of(boolean inTickets, boolean created, String name);
     }
 
-    /** Every change matters: the behaviour before waiters said what they wait for. */
-    static final Relevance ANY = (inTickets, name) -> true;
+    /** Every change matters at once. */
+    static final Relevance ANY = (inTickets, created, name) -> Wake.NOW;
+
+    /** More deletions than this during one look: treat it as "anything may have happened". */
+    private static final int MAX_RECENT = 4096;
 
     private final WatchService watcher;
     private final WatchKey ticketsKey;
-    private final Duration pollInterval;
+    private final Wakeup wakeup = new Wakeup();
+    /** Changes since the current look began, judged again by the relevance of the sleep that follows. */
+    private final List<Change> recent = new ArrayList<>();
+    /** The sleeper's relevance; null while it looks (deletions are then only recorded). */
+    private Relevance relevance;
+    private boolean overflow;
 
-    private ChangeWaiter(WatchService watcher, WatchKey ticketsKey, Duration pollInterval) {
+    private ChangeWaiter(WatchService watcher, WatchKey ticketsKey) {
         this.watcher = watcher;
         this.ticketsKey = ticketsKey;
-        this.pollInterval = pollInterval;
+        if (watcher != null) {
+            Thread pump = new Thread(this::pump, "queue-lock file events");
+            pump.setDaemon(true);
+            pump.start();
+        }
     }
 
-    static ChangeWaiter watching(Duration pollInterval, Path queueDir, Path ticketsDir) {
+    static ChangeWaiter watching(Path queueDir, Path ticketsDir) {
         WatchService watcher = null;
         WatchKey ticketsKey = null;
         try {
             watcher = queueDir.getFileSystem().newWatchService();
-            // Deletions only (a rename away counts as one): nothing that appears lets a waiter move up.
+            // Deletions (a rename away counts as one): only what goes lets a waiter move up. Tickets
+            // that appear too: one ahead of the waiter is a re-enrollment that sets it back.
             queueDir.register(watcher, StandardWatchEventKinds.ENTRY_DELETE);
-            ticketsKey = ticketsDir.register(watcher, StandardWatchEventKinds.ENTRY_DELETE);
+            ticketsKey = ticketsDir.register(watcher, StandardWatchEventKinds.ENTRY_DELETE,
+                    StandardWatchEventKinds.ENTRY_CREATE);
         } catch (IOException | UnsupportedOperationException e) {
-            // Out of inotify instances, or no watch support: polling alone is still correct.
+            // Out of inotify instances, or no watch support: the caller polls instead.
             closeQuietly(watcher);
             watcher = null;
         }
-        return new ChangeWaiter(watcher, ticketsKey, pollInterval);
+        return new ChangeWaiter(watcher, ticketsKey);
     }
 
-    /** Returns after a relevant change in a watched directory, or after the poll interval. */
-    void await(Relevance relevance) throws InterruptedException {
-        if (watcher == null) {
-            Thread.sleep(pollInterval.toMillis());
-            return;
+    /** False when file events are unavailable: then only polling sees a release. */
+    boolean isWatching() {
+        return watcher != null;
+    }
+
+    /** What wakes the sleeper; kernel lock grants and release() signal it too. */
+    Wakeup wakeup() {
+        return wakeup;
+    }
+
+    /** Call as a look at the queue begins: what happened before is what the look will see. */
+    synchronized void beginLook() {
+        recent.clear();
+        overflow = false;
+        relevance = null;
+        wakeup.clear();
+    }
+
+    /**
+     * Sleeps until a relevant deletion since {@link #beginLook()}, a {@link #wakeup()} signal, or
+     * the timeout.
+     *
+     * @param timeoutMillis {@code Long.MAX_VALUE}: no timeout
+     */
+    void await(Relevance relevance, long timeoutMillis) throws InterruptedException {
+        synchronized (this) {
+            this.relevance = relevance;
+            if (overflow) {
+                wakeup.now();
+            }
+            for (Change change : recent) {
+                signal(relevance.of(change.inTickets, change.created, change.name));
+            }
         }
-        long deadline = System.nanoTime() + pollInterval.toNanos();
+        wakeup.await(timeoutMillis);
+    }
+
+    private void pump() {
         try {
             while (true) {
-                long left = deadline - System.nanoTime();
-                WatchKey key = left <= 0 ? null : watcher.poll(left, TimeUnit.NANOSECONDS);
-                if (key == null) {
-                    return; // the fallback poll
+                WatchKey key = watcher.take();
+                boolean inTickets = key == ticketsKey;
+                for (WatchEvent<?> event : key.pollEvents()) {
+                    changed(inTickets, event);
                 }
-                boolean relevant = relevant(key, relevance);
-                while (!relevant && (key = watcher.poll()) != null) {
-                    relevant = relevant(key, relevance);
-                }
-                if (relevant) {
-                    drain(); // one wake-up per burst
-                    return;
-                }
+                key.reset();
             }
-        } catch (ClosedWatchServiceException e) {
-            Thread.sleep(pollInterval.toMillis());
+        } catch (ClosedWatchServiceException | InterruptedException e) {
+            // closed: the wait is over
         }
     }
 
-    private boolean relevant(WatchKey key, Relevance relevance) {
-        boolean relevant = false;
-        boolean inTickets = key == ticketsKey;
-        for (WatchEvent<?> event : key.pollEvents()) {
-            // OVERFLOW: events were lost, so anything may have happened.
-            relevant |= event.kind() == StandardWatchEventKinds.OVERFLOW
-                    || relevance.matters(inTickets, String.valueOf(event.context()));
+    private synchronized void changed(boolean inTickets, WatchEvent<?> event) {
+        if (event.kind() == StandardWatchEventKinds.OVERFLOW || recent.size() >= MAX_RECENT) {
+            overflow = true; // events were lost, so anything may have happened
+            wakeup.now();
+            return;
         }
-        key.reset();
-        return relevant;
+        String name = String.valueOf(event.context());
+        boolean created = event.kind() == StandardWatchEventKinds.ENTRY_CREATE;
+        recent.add(new Change(inTickets, created, name));
+        if (relevance != null) {
+            signal(relevance.of(inTickets, created, name));
+        }
     }
 
-    private void drain() {
-        WatchKey key;
-        while ((key = watcher.poll()) != null) {
-            key.pollEvents();
-            key.reset();
+    private void signal(Wake wake) {
+        if (wake == Wake.NOW) {
+            wakeup.now();
+        } else if (wake == Wake.LATER) {
+            wakeup.within(REPORT_DELAY_NANOS);
+        }
+    }
+
+    private static final class Change {
+        final boolean inTickets;
+        final boolean created;
+        final String name;
+
+        Change(boolean inTickets, boolean created, String name) {
+            this.inTickets = inTickets;
+            this.created = created;
+            this.name = name;
         }
     }
 

@@ -35,6 +35,10 @@ public final class FileQueueLock implements QueueLock {
     private final String start = ProcessStart.current();
 
     private volatile LockRecord ticket;
+    /** The OS-locked ticket file while enrolled. */
+    private HeldFile ticketFile;
+    /** Where acquire() sleeps, so release() can wake it to give up. */
+    private Wakeup wakeup;
     private volatile LockRecord holding;
     /** Set by release() during acquire(): the waiter gives up instead of taking the lock later. */
     private volatile boolean abandoned;
@@ -76,6 +80,7 @@ public final class FileQueueLock implements QueueLock {
                 }
             }
             tickets.withdraw(mine.ts(), mine.pid());
+            closeTicketFile();
             if (!acquired) {
                 removeShutdownHook();
             }
@@ -83,25 +88,33 @@ public final class FileQueueLock implements QueueLock {
     }
 
     private boolean waitAndTake(LockRecord mine, AcquireOptions options) throws InterruptedException {
-        try (ChangeWaiter changes = ChangeWaiter.watching(pollInterval, dir.path(), dir.ticketsDir())) {
-            tickets.enroll(mine);
+        String own = TicketQueue.nameOf(mine.ts(), mine.pid());
+        try (ChangeWaiter changes = ChangeWaiter.watching(dir.path(), dir.ticketsDir());
+                WaitTarget target = new WaitTarget(changes.wakeup(), pid, pollInterval, changes.isWatching())) {
+            synchronized (this) {
+                wakeup = changes.wakeup();
+            }
+            enroll(mine);
             WaitReporter reporter = new WaitReporter(options);
             LockRecord deadHolder = null; // the last holder seen dead, so a takeover says whose lock it was
             while (true) {
                 if (Thread.interrupted() || abandoned) {
                     throw new InterruptedException((abandoned ? "released" : "interrupted") + " while waiting for " + dir);
                 }
-                Optional<LockRecord> recorded = lockFile.holder();
-                Optional<LockRecord> holder = recorded.filter(Liveness::isAlive);
-                deadHolder = recorded.isPresent() && holder.isEmpty() ? recorded.get() : holder.isPresent() ? null : deadHolder;
-                TicketQueue.Position position = tickets.position(TicketQueue.nameOf(mine.ts(), mine.pid()));
+                changes.beginLook();
+                Optional<Participant> recorded = lockFile.holderEntry();
+                Optional<Participant> holder = recorded.filter(h -> Liveness.isAlive(h.record()));
+                deadHolder = recorded.isPresent() && holder.isEmpty() ? recorded.get().record() : holder.isPresent() ? null : deadHolder;
+                TicketQueue.Position position = tickets.position(own, holder.map(Participant::record).orElse(null));
                 int ahead = position.ahead();
                 if (ahead < 0) {
-                    tickets.enroll(mine); // vanished under us: back in at the original place, never ahead of it
+                    enroll(mine); // vanished under us: back in at the original place, never ahead of it
                     continue;
                 }
                 if (ahead == 0 && holder.isEmpty()) {
-                    LockRecord me = new LockRecord(pid, lane, mine.label().orElse(null), System.currentTimeMillis(), start);
+                    // Never earlier than the ticket's ts, so the ticket reads as enrolled before the take.
+                    long now = Math.max(System.currentTimeMillis(), mine.ts());
+                    LockRecord me = new LockRecord(pid, lane, mine.label().orElse(null), now, start);
                     LockFile.Take take = lockFile.tryTake(me);
                     if (take == LockFile.Take.TAKEN) {
                         if (deadHolder != null) {
@@ -112,13 +125,38 @@ public final class FileQueueLock implements QueueLock {
                     if (take == LockFile.Take.RECLAIMED_DEAD) {
                         continue;
                     }
-                    holder = lockFile.holder();
+                    holder = lockFile.holderEntry();
                 }
-                reporter.report(ahead, holder.orElse(null), System.currentTimeMillis());
-                changes.await(wakeFor(mine, position));
+                long now = System.currentTimeMillis();
+                reporter.report(position.shownAhead(), holder.map(Participant::record).orElse(null), now);
+                long sleep = target.arm(ahead == 0 ? holder.orElse(null) : position.predecessor());
+                if (holder.isPresent()) {
+                    sleep = Math.min(sleep, reporter.millisUntilNextWarning(now));
+                }
+                changes.await(wakeFor(own, position), sleep);
             }
         } catch (IOException e) {
             throw new QueueLockException("queue " + dir + " is unusable: " + e + "; check that the directory is writable.", e);
+        } finally {
+            synchronized (this) {
+                wakeup = null;
+            }
+        }
+    }
+
+    /** Enrolls, or re-enrolls after the ticket vanished, and keeps the OS lock of the newest ticket file. */
+    private void enroll(LockRecord mine) throws IOException {
+        HeldFile file = tickets.enroll(mine);
+        HeldFile old;
+        synchronized (this) {
+            if (file == null) {
+                return; // our name was there already: keep the lock we hold
+            }
+            old = ticketFile;
+            ticketFile = file;
+        }
+        if (old != null) {
+            old.close(); // the vanished file's inode: no waiter can find it by name any more
         }
     }
 
@@ -138,6 +176,9 @@ public final class FileQueueLock implements QueueLock {
     public synchronized void release() {
         if (ticket != null && holding == null) {
             abandoned = true;
+            if (wakeup != null) {
+                wakeup.now();
+            }
         }
         LockRecord held = holding;
         holding = null;
@@ -162,13 +203,19 @@ public final class FileQueueLock implements QueueLock {
         return holding != null;
     }
 
-    /** The live holder and waiters, in queue order; dead entries are left out, not deleted. */
+    /**
+     * The live holder and waiters, in queue order; dead entries are left out, not deleted. The
+     * holder is never among the waiters, even when caught between taking the lock and withdrawing
+     * its ticket ({@link HoldersTicket}), and no waiter is listed twice.
+     */
     public static QueueSnapshot snapshot(QueueDirectory dir) {
         try {
             Optional<LockRecord> holder = new LockFile(dir).holder().filter(Liveness::isAlive);
             List<LockRecord> waiters = new ArrayList<>();
             for (TicketQueue.Ticket t : new TicketQueue(dir.ticketsDir()).live(false)) {
-                waiters.add(t.record());
+                if (holder.isEmpty() || !HoldersTicket.isHolders(holder.get(), t.record())) {
+                    waiters.add(t.record());
+                }
             }
             return new QueueSnapshot(dir.path(), holder.orElse(null), waiters);
         } catch (IOException e) {
@@ -178,24 +225,49 @@ public final class FileQueueLock implements QueueLock {
 
     /**
      * What may let this waiter move up: the live ticket just ahead going away (or its own, to
-     * re-enroll), and, once first in line, the lock going away. Anything else - tickets behind,
-     * temp files, a lock taken - wakes nobody, so a hand-off wakes the next waiter, not the whole
-     * queue (as a ZooKeeper lock recipe watches only its predecessor). Waiters further back learn
-     * their new place, and notice a dead ticket ahead, at their fallback poll.
+     * re-enroll), and, once first in line, the lock going away. A ticket further ahead going only
+     * changes what this waiter reports (its place, the holder): that wakes it a little later, once
+     * per burst, off the hand-off's critical path. Anything else - tickets behind, temp files, a
+     * lock taken - wakes nobody, so a hand-off wakes the next waiter, not the whole queue (as a
+     * ZooKeeper lock recipe watches only its predecessor). A ticket appearing ahead (a waiter
+     * re-enrolling after its ticket vanished) also changes only what is reported: every decision
+     * re-reads the queue, so it is never overtaken.
      */
-    private static ChangeWaiter.Relevance wakeFor(LockRecord mine, TicketQueue.Position position) {
-        String own = TicketQueue.nameOf(mine.ts(), mine.pid());
-        String predecessor = position.predecessor();
-        return (inTickets, name) -> inTickets
-                ? name.equals(own) || name.equals(predecessor)
-                : predecessor == null && name.equals(QueueDirectory.LOCK_NAME);
+    private static ChangeWaiter.Relevance wakeFor(String own, TicketQueue.Position position) {
+        String predecessor = position.predecessorName();
+        return (inTickets, created, name) -> {
+            if (created) {
+                return TicketQueue.sortsBefore(name, own) ? ChangeWaiter.Wake.LATER : ChangeWaiter.Wake.NO;
+            }
+            if (!inTickets) {
+                return predecessor == null && name.equals(QueueDirectory.LOCK_NAME)
+                        ? ChangeWaiter.Wake.NOW : ChangeWaiter.Wake.NO;
+            }
+            if (name.equals(own) || name.equals(predecessor)) {
+                return ChangeWaiter.Wake.NOW;
+            }
+            return TicketQueue.sortsBefore(name, own) ? ChangeWaiter.Wake.LATER : ChangeWaiter.Wake.NO;
+        };
     }
 
+    /** Deletes the ticket, then drops its OS lock (in that order: a woken successor finds it gone). */
     private synchronized void withdrawTicket() {
         LockRecord mine = ticket;
         ticket = null;
         if (mine != null) {
             tickets.withdraw(mine.ts(), mine.pid());
+        }
+        closeTicketFile();
+    }
+
+    private void closeTicketFile() {
+        HeldFile file;
+        synchronized (this) {
+            file = ticketFile;
+            ticketFile = null;
+        }
+        if (file != null) {
+            file.close();
         }
     }
 

@@ -3,7 +3,6 @@ package dev.queuelock.file;
 import dev.queuelock.LockRecord;
 import dev.queuelock.process.Liveness;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -15,7 +14,9 @@ import java.util.Optional;
 
 /**
  * The {@code lock} file: present = held, its JSON names the holder. Taken atomically by
- * hard-linking a fully written temp file onto it, which fails if it exists.
+ * hard-linking a fully written temp file onto it, which fails if it exists. The temp file is
+ * OS-locked before it is linked, so the holder's {@code lock} is OS-locked from its first moment
+ * ({@link HeldFile}) and a waiter can block on it.
  */
 final class LockFile {
 
@@ -23,6 +24,8 @@ final class LockFile {
     enum Take { TAKEN, HELD_BY_OTHER, RECLAIMED_DEAD }
 
     private final QueueDirectory dir;
+    /** The lock file while this object holds it. */
+    private HeldFile held;
 
     LockFile(QueueDirectory dir) {
         this.dir = dir;
@@ -30,31 +33,51 @@ final class LockFile {
 
     /** The holder's record; empty when free or when the file holds no valid record. */
     Optional<LockRecord> holder() throws IOException {
-        return readRecord(dir.lockFile());
+        return holderEntry().map(Participant::record);
+    }
+
+    /** The holder as a waiter waits on it: with whether it OS-locks the lock file. */
+    Optional<Participant> holderEntry() throws IOException {
+        byte[] bytes = OwnFiles.read(dir.lockFile());
+        if (bytes == null) {
+            return Optional.empty();
+        }
+        return RecordCodec.decode(bytes).map(r -> new Participant(dir.lockFile(), r, OsLockMark.isMarked(bytes)));
     }
 
     Take tryTake(LockRecord me) throws IOException {
-        Path tmp = dir.lockTempFile(me.pid());
-        // A leftover file of a dead process with our pid is removed; a planted link is refused
+        // A leftover temp file of a dead process with our pid is removed; a planted link is refused
         // like any other file of the queue that is a link or not ours.
-        SafePaths.requireOwned(tmp);
-        SafePaths.deleteQuietly(tmp);
-        SafePaths.createExclusive(tmp, RecordCodec.encode(me));
         try {
-            Files.createLink(dir.lockFile(), tmp);
+            HeldFile taken = HeldFile.publish(dir.lockTempFile(me.pid()), dir.lockFile(), RecordCodec.encode(me));
+            synchronized (this) {
+                held = taken;
+            }
             return Take.TAKEN;
-        } catch (FileAlreadyExistsException held) {
+        } catch (FileAlreadyExistsException heldByOther) {
             return reclaimIfDead() ? Take.RECLAIMED_DEAD : Take.HELD_BY_OTHER;
-        } finally {
-            SafePaths.deleteQuietly(tmp);
         }
     }
 
-    /** Deletes the lock if it is still the very one this record describes (ours). */
+    /**
+     * Deletes the lock if it is still the very one this record describes (ours), then drops its
+     * OS lock: deleted first, so a waiter the kernel wakes finds the lock free.
+     */
     void releaseIfMine(LockRecord me) throws IOException {
-        Optional<LockRecord> holder = holder();
-        if (holder.isPresent() && holder.get().equals(me)) {
-            SafePaths.deleteQuietly(dir.lockFile());
+        try {
+            Optional<LockRecord> holder = holder();
+            if (holder.isPresent() && holder.get().equals(me)) {
+                SafePaths.deleteQuietly(dir.lockFile());
+            }
+        } finally {
+            HeldFile mine;
+            synchronized (this) {
+                mine = held;
+                held = null;
+            }
+            if (mine != null) {
+                mine.close();
+            }
         }
     }
 
@@ -94,15 +117,8 @@ final class LockFile {
         return true;
     }
 
-    private static Optional<LockRecord> readRecord(Path file) throws IOException {
-        byte[] bytes = readBytes(file);
-        return bytes == null ? Optional.empty() : RecordCodec.decode(bytes);
-    }
-
     /** The file's bytes (at most one byte past the record limit), or null if it does not exist. */
     private static byte[] readBytes(Path file) throws IOException {
-        try (InputStream in = SafePaths.openOwned(file)) {
-            return in == null ? null : in.readNBytes(RecordCodec.MAX_RECORD_BYTES + 1);
-        }
+        return OwnFiles.read(file);
     }
 }

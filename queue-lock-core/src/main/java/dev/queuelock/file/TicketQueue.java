@@ -3,7 +3,6 @@ package dev.queuelock.file;
 import dev.queuelock.LockRecord;
 import dev.queuelock.process.Liveness;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -38,7 +37,7 @@ final class TicketQueue {
      * that looks again after every hand-off need not re-open and re-parse it. Only bodies that
      * parsed and match their name are kept; entries of tickets gone from the directory are dropped.
      */
-    private final Map<String, LockRecord> bodies = new HashMap<>();
+    private final Map<String, Ticket> bodies = new HashMap<>();
 
     TicketQueue(Path ticketsDir) {
         this.ticketsDir = ticketsDir;
@@ -50,12 +49,14 @@ final class TicketQueue {
         private final long ts;
         private final long pid;
         private final LockRecord record;
+        private final boolean osLocked;
 
-        Ticket(String name, long ts, long pid, LockRecord record) {
+        Ticket(String name, long ts, long pid, LockRecord record, boolean osLocked) {
             this.name = name;
             this.ts = ts;
             this.pid = pid;
             this.record = record;
+            this.osLocked = osLocked;
         }
 
         String name() {
@@ -74,19 +75,31 @@ final class TicketQueue {
         LockRecord record() {
             return record;
         }
+
+        /** Whether its owner OS-locks the ticket file ({@link OsLockMark}). */
+        boolean osLocked() {
+            return osLocked;
+        }
     }
 
     static String nameOf(long ts, long pid) {
         return ts + "-" + pid;
     }
 
-    /** Enrolls (or re-enrolls, after the ticket vanished) under the given, original name. */
-    void enroll(LockRecord record) throws IOException {
-        Path ticket = ticketsDir.resolve(nameOf(record.ts(), record.pid()));
+    /**
+     * Enrolls (or re-enrolls, after the ticket vanished) under the given, original name, holding an
+     * OS lock on the ticket; null if a file of that name was there already (ours, unless planted).
+     * Created in place, as before: a temp name in {@code tickets/} would be deleted or mis-sorted
+     * by the npm tool, and one beside it would wake every waiter once more per enrollment.
+     */
+    HeldFile enroll(LockRecord record) throws IOException {
+        String name = nameOf(record.ts(), record.pid());
+        Path ticket = ticketsDir.resolve(name);
         try {
-            SafePaths.createExclusive(ticket, RecordCodec.encode(record));
+            return OwnFiles.create(ticket, RecordCodec.encode(record));
         } catch (FileAlreadyExistsException e) {
             SafePaths.requireOwned(ticket); // our own name already there: fine, unless it was planted
+            return null;
         }
     }
 
@@ -94,15 +107,17 @@ final class TicketQueue {
         SafePaths.deleteQuietly(ticketsDir.resolve(nameOf(ts, pid)));
     }
 
-    /** A waiter's place: how many live tickets are ahead, and the name of the nearest of them. */
+    /** A waiter's place: how many live tickets are ahead, and the nearest of them. */
     static final class Position {
-        static final Position VANISHED = new Position(-1, null);
+        static final Position VANISHED = new Position(-1, 0, null);
 
         private final int ahead;
-        private final String predecessor;
+        private final int shownAhead;
+        private final Participant predecessor;
 
-        Position(int ahead, String predecessor) {
+        Position(int ahead, int shownAhead, Participant predecessor) {
             this.ahead = ahead;
+            this.shownAhead = shownAhead;
             this.predecessor = predecessor;
         }
 
@@ -111,9 +126,22 @@ final class TicketQueue {
             return ahead;
         }
 
+        /**
+         * What to tell the user: {@link #ahead()} without the holder's own ticket, still there for
+         * the moment between its taking the lock and withdrawing the ticket.
+         */
+        int shownAhead() {
+            return shownAhead;
+        }
+
         /** The live ticket just ahead (the only one whose going moves this waiter up); null when first. */
-        String predecessor() {
+        Participant predecessor() {
             return predecessor;
+        }
+
+        /** Its name, or null when first. */
+        String predecessorName() {
+            return predecessor == null ? null : predecessor.file().getFileName().toString();
         }
     }
 
@@ -122,7 +150,7 @@ final class TicketQueue {
      * the dead among them removed: tickets behind cannot change whether this waiter may compete,
      * and reading all of them made every one of N waiters do N reads per look.
      */
-    synchronized Position position(String mine) throws IOException {
+    synchronized Position position(String mine, LockRecord holder) throws IOException {
         Matcher me = TICKET_NAME.matcher(mine);
         if (!me.matches()) {
             throw new IllegalArgumentException("not a ticket name: " + mine);
@@ -151,6 +179,7 @@ final class TicketQueue {
             return Position.VANISHED;
         }
         int live = 0;
+        int holders = 0;
         Ticket nearest = null;
         for (Path path : before) {
             Optional<Ticket> ticket = read(path);
@@ -159,6 +188,9 @@ final class TicketQueue {
             }
             if (Liveness.isAlive(ticket.get().record())) {
                 live++;
+                if (holder != null && HoldersTicket.isHolders(holder, ticket.get().record())) {
+                    holders++;
+                }
                 if (nearest == null || FIFO.compare(ticket.get(), nearest) > 0) {
                     nearest = ticket.get();
                 }
@@ -167,7 +199,15 @@ final class TicketQueue {
                 bodies.remove(ticket.get().name());
             }
         }
-        return new Position(live, nearest == null ? null : nearest.name());
+        return new Position(live, live - holders, nearest == null ? null
+                : new Participant(ticketsDir.resolve(nearest.name()), nearest.record(), nearest.osLocked()));
+    }
+
+    /** Whether {@code name} is a ticket served before the ticket {@code mine} (both ticket names). */
+    static boolean sortsBefore(String name, String mine) {
+        Matcher them = TICKET_NAME.matcher(name);
+        Matcher me = TICKET_NAME.matcher(mine);
+        return them.matches() && me.matches() && isBefore(them, parse(me.group(1)), parse(me.group(2)));
     }
 
     private static boolean isBefore(Matcher name, long ts, long pid) {
@@ -192,8 +232,12 @@ final class TicketQueue {
      */
     synchronized List<Ticket> live(boolean prune) throws IOException {
         List<Ticket> live = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
         try (DirectoryStream<Path> names = Files.newDirectoryStream(ticketsDir)) {
             for (Path path : names) {
+                if (!seen.add(path.getFileName().toString())) {
+                    continue; // a name deleted and re-created while we listed can be listed twice
+                }
                 Optional<Ticket> ticket = read(path);
                 if (ticket.isEmpty()) {
                     continue;
@@ -225,25 +269,26 @@ final class TicketQueue {
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
-        LockRecord known = bodies.get(name);
+        Ticket known = bodies.get(name);
         if (known != null) {
-            return Optional.of(new Ticket(name, ts, pid, known));
+            return Optional.of(known);
         }
-        LockRecord fromName = new LockRecord(pid, "?", null, ts, null);
-        LockRecord record = fromName;
-        try (InputStream in = SafePaths.openOwned(path)) {
-            if (in == null) {
+        Ticket fromName = new Ticket(name, ts, pid, new LockRecord(pid, "?", null, ts, null), false);
+        try {
+            byte[] bytes = OwnFiles.read(path);
+            if (bytes == null) {
                 return Optional.empty(); // withdrawn while we listed
             }
-            Optional<LockRecord> json = RecordCodec.decode(in);
+            Optional<LockRecord> json = RecordCodec.decode(bytes);
             // Garbage or a mismatching body never changes the order: only the name does.
             if (json.isPresent() && json.get().pid() == pid) {
-                record = json.get();
-                bodies.put(name, record);
+                Ticket ticket = new Ticket(name, ts, pid, json.get(), OsLockMark.isMarked(bytes));
+                bodies.put(name, ticket);
+                return Optional.of(ticket);
             }
         } catch (IOException unreadable) {
             // e.g. a directory under a ticket's name: keep what the name says
         }
-        return Optional.of(new Ticket(name, ts, pid, record));
+        return Optional.of(fromName);
     }
 }

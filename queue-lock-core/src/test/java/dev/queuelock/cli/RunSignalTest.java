@@ -1,6 +1,7 @@
 package dev.queuelock.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.LockRecord;
@@ -51,6 +52,9 @@ class RunSignalTest {
         List<Long> shell = cli.process().children().map(ProcessHandle::pid).collect(Collectors.toList());
         assertThat(shell).hasSize(1);
         assertThat(lane.snapshot().holder().map(LockRecord::pid)).hasValue(cli.pid());
+        assumeFalse(cli.ignores(signal), "SIG" + signal + " is ignored by the CLI's JVM: it inherited that from how the tests"
+                + " were started (a background job ignores SIGINT) and env --default-signal could not undo it, so no"
+                + " SIG" + signal + " can reach it");
 
         cli.signal(signal);
 
@@ -106,7 +110,7 @@ class RunSignalTest {
         ChildProcess waiter = lane.start("waiter", "run", "--stuck-warn", "1s", "--", "true");
 
         await().atMost(Duration.ofSeconds(45)).until(() -> waiter.stderr().lines()
-                .filter(l -> l.startsWith("[queue-lock] build queue, lane lane-a: warning: next up; held by lane lane-a")).count() >= 2);
+                .filter(l -> l.startsWith("[queue-lock] build queue, lane lane-a: warning: lane lane-a")).count() >= 2);
         assertThat(waiter.stderr()).contains("kill " + holder.pid());
         assertThat(holder.isAlive()).isTrue();
         assertThat(lane.snapshot().holder().map(LockRecord::pid)).hasValue(holder.pid());

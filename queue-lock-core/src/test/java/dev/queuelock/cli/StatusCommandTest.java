@@ -53,13 +53,19 @@ class StatusCommandTest {
 
         assertThat(code).isZero();
         JsonNode doc = new ObjectMapper().readTree(out.toByteArray());
-        assertThat(doc.get("version").asInt()).isEqualTo(1);
-        assertThat(doc.get("queue").asText()).isEqualTo("build");
-        assertThat(doc.get("holder").get("lane").asText()).isEqualTo("lane-a");
-        assertThat(doc.get("holder").get("label").asText()).isEqualTo("holder job");
-        assertThat(doc.get("holder").get("pid").asLong()).isEqualTo(holder.pid());
-        assertThat(doc.get("holder").get("heldForMillis").asLong()).isNotNegative();
-        JsonNode waiters = doc.get("waiters");
+        assertThat(fieldNames(doc)).isEqualTo("version,now,queues,landings");
+        assertThat(doc.get("version").asInt()).isEqualTo(2);
+        assertThat(doc.get("landings").isNull()).isTrue();
+        assertThat(fieldNames(doc.get("queues"))).isEqualTo("build");
+        JsonNode build = doc.at("/queues/build");
+        assertThat(fieldNames(build)).isEqualTo("scope,backend,location,holder,waiters");
+        assertThat(build.get("scope").asText()).isEqualTo("repo");
+        assertThat(build.get("backend").asText()).isEqualTo("file");
+        assertThat(build.get("holder").get("lane").asText()).isEqualTo("lane-a");
+        assertThat(build.get("holder").get("label").asText()).isEqualTo("holder job");
+        assertThat(build.get("holder").get("pid").asLong()).isEqualTo(holder.pid());
+        assertThat(build.get("holder").get("heldForMillis").asLong()).isNotNegative();
+        JsonNode waiters = build.get("waiters");
         assertThat(waiters).hasSize(2);
         assertThat(waiters.get(0).get("position").asInt()).isEqualTo(1);
         assertThat(waiters.get(0).get("pid").asLong()).isEqualTo(first.pid());
@@ -67,12 +73,11 @@ class StatusCommandTest {
         assertThat(waiters.get(1).get("position").asInt()).isEqualTo(2);
         assertThat(waiters.get(1).get("pid").asLong()).isEqualTo(second.pid());
         assertThat(waiters.get(1).get("label").asText()).isEqualTo("true");
-        assertThat(fieldNames(doc)).isEqualTo("version,queue,location,holder,waiters");
         assertThat(fieldNames(waiters.get(0))).isEqualTo("position,lane,label,pid,since,waitingForMillis");
 
         // The ticket is on disk a moment before the first wait line: wait for the lines, do not read once.
-        lane.awaitStderr(first, "next up; held by lane lane-a (holder job), pid " + holder.pid() + " for ");
-        lane.awaitStderr(second, "waiting, 1 ahead; held by lane lane-a");
+        lane.awaitStderr(first, "next up; lane lane-a (holder job), pid " + holder.pid() + ", holding for ");
+        lane.awaitStderr(second, "1 waiter ahead; lane lane-a");
     }
 
     @Test

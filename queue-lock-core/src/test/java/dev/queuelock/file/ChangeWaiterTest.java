@@ -28,9 +28,11 @@ class ChangeWaiterTest {
         Files.createFile(tickets.resolve("1-1"));
         Files.createFile(tickets.resolve("2-2"));
         ExecutorService executor = Executors.newSingleThreadExecutor();
-        try (ChangeWaiter waiter = ChangeWaiter.watching(Duration.ofSeconds(60), queue, tickets)) {
+        try (ChangeWaiter waiter = ChangeWaiter.watching(queue, tickets)) {
+            waiter.beginLook();
             Future<?> woke = executor.submit(() -> {
-                waiter.await((inTickets, name) -> inTickets && name.equals("1-1"));
+                waiter.await((inTickets, created, name) -> inTickets && !created && name.equals("1-1")
+                        ? ChangeWaiter.Wake.NOW : ChangeWaiter.Wake.NO, Duration.ofSeconds(60).toMillis());
                 return null;
             });
             Files.createFile(tickets.resolve("3-3")); // a newcomer behind

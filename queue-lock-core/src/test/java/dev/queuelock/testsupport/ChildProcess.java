@@ -68,6 +68,25 @@ public final class ChildProcess {
         }
     }
 
+    /**
+     * Whether the process ignores {@code signal} ({@code HUP}, {@code INT}, {@code TERM}...), as the
+     * SigIgn mask in {@code /proc/<pid>/status} says; false where that cannot be read (not Linux),
+     * so a test then runs and fails honestly rather than being skipped.
+     */
+    public boolean ignores(String signal) {
+        int number = Signals.number(signal);
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
+                if (line.startsWith("SigIgn:")) {
+                    return (Long.parseUnsignedLong(line.substring("SigIgn:".length()).trim(), 16) & (1L << (number - 1))) != 0;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // no /proc: cannot tell
+        }
+        return false;
+    }
+
     /** True if the process exits within the timeout; for tests that expect it to keep running. */
     public boolean exitsWithin(Duration timeout) {
         try {

@@ -77,6 +77,7 @@ public final class ChildProcesses implements AfterEachCallback {
         private Path directory;
         private Path stdout;
         private Path stderr;
+        private boolean defaultSignals;
 
         private Launch(String name, List<String> command) {
             this.name = name;
@@ -99,6 +100,15 @@ public final class ChildProcesses implements AfterEachCallback {
             return env("TMPDIR", dir.toString());
         }
 
+        /**
+         * SIGHUP, SIGINT and SIGTERM handled by default in the child, as in a terminal's foreground
+         * job, even if this test run ignores them (see {@link Signals#withDefaultSignals}).
+         */
+        public Launch defaultSignals() {
+            this.defaultSignals = true;
+            return this;
+        }
+
         /** stdout and stderr merged into one file, appended to. */
         public Launch log(Path log) {
             this.stdout = log;
@@ -117,7 +127,7 @@ public final class ChildProcesses implements AfterEachCallback {
             if (stdout == null) {
                 throw new IllegalStateException("say where the output of " + name + " goes: log(..) or outputTo(..)");
             }
-            ProcessBuilder pb = new ProcessBuilder(command)
+            ProcessBuilder pb = new ProcessBuilder(defaultSignals ? Signals.withDefaultSignals(command) : command)
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(stdout.toFile()));
             if (stderr.equals(stdout)) {

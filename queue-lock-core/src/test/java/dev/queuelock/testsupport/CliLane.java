@@ -59,7 +59,8 @@ public final class CliLane {
     }
 
     private ChildProcesses.Launch onThisLane(ChildProcesses.Launch launch, String name) {
-        return launch.in(dir).tmpDir(queues).outputTo(tmp.resolve(name));
+        // Started as a user starts the CLI in a terminal, whatever this test run ignores.
+        return launch.in(dir).tmpDir(queues).outputTo(tmp.resolve(name)).defaultSignals();
     }
 
     /** The build queue of this lane, as {@code status} would see it. */

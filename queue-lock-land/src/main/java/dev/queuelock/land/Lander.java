@@ -76,7 +76,7 @@ public final class Lander {
             LandingDriver driver = turn.driver(new OwnWorktreeLanding(landing));
             try {
                 if (new LandingEngine(landing).land(driver) && settings.sync) {
-                    new MainCheckoutSync(commonDir, settings.remote, integration, log).fastForward();
+                    new MainCheckoutSync(commonDir, settings, integration, log).fastForward();
                     landing.clock().end(Phase.SYNC);
                 }
                 driver.conclude();

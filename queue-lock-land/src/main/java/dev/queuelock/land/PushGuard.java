@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * The pre-push guard: a POSIX sh hook (no JVM start on every push) that rejects a direct push to
  * the integration or a protected branch unless {@code land} is pushing ({@value Lander#LANDING_ENV}=1)
  * or a human pulls the emergency hatch ({@code QUEUELOCK_EMERGENCY_PUSH=1}), or the push changes
- * nothing but {@link #INIT_FILES} (publishing init's own commit, which cannot be landed before the
+ * nothing but init's own files (publishing init's own commit, which cannot be landed before the
  * extension is on the branch).
  *
  * <p>Installed into the hooks directory git really uses ({@code core.hooksPath} honoured). A hook
@@ -24,9 +24,7 @@ import java.util.regex.Pattern;
 public final class PushGuard {
 
     static final String MARKER = "# queue-lock pre-push guard";
-    static final String CHAINED = "pre-push.queuelock-chained";
-    /** The files init writes: a push that changes nothing else may go straight to a guarded branch. */
-    public static final List<String> INIT_FILES = List.of(".mvn/extensions.xml");
+    public static final String CHAINED = "pre-push.queuelock-chained";
     private static final Pattern SAFE_BRANCH = Pattern.compile("[A-Za-z0-9._/-]+");
 
     private PushGuard() {
@@ -34,6 +32,20 @@ public final class PushGuard {
 
     /** Installs or updates the guard; returns the hook's path. */
     public static Path install(Git git, List<String> guardedBranches) throws IOException {
+        return install(git, guardedBranches, List.of());
+    }
+
+    /**
+     * Installs or updates the guard; returns the hook's path.
+     *
+     * @param initFiles paths (relative to the top, no spaces) init writes: a push changing only these may pass
+     */
+    public static Path install(Git git, List<String> guardedBranches, List<String> initFiles) throws IOException {
+        for (String file : initFiles) {
+            if (!SAFE_BRANCH.matcher(file).matches()) {
+                throw new LandException("cannot let init's file '" + file + "' through the guard: only letters, digits and . _ / - are supported.");
+            }
+        }
         for (String branch : guardedBranches) {
             if (!SAFE_BRANCH.matcher(branch).matches()) {
                 throw new LandException("cannot guard branch '" + branch + "': only letters, digits and . _ / - are supported in guarded branch names.");
@@ -51,7 +63,7 @@ public final class PushGuard {
         }
         Path tmp = hooks.resolve("pre-push.queuelock-" + ProcessHandle.current().pid() + ".tmp");
         Files.deleteIfExists(tmp);
-        Files.write(tmp, script(guardedBranches).getBytes(StandardCharsets.UTF_8));
+        Files.write(tmp, script(guardedBranches, initFiles).getBytes(StandardCharsets.UTF_8));
         Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.move(tmp, hook, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         return hook;
@@ -62,7 +74,7 @@ public final class PushGuard {
                 && new String(Files.readAllBytes(hook), StandardCharsets.UTF_8).contains(MARKER);
     }
 
-    static String script(List<String> guardedBranches) {
+    static String script(List<String> guardedBranches, List<String> initFiles) {
         return "#!/bin/sh\n"
                 + MARKER + " (written by mvn queuelock:init; edits are overwritten by the next init)\n"
                 + "guarded='" + String.join(" ", guardedBranches) + "'\n"
@@ -74,7 +86,7 @@ public final class PushGuard {
                 + "if [ \"${" + Lander.LANDING_ENV + ":-}\" = 1 ] || [ \"${QUEUELOCK_EMERGENCY_PUSH:-}\" = 1 ]; then\n"
                 + "  exit 0\n"
                 + "fi\n"
-                + "init_files='" + String.join(" ", INIT_FILES) + "'\n"
+                + "init_files='" + String.join(" ", initFiles) + "'\n"
                 + "# A push changing only init's own files publishes init's commit: nothing to check.\n"
                 + "init_only() {\n"
                 + "  case $1 in *[!0]*) ;; *) return 1 ;; esac\n"

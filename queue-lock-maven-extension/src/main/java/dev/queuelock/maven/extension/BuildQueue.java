@@ -6,7 +6,6 @@ import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
-import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.process.ProcessAncestry;
 import dev.queuelock.Durations;
 import dev.queuelock.repo.RepoKey;
@@ -45,6 +44,7 @@ public class BuildQueue {
         OwnGoals own = OwnGoals.ofThisPlugin();
         request.addPluginGroup(own.groupId());
         request.setGoals(own.pinned(goals));
+        LaneBuildProperties.apply(request, topDirectory(request));
 
         BuildQueueSettings settings;
         try {
@@ -61,7 +61,7 @@ public class BuildQueue {
         }
         RepoKey repo = RepoKey.of(topDirectory(request));
         String key = settings.scope().buildQueueKey(repo);
-        QueueLockFactory factory = QueueLockProperties.factory(session.getUserProperties()).withPollInterval(settings.pollInterval());
+        QueueLockFactory factory = QueueLockFactory.fromProperties(session.getUserProperties()).withPollInterval(settings.pollInterval());
         try {
             Optional<LockRecord> ancestor = factory.snapshot(BuildScope.BUILD_QUEUE, key).holder()
                     .filter(ProcessAncestry::holdsForUs);

@@ -1,16 +1,15 @@
 package dev.queuelock.maven.extension;
 
-import dev.queuelock.LockRecord;
 import dev.queuelock.WaitEvent;
 import dev.queuelock.WaitListener;
-import dev.queuelock.Durations;
+import dev.queuelock.WaitText;
 import org.slf4j.Logger;
 
-/** One log line per change of queue position, and the stuck-holder warning. */
+/** The build queue's wait lines ({@link WaitText}) through Maven's logger; the stuck-holder warning as a warning. */
 final class WaitLog implements WaitListener {
 
     private final Logger log;
-    private boolean waited;
+    private final WaitText text = new WaitText("Build queue", "build");
 
     WaitLog(Logger log) {
         this.log = log;
@@ -18,27 +17,17 @@ final class WaitLog implements WaitListener {
 
     /** Whether this acquire had to wait at all (any event means it did). */
     boolean waited() {
-        return waited;
+        return text.waited();
     }
 
     @Override
     public void onWait(WaitEvent event) {
-        if (event.takeoverLine().isPresent()) {
-            waited = true;
-            log.warn("Build queue: {}", event.takeoverLine().get());
-            return;
-        }
-        if (waited && event.holder().isEmpty()) {
-            return; // a hand-off in progress: the next line names the new holder
-        }
-        waited = true;
-        String holder = event.holder().map(h -> h.describe() + ", holding for " + Durations.format(event.holderElapsed()))
-                .orElse("nobody holds it now");
-        if (event.isStuckHolderWarning()) {
-            log.warn("Build queue: {} - if that build is stuck, stop it; a live holder is never forced out.", holder);
-            return;
-        }
-        String position = event.ahead() == 0 ? "next up" : event.ahead() + (event.ahead() == 1 ? " build" : " builds") + " ahead";
-        log.info("Build queue: {}; {}", position, holder);
+        text.line(event).ifPresent(line -> {
+            if (event.isWarning()) {
+                log.warn(line);
+            } else {
+                log.info(line);
+            }
+        });
     }
 }

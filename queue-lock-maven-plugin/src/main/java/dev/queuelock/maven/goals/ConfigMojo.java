@@ -4,7 +4,9 @@ import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.Settings;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
@@ -128,7 +130,32 @@ public class ConfigMojo extends AbstractMojo {
 
     @Override
     public void execute() throws MojoExecutionException {
+        // This goal's own parameters may also come from a POM's <configuration>: they must be valid too.
+        Map<Setting<?>, String> own = new LinkedHashMap<>();
+        own.put(Settings.SKIP_BUILD_QUEUE, skip);
+        own.put(Settings.POLL, pollMillis);
+        own.put(Settings.STUCK_WARN, stuckWarnMinutes);
+        own.put(Settings.DEFAULT_BACKEND, backend);
+        own.put(Settings.LAND_QUEUE_BACKEND, landBackend);
+        own.put(Settings.BUILD_QUEUE_BACKEND, buildBackend);
+        own.put(Settings.ZK_CONNECT, zookeeperConnect);
+        own.put(Settings.ZK_SESSION_TIMEOUT, zookeeperSessionTimeout);
+        own.put(Settings.ZK_CONNECTION_TIMEOUT, zookeeperConnectionTimeout);
+        own.put(Settings.ZK_CHROOT, zookeeperChroot);
+        own.put(Settings.ZK_QUEUE_ID, zookeeperQueueId);
+        own.put(Settings.ZK_REMOTE, zookeeperRemote);
+        for (Map.Entry<Setting<?>, String> e : own.entrySet()) {
+            parse(e.getKey(), e.getValue());
+        }
         lines(session.getUserProperties()).forEach(getLog()::info);
+    }
+
+    private static void parse(Setting<?> setting, String value) throws MojoExecutionException {
+        try {
+            setting.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
     }
 
     /**
@@ -140,11 +167,7 @@ public class ConfigMojo extends AbstractMojo {
         List<String> out = new ArrayList<>();
         for (Setting<?> setting : Settings.all()) {
             String value = user.getProperty(setting.name());
-            try {
-                setting.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new MojoExecutionException(e.getMessage());
-            }
+            parse(setting, value);
             boolean set = value != null && !value.isBlank();
             out.add(setting.name() + " = " + (set ? value.trim() + " (set)" : setting.defaultText() + " (default)")
                     + " [" + setting.readBy() + "]");

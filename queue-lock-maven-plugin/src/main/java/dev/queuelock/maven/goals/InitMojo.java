@@ -5,6 +5,10 @@ import dev.queuelock.land.IntegrationBranch;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.PushGuard;
+import dev.queuelock.land.lanes.LaneSettings;
+import dev.queuelock.land.setup.AgentInstructions;
+import dev.queuelock.land.setup.AgentSetup;
+import dev.queuelock.land.setup.SetupRecord;
 import dev.queuelock.maven.init.ExtensionsXml;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,13 +20,16 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Sets a repository up for queue-lock: lists the extension in {@code .mvn/extensions.xml}
- * (creating or merging, keeping what is there) and installs the pre-push guard that sends direct
- * pushes to the integration branch through {@code queuelock:land}. Running it twice changes nothing.
+ * (creating or merging, keeping what is there), installs the pre-push guard that sends direct
+ * pushes to the integration branch through {@code queuelock:land}, writes the agents' standing
+ * instructions into {@code CLAUDE.md} (and {@code AGENTS.md} if there is one) and wires the
+ * {@code WorktreeCreate} hook into {@code .claude/settings.json}. Running it twice changes nothing;
+ * {@code queuelock:uninstall} takes out exactly what it wrote.
  *
  * @since 0.1.0
  */
 @Mojo(name = "init", requiresProject = false, aggregator = true, threadSafe = true)
-public class InitMojo extends BranchesMojo {
+public class InitMojo extends LanesMojo {
 
     /** The core extension's artifact, released with this plugin under the same group and version. */
     static final String EXTENSION_ARTIFACT_ID = "queue-lock-maven-extension";
@@ -35,6 +42,7 @@ public class InitMojo extends BranchesMojo {
     @Override
     public void execute() throws MojoExecutionException {
         Path dir = topDirectory();
+        LaneSettings lanes = laneSettings();
         Git git = new Git(dir);
         try {
             // Check first, write after: outside git, init would leave an extensions.xml behind and then fail.
@@ -42,27 +50,63 @@ public class InitMojo extends BranchesMojo {
                 throw new MojoExecutionException(dir + " is not in a git repository; run init in your clone"
                         + " (or git init first). Nothing was written.");
             }
-            LandSettings settings = landSettings(List.of(), LandSettings.DEFAULT_PUSH_RETRIES, true);
-            IntegrationBranch integration = settings.integration(git);
-            ExtensionsXml.Change change = new ExtensionsXml(plugin.getGroupId(), EXTENSION_ARTIFACT_ID, plugin.getVersion())
-                    .ensure(dir);
-            getLog().info(".mvn/extensions.xml: " + describe(change));
-            List<String> guarded = settings.guardedBranches(git);
-            Path hook = PushGuard.install(git, guarded);
-            getLog().info("integration branch: " + integration.describe());
-            getLog().info("pre-push guard in " + hook + " refuses direct pushes to " + String.join(", ", guarded)
-                    + " (land with mvn queuelock:land; emergencies: QUEUELOCK_EMERGENCY_PUSH=1)");
-            if (!git.run("status", "--porcelain", "--", EXTENSIONS_XML).out.isBlank()) {
-                getLog().info("next: publish the set-up straight to " + integration.name() + " (the guard lets a push through"
-                        + " that changes only " + String.join(", ", PushGuard.INIT_FILES) + "): git add " + EXTENSIONS_XML
-                        + " && git commit -m 'Build queue and landing with queue-lock' && git push " + settings.remote()
-                        + " HEAD:" + integration.name());
+            SetupRecord record = SetupRecord.load(Path.of(git.output("rev-parse", "--path-format=absolute", "--git-common-dir")));
+            Path hooks = Path.of(git.output("rev-parse", "--path-format=absolute", "--git-path", "hooks"));
+            AgentSetup agents = new AgentSetup(dir, landLog());
+            record.watch(dir.resolve(".mvn").resolve("extensions.xml"), hooks.resolve("pre-push"), hooks.resolve(PushGuard.CHAINED));
+            record.watch(agents.files().toArray(new Path[0]));
+            try {
+                install(dir, git, lanes, agents);
+            } finally {
+                record.settle(); // what was written is undone by uninstall, even if a later step failed
             }
         } catch (LandException | IllegalArgumentException e) {
             throw new MojoExecutionException(e.getMessage());
         } catch (IOException e) {
             throw new MojoExecutionException("init could not write in " + dir + ": " + e.getMessage());
         }
+    }
+
+    private void install(Path dir, Git git, LaneSettings lanes, AgentSetup agents) throws IOException {
+        LandSettings land = landSettings(List.of(), LandSettings.DEFAULT_PUSH_RETRIES, true);
+        IntegrationBranch integration = land.integration(git);
+        ExtensionsXml.Change change = new ExtensionsXml(plugin.getGroupId(), EXTENSION_ARTIFACT_ID, plugin.getVersion())
+                .ensure(dir);
+        getLog().info(EXTENSIONS_XML + ": " + describe(change));
+        getLog().info("integration branch: " + integration.describe());
+        List<String> guarded = new java.util.ArrayList<>(land.guardedBranches(git));
+        lanes.productionBranch().filter(b -> !guarded.contains(b)).ifPresent(guarded::add);
+        List<String> ownFiles = new java.util.ArrayList<>(List.of(EXTENSIONS_XML));
+        agents.files().forEach(f -> ownFiles.add(dir.relativize(f).toString().replace('\\', '/')));
+        Path hook = PushGuard.install(git, guarded, ownFiles);
+        getLog().info("pre-push guard in " + hook + " refuses direct pushes to " + String.join(", ", guarded)
+                + " (land with mvn queuelock:land; emergencies: QUEUELOCK_EMERGENCY_PUSH=1)");
+        agents.install(new AgentInstructions(land.remote(), integration.name(),
+                lanes.productionBranch().orElse(null), lanes.autoLand()));
+        sayHowToPublish(git, land, integration, ownFiles);
+    }
+
+    /**
+     * init's own files cannot be landed (land needs the extension on the branch first), so the
+     * guard lets a push through that changes nothing else; say so, with the exact commands.
+     */
+    private void sayHowToPublish(Git git, LandSettings land, IntegrationBranch integration, List<String> ownFiles) {
+        List<String> args = new java.util.ArrayList<>(List.of("status", "--porcelain", "--"));
+        args.addAll(ownFiles);
+        String changed = git.run(args.toArray(new String[0])).out;
+        if (changed.isBlank()) {
+            return;
+        }
+        List<String> paths = new java.util.ArrayList<>();
+        for (String line : changed.split("\n")) {
+            if (line.length() > 3) {
+                paths.add(line.substring(3).strip());
+            }
+        }
+        getLog().info("next: publish the set-up straight to " + integration.name() + " (the guard lets a push through"
+                + " that changes only queue-lock's own files): git add " + String.join(" ", paths)
+                + " && git commit -m 'Build queue and landing with queue-lock' && git push " + land.remote()
+                + " HEAD:" + integration.name());
     }
 
     private static String describe(ExtensionsXml.Change change) {

@@ -8,7 +8,12 @@ import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandHistory;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.LandStats;
+import dev.queuelock.land.LandRun;
 import dev.queuelock.land.Lander;
+import dev.queuelock.land.Outcome;
+import dev.queuelock.land.lanes.LaneLayout;
+import dev.queuelock.land.lanes.LanePruner;
+import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.land.batch.Batching;
 import dev.queuelock.config.BuildScope;
@@ -28,13 +33,16 @@ import org.apache.maven.plugins.annotations.Parameter;
 /**
  * Lands this lane: rebases its branch onto the integration branch, runs the checks on the rebased
  * commit and pushes it fast-forward only, one lane at a time through the repository's land queue.
- * Never forces, never resets; a conflict or a failed check leaves the lane as it was and pushes
- * nothing. Run it from the lane's worktree: {@code mvn queuelock:land}.
+ * Never forces, never resets, pushes nothing that failed: a conflict is aborted and leaves the lane
+ * as it was; a failed check leaves it rebased, and the message lists the failing tests and names
+ * the lane's commit before the land ({@code git reset --keep <commit>} goes back to it). A lane
+ * whose work is already on the integration branch has nothing to land: it says so and succeeds.
+ * Run it from the lane's worktree: {@code mvn queuelock:land}.
  *
  * @since 0.1.0
  */
 @Mojo(name = "land", requiresProject = false, aggregator = true, threadSafe = true)
-public class LandMojo extends BranchesMojo {
+public class LandMojo extends LanesMojo {
 
     /**
      * Tracked files a build regenerates (paths relative to the worktree): their changes are discarded
@@ -111,6 +119,7 @@ public class LandMojo extends BranchesMojo {
         QuietLibraries.unlessDebug(getLog());
         Hangup.ignore(); // an agent's land must survive its terminal closing, as the CLI does
         // Every value is checked before git or a queue is touched: a typo costs nothing.
+        LaneSettings lanes = laneSettings();
         boolean required;
         int retries;
         boolean syncMain;
@@ -131,14 +140,17 @@ public class LandMojo extends BranchesMojo {
             Checks checks = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, required);
             LandSettings settings = landSettings(regenerableFiles, retries, syncMain);
             getLog().info("integration branch: " + settings.integration(new Git(repo.worktree())).describe());
-            QueueLockFactory queues = QueueLockProperties.factory(session().getUserProperties());
+            QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,
                     queues.open(BuildScope.LAND_QUEUE, repo.worktree()),
                     // This session may hold the build lock already (mvn verify queuelock:land): its checks run in that hold.
                     queues.openJoiningOwnHold(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo), repo.lane()),
                     new MavenLandLog(getLog(), new LandStats(new LandHistory(commonDir).read())))
                     .with(new Batching(new BatchOptions(batchSize, () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.worktree()).waiters())));
-            lander.land();
+            LandRun run = lander.land();
+            if (run.outcome() == Outcome.LANDED) {
+                pruneLandedSiblings(repo.worktree(), lanes);
+            }
         } catch (LandException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (QueueLockException | IllegalArgumentException e) {
@@ -146,6 +158,16 @@ public class LandMojo extends BranchesMojo {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new MojoExecutionException("land interrupted; nothing was forced: run it again when ready.");
+        }
+    }
+
+    /** Landed lanes beside this one have nothing left to do: remove them (same rules as queuelock:prune). */
+    private void pruneLandedSiblings(Path lane, LaneSettings lanes) {
+        try {
+            LaneLayout layout = LaneLayout.of(new Git(lane), lanes);
+            new LanePruner(board(layout), landLog()).prune(lane);
+        } catch (LandException e) {
+            getLog().warn("landed; pruning landed lanes failed: " + e.getMessage() + " (run mvn queuelock:prune later)");
         }
     }
 }

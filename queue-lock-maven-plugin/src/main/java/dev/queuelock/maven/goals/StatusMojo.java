@@ -5,7 +5,11 @@ import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandHistory;
+import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandRun;
+import dev.queuelock.land.lanes.LaneLayout;
+import dev.queuelock.land.lanes.LaneSettings;
+import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.config.Settings;
@@ -16,20 +20,20 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.maven.execution.MavenSession;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Shows who holds and who waits in this repository's {@code build} and {@code land} queues, in
- * the order waiters will be served. Needs no project: {@code mvn queuelock:status}.
+ * the order waiters will be served, the landing history, and the lanes (number, branch,
+ * ahead/behind the integration branch, landed or not, in use or not, port, orphaned). Needs no
+ * project: {@code mvn queuelock:status}.
  *
  * @since 0.1.0
  */
 @Mojo(name = "status", requiresProject = false, aggregator = true, threadSafe = true)
-public class StatusMojo extends AbstractMojo {
+public class StatusMojo extends LanesMojo {
 
     /**
      * Print one JSON document (see the status JSON page) instead of log lines.
@@ -64,9 +68,6 @@ public class StatusMojo extends AbstractMojo {
     @Parameter(property = QueueLockProperties.OUTPUT)
     private File output;
 
-    @Parameter(defaultValue = "${session}", readonly = true, required = true)
-    private MavenSession session;
-
     @Override
     public void execute() throws MojoExecutionException {
         QuietLibraries.unlessDebug(getLog());
@@ -84,14 +85,16 @@ public class StatusMojo extends AbstractMojo {
                     + " name a directory inside the repository whose queues to show (or leave it out for this one).");
         }
         RepoKey repo = RepoKey.of(dir.toPath());
-        QueueLockFactory factory = QueueLockProperties.factory(session.getUserProperties());
+        QueueLockFactory factory = QueueLockFactory.fromProperties(session().getUserProperties());
         StatusReport report = new StatusReport(System.currentTimeMillis());
         try {
-            report.add(BuildScope.BUILD_QUEUE, scope.toString(), factory.snapshot(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo)));
-            String landBackend = factory.backendFor(BuildScope.LAND_QUEUE).name();
-            report.add(BuildScope.LAND_QUEUE, landBackend.equals("file") ? BuildScope.REPO.toString() : landBackend + " backend",
+            report.add(BuildScope.BUILD_QUEUE, scope.toString(), factory.backendFor(BuildScope.BUILD_QUEUE).name(),
+                    factory.snapshot(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo)));
+            // The land queue is always one per repository (on ZooKeeper: per remote URL).
+            report.add(BuildScope.LAND_QUEUE, BuildScope.REPO.toString(), factory.backendFor(BuildScope.LAND_QUEUE).name(),
                     factory.snapshot(BuildScope.LAND_QUEUE, repo.worktree()));
             report.withLandings(landHistory(repo));
+            report.withLanes(lanes(repo));
         } catch (QueueLockException e) {
             throw new MojoExecutionException(e.getMessage());
         }
@@ -105,6 +108,16 @@ public class StatusMojo extends AbstractMojo {
         } else {
             // Asked for by name: -q silences Maven's chatter, not the answer.
             report.lines().forEach(System.out::println);
+        }
+    }
+
+    /** The repository's lanes; none outside git or without a main checkout. */
+    private List<LaneState> lanes(RepoKey repo) throws MojoExecutionException {
+        LaneSettings settings = laneSettings();
+        try {
+            return board(LaneLayout.of(new Git(repo.worktree()), settings)).states();
+        } catch (LandException e) {
+            return List.of();
         }
     }
 

@@ -1,14 +1,16 @@
 package dev.queuelock.maven.goals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.config.BuildScope;
+import dev.queuelock.file.FileBackend;
+import dev.queuelock.json.StatusJson;
 import dev.queuelock.land.HistoryChart;
 import dev.queuelock.land.LandRun;
 import dev.queuelock.land.LandStats;
 import dev.queuelock.land.batch.BatchReport;
+import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,18 +24,27 @@ final class StatusReport {
     /** How many recent landings the chart shows. */
     static final int CHART_RUNS = 10;
 
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
     private final Map<String, QueueSnapshot> queues = new LinkedHashMap<>();
     private final Map<String, String> scopes = new LinkedHashMap<>();
+    private final Map<String, String> backends = new LinkedHashMap<>();
     private final long nowMillis;
     private List<LandRun> landings = List.of();
+    private List<LaneState> lanes = List.of();
 
     StatusReport(long nowMillis) {
         this.nowMillis = nowMillis;
     }
 
-    StatusReport add(String queue, String scope, QueueSnapshot snapshot) {
+    /**
+     * @param scope   {@code repo} or {@code machine}: what the queue's key is derived from
+     * @param backend the backend the queue runs on, e.g. {@code file}
+     */
+    StatusReport add(String queue, String scope, String backend, QueueSnapshot snapshot) {
         queues.put(queue, snapshot);
         scopes.put(queue, scope);
+        backends.put(queue, backend);
         return this;
     }
 
@@ -43,11 +54,18 @@ final class StatusReport {
         return this;
     }
 
+    /** The repository's lanes, by number. */
+    StatusReport withLanes(List<LaneState> states) {
+        lanes = List.copyOf(states);
+        return this;
+    }
+
     List<String> lines() {
         List<String> out = new ArrayList<>();
         LandStats stats = new LandStats(landings);
         queues.forEach((name, q) -> {
-            out.add(name + " queue (" + scopes.get(name) + " scope): " + q.location());
+            String backend = backends.get(name).equals(FileBackend.NAME) ? "" : ", " + backends.get(name) + " backend";
+            out.add(name + " queue (" + scopes.get(name) + " scope" + backend + "): " + q.location());
             out.add("  holder: " + q.holder().map(h -> h.describe() + ", holding for " + since(h)).orElse("none"));
             if (q.waiters().isEmpty()) {
                 out.add("  waiting: none");
@@ -68,6 +86,10 @@ final class StatusReport {
             out.add("batches (last " + Math.min(3, batches.stream().filter(l -> l.startsWith("batch ")).count()) + "):");
             batches.forEach(line -> out.add("  " + line));
         }
+        if (!lanes.isEmpty()) {
+            out.add("lanes: " + lanes.size());
+            lanes.forEach(lane -> out.add("  " + lane.describe()));
+        }
         return out;
     }
 
@@ -75,41 +97,38 @@ final class StatusReport {
         return landings.subList(Math.max(0, landings.size() - CHART_RUNS), landings.size());
     }
 
+    /** The status document ({@link StatusJson}) with this repository's landing summary. */
     String json() {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        queues.forEach((name, q) -> {
-            Map<String, Object> queue = new LinkedHashMap<>();
-            queue.put("scope", scopes.get(name));
-            queue.put("location", q.location().toString());
-            queue.put("holder", q.holder().map(h -> record(h, "heldMillis")).orElse(null));
-            List<Object> waiters = new ArrayList<>();
-            q.waiters().forEach(w -> waiters.add(record(w, "waitingMillis")));
-            queue.put("waiters", waiters);
-            doc.put(name, queue);
-        });
+        StatusJson doc = new StatusJson(nowMillis);
+        queues.forEach((name, q) -> doc.queue(name, scopes.get(name), backends.get(name), q));
         LandStats stats = new LandStats(landings);
         Map<String, Object> history = new LinkedHashMap<>();
         history.put("runs", landings.size());
         history.put("p50QueueWaitMillis", stats.medianQueueWait().map(Duration::toMillis).orElse(null));
         history.put("p50LandingMillis", stats.medianHold().map(Duration::toMillis).orElse(null));
         history.put("landingsPerHour", stats.landingsPerHour().orElse(null));
-        history.put("recent", recent());
-        doc.put("landings", history);
-        try {
-            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException("maps of strings and numbers always serialize", e);
+        // The runs as the history file keeps them (Jackson beans), as plain maps for the core's writer.
+        history.put("recent", MAPPER.convertValue(recent(), List.class));
+        doc.landings(history);
+        if (!lanes.isEmpty()) {
+            List<Object> laneList = new ArrayList<>();
+            for (LaneState lane : lanes) {
+                Map<String, Object> l = new LinkedHashMap<>();
+                l.put("number", lane.lane().number());
+                l.put("path", lane.lane().path().toString());
+                l.put("branch", lane.lane().branch().orElse(null));
+                l.put("ahead", lane.ahead());
+                l.put("behind", lane.behind());
+                l.put("landed", lane.landed());
+                l.put("live", lane.live());
+                l.put("uncommitted", lane.uncommitted().size());
+                l.put("port", lane.port());
+                l.put("orphaned", lane.orphaned());
+                laneList.add(l);
+            }
+            doc.lanes(laneList);
         }
-    }
-
-    private Map<String, Object> record(LockRecord r, String elapsedName) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("pid", r.pid());
-        m.put("lane", r.lane());
-        m.put("label", r.label().orElse(null));
-        m.put("ts", r.ts());
-        m.put(elapsedName, Math.max(0, nowMillis - r.ts()));
-        return m;
+        return doc.render();
     }
 
     private String since(LockRecord r) {

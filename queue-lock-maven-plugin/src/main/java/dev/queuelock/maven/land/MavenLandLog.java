@@ -1,8 +1,7 @@
 package dev.queuelock.maven.land;
 
-import dev.queuelock.Durations;
-import dev.queuelock.LockRecord;
 import dev.queuelock.WaitEvent;
+import dev.queuelock.WaitText;
 import dev.queuelock.land.LandLog;
 import dev.queuelock.land.LandStats;
 import org.apache.maven.plugin.logging.Log;
@@ -12,8 +11,8 @@ public final class MavenLandLog implements LandLog {
 
     private final Log log;
     private final LandStats stats;
-    private boolean landWaited;
-    private boolean buildWaited;
+    private final WaitText landText = new WaitText("Land queue", "landing");
+    private final WaitText buildText = new WaitText("Build queue (for the checks)", "build");
 
     public MavenLandLog(Log log, LandStats stats) {
         this.log = log;
@@ -37,38 +36,19 @@ public final class MavenLandLog implements LandLog {
 
     @Override
     public void landWait(WaitEvent event) {
-        if (event.takeoverLine().isPresent()) {
-            log.warn("Land queue: " + event.takeoverLine().get());
-            return;
-        }
-        if (landWaited && event.holder().isEmpty()) {
-            return; // the moment between two holders: the next line names the new one
-        }
-        landWaited = true;
-        String holder = event.holder().map(h -> h.describe() + " landing for " + Durations.format(event.holderElapsed()))
-                .orElse("nobody is landing right now");
-        if (event.isStuckHolderWarning()) {
-            log.warn("Land queue: " + holder + " - if that landing is stuck, stop it (kill " + event.holder().get().pid()
-                    + "); a live holder is never forced out.");
-            return;
-        }
-        String position = event.ahead() == 0 ? "next up" : event.ahead() + (event.ahead() == 1 ? " landing" : " landings") + " ahead";
-        String eta = stats.eta(event.ahead(), event.holderElapsed()).map(d -> ", ETA ~" + Durations.format(d)).orElse("");
-        log.info("Land queue: " + position + "; " + holder + eta);
+        landText.line(event, stats.eta(event.ahead(), event.holderElapsed())).ifPresent(line -> log(event, line));
     }
 
     @Override
     public void buildWait(WaitEvent event) {
-        if (event.takeoverLine().isPresent()) {
-            log.warn("Build queue (for the checks): " + event.takeoverLine().get());
-            return;
+        buildText.line(event).ifPresent(line -> log(event, line));
+    }
+
+    private void log(WaitEvent event, String line) {
+        if (event.isWarning()) {
+            log.warn(line);
+        } else {
+            log.info(line);
         }
-        if (buildWaited && event.holder().isEmpty()) {
-            return;
-        }
-        buildWaited = true;
-        String holder = event.holder().map(h -> h.describe() + ", building for " + Durations.format(event.holderElapsed()))
-                .orElse("nobody builds right now");
-        log.info("Build queue (for the checks): " + (event.ahead() == 0 ? "next up" : event.ahead() + " ahead") + "; " + holder);
     }
 }

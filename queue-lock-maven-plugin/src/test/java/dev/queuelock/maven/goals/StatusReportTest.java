@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.queuelock.json.StatusJson;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.land.LandRun;
@@ -14,9 +15,9 @@ import org.junit.jupiter.api.Test;
 class StatusReportTest {
 
     private final StatusReport report = new StatusReport(100_000)
-            .add("build", "repo", new QueueSnapshot(Path.of("/tmp/b"), new LockRecord(11, "wt-a", "verify", 40_000, null),
+            .add("build", "repo", "file", new QueueSnapshot(Path.of("/tmp/b"), new LockRecord(11, "wt-a", "verify", 40_000, null),
                     List.of(new LockRecord(22, "wt-b", "validate", 90_000, "s"), new LockRecord(33, "wt-c", null, 95_000, null))))
-            .add("land", "repo", new QueueSnapshot(Path.of("/tmp/l"), null, List.of()));
+            .add("land", "repo", "file", new QueueSnapshot(Path.of("/tmp/l"), null, List.of()));
 
     @Test
     void linesShowHolderAndWaitersInOrder() {
@@ -41,7 +42,7 @@ class StatusReportTest {
         landed.totalMs = 30_000;
         landed.phases.put("checks", 30_000L);
         StatusReport withLanders = new StatusReport(100_000)
-                .add("land", "repo", new QueueSnapshot(Path.of("/tmp/l"), new LockRecord(11, "wt-a", "feature", 90_000, null),
+                .add("land", "repo", "file", new QueueSnapshot(Path.of("/tmp/l"), new LockRecord(11, "wt-a", "feature", 90_000, null),
                         List.of(new LockRecord(22, "wt-b", "fix", 95_000, null))))
                 .withLandings(List.of(landed));
 
@@ -80,12 +81,24 @@ class StatusReportTest {
     }
 
     @Test
-    void jsonHasBothQueues() throws Exception {
+    void jsonHasBothQueuesInTheOneSchema() throws Exception {
         JsonNode doc = new ObjectMapper().readTree(report.json());
-        assertThat(doc.at("/build/holder/heldMillis").asLong()).isEqualTo(60_000);
-        assertThat(doc.at("/build/waiters/1/lane").asText()).isEqualTo("wt-c");
-        assertThat(doc.at("/build/waiters/0/waitingMillis").asLong()).isEqualTo(10_000);
-        assertThat(doc.at("/land/holder").isNull()).isTrue();
+        assertThat(doc.get("version").asInt()).isEqualTo(StatusJson.VERSION);
+        assertThat(doc.get("now").asLong()).isEqualTo(100_000);
+        assertThat(doc.at("/queues/build/scope").asText()).isEqualTo("repo");
+        assertThat(doc.at("/queues/build/backend").asText()).isEqualTo("file");
+        assertThat(doc.at("/queues/build/holder/since").asLong()).isEqualTo(40_000);
+        assertThat(doc.at("/queues/build/holder/heldForMillis").asLong()).isEqualTo(60_000);
+        assertThat(doc.at("/queues/build/waiters/1/lane").asText()).isEqualTo("wt-c");
+        assertThat(doc.at("/queues/build/waiters/1/position").asInt()).isEqualTo(2);
+        assertThat(doc.at("/queues/build/waiters/0/waitingForMillis").asLong()).isEqualTo(10_000);
+        assertThat(doc.at("/queues/land/holder").isNull()).isTrue();
         assertThat(doc.at("/landings/runs").asInt()).isZero();
+    }
+
+    @Test
+    void aQueueOnAnotherBackendSaysSo() {
+        assertThat(new StatusReport(0).add("land", "repo", "zookeeper", new QueueSnapshot(Path.of("/q"), null, List.of())).lines())
+                .startsWith("land queue (repo scope, zookeeper backend): /q");
     }
 }

@@ -46,6 +46,24 @@ final class MavenRun implements AutoCloseable {
         return new MavenRun(pb.start(), log);
     }
 
+    /**
+     * Runs a shell command line as Claude Code runs a hook: {@code sh -c}, {@code stdin} written to
+     * its standard input, standard output to {@code log} and standard error to {@code errLog}, kept
+     * apart. The IT local repository must come from the project's {@code .mvn/maven.config}.
+     */
+    static MavenRun hook(Path dir, Path tmpDir, Path log, Path errLog, String stdin, String commandLine) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder("sh", "-c", commandLine).directory(dir.toFile())
+                .redirectOutput(log.toFile()).redirectError(errLog.toFile());
+        pb.environment().put("TMPDIR", tmpDir.toString());
+        pb.environment().remove("QUEUELOCK_SKIP");
+        pb.environment().remove("MAVEN_OPTS");
+        MavenRun run = new MavenRun(pb.start(), log);
+        try (var in = run.process.getOutputStream()) {
+            in.write(stdin.getBytes(StandardCharsets.UTF_8));
+        }
+        return run;
+    }
+
     Process process() {
         return process;
     }

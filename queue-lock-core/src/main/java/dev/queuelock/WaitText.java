@@ -1,0 +1,70 @@
+package dev.queuelock;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The one way a {@link WaitEvent} becomes text, for every waiter that tells a person about its
+ * wait (the build queue in Maven, land's two queues, the CLI):
+ * {@code Build queue: 2 builds ahead; lane wt-a (verify), pid 4242, holding for 1m 05s}, and for a
+ * holder held past the stuck interval
+ * {@code Build queue: warning: lane wt-a (verify), pid 4242, holding for 10m 00s - if it is stuck,
+ * stop it (kill 4242); a live holder is never forced out.}
+ * A waiter that takes the lock over from a holder that died holding it says
+ * {@code Build queue: holder pid 4242 (lane wt-a, verify) died; taking over}.
+ * One instance per acquire: after the first line, the moment between two holders is left out
+ * (the next line names the new holder).
+ */
+public final class WaitText {
+
+    private final String queue;
+    private final String unit;
+    private boolean waited;
+
+    /**
+     * @param queue what the line starts with, e.g. {@code Build queue}
+     * @param unit  what the waiters ahead are, singular, e.g. {@code build}, {@code landing}
+     */
+    public WaitText(String queue, String unit) {
+        this.queue = queue;
+        this.unit = unit;
+    }
+
+    /** The line for {@code event}; empty when it adds nothing to the previous one. */
+    public Optional<String> line(WaitEvent event) {
+        return line(event, Optional.empty());
+    }
+
+    /** The line for {@code event}, with an estimate of when this waiter's turn comes. */
+    public Optional<String> line(WaitEvent event, Optional<Duration> eta) {
+        if (event.deadHolder().isPresent()) {
+            waited = true;
+            LockRecord dead = event.deadHolder().get();
+            return Optional.of(queue + ": holder pid " + dead.pid() + " (lane " + dead.lane() + dead.label().map(l -> ", " + l).orElse("")
+                    + dead.host().map(h -> ", on " + h).orElse("") + ") died; taking over");
+        }
+        if (waited && event.holder().isEmpty()) {
+            return Optional.empty();
+        }
+        waited = true;
+        String holder = event.holder()
+                .map(h -> h.describe() + ", holding for " + Durations.format(event.holderElapsed()))
+                .orElse("nobody holds it now");
+        if (event.isStuckHolderWarning() && event.holder().isPresent()) {
+            return Optional.of(queue + ": warning: " + holder + " - if it is stuck, stop it (kill "
+                    + event.holder().get().pid() + "); a live holder is never forced out.");
+        }
+        String position = event.ahead() == 0 ? "next up" : event.ahead() + " " + unit + (event.ahead() == 1 ? "" : "s") + " ahead";
+        return Optional.of(queue + ": " + position + "; " + holder + eta.map(d -> ", ETA ~" + Durations.format(d)).orElse(""));
+    }
+
+    /** What the lines start with, e.g. {@code Build queue}. */
+    public String queue() {
+        return queue;
+    }
+
+    /** Whether this acquire had to wait at all (any event means it did). */
+    public boolean waited() {
+        return waited;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.queuelock.file;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Where a waiter sleeps between looks at the queue, and what wakes it: a file event or a kernel
+ * lock grant ({@link #now()}), a change that only updates what the waiter reports ({@link
+ * #within}), release() giving up the wait, or its own timeout. A signal that arrives while the
+ * waiter is looking is kept, so nothing is lost between a look and the next sleep.
+ */
+final class Wakeup {
+
+    private boolean now;
+    private boolean due;
+    private long dueAtNanos;
+
+    synchronized void now() {
+        now = true;
+        notifyAll();
+    }
+
+    /** Wakes the waiter within {@code nanos}, coalescing with any wake-up already due sooner. */
+    synchronized void within(long nanos) {
+        long at = System.nanoTime() + nanos;
+        if (!due || at - dueAtNanos < 0) {
+            due = true;
+            dueAtNanos = at;
+        }
+        notifyAll();
+    }
+
+    /** Forgets signals: called as a look begins, which sees everything they were about. */
+    synchronized void clear() {
+        now = false;
+        due = false;
+    }
+
+    /** @param timeoutMillis how long at most; {@code Long.MAX_VALUE} for no limit */
+    synchronized void await(long timeoutMillis) throws InterruptedException {
+        long start = System.nanoTime();
+        boolean limited = timeoutMillis != Long.MAX_VALUE;
+        long limitNanos = limited ? TimeUnit.MILLISECONDS.toNanos(timeoutMillis) : 0;
+        while (!now) {
+            long nowNanos = System.nanoTime();
+            long left = limited ? limitNanos - (nowNanos - start) : Long.MAX_VALUE;
+            if (due) {
+                left = Math.min(left, dueAtNanos - nowNanos);
+            }
+            if (left <= 0) {
+                break;
+            }
+            if (left == Long.MAX_VALUE) {
+                wait();
+            } else {
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
+        }
+        now = false;
+        due = false;
+    }
+}

@@ -1,0 +1,99 @@
+package dev.queuelock.json;
+
+import dev.queuelock.LockRecord;
+import dev.queuelock.QueueSnapshot;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The status document, one schema for the CLI's {@code status --json} and
+ * {@code mvn queuelock:status -Dqueuelock.json}; documented in the site's status-json page. Every
+ * key is always present, null when unknown, in this order; {@link #VERSION} changes only when a key
+ * changes meaning or goes away (new keys may be added without it).
+ *
+ * <pre>
+ * {"version":2, "now":epochMillis,
+ *  "queues":{"build":{"scope","backend","location",
+ *                     "holder":{"lane","label","pid","since","heldForMillis"} or null,
+ *                     "waiters":[{"position","lane","label","pid","since","waitingForMillis"}, ...]},
+ *            "land":{...}},
+ *  "landings":{...} or null}
+ * </pre>
+ */
+public final class StatusJson {
+
+    /** 1 was the CLI's flat single-queue document; 2 puts every queue under {@code queues}. */
+    public static final int VERSION = 2;
+
+    private final long nowMillis;
+    private final Map<String, Object> queues = new LinkedHashMap<>();
+    private Map<String, Object> landings;
+    private List<Object> lanes;
+
+    /** @param nowMillis the time the elapsed fields are measured to, epoch milliseconds */
+    public StatusJson(long nowMillis) {
+        this.nowMillis = nowMillis;
+    }
+
+    /**
+     * Adds queue {@code name}.
+     *
+     * @param scope   what its key is derived from: {@code repo} or {@code machine}
+     * @param backend the backend it runs on, e.g. {@code file}
+     */
+    public StatusJson queue(String name, String scope, String backend, QueueSnapshot snapshot) {
+        Map<String, Object> queue = new LinkedHashMap<>();
+        queue.put("scope", scope);
+        queue.put("backend", backend);
+        queue.put("location", snapshot.location().toString());
+        queue.put("holder", snapshot.holder().map(h -> record(h, null, "heldForMillis")).orElse(null));
+        List<Object> waiters = new ArrayList<>();
+        List<LockRecord> line = snapshot.waiters();
+        for (int i = 0; i < line.size(); i++) {
+            waiters.add(record(line.get(i), i + 1, "waitingForMillis"));
+        }
+        queue.put("waiters", waiters);
+        queues.put(name, queue);
+        return this;
+    }
+
+    /** The landing history's summary (maps, lists, strings, numbers), which only the plugin knows. */
+    public StatusJson landings(Map<String, Object> summary) {
+        landings = summary;
+        return this;
+    }
+
+    /** The repository's lanes (maps of strings, numbers, booleans), which only the plugin knows; absent if not set. */
+    public StatusJson lanes(List<Object> laneList) {
+        lanes = laneList;
+        return this;
+    }
+
+    /** The document, indented. */
+    public String render() {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("version", VERSION);
+        doc.put("now", nowMillis);
+        doc.put("queues", queues);
+        doc.put("landings", landings);
+        if (lanes != null) {
+            doc.put("lanes", lanes);
+        }
+        return JsonWriter.pretty(doc);
+    }
+
+    private Map<String, Object> record(LockRecord r, Integer position, String elapsedKey) {
+        Map<String, Object> node = new LinkedHashMap<>();
+        if (position != null) {
+            node.put("position", position);
+        }
+        node.put("lane", r.lane());
+        node.put("label", r.label().orElse(null));
+        node.put("pid", r.pid());
+        node.put("since", r.ts());
+        node.put(elapsedKey, Math.max(0, nowMillis - r.ts()));
+        return node;
+    }
+}

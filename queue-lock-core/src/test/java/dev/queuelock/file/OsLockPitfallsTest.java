@@ -1,0 +1,171 @@
+package dev.queuelock.file;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.queuelock.AcquireOptions;
+import dev.queuelock.LockRecord;
+import dev.queuelock.QueueLock;
+import dev.queuelock.testsupport.BackgroundAcquire;
+import dev.queuelock.testsupport.ChildProcess;
+import dev.queuelock.testsupport.ChildProcesses;
+import dev.queuelock.testsupport.PlantedQueue;
+import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each POSIX record-lock pitfall, shown with a second real process, and how the queue avoids it. */
+class OsLockPitfallsTest {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+    @RegisterExtension
+    final ChildProcesses children = new ChildProcesses();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    @Timeout(120)
+    void locksArePerProcessSoNoProcessWaitsOnItself() throws Exception {
+        Path file = tmp.resolve("ticket");
+        HeldFile held = HeldFile.publish(tmp.resolve("ticket.tmp"), file, record(1));
+        assertThat(held.osLocked()).isTrue();
+        // Read as this JVM must read its own files (Files.readString here would drop the lock).
+        assertThat(new String(OwnFiles.read(file), StandardCharsets.UTF_8)).endsWith(",\"oslock\":true}");
+        assertThat(probe(file)).as("another process sees the lock").isEqualTo("held");
+        // Our own request would be granted at once (or, in Java, refused): never wait on our own file.
+        assertThat(KernelWait.on(file, () -> { })).isNull();
+
+        held.close();
+        assertThat(probe(file)).as("closed: dropped").isEqualTo("free");
+    }
+
+    @Test
+    @Timeout(120)
+    void closingAnyChannelDropsTheLockSoThisJvmReadsItsOwnFilesThroughTheHeldChannel() throws Exception {
+        PlantedQueue queue = PlantedQueue.in(tmp);
+        try (QueueLock lock = queue.open()) {
+            lock.acquire(AcquireOptions.defaults().withLabel("holder"));
+            Path lockFile = queue.directory().lockFile();
+            for (int i = 0; i < 3; i++) {
+                assertThat(queue.snapshot().holder()).isPresent(); // status in the holding JVM
+                assertThat(new LockFile(queue.directory()).holder()).isPresent();
+            }
+            assertThat(probe(lockFile)).as("status reads in the holding JVM keep its OS lock").isEqualTo("held");
+
+            // The pitfall itself: one plain open and close of the file in this JVM drops the lock.
+            try (InputStream in = Files.newInputStream(lockFile)) {
+                assertThat(in.read()).isEqualTo('{');
+            }
+            assertThat(probe(lockFile)).as("any close drops the process's lock").isEqualTo("free");
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void twoLocksOfOneJvmOnOneFileOverlapSoASecondWaitFailsQuietly() throws Exception {
+        Path file = tmp.resolve("lock");
+        ChildProcess owner = own(file);
+        AtomicInteger done = new AtomicInteger();
+        try (KernelWait first = KernelWait.on(file, done::incrementAndGet);
+                KernelWait second = KernelWait.on(file, done::incrementAndGet)) {
+            await().atMost(PATIENCE).until(() -> second.state() == KernelWait.State.FAILED);
+            try (FileChannel third = FileChannel.open(file, StandardOpenOption.READ)) {
+                assertThatThrownBy(() -> third.lock(0, Long.MAX_VALUE, true)).isInstanceOf(OverlappingFileLockException.class);
+            }
+            assertThat(first.state()).isEqualTo(KernelWait.State.PENDING);
+            assertThat(done).hasValue(1);
+
+            owner.kill9();
+            await().atMost(PATIENCE).until(() -> first.state() == KernelWait.State.GRANTED);
+            assertThat(done).hasValue(2);
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void aDeletedAndRecreatedFileIsANewInodeAndIsWaitedOnAnew() throws Exception {
+        Path file = tmp.resolve("lock");
+        Path signals = Files.createDirectory(tmp.resolve("signals"));
+        ChildProcess owner = children.jvm(OsLockProbe.class, "own", file.toString(), signals.toString())
+                .log(tmp.resolve("owner.log")).start();
+        await().atMost(PATIENCE).until(() -> Files.exists(signals.resolve("1")));
+        Participant participant = new Participant(file, new LockRecord(owner.pid(), "probe", null, 1, null), true);
+        Wakeup wakeup = new Wakeup();
+        try (WaitTarget target = new WaitTarget(wakeup, ProcessHandle.current().pid(), Duration.ofSeconds(60), true)) {
+            assertThat(target.arm(participant)).isEqualTo(WaitTarget.FOREVER);
+            Object firstInode = OwnFiles.keyOf(file);
+
+            Files.createFile(signals.resolve("go"));
+            assertWokenWithin(wakeup, PATIENCE); // the old inode's lock went with it
+            await().atMost(PATIENCE).until(() -> Files.exists(signals.resolve("2")));
+            assertThat(OwnFiles.keyOf(file)).isNotEqualTo(firstInode);
+            assertThat(target.arm(participant)).as("a new wait on the new inode, not a look-again").isEqualTo(WaitTarget.FOREVER);
+
+            owner.kill9();
+            assertWokenWithin(wakeup, PATIENCE);
+            assertThat(target.arm(participant)).as("granted, on the same inode: look again soon").isLessThan(1000);
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void aMarkedRecordOfALiveProcessWithoutItsOsLockIsNotTakenForDead() throws Exception {
+        // A process that claims an OS lock it does not hold (it is exiting, or lost it): judged by pid.
+        PlantedQueue queue = PlantedQueue.in(tmp);
+        ChildProcess live = children.sleeper(tmp.resolve("sleep.log"));
+        Files.createDirectories(queue.directory().ticketsDir());
+        Files.writeString(queue.directory().lockFile(), "{\"pid\":" + live.pid()
+                + ",\"lane\":\"x\",\"ts\":" + System.currentTimeMillis() + ",\"oslock\":true}");
+        try (BackgroundAcquire acquire = BackgroundAcquire.start(queue.open())) {
+            assertThat(acquire.finishedWithin(Duration.ofMillis(1500))).as("waits for the live holder").isFalse();
+            live.kill9();
+            assertThat(acquire.finishedWithin(PATIENCE)).isTrue();
+            assertThat(acquire.failure()).isNull();
+            assertThat(acquire.lock().isHeld()).isTrue();
+        }
+    }
+
+    private static void assertWokenWithin(Wakeup wakeup, Duration timeout) throws InterruptedException {
+        long start = System.nanoTime();
+        wakeup.await(timeout.toMillis());
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(timeout);
+    }
+
+    private ChildProcess own(Path file) {
+        Path signals = tmp.resolve("signals-" + file.getFileName());
+        try {
+            Files.createDirectory(signals);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        ChildProcess owner = children.jvm(OsLockProbe.class, "own", file.toString(), signals.toString())
+                .log(tmp.resolve("owner.log")).start();
+        await().atMost(PATIENCE).until(() -> Files.exists(signals.resolve("1")));
+        return owner;
+    }
+
+    /** What another process sees: "held" or "free". */
+    private String probe(Path file) throws Exception {
+        ChildProcess probe = children.jvm(OsLockProbe.class, "probe", file.toString())
+                .log(tmp.resolve("probe-" + System.nanoTime() + ".log")).start();
+        assertThat(probe.awaitExit(PATIENCE)).as(probe.output()).isZero();
+        return probe.output().trim();
+    }
+
+    private static byte[] record(long pid) {
+        return ("{\"pid\":" + pid + ",\"lane\":\"x\",\"ts\":1}").getBytes(StandardCharsets.UTF_8);
+    }
+}

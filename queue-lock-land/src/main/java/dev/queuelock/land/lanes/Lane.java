@@ -1,0 +1,36 @@
+package dev.queuelock.land.lanes;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** One lane worktree beside the main checkout: its number, directory and checked-out branch. */
+public final class Lane {
+
+    private final int number;
+    private final Path path;
+    private final String branch;
+
+    Lane(int number, Path path, String branch) {
+        this.number = number;
+        this.path = path;
+        this.branch = branch;
+    }
+
+    public int number() {
+        return number;
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** The branch checked out there; empty for a detached HEAD. */
+    public Optional<String> branch() {
+        return Optional.ofNullable(branch);
+    }
+
+    @Override
+    public String toString() {
+        return "lane " + number + " (" + path + (branch == null ? ", detached" : ", " + branch) + ")";
+    }
+}

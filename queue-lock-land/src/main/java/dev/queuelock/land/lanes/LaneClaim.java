@@ -1,0 +1,98 @@
+package dev.queuelock.land.lanes;
+
+import dev.queuelock.process.GitCommand;
+import dev.queuelock.land.Git;
+import dev.queuelock.land.LandException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Creates the lowest free lane: worktree {@code ../<repo><suffix><n>} on branch {@code <prefix><n>},
+ * based on the main checkout's HEAD. {@code git worktree add} is the claim: it fails when another
+ * claimer took the directory or branch first, and the next number is tried. A leftover lane branch
+ * is reused only if it holds nothing the new base lacks, so no commit is ever dropped.
+ */
+public final class LaneClaim {
+
+    /** More attempts than this means a bug (or a thousand lanes), not contention: fail loud. */
+    static final int MAX_LANES = 1000;
+
+    private final LaneLayout layout;
+
+    public LaneClaim(LaneLayout layout) {
+        this.layout = layout;
+    }
+
+    /** The lane made, with the configured paths of the main checkout symlinked into it. */
+    public Created create() {
+        Git main = layout.mainGit();
+        main.run("worktree", "prune"); // a lane deleted with rm -rf must not keep its number or branch taken
+        String base = main.output("rev-parse", "--verify", "HEAD^{commit}");
+        for (int n = 1; n <= MAX_LANES; n++) {
+            Path dir = layout.pathOf(n);
+            if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            String branch = layout.settings().branch(n);
+            GitCommand.Result add;
+            if (main.run("show-ref", "--verify", "--quiet", "refs/heads/" + branch).ok()) {
+                if (!main.run("merge-base", "--is-ancestor", "refs/heads/" + branch, base).ok()) {
+                    continue; // a leftover branch with work of its own: leave it for its owner
+                }
+                add = main.run("worktree", "add", "--quiet", "-B", branch, dir.toString(), base);
+            } else {
+                add = main.run("worktree", "add", "--quiet", "-b", branch, dir.toString(), base);
+            }
+            if (add.ok()) {
+                Path made = LaneLayout.physical(dir);
+                return new Created(new Lane(n, made, branch), linkShared(made));
+            }
+            // Another claimer won this number between our look and our add: try the next one.
+        }
+        throw new LandException("no free lane among 1.." + MAX_LANES + " beside " + layout.mainCheckout()
+                + "; prune landed lanes (mvn queuelock:prune) or remove unused ones (git worktree remove).");
+    }
+
+    /** Symlinks the configured paths that exist in the main checkout and not in the lane; best effort. */
+    private List<String> linkShared(Path lane) {
+        List<String> linked = new ArrayList<>();
+        for (String rel : layout.settings().symlinks()) {
+            Path source = layout.mainCheckout().resolve(rel);
+            Path target = lane.resolve(rel);
+            if (!Files.exists(source, LinkOption.NOFOLLOW_LINKS) || Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            try {
+                Files.createDirectories(target.getParent());
+                Files.createSymbolicLink(target, source);
+                linked.add(rel);
+            } catch (IOException e) {
+                // a missing link costs the agent a setup step, not its lane
+            }
+        }
+        return linked;
+    }
+
+    /** A lane just made and the shared paths linked into it. */
+    public static final class Created {
+        private final Lane lane;
+        private final List<String> linked;
+
+        Created(Lane lane, List<String> linked) {
+            this.lane = lane;
+            this.linked = List.copyOf(linked);
+        }
+
+        public Lane lane() {
+            return lane;
+        }
+
+        public List<String> linked() {
+            return linked;
+        }
+    }
+}

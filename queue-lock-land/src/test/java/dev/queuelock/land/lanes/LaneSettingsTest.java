@@ -1,0 +1,46 @@
+package dev.queuelock.land.lanes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.queuelock.config.QueueLockProperties;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class LaneSettingsTest {
+
+    @Test
+    void defaultsAreTheNpmToolsNamesWithAMavenPort() {
+        LaneSettings s = LaneSettings.defaults();
+        assertThat(s.branch(3)).isEqualTo("lane/3");
+        assertThat(s.directory().path(Path.of("/w/shop"), 3)).isEqualTo(Path.of("/w/shop-lane-3"));
+        assertThat(s.directory().port(3)).isEqualTo(8083);
+        assertThat(s.autoLand()).isTrue();
+        assertThat(s.productionBranch()).isEmpty();
+    }
+
+    @Test
+    void everyInvalidSettingIsListedInOneMessage() {
+        assertThatThrownBy(() -> LaneSettings.from(Map.of(
+                QueueLockProperties.BRANCH_PREFIX, "-x..",
+                QueueLockProperties.WORKTREE_SUFFIX, "a/b",
+                QueueLockProperties.PORT_BASE, "-1",
+                QueueLockProperties.PRODUCTION_BRANCH, "pro d",
+                QueueLockProperties.SYMLINKS, ".env,../secret",
+                QueueLockProperties.AUTO_LAND, "yes")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContainingAll(QueueLockProperties.BRANCH_PREFIX, QueueLockProperties.WORKTREE_SUFFIX, QueueLockProperties.PORT_BASE,
+                        QueueLockProperties.PRODUCTION_BRANCH, "'../secret'", QueueLockProperties.AUTO_LAND);
+    }
+
+    @Test
+    void aLaneNumberIsReadOffTheDirectoryNameOfASiblingOnly() {
+        LaneSettings s = LaneSettings.from(Map.of(QueueLockProperties.WORKTREE_SUFFIX, "-wt-"));
+        assertThat(s.directory().number(Path.of("/w/shop-wt-12"))).hasValue(12);
+        assertThat(s.directory().number(Path.of("/w/shop-wt-0"))).isEmpty();
+        assertThat(s.directory().numberBeside(Path.of("/w/shop"), Path.of("/w/shop-wt-2"))).hasValue(2);
+        assertThat(s.directory().numberBeside(Path.of("/w/shop"), Path.of("/w/other-wt-2"))).isEmpty();
+        assertThat(s.directory().numberBeside(Path.of("/w/shop"), Path.of("/x/shop-wt-2"))).isEmpty();
+    }
+}

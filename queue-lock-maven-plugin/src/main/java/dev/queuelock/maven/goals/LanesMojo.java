@@ -1,0 +1,107 @@
+package dev.queuelock.maven.goals;
+
+import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.land.Git;
+import dev.queuelock.land.LandLog;
+import dev.queuelock.land.LandStats;
+import dev.queuelock.land.lanes.LaneBoard;
+import dev.queuelock.land.lanes.LaneLayout;
+import dev.queuelock.land.lanes.LaneSettings;
+import dev.queuelock.maven.land.MavenLandLog;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * What the lane goals share: the lane settings, named after the npm tool's config keys. Read as
+ * text and validated together, so every mistake is reported at once.
+ */
+abstract class LanesMojo extends BranchesMojo {
+
+    /**
+     * Lane n works on the branch prefix + n, e.g. lane/3.
+     *
+     * @since 0.2.0
+     */
+    @Parameter(property = QueueLockProperties.BRANCH_PREFIX, defaultValue = "lane/")
+    private String branchPrefix;
+
+    /**
+     * Lane n of the repository shop is the worktree ../shop + suffix + n beside it, e.g. ../shop-lane-3.
+     *
+     * @since 0.2.0
+     */
+    @Parameter(property = QueueLockProperties.WORKTREE_SUFFIX, defaultValue = "-lane-")
+    private String worktreeSuffix;
+
+    /**
+     * Lane n's dev-server port is portBase + n: printed by queuelock:port, and queuelock.lane.port in every build
+     * inside the lane.
+     *
+     * @since 0.2.0
+     */
+    @Parameter(property = QueueLockProperties.PORT_BASE, defaultValue = "8080")
+    private String portBase;
+
+    /**
+     * The branch queuelock:promote fast-forwards to the integration branch; init also guards it against direct pushes.
+     *
+     * @since 0.2.0
+     */
+    @Parameter(property = QueueLockProperties.PRODUCTION_BRANCH)
+    private String productionBranch;
+
+    /**
+     * Git-ignored paths of the main checkout symlinked into each new lane, e.g. .env.
+     *
+     * @since 0.2.0
+     */
+    @Parameter(property = QueueLockProperties.SYMLINKS)
+    private String symlinks;
+
+    /**
+     * The agents' instructions say to land when green; false: to propose landing to a person.
+     *
+     * @since 0.2.0
+     */
+    @Parameter(property = QueueLockProperties.AUTO_LAND, defaultValue = "true")
+    private String autoLand;
+
+    LaneSettings laneSettings() throws MojoExecutionException {
+        Map<String, String> values = new HashMap<>();
+        put(values, QueueLockProperties.BRANCH_PREFIX, branchPrefix);
+        put(values, QueueLockProperties.WORKTREE_SUFFIX, worktreeSuffix);
+        put(values, QueueLockProperties.PORT_BASE, portBase);
+        put(values, QueueLockProperties.PRODUCTION_BRANCH, productionBranch);
+        put(values, QueueLockProperties.SYMLINKS, symlinks);
+        put(values, QueueLockProperties.AUTO_LAND, autoLand);
+        try {
+            return LaneSettings.from(values);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
+    }
+
+    LaneLayout layout() throws MojoExecutionException {
+        return LaneLayout.of(new Git(topDirectory()), laneSettings());
+    }
+
+    /** The lanes measured against {@code <remote>/<integration>}. */
+    LaneBoard board(LaneLayout layout) {
+        Git main = layout.mainGit();
+        String integration = landSettings(List.of(), 0, false).integrationBranch(main);
+        return new LaneBoard(layout, "refs/remotes/" + landSettings(List.of(), 0, false).remote() + "/" + integration);
+    }
+
+    LandLog landLog() {
+        return new MavenLandLog(getLog(), new LandStats(List.of()));
+    }
+
+    private static void put(Map<String, String> values, String key, String value) {
+        if (value != null) {
+            values.put(key, value);
+        }
+    }
+}

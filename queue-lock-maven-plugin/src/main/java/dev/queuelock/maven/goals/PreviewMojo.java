@@ -1,0 +1,52 @@
+package dev.queuelock.maven.goals;
+
+import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.config.Settings;
+import dev.queuelock.land.LandException;
+import dev.queuelock.land.lanes.Preview;
+import java.io.IOException;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Shows this lane's working tree (uncommitted changes included) in the main checkout, for a dev
+ * server running there; {@code -Dqueuelock.restore} puts the main checkout back exactly. Refuses
+ * when the main checkout has changes of its own; never copies ignored files or {@code target/}.
+ *
+ * @since 0.2.0
+ */
+@Mojo(name = "preview", requiresProject = false, aggregator = true, threadSafe = true)
+public class PreviewMojo extends LanesMojo {
+
+    /**
+     * Undo the preview shown in the main checkout instead of showing this lane.
+     *
+     * @since 0.2.0
+     */
+    @Parameter(property = QueueLockProperties.RESTORE, defaultValue = "false")
+    private String restore;
+
+    @Override
+    public void execute() throws MojoExecutionException {
+        boolean restore;
+        try {
+            restore = Settings.PREVIEW_RESTORE.parse(this.restore);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
+        try {
+            Preview preview = new Preview(layout(), landLog());
+            if (restore) {
+                preview.restore();
+            } else {
+                preview.show(topDirectory());
+            }
+        } catch (LandException e) {
+            throw new MojoExecutionException(e.getMessage());
+        } catch (IOException e) {
+            throw new MojoExecutionException("preview could not write in the main checkout: " + e.getMessage()
+                    + (restore ? "; run it again" : "; undo what was copied with -Dqueuelock.restore"));
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.queuelock.maven.goals;
+
+import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.land.LandException;
+import dev.queuelock.land.LandSettings;
+import dev.queuelock.land.lanes.LaneLayout;
+import dev.queuelock.land.lanes.Promotion;
+import java.util.List;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+
+/**
+ * Ships: fast-forwards the production branch on the remote to the integration branch. For people
+ * only (the agents' instructions leave it out). Refuses when production has commits of its own;
+ * does nothing when both are equal; never forces.
+ *
+ * @since 0.2.0
+ */
+@Mojo(name = "promote", requiresProject = false, aggregator = true, threadSafe = true)
+public class PromoteMojo extends LanesMojo {
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        LaneLayout layout = layout();
+        String production = layout.settings().productionBranch().orElseThrow(() -> new MojoExecutionException(
+                "no production branch is set; promote with -D" + QueueLockProperties.PRODUCTION_BRANCH + "=<branch> (or set it in"
+                        + " .mvn/maven.config)."));
+        LandSettings settings = landSettings(List.of(), 0, false);
+        try {
+            new Promotion(layout.mainGit(), settings.remote(), settings.integrationBranch(layout.mainGit()), production, landLog())
+                    .promote();
+        } catch (LandException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package dev.queuelock.maven.goals;
+
+import dev.queuelock.land.LandException;
+import dev.queuelock.land.lanes.Lane;
+import dev.queuelock.land.lanes.LaneLayout;
+import dev.queuelock.land.lanes.LanePruner;
+import java.util.List;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Mojo;
+
+/**
+ * Removes sibling lanes whose work is all on the integration branch — never this one, never the
+ * main checkout, never one a live process works in, never one with uncommitted changes — and lists
+ * orphaned lanes (work but nobody on it) without touching them. {@code land} does the same after
+ * every landing.
+ *
+ * @since 0.2.0
+ */
+@Mojo(name = "prune", requiresProject = false, aggregator = true, threadSafe = true)
+public class PruneMojo extends LanesMojo {
+
+    @Override
+    public void execute() throws MojoExecutionException {
+        try {
+            LaneLayout layout = layout();
+            layout.mainGit().run("fetch", "--quiet", landSettings(List.of(), 0, false).remote());
+            List<Lane> removed = new LanePruner(board(layout), landLog()).prune(topDirectory());
+            getLog().info(removed.isEmpty() ? "no landed lane to prune" : "pruned " + removed.size() + " landed lane(s)");
+        } catch (LandException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.queuelock.maven.goals;
+
+import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.land.LandException;
+import dev.queuelock.land.LandSettings;
+import dev.queuelock.land.MainCheckoutSync;
+import dev.queuelock.land.lanes.LaneLayout;
+import java.util.List;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Fast-forwards the main checkout to the integration branch on the remote, as {@code land} does
+ * after its push — e.g. for a dev server running there. Regenerable files are discarded; any other
+ * change, or a diverged main checkout, is left alone with a warning. Never forces.
+ *
+ * @since 0.2.0
+ */
+@Mojo(name = "sync", requiresProject = false, aggregator = true, threadSafe = true)
+public class SyncMojo extends LanesMojo {
+
+    /**
+     * Tracked files a build regenerates (paths relative to the worktree): their changes are discarded
+     * before the rebase instead of blocking it.
+     *
+     * @since 0.2.0
+     */
+    @Parameter(property = QueueLockProperties.REGENERABLE_FILES)
+    private List<String> regenerableFiles;
+
+    @Override
+    public void execute() throws MojoExecutionException {
+        try {
+            LaneLayout layout = layout();
+            LandSettings settings = landSettings(regenerableFiles, 0, true);
+            String integration = settings.integrationBranch(layout.mainGit());
+            layout.mainGit().output("fetch", "--quiet", settings.remote(),
+                    "+refs/heads/" + integration + ":refs/remotes/" + settings.remote() + "/" + integration);
+            if (new MainCheckoutSync(layout.commonDir(), settings, integration, landLog()).fastForward()) {
+                getLog().info("main checkout " + layout.mainCheckout() + " is at " + settings.remote() + "/" + integration);
+            }
+        } catch (LandException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
+    }
+}

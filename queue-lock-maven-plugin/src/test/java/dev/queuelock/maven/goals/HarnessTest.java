@@ -1,0 +1,73 @@
+package dev.queuelock.maven.goals;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.queuelock.config.Setting;
+import dev.queuelock.config.Settings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import javax.inject.Inject;
+import org.apache.maven.api.plugin.testing.MojoExtension;
+import org.apache.maven.api.plugin.testing.MojoTest;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.Mojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A goal configured by maven-plugin-testing-harness from its plugin.xml, as Maven would configure
+ * it, in a session whose top directory is an empty temp dir (no git there unless a test makes it).
+ */
+@MojoTest
+abstract class HarnessTest {
+
+    /** The harness's session: -D user properties go into {@code session.getUserProperties()}. */
+    @Inject
+    MavenSession session;
+
+    /** The top directory of the invocation. */
+    @TempDir
+    Path top;
+
+    @BeforeEach
+    void invokedInTop() {
+        session.getRequest().setMultiModuleProjectDirectory(top.toFile());
+    }
+
+    /**
+     * One test per {@code queuelock.*} parameter of {@code goal}: the harness configured it with the
+     * default that the registry, and so the configuration page, states.
+     */
+    static Stream<DynamicTest> defaultsAreTheDocumented(String goal, Mojo mojo) throws Exception {
+        return PluginDescriptor.parameters().stream()
+                .filter(p -> p.goal.equals(goal) && p.property != null && p.property.startsWith("queuelock."))
+                .map(p -> DynamicTest.dynamicTest(goal + ": " + p.property + " defaults to "
+                        + Settings.named(p.property).map(Setting::defaultText).orElse("?"), () -> {
+                    Setting<?> setting = Settings.named(p.property).orElseThrow();
+                    Object value = MojoExtension.getVariableValueFromObject(mojo, p.field);
+                    if (setting.defaultValue() != null) {
+                        assertThat(value).as(p.toString()).hasToString(setting.defaultValue());
+                        assertThat(setting.parse(value.toString())).isEqualTo(setting.parse(null));
+                    } else if (p.defaultValue != null && p.defaultValue.startsWith("${")) {
+                        assertThat(value).as("%s, from %s", p, p.defaultValue).isNotNull();
+                    } else if (value instanceof java.util.Collection) {
+                        assertThat((java.util.Collection<?>) value).as(p.toString()).isEmpty();
+                    } else {
+                        assertThat(value).as(p.toString()).isNull();
+                    }
+                }));
+    }
+
+    /** The goal refuses with exactly {@code message}, having written nothing in the top directory. */
+    void assertRefused(Mojo mojo, String message) throws IOException {
+        assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class).hasMessage(message);
+        try (Stream<Path> written = Files.list(top)) {
+            assertThat(written).as("files the refused goal left in %s", top).isEmpty();
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package dev.queuelock.maven.goals;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.queuelock.config.Setting;
+import dev.queuelock.config.Settings;
+import org.apache.maven.api.plugin.testing.InjectMojo;
+import org.apache.maven.api.plugin.testing.MojoParameter;
+import org.junit.jupiter.api.Test;
+
+/** {@code mvn queuelock:help -Ddetail}: every goal, and every queuelock.* key with its user property. */
+class HelpMojoTest extends HarnessTest {
+
+    @Test
+    @InjectMojo(goal = "help")
+    @MojoParameter(name = "detail", value = "true")
+    void detailListsEveryGoalAndEveryKey(HelpMojo mojo) throws Exception {
+        CapturingLog log = new CapturingLog();
+        mojo.setLog(log);
+        mojo.execute();
+        String help = log.text();
+        for (String goal : PluginDescriptor.goals()) {
+            assertThat(help).contains("queuelock:" + goal);
+        }
+        for (Setting<?> s : Settings.all()) {
+            assertThat(help).as("help -Ddetail names %s", s.name()).contains("User property: " + s.name());
+        }
+    }
+
+    @Test
+    @InjectMojo(goal = "help")
+    void withoutDetailItListsTheGoalsOnly(HelpMojo mojo) throws Exception {
+        CapturingLog log = new CapturingLog();
+        mojo.setLog(log);
+        mojo.execute();
+        assertThat(log.text()).contains("queuelock:land").doesNotContain("User property:");
+    }
+}

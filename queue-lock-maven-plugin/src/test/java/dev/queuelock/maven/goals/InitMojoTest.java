@@ -1,0 +1,44 @@
+package dev.queuelock.maven.goals;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.queuelock.testsupport.GitFixture;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.apache.maven.api.plugin.testing.InjectMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+class InitMojoTest extends HarnessTest {
+
+    @TestFactory
+    @InjectMojo(goal = "init")
+    Stream<DynamicTest> parametersDefaultToTheDocumentedValues(InitMojo mojo) throws Exception {
+        return defaultsAreTheDocumented("init", mojo);
+    }
+
+    @Test
+    @InjectMojo(goal = "init")
+    void outsideGitItRefusesBeforeWritingAnything(InitMojo mojo) throws Exception {
+        assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class).hasMessageContaining("git");
+        assertThat(top.resolve(".mvn")).doesNotExist();
+    }
+
+    @Test
+    @InjectMojo(goal = "init")
+    void inAGitRepositoryItListsTheExtensionAndInstallsTheGuard(InitMojo mojo) throws Exception {
+        GitFixture repo = new GitFixture(top);
+        session.getRequest().setMultiModuleProjectDirectory(repo.main.toFile());
+
+        mojo.execute();
+
+        String extensions = Files.readString(repo.main.resolve(".mvn/extensions.xml"));
+        assertThat(extensions).contains("<groupId>dev.queuelock</groupId>", "<artifactId>" + InitMojo.EXTENSION_ARTIFACT_ID + "</artifactId>");
+        Path hooks = Path.of(GitFixture.git(repo.main, "rev-parse", "--path-format=absolute", "--git-path", "hooks"));
+        assertThat(hooks.resolve("pre-push")).isExecutable();
+    }
+}

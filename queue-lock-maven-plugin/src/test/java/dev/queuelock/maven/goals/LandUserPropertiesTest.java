@@ -1,0 +1,25 @@
+package dev.queuelock.maven.goals;
+
+import dev.queuelock.config.QueueLockProperties;
+import org.apache.maven.api.plugin.testing.InjectMojo;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The same values given the usual way, as -D user properties: they reach the goal through its
+ * {@code property = "queuelock.*"} expressions and get our message, not Maven's conversion error
+ * or a silent false.
+ */
+class LandUserPropertiesTest extends HarnessTest {
+
+    @BeforeEach
+    void typedOnTheCommandLine() {
+        session.getUserProperties().setProperty(QueueLockProperties.BATCH, "abc");
+    }
+
+    @Test
+    @InjectMojo(goal = "land")
+    void dashDBatchAbcIsRefusedWithOurMessage(LandMojo mojo) throws Exception {
+        assertRefused(mojo, "queuelock.batch must be a whole number of 1 or more, not 'abc'");
+    }
+}

@@ -1,0 +1,266 @@
+package dev.queuelock.maven.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.queuelock.land.setup.ClaudeSettings;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Hands-off lanes as agents and people use them: real Maven, real git, a bare remote, sibling worktrees. */
+class LanesIT {
+
+    private static final Duration MVN = Duration.ofSeconds(180);
+    private static final String INIT = "dev.queuelock:queue-lock-maven-plugin:" + TestRepos.VERSION + ":init";
+
+    @TempDir
+    Path work;
+
+    Path origin;
+    Path main;
+    private final List<MavenRun> runs = new ArrayList<>();
+    private final List<Process> occupants = new ArrayList<>();
+
+    @BeforeEach
+    void repoWithRemote() throws Exception {
+        origin = work.resolve("origin.git");
+        git(work, "init", "-q", "--bare", "--initial-branch=main", origin.toString());
+        main = TestRepos.repoWithWorktrees(work.resolve("shop")).get(0).toRealPath();
+        // A POM that writes the lane's port where the test can read it; ports start at 9100 here.
+        Files.writeString(main.resolve("pom.xml"), portPom(), StandardCharsets.UTF_8);
+        Files.writeString(main.resolve(".gitignore"), "target/\n", StandardCharsets.UTF_8);
+        // The hook's mvn gets no -D from the test: the IT repository comes from the project's config too.
+        Files.writeString(main.resolve(".mvn/maven.config"), "-Dqueuelock.portBase=9100\n-Dmaven.repo.local=" + MavenRun.IT_REPO
+                + "\n", StandardCharsets.UTF_8);
+        Files.writeString(main.resolve("README.txt"), "shop\n", StandardCharsets.UTF_8);
+        git(main, "add", ".");
+        git(main, "commit", "-q", "-m", "port pom");
+        git(main, "branch", "-M", "main");
+        git(main, "remote", "add", "origin", origin.toString());
+        git(main, "push", "-q", "-u", "origin", "main");
+        git(main, "remote", "set-head", "origin", "main");
+    }
+
+    @AfterEach
+    void stop() {
+        runs.forEach(MavenRun::close);
+        occupants.forEach(Process::destroyForcibly);
+    }
+
+    @Test
+    @Timeout(400)
+    void initWritesAgentSetupOnceAndUninstallLeavesTheRepositoryByteIdentical() throws Exception {
+        Files.delete(main.resolve(".mvn/extensions.xml"));
+        Files.writeString(main.resolve("CLAUDE.md"), "# Shop\n\nUse Java 17.\n", StandardCharsets.UTF_8);
+        Files.writeString(main.resolve("AGENTS.md"), "Be brief.", StandardCharsets.UTF_8);
+        Files.createDirectories(main.resolve(".claude"));
+        String settings = "{\"permissions\":{\"allow\":[\"Bash(mvn:*)\"]},\n \"hooks\":{\"PreToolUse\":[{\"matcher\":\"Bash\","
+                + "\"hooks\":[{\"type\":\"command\",\"command\":\"./check.sh\"}]}]}}";
+        Files.writeString(main.resolve(".claude/settings.json"), settings, StandardCharsets.UTF_8);
+        Map<String, String> before = snapshot();
+
+        MavenRun first = mvn(main, "init-1", INIT, "-Dqueuelock.productionBranch=prod");
+        assertThat(first.awaitExit(MVN)).as(first.log()).isZero();
+        assertThat(main.resolve("CLAUDE.md")).content().startsWith("# Shop\n\nUse Java 17.\n")
+                .contains("<!-- queue-lock:agent-instructions -->", "mvn queuelock:land", "git rebase --continue",
+                        "`prod` is production: not your call")
+                .doesNotContain("queuelock:promote");
+        assertThat(main.resolve("AGENTS.md")).content().startsWith("Be brief.").contains("mvn queuelock:land");
+        assertThat(main.resolve(".claude/settings.json")).content().contains("Bash(mvn:*)", "./check.sh", "WorktreeCreate",
+                "queuelock:lane -Dqueuelock.hook=true");
+        assertThat(main.resolve(".mvn/extensions.xml")).exists();
+        Map<String, String> initialized = snapshot();
+
+        MavenRun second = mvn(main, "init-2", "queuelock:init", "-Dqueuelock.productionBranch=prod");
+        assertThat(second.awaitExit(MVN)).as(second.log()).isZero();
+        assertThat(snapshot()).as("init twice changes nothing").isEqualTo(initialized);
+
+        MavenRun uninstall = mvn(main, "uninstall", "queuelock:uninstall");
+        assertThat(uninstall.awaitExit(MVN)).as(uninstall.log()).isZero();
+        assertThat(snapshot()).as("uninstall undoes init byte for byte").isEqualTo(before);
+    }
+
+    @Test
+    @Timeout(600)
+    void theHookMakesNumberedLanesWithPortsAndALandPrunesOnlyLandedIdleSiblings() throws Exception {
+        String payload = "{\"session_id\":\"%s\",\"transcript_path\":\"/tmp/t.jsonl\",\"cwd\":\"" + main
+                + "\",\"hook_event_name\":\"WorktreeCreate\",\"name\":\"%s\"}";
+        MavenRun hookA = hook("hook-a", String.format(payload, "s1", "bright-fox"));
+        MavenRun hookB = hook("hook-b", String.format(payload, "s2", "calm-owl"));
+        assertThat(hookA.awaitExit(MVN)).as(hookA.log()).isZero();
+        assertThat(hookB.awaitExit(MVN)).as(hookB.log()).isZero();
+        List<String> made = List.of(lastLine(hookA.log()), lastLine(hookB.log()));
+        Path lane1 = main.resolveSibling("shop-lane-1");
+        Path lane2 = main.resolveSibling("shop-lane-2");
+        assertThat(made).as("claimed concurrently, each its own number").containsExactlyInAnyOrder(lane1.toString(), lane2.toString());
+        assertThat(git(lane2, "symbolic-ref", "--short", "HEAD")).isEqualTo("lane/2");
+
+        MavenRun build = mvn(lane2, "build-lane-2", "validate");
+        assertThat(build.awaitExit(MVN)).as(build.log()).isZero();
+        assertThat(lane2.resolve("target/port.txt")).content().isEqualTo("port=9102");
+
+        // lane 1: no commits, but an agent's process works in it. lane 2: work not landed yet.
+        occupants.add(new ProcessBuilder("sleep", "600").directory(lane1.toFile()).start());
+        commit(lane2, "two.txt", "two work");
+        // lane 3: its work is already on origin/main. lane 4: lands now.
+        Path lane3 = gitLane(3);
+        commit(lane3, "three.txt", "three work");
+        git(lane3, "push", "-q", "origin", "lane/3:main");
+        Path lane4 = gitLane(4);
+        git(lane4, "pull", "-q", "--rebase", "origin", "main");
+        commit(lane4, "four.txt", "four work");
+
+        MavenRun land = mvn(lane4, "land-4", "queuelock:land", "-Dqueuelock.checkGoals=validate");
+        assertThat(land.awaitExit(MVN)).as(land.log()).isZero();
+        assertThat(land.log()).contains("lane/4 landed on origin/main", "pruned landed lane 3", "orphaned lane 2");
+        assertThat(lane3).as("landed and idle: pruned").doesNotExist();
+        assertThat(lane1).as("a live process works in it").exists();
+        assertThat(lane2).as("unlanded commits").exists();
+        assertThat(lane4).as("the lane that landed").exists();
+
+        MavenRun status = mvn(main, "status", "queuelock:status");
+        assertThat(status.awaitExit(MVN)).as(status.log()).isZero();
+        assertThat(status.log()).contains("lanes: 3")
+                .containsPattern("lane 1  lane/1  \\+0/-\\d+  landed  in use  port 9101")
+                .containsPattern("lane 2  lane/2  \\+1/-\\d+  not landed  idle  port 9102  ORPHANED")
+                .containsPattern("lane 4  lane/4  \\+0/-0  landed  idle  port 9104");
+    }
+
+    @Test
+    @Timeout(600)
+    void promoteFastForwardsProductionOnlyAndPreviewRestoresMainExactly() throws Exception {
+        git(main, "push", "-q", "origin", "main:prod");
+        commit(main, "landed.txt", "landed work");
+        git(main, "push", "-q", "origin", "main");
+
+        MavenRun promote = mvn(main, "promote-1", "queuelock:promote", "-Dqueuelock.productionBranch=prod");
+        assertThat(promote.awaitExit(MVN)).as(promote.log()).isZero();
+        assertThat(git(origin, "rev-parse", "prod")).isEqualTo(git(origin, "rev-parse", "main"));
+
+        Path hotfix = work.resolve("hotfix");
+        git(work, "clone", "-q", "--branch", "prod", origin.toString(), hotfix.toString());
+        commit(hotfix, "hotfix.txt", "hotfix on prod");
+        git(hotfix, "push", "-q", "origin", "prod");
+        String prodBefore = git(origin, "rev-parse", "prod");
+        commit(main, "more.txt", "more work");
+        git(main, "push", "-q", "origin", "main");
+
+        MavenRun refused = mvn(main, "promote-2", "queuelock:promote", "-Dqueuelock.productionBranch=prod");
+        assertThat(refused.awaitExit(MVN)).isNotZero();
+        assertThat(refused.log()).contains("refusing to promote", "1 commit(s) that are not on origin/main").doesNotContain("\tat ");
+        assertThat(git(origin, "rev-parse", "prod")).isEqualTo(prodBefore);
+
+        Path lane = gitLane(1);
+        Files.writeString(lane.resolve("README.txt"), "shop, previewed\n");
+        Files.createDirectories(lane.resolve("src/new"));
+        Files.writeString(lane.resolve("src/new/Added.txt"), "new\n");
+        Files.createDirectories(lane.resolve("target"));
+        Files.writeString(lane.resolve("target/junk.class"), "build output\n");
+        Map<String, String> mainBefore = snapshot();
+
+        MavenRun preview = mvn(lane, "preview", "queuelock:preview");
+        assertThat(preview.awaitExit(MVN)).as(preview.log()).isZero();
+        assertThat(main.resolve("README.txt")).content().isEqualTo("shop, previewed\n");
+        assertThat(main.resolve("src/new/Added.txt")).exists();
+        assertThat(main.resolve("target/junk.class")).as("never build output").doesNotExist();
+
+        MavenRun restore = mvn(lane, "restore", "queuelock:preview", "-Dqueuelock.restore");
+        assertThat(restore.awaitExit(MVN)).as(restore.log()).isZero();
+        assertThat(snapshot()).as("main as it was").isEqualTo(mainBefore);
+    }
+
+    private Path gitLane(int n) throws Exception {
+        Path lane = main.resolveSibling("shop-lane-" + n);
+        git(main, "worktree", "add", "-q", "-b", "lane/" + n, lane.toString(), "HEAD");
+        return lane;
+    }
+
+    private static void commit(Path dir, String file, String message) throws Exception {
+        Files.writeString(dir.resolve(file), message + "\n");
+        git(dir, "add", file);
+        git(dir, "commit", "-q", "-m", message);
+    }
+
+    private MavenRun hook(String name, String json) throws IOException {
+        Files.createDirectories(work.resolve("tmp"));
+        MavenRun run = MavenRun.hook(main, work.resolve("tmp"), work.resolve(name + ".out"), work.resolve(name + ".err"),
+                json, ClaudeSettings.HOOK_COMMAND);
+        runs.add(run);
+        return run;
+    }
+
+    /** The hook contract: the last line of standard output, exactly (no escape codes around it). */
+    private static String lastLine(String out) {
+        assertThat(out).endsWith("\n");
+        String[] lines = out.split("\n");
+        return lines[lines.length - 1];
+    }
+
+    /** Every file and directory of the main checkout (and the git hooks) with a hash of its content. */
+    private Map<String, String> snapshot() throws Exception {
+        Map<String, String> files = new TreeMap<>();
+        List<Path> roots = List.of(main, main.resolve(".git/hooks"));
+        for (Path root : roots) {
+            try (Stream<Path> walk = Files.walk(root)) {
+                for (Path p : (Iterable<Path>) walk::iterator) {
+                    String rel = main.relativize(p).toString();
+                    if (root.equals(main) && (rel.equals(".git") || rel.startsWith(".git/"))) {
+                        continue;
+                    }
+                    files.put(rel, Files.isDirectory(p) ? "dir" : HexFormat.of().formatHex(
+                            MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p))) + " " + Files.getPosixFilePermissions(p));
+                }
+            }
+        }
+        return files;
+    }
+
+    private MavenRun mvn(Path dir, String name, String... args) throws IOException {
+        Files.createDirectories(work.resolve("tmp"));
+        MavenRun run = MavenRun.start(dir, work.resolve("tmp"), work.resolve(name + ".log"), args);
+        runs.add(run);
+        return run;
+    }
+
+    private static String portPom() {
+        return "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n"
+                + "  <modelVersion>4.0.0</modelVersion>\n"
+                + "  <groupId>dev.queuelock.its</groupId><artifactId>shop</artifactId><version>1.0</version>\n"
+                + "  <packaging>pom</packaging>\n"
+                + "  <build><plugins><plugin>\n"
+                + "    <artifactId>maven-antrun-plugin</artifactId><version>3.1.0</version>\n"
+                + "    <executions><execution><id>port</id><phase>validate</phase><goals><goal>run</goal></goals>\n"
+                + "      <configuration><target>\n"
+                + "        <echo file=\"${project.build.directory}/port.txt\" message=\"port=${queuelock.lane.port}\"/>\n"
+                + "      </target></configuration>\n"
+                + "    </execution></executions>\n"
+                + "  </plugin></plugins></build>\n"
+                + "</project>\n";
+    }
+
+    private static String git(Path dir, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        Process git = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!git.waitFor(60, TimeUnit.SECONDS) || git.exitValue() != 0) {
+            throw new AssertionError("git " + String.join(" ", args) + " failed in " + dir + ": " + out);
+        }
+        return out.strip();
+    }
+}
