@@ -45,7 +45,7 @@ class RunCrashTest {
         holder.kill9(); // no shutdown hook: CMD (re-parented) runs on
 
         ChildProcess next = lane.start("next", "run", "--", "true");
-        lane.awaitStderr(next, "held by lane lane-a (hold), pid " + holderPid);
+        lane.awaitStderr(next, "next up; lane lane-a (hold), pid " + holderPid + ", holding for");
         assertThat(next.exitsWithin(Duration.ofSeconds(3))).as("one build at a time: CMD still runs").isFalse();
         assertThat(lane.snapshot().holder().map(LockRecord::pid)).hasValue(holderPid);
 
