@@ -42,14 +42,23 @@ final class OwnWorktreeLanding implements LandingDriver {
                     + " && git rebase " + remoteRef + ", then run land again.");
         }
         landing.clock().end(Phase.REBASE);
-        runChecks();
-        return git.output("rev-parse", "HEAD");
+        String rebased = git.output("rev-parse", "HEAD");
+        if (rebased.equals(git.output("rev-parse", remoteRef))) {
+            // Its commits are all upstream already (landed before, or the same change made there):
+            // checking and "landing" it would report another lane's commit as this lane's.
+            run.outcome = Outcome.NOTHING_TO_LAND.id();
+            log.info("nothing to land: " + run.branch + " is already on " + landing.remoteBranch()
+                    + " (no commit of its own after the rebase); no checks run, nothing pushed");
+            return null;
+        }
+        runChecks(rebased);
+        return rebased;
     }
 
-    private void runChecks() throws InterruptedException {
+    private void runChecks(String rebased) throws InterruptedException {
         Checks checks = landing.checks();
-        Path logFile = landing.logDir().resolve(run.lane + "-checks.log");
-        log.info("checking the rebased commit: " + checks.describe());
+        Path logFile = new CheckLogs(landing.logDir()).next(run.lane);
+        log.info("checking the rebased commit " + Landing.shortSha(rebased) + ": " + checks.describe());
         boolean passed;
         // The lander holds the build queue for its checks, so builds queued after it cannot starve
         // it; its child build runs inside that lock (the extension sees its ancestor holds it).
@@ -61,8 +70,13 @@ final class OwnWorktreeLanding implements LandingDriver {
         }
         if (!passed) {
             run.outcome = Outcome.CHECK_FAILED.id();
-            throw new LandException("checks failed on the rebased commit (" + checks.describe() + "); nothing was pushed."
-                    + " Log: " + logFile + ". Fix, commit, and run land again.");
+            String old = landing.head();
+            String where = rebased.equals(old) ? run.branch + " is unchanged at " + Landing.shortSha(old)
+                    : run.branch + " stays rebased onto " + landing.remoteBranch() + " at " + Landing.shortSha(rebased)
+                    + "; it was at " + Landing.shortSha(old) + " before this land (back there: git reset --keep " + old + ")";
+            throw new LandException("checks failed on the rebased commit " + Landing.shortSha(rebased) + " ("
+                    + checks.describe() + "); nothing was pushed:" + CheckFailures.indented(logFile)
+                    + "\nLog: " + logFile + ". " + where + ". Fix, commit, and run land again.");
         }
     }
 

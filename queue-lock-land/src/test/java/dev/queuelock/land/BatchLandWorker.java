@@ -3,6 +3,7 @@ package dev.queuelock.land;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.land.batch.Batching;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -10,6 +11,10 @@ import java.util.Map;
 
 /** A batching lander in its own JVM: prints its log, exits 0 if its lane landed, 2 with the message if not. */
 public final class BatchLandWorker {
+
+    /** If set, the worker prints {@value #READY} and waits until this file exists before it lands. */
+    static final String GO = "QUEUELOCK_TEST_GO";
+    static final String READY = "READY";
 
     /** Args: lane worktree, queue temp dir, batch size, then the check command. */
     public static void main(String[] args) throws Exception {
@@ -33,6 +38,13 @@ public final class BatchLandWorker {
         QueueLockFactory locks = QueueLockFactory.defaults().withTmpDir(Path.of(args[1])).withPollInterval(Duration.ofMillis(50));
         Checks checks = new CommandChecks(List.of(args).subList(3, args.length), Map.of());
         BatchOptions batch = new BatchOptions(Integer.parseInt(args[2]), () -> locks.snapshot("land", lane).waiters());
+        String go = System.getenv(GO);
+        if (go != null) { // started with others: load everything, then start landing at the same moment as they do
+            System.out.println(READY);
+            while (!Files.exists(Path.of(go))) {
+                Thread.sleep(5);
+            }
+        }
         try {
             LandRun run = new Lander(new Git(lane), LandSettings.defaults(), checks, locks.open("land", lane),
                     locks.open("build", lane), printed).with(new Batching(batch)).land();

@@ -183,7 +183,81 @@ class BatchLandingTest {
         assertThat(Files.readAllLines(checkRuns)).hasSize(1);
     }
 
+    /** Issue 12, item 10: four landers start at the same moment (no gate holds the queue); a 5 s check. */
+    @Test
+    @Timeout(150)
+    void fourLandersStartedTogetherLandInOneBatchAfterOneCheckBuild() throws Exception {
+        Map<String, Path> lanes = lanes(4);
+        lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
+
+        Map<String, ChildProcess> landers = startTogether(lanes, 4, List.of("sh", "-c", CHECK_5S, checkRuns.toString()));
+
+        landers.forEach((name, lander) -> assertThat(lander.awaitExit(Duration.ofSeconds(120))).as(lander.output()).isZero());
+        assertThat(Files.readAllLines(checkRuns)).as("check builds").hasSize(1);
+        assertThat(repo.remoteLog()).hasSize(5).endsWith("initial")
+                .containsAll(lanes.keySet().stream().map(l -> "change of " + l).collect(Collectors.toList()));
+        assertThat(new LandHistory(repo.main.resolve(".git")).read()).hasSize(4)
+                .allSatisfy(run -> assertThat(run.outcome).isEqualTo("landed"));
+    }
+
+    /** Issue 12, item 10: one bad lane among four started together costs at most 4 check builds, and is named. */
+    @Test
+    @Timeout(180)
+    void oneBadLaneAmongFourStartedTogetherIsNamedWithinFourCheckBuilds() throws Exception {
+        Map<String, Path> lanes = lanes(4);
+        String bad = "lane-3";
+        lanes.forEach((name, dir) -> commit(dir, name.equals(bad) ? "BAD" : name + ".txt", name + "\n", "change of " + name));
+
+        Map<String, ChildProcess> landers = startTogether(lanes, 4, List.of("sh", "-c", CHECK_5S, checkRuns.toString()));
+
+        Map<String, Integer> exits = new LinkedHashMap<>();
+        landers.forEach((name, lander) -> exits.put(name, lander.awaitExit(Duration.ofSeconds(150))));
+        lanes.keySet().stream().filter(l -> !l.equals(bad))
+                .forEach(l -> assertThat(exits.get(l)).as(landers.get(l).output()).isZero());
+        assertThat(exits.get(bad)).as(landers.get(bad).output()).isEqualTo(2);
+        assertThat(landers.get(bad).output()).contains("checks failed with " + bad);
+        assertThat(Files.readAllLines(checkRuns)).as("check builds").hasSizeLessThanOrEqualTo(4);
+        assertThat(repo.remoteLog()).hasSize(4).doesNotContain("change of " + bad);
+    }
+
+    /** Issue 12, item 3, in a batch: a lane already on main is told so, and the others land. */
+    @Test
+    @Timeout(120)
+    void aLaneAlreadyOnMainHasNothingToLandInABatch() throws Exception {
+        Map<String, Path> lanes = lanes(3);
+        lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
+        git(lanes.get("lane-2"), "push", "--quiet", "origin", "HEAD:main");
+        Map<String, ChildProcess> landers = queueUp(lanes, 3, List.of("sh", "-c", CHECK, checkRuns.toString()));
+        releaseGate();
+
+        landers.forEach((name, lander) -> assertThat(lander.awaitExit(Duration.ofSeconds(90))).as(lander.output()).isZero());
+        assertThat(landers.get("lane-2").output()).contains("nothing to land: lane-2 is already on origin/main")
+                .contains("OUTCOME nothing-to-land");
+        assertThat(repo.remoteLog()).hasSize(4).containsOnlyOnce("change of lane-2");
+        assertThat(new LandHistory(repo.main.resolve(".git")).read()).filteredOn(r -> r.lane.equals("lane-2"))
+                .singleElement().extracting(r -> r.outcome).isEqualTo("nothing-to-land");
+    }
+
     // ---- scaffolding
+
+    /** Counts its runs in the file given as $0, takes 5 s, fails if the candidate has a file BAD. */
+    static final String CHECK_5S = "echo run >> \"$0\"; sleep 5; test ! -f BAD";
+
+    /** Starts one lander JVM per lane, and once all are loaded, lets them land at the same moment. */
+    Map<String, ChildProcess> startTogether(Map<String, Path> lanes, int batch, List<String> check) throws Exception {
+        Path go = tmp.resolve("go");
+        Map<String, ChildProcess> landers = new LinkedHashMap<>();
+        lanes.forEach((name, dir) -> {
+            List<String> args = new ArrayList<>(List.of(dir.toString(), queues.toString(), Integer.toString(batch)));
+            args.addAll(check);
+            landers.put(name, children.jvm(BatchLandWorker.class, args).env(BatchLandWorker.GO, go.toString())
+                    .log(tmp.resolve(name + ".log")).start());
+        });
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> landers.values().stream().allMatch(l -> l.output().contains(BatchLandWorker.READY)));
+        Files.createFile(go);
+        return landers;
+    }
 
     QueueLock gate;
 

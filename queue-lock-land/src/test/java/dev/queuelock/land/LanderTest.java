@@ -182,8 +182,84 @@ class LanderTest {
                 .hasMessageContaining("nothing was pushed");
 
         assertThat(repo.remoteHead()).isEqualTo(remoteBefore);
-        Path log = repo.main.resolve(".git/queuelock/logs/broken-checks.log");
-        assertThat(log).content().contains("compile error");
+        assertThat(checkLogs("broken")).singleElement().satisfies(log -> assertThat(log).content().contains("compile error"));
+    }
+
+    /** Issue 12, item 6. */
+    @Test
+    void aFailedCheckListsTheFailingTestsNamesTheTestedCommitKeepsEachLogAndSaysHowToGoBack() throws Exception {
+        Path lane = repo.lane("failing");
+        commit(lane, "f.txt", "f\n", "add f");
+        String before = git(lane, "rev-parse", "HEAD");
+        commit(repo.main, "other.txt", "x\n", "meanwhile on main");
+        git(repo.main, "push", "--quiet", "origin", "main");
+        Path script = Files.writeString(tmp.resolve("surefire.sh"), "sleep 0.3; cat <<'EOF'\n"
+                + "[INFO] Running dev.example.FooTest\n"
+                + "[ERROR] Tests run: 2, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.03 s <<< FAILURE! -- in dev.example.FooTest\n"
+                + "[INFO] Results:\n"
+                + "[ERROR] Failures: \n"
+                + "[ERROR]   FooTest.bar:12 expected: <1> but was: <2>\n"
+                + "[INFO] \n"
+                + "[ERROR] Tests run: 2, Failures: 1, Errors: 0, Skipped: 0\n"
+                + "[ERROR] BUILD FAILURE\n"
+                + "EOF\nexit 1\n");
+        Checks surefire = new CommandChecks(List.of("sh", script.toString()), java.util.Map.of());
+
+        Throwable failure = org.assertj.core.api.Assertions.catchThrowable(() -> lander(lane, surefire).land());
+
+        String rebased = git(lane, "rev-parse", "HEAD");
+        assertThat(rebased).as("the lane stays rebased").isNotEqualTo(before);
+        assertThat(failure).isInstanceOf(LandException.class).hasMessageContaining("nothing was pushed")
+                .hasMessageContaining("FooTest.bar:12 expected: <1> but was: <2>")
+                .hasMessageContaining("Tests run: 2, Failures: 1, Errors: 0, Skipped: 0")
+                .hasMessageContaining("checks failed on the rebased commit " + rebased.substring(0, 10))
+                .hasMessageContaining("git reset --keep " + before)
+                .hasMessageNotContaining("BUILD FAILURE");
+        assertThatThrownBy(() -> lander(lane, surefire).land()).isInstanceOf(LandException.class);
+        assertThat(checkLogs("failing")).as("one log per run, none overwritten").hasSize(2)
+                .allSatisfy(log -> assertThat(log).content().contains("FooTest.bar:12"));
+        git(lane, "reset", "--keep", before); // the recovery the message gives
+        assertThat(git(lane, "log", "--format=%s")).isEqualTo("add f\ninitial");
+
+        List<LandRun> history = new LandHistory(repo.main.resolve(".git")).read();
+        assertThat(history).hasSize(2).allSatisfy(run -> {
+            assertThat(run.outcome()).isEqualTo(Outcome.CHECK_FAILED);
+            assertThat(run.phase(Phase.CHECKS)).as("checks phase of a failed run").isGreaterThanOrEqualTo(250);
+        });
+        assertThat(new HistoryChart(40).render(history).get(1)).contains("check-failed").contains("#");
+    }
+
+    /** Issue 12, item 3. */
+    @Test
+    void aLaneAlreadyOnMainHasNothingToLandRunsNoChecksAndIsNotCountedAsLanded() throws Exception {
+        Path lane = repo.lane("done");
+        commit(lane, "d.txt", "d\n", "already upstream");
+        git(lane, "push", "--quiet", "origin", "HEAD:main"); // e.g. landed from another lane before
+        git(repo.main, "pull", "--quiet", "--ff-only", "origin", "main");
+        commit(repo.main, "later.txt", "l\n", "another lane's commit");
+        git(repo.main, "push", "--quiet", "origin", "main");
+        String remoteBefore = repo.remoteHead();
+        Path ran = tmp.resolve("checks-ran");
+
+        LandRun run = lander(lane, new CommandChecks(List.of("touch", ran.toString()), java.util.Map.of())).land();
+
+        assertThat(run.outcome()).isEqualTo(Outcome.NOTHING_TO_LAND);
+        assertThat(run.commit).isNull();
+        assertThat(ran).as("no checks run").doesNotExist();
+        assertThat(repo.remoteHead()).isEqualTo(remoteBefore);
+        assertThat(logged).anySatisfy(line -> assertThat(line).startsWith("INFO nothing to land: done is already on origin/main"))
+                .noneSatisfy(line -> assertThat(line).contains("landed on"));
+        List<LandRun> history = new LandHistory(repo.main.resolve(".git")).read();
+        assertThat(history).singleElement().extracting(r -> r.outcome).isEqualTo("nothing-to-land");
+        assertThat(new LandStats(history).landingsPerHour()).as("not counted as a landing").isEmpty();
+        assertThat(locks.snapshot("land", lane).holder()).as("land queue released").isEmpty();
+    }
+
+    List<Path> checkLogs(String lane) throws IOException {
+        try (var logs = Files.list(repo.main.resolve(".git/queuelock/logs"))) {
+            return logs.filter(f -> f.getFileName().toString().matches(lane + "-\\d{8}-\\d{6}-\\d{3}\\.log"))
+                    .sorted().collect(Collectors.toList());
+        }
     }
 
     @Test

@@ -82,7 +82,7 @@ final class BatchLanding implements LandingDriver {
     @Override
     public String candidate(String remoteRef) throws InterruptedException {
         candidates.removeIf(m -> m != self && !m.isAlive() && step("dropped " + m.lane + ": its lander is gone"));
-        CandidateStack stack = new CandidateStack(scratch, remoteRef, landing.checks(), landing.logDir(), id, landing.clock(),
+        CandidateStack stack = new CandidateStack(scratch, remoteRef, landing.checks(), landing.logDir(), landing.clock(),
                 new Steps(), this::holdBuildQueue);
         try {
             result = new Bisection<>(stack, stack).run(landing.git().output("rev-parse", remoteRef), candidates);
@@ -91,9 +91,15 @@ final class BatchLanding implements LandingDriver {
             record.checkRuns += stack.runs();
         }
         result.conflicted.forEach(m -> decide(m, Outcome.REBASE_CONFLICT, null, null));
+        for (BatchRequest member : result.alreadyThere) {
+            decide(member, Outcome.NOTHING_TO_LAND, null, null);
+            step("nothing to land: " + member.lane + " is already on " + landing.remoteBranch());
+        }
         for (int i = 0; i < result.failed.size(); i++) {
-            Path failedLog = stack.logOf(result.failedCommits.get(i));
+            String tested = result.failedCommits.get(i);
+            Path failedLog = stack.logOf(tested);
             decide(result.failed.get(i), Outcome.CHECK_FAILED, null, failedLog == null ? null : failedLog.toString());
+            verdicts.get(result.failed.get(i).lane).tested = tested;
             step("culprit: " + result.failed.get(i).lane + " (check-failed)");
         }
         return result.top();

@@ -2,14 +2,15 @@ package dev.queuelock.land.batch;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
+import dev.queuelock.land.CheckFailures;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandLog;
 import dev.queuelock.land.LandRun;
 import dev.queuelock.land.Landing;
-import dev.queuelock.land.Outcome;
 import dev.queuelock.process.ProcessStart;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Optional;
 
 /**
@@ -145,9 +146,16 @@ final class BatchSeat implements AutoCloseable {
                         + leader + "; it was dropped, nothing of it was pushed and the lane is unchanged at "
                         + Landing.shortSha(request.commit) + ". Resolve: git fetch && git rebase " + remoteBranch
                         + ", then run land again.");
+            case NOTHING_TO_LAND:
+                log.info("nothing to land: " + run.branch + " is already on " + remoteBranch + leader
+                        + "; no commit of its own was pushed");
+                return run;
             case CHECK_FAILED:
                 throw new LandException("checks failed with " + run.branch + " on top of the lanes before it" + leader
-                        + "; nothing of it was pushed. Log: " + verdict.log + ". Fix, commit, and run land again.");
+                        + (verdict.tested == null ? "" : ", tested at " + Landing.shortSha(verdict.tested))
+                        + "; nothing of it was pushed:" + (verdict.log == null ? "" : CheckFailures.indented(Path.of(verdict.log)))
+                        + "\nLog: " + verdict.log + ". The lane is unchanged at " + Landing.shortSha(request.commit)
+                        + ". Fix, commit, and run land again.");
             case PUSH_REJECTED:
                 throw new LandException("the batch's push to " + remoteBranch + " was rejected" + leader
                         + "; nothing was forced and your commits are on " + run.branch + ". Run land again.");

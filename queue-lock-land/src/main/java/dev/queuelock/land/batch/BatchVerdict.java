@@ -27,6 +27,8 @@ public final class BatchVerdict {
     public String commit;
     /** The commit the leader took: the branch is moved only if it is still there. */
     public String requestCommit;
+    /** The commit a check-failed lane was checked at: its lane on top of the lanes before it. */
+    public String tested;
     /** The check log of a check-failed lane. */
     public String log;
     public String message;

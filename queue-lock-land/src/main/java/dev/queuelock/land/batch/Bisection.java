@@ -1,13 +1,18 @@
 package dev.queuelock.land.batch;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Which lanes of a batch may land: check the whole stack once; if it fails, binary-search the
  * stack's prefixes for the first failing one (a lane's change is only valid on top of the ones
  * before it), drop that lane, restack the lanes after it on the last good prefix and check again.
- * One culprit among n lanes costs at most {@code 1 + ceil(log2 n) + 1} check runs.
+ * One culprit among n lanes costs at most {@code 1 + ceil(log2 n) + 1} check runs. A result that
+ * is implied is never checked: the base passed (it is the integration branch, or the top of a
+ * passing prefix), a prefix between the last passing and the first failing one decides the
+ * culprit, and no commit is checked twice.
  *
  * @param <M> a batch member
  */
@@ -28,6 +33,7 @@ public final class Bisection<M> {
         final List<M> members = new ArrayList<>();
         final List<String> tops = new ArrayList<>();
         final List<M> conflicts = new ArrayList<>();
+        final List<M> alreadyThere = new ArrayList<>();
 
         public void add(M member, String top) {
             members.add(member);
@@ -36,6 +42,11 @@ public final class Bisection<M> {
 
         public void conflicted(M member) {
             conflicts.add(member);
+        }
+
+        /** The member adds nothing on top of the stack: its work is already there. */
+        public void alreadyThere(M member) {
+            alreadyThere.add(member);
         }
     }
 
@@ -48,6 +59,8 @@ public final class Bisection<M> {
         /** The commit each failed member was checked at (its prefix's top). */
         public final List<String> failedCommits = new ArrayList<>();
         public final List<M> conflicted = new ArrayList<>();
+        /** Members with nothing to land: their work is already on the base or below them. */
+        public final List<M> alreadyThere = new ArrayList<>();
 
         /** The commit to push: the top of the passed stack, or null if nothing passed. */
         public String top() {
@@ -65,15 +78,17 @@ public final class Bisection<M> {
 
     public Verdicts<M> run(String base, List<M> members) throws InterruptedException {
         Verdicts<M> verdicts = new Verdicts<>();
+        Map<String, Boolean> known = new HashMap<>();
         List<M> pending = List.copyOf(members);
         while (!pending.isEmpty()) {
             Stack<M> stack = stacker.build(base, pending);
             verdicts.conflicted.addAll(stack.conflicts);
+            verdicts.alreadyThere.addAll(stack.alreadyThere);
             int n = stack.members.size();
             if (n == 0) {
                 break;
             }
-            if (checker.passes(stack.tops.get(n - 1), describe(stack, 0, n - 1))) {
+            if (passes(known, stack.tops.get(n - 1), describe(stack, 0, n - 1))) {
                 accept(verdicts, stack, n - 1);
                 break;
             }
@@ -81,7 +96,7 @@ public final class Bisection<M> {
             int bad = n - 1;
             while (bad - good > 1) {
                 int mid = good + (bad - good) / 2;
-                if (checker.passes(stack.tops.get(mid), describe(stack, 0, mid))) {
+                if (passes(known, stack.tops.get(mid), describe(stack, 0, mid))) {
                     good = mid;
                 } else {
                     bad = mid;
@@ -96,6 +111,15 @@ public final class Bisection<M> {
             pending = stack.members.subList(bad + 1, n);
         }
         return verdicts;
+    }
+
+    private boolean passes(Map<String, Boolean> known, String commit, String what) throws InterruptedException {
+        Boolean result = known.get(commit);
+        if (result == null) {
+            result = checker.passes(commit, what);
+            known.put(commit, result);
+        }
+        return result;
     }
 
     private static <M> void accept(Verdicts<M> verdicts, Stack<M> stack, int last) {

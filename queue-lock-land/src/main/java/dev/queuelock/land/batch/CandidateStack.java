@@ -1,5 +1,6 @@
 package dev.queuelock.land.batch;
 
+import dev.queuelock.land.CheckLogs;
 import dev.queuelock.land.Checks;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.Phase;
@@ -27,21 +28,19 @@ final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection
     private final Git scratch;
     private final String upstream;
     private final Checks checks;
-    private final Path logDir;
-    private final String batchId;
     private final PhaseClock clock;
     private final Steps steps;
     private final Runnable beforeFirstCheck;
-    private final Map<String, Path> logs = new java.util.HashMap<>();
+    private final CheckLogs logs;
+    private final Map<String, Path> logOf = new java.util.HashMap<>();
     private int runs;
 
-    CandidateStack(Git scratch, String upstream, Checks checks, Path logDir, String batchId, PhaseClock clock,
+    CandidateStack(Git scratch, String upstream, Checks checks, Path logDir, PhaseClock clock,
                    Steps steps, Runnable beforeFirstCheck) {
         this.scratch = scratch;
         this.upstream = upstream;
         this.checks = checks;
-        this.logDir = logDir;
-        this.batchId = batchId;
+        this.logs = new CheckLogs(logDir);
         this.clock = clock;
         this.steps = steps;
         this.beforeFirstCheck = beforeFirstCheck;
@@ -53,8 +52,13 @@ final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection
         String top = base;
         for (BatchRequest member : members) {
             if (scratch.run("rebase", "--quiet", "--no-autostash", "--onto", top, upstream, member.commit).ok()) {
-                top = scratch.output("rev-parse", "HEAD");
-                stack.add(member, top);
+                String next = scratch.output("rev-parse", "HEAD");
+                if (next.equals(top)) {
+                    stack.alreadyThere(member); // all its commits were dropped as already applied
+                } else {
+                    top = next;
+                    stack.add(member, top);
+                }
             } else {
                 scratch.run("rebase", "--abort");
                 stack.conflicted(member);
@@ -73,9 +77,9 @@ final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection
         runs++;
         scratch.output("checkout", "--quiet", "--force", "--detach", commit);
         scratch.output("clean", "-ffdxq"); // the scratch worktree only: no output of one run leaks into the next
-        Path log = logDir.resolve("batch-" + batchId + "-check-" + runs + ".log");
+        Path log = logs.next("batch");
         boolean passed = checks.run(scratch.worktree(), log);
-        logs.put(commit, log);
+        logOf.put(commit, log);
         clock.end(Phase.CHECKS);
         steps.checked(runs, what, passed, log);
         return passed;
@@ -87,7 +91,7 @@ final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection
 
     /** The log of the check run on this commit. */
     Path logOf(String commit) {
-        return logs.get(commit);
+        return logOf.get(commit);
     }
 
     static List<String> lanes(List<BatchRequest> members) {

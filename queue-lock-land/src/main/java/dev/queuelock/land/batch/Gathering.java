@@ -3,15 +3,32 @@ package dev.queuelock.land.batch;
 import dev.queuelock.LockRecord;
 import dev.queuelock.land.LandLog;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The new holder of the land queue taking the waiters behind it into its batch: in queue order,
  * only those that offered their lane, stopping at the first that did not (no lane overtakes
  * another), up to the batch size.
+ *
+ * <p>Landers started together reach the queue some hundred milliseconds apart (JVM start, the
+ * preflight's git calls). Taken at once, the first would land alone and the rest in a second
+ * batch: two check builds where one would do. So a lander that got the queue right after it
+ * queued first waits while others are still arriving: until the batch is full, nobody new has
+ * come for {@link #QUIET}, or {@link #MOST} has passed. A lander that waited for its turn does not
+ * gather: whoever came meanwhile has queued behind it already.
  */
 final class Gathering {
+
+    /** Gathering ends when no new lander has turned up for this long. */
+    static final Duration QUIET = Duration.ofMillis(750);
+    /** Gathering never takes longer than this. */
+    static final Duration MOST = Duration.ofSeconds(2);
+
+    private static final long POLL_MILLIS = 50;
 
     private final BatchOptions options;
     private final BatchBoard board;
@@ -24,24 +41,65 @@ final class Gathering {
     }
 
     /** Takes up to size − 1 live waiters with a request, in queue order, and tells them they are taken by batch {@code id}. */
-    List<BatchRequest> take(BatchRequest self, String id) {
+    List<BatchRequest> take(BatchRequest self, String id) throws InterruptedException {
+        gather(self);
         List<BatchRequest> taken = new ArrayList<>();
+        for (BatchRequest request : takeable(self)) {
+            try {
+                board.answer(BatchVerdict.taken(request, id, self.lane));
+                taken.add(request);
+            } catch (IOException e) {
+                log.warn("could not take " + request.lane + " into the batch (" + e.getMessage() + "); it lands later");
+                break;
+            }
+        }
+        return taken;
+    }
+
+    private void gather(BatchRequest self) throws InterruptedException {
+        long start = System.currentTimeMillis();
+        if (start - self.ts > MOST.toMillis()) {
+            return;
+        }
+        Set<String> seen = arrivals(self);
+        long quietUntil = start + QUIET.toMillis();
+        long deadline = start + MOST.toMillis();
+        while (takeable(self).size() < options.size() - 1) {
+            long now = System.currentTimeMillis();
+            if (now >= quietUntil || now >= deadline) {
+                break;
+            }
+            Thread.sleep(Math.min(POLL_MILLIS, Math.min(quietUntil, deadline) - now));
+            Set<String> current = arrivals(self);
+            if (!current.equals(seen)) {
+                seen = current;
+                quietUntil = System.currentTimeMillis() + QUIET.toMillis();
+            }
+        }
+    }
+
+    /** The waiters this lander may take now, in queue order. */
+    private List<BatchRequest> takeable(BatchRequest self) {
+        List<BatchRequest> takeable = new ArrayList<>();
         for (LockRecord waiter : options.landWaiters()) {
-            if (taken.size() >= options.size() - 1) {
+            if (takeable.size() >= options.size() - 1) {
                 break;
             }
             var request = board.request(waiter.lane()).filter(r -> r.belongsTo(waiter) && r.isAlive());
             if (request.isEmpty() || request.get().lane.equals(self.lane)) {
                 break; // FIFO: a lane that cannot be batched is not overtaken by the ones behind it
             }
-            try {
-                board.answer(BatchVerdict.taken(request.get(), id, self.lane));
-                taken.add(request.get());
-            } catch (IOException e) {
-                log.warn("could not take " + request.get().lane + " into the batch (" + e.getMessage() + "); it lands later");
-                break;
-            }
+            takeable.add(request.get());
         }
-        return taken;
+        return takeable;
+    }
+
+    /** Who else is coming: lanes that offered themselves or queued for landing. */
+    private Set<String> arrivals(BatchRequest self) {
+        Set<String> lanes = new HashSet<>();
+        board.requests().forEach(r -> lanes.add(r.lane + "@" + r.pid));
+        options.landWaiters().forEach(w -> lanes.add(w.lane() + "#" + w.pid()));
+        lanes.remove(self.lane + "@" + self.pid);
+        return lanes;
     }
 }

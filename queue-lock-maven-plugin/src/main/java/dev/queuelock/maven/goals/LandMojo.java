@@ -32,8 +32,11 @@ import org.apache.maven.plugins.annotations.Parameter;
 /**
  * Lands this lane: rebases its branch onto the integration branch, runs the checks on the rebased
  * commit and pushes it fast-forward only, one lane at a time through the repository's land queue.
- * Never forces, never resets; a conflict or a failed check leaves the lane as it was and pushes
- * nothing. Run it from the lane's worktree: {@code mvn queuelock:land}.
+ * Never forces, never resets, pushes nothing that failed: a conflict is aborted and leaves the lane
+ * as it was; a failed check leaves it rebased, and the message lists the failing tests and names
+ * the lane's commit before the land ({@code git reset --keep <commit>} goes back to it). A lane
+ * whose work is already on the integration branch has nothing to land: it says so and succeeds.
+ * Run it from the lane's worktree: {@code mvn queuelock:land}.
  *
  * @since 0.1.0
  */

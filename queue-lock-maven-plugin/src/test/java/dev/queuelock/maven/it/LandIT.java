@@ -54,7 +54,7 @@ class LandIT {
         assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
         assertThat(land.log()).contains("feature landed on origin/main");
         assertThat(remoteSubjects()).containsExactly("feature work", "project");
-        String checks = Files.readString(main.resolve(".git/queuelock/logs/feature-checks.log"), StandardCharsets.UTF_8);
+        String checks = Files.readString(checkLogs("feature").get(0), StandardCharsets.UTF_8);
         assertThat(checks).contains("running inside the build lock held by").contains("BUILD SUCCESS");
         assertThat(main.resolve(".git/queuelock/land-history.json")).content().contains("\"outcome\" : \"landed\"");
         assertThat(git(main, "log", "-1", "--format=%s")).as("main checkout fast-forwarded").isEqualTo("feature work");
@@ -97,9 +97,39 @@ class LandIT {
 
             MavenRun status = mvn(lane, "status-zk", concat(onZooKeeper, "queuelock:status"));
             assertThat(status.awaitExit(LAND)).as(status.log()).isZero();
-            assertThat(status.log()).contains("land queue (zookeeper").contains("zk-lane");
+            assertThat(status.log()).contains("zookeeper backend").contains("zk-lane");
         }
         assertThat(remoteSubjects()).containsExactly("zk-lane work", "project");
+    }
+
+    /** Issue 12, item 3: landing work that is already on main says so, runs no check build and succeeds. */
+    @Test
+    @Timeout(300)
+    void aLaneAlreadyOnMainHasNothingToLandRunsNoCheckBuildAndSucceeds() throws Exception {
+        Path lane = lane("merged", "merged.txt");
+        git(lane, "push", "-q", "origin", "HEAD:main");
+        String pushed = git(lane, "rev-parse", "HEAD");
+
+        MavenRun land = mvn(lane, "land-nothing", "queuelock:land", "-Dqueuelock.checkGoals=validate");
+
+        assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
+        assertThat(land.log()).contains("nothing to land: merged is already on origin/main").doesNotContain("landed on");
+        assertThat(checkLogs("merged")).as("no check build ran").isEmpty();
+        assertThat(main.resolve(".git/queuelock/land-history.json")).content()
+                .contains("\"outcome\" : \"nothing-to-land\"").doesNotContain("\"outcome\" : \"landed\"");
+        assertThat(git(origin, "rev-parse", "main")).as("nothing pushed").isEqualTo(pushed);
+    }
+
+    /** The check logs of a lane, one per run, oldest first. */
+    private List<Path> checkLogs(String lane) throws IOException {
+        Path logs = main.resolve(".git/queuelock/logs");
+        if (!Files.isDirectory(logs)) {
+            return List.of();
+        }
+        try (var files = Files.list(logs)) {
+            return files.filter(f -> f.getFileName().toString().matches(lane + "-\\d{8}-\\d{6}-\\d{3}\\.log")).sorted()
+                    .collect(java.util.stream.Collectors.toList());
+        }
     }
 
     private static String[] concat(String[] first, String... rest) {

@@ -69,10 +69,12 @@ class SitePagesTest {
             links.addAll(links(MARKDOWN_LINK, page));
         }
         for (String link : links) {
-            if (link.matches("^[a-z]+:.*") || link.startsWith("#")) {
-                continue;
+            // The site names a heading's anchor "Extension_overhead", a code host "extension-overhead".
+            assertThat(link).as("link %s: name the section in words; anchors differ between renderers", link)
+                    .doesNotContain("#");
+            if (!link.matches("^[a-z]+:.*")) {
+                assertThat(pages).as("link %s is a page of the site", link).contains(link);
             }
-            assertThat(pages).as("link %s is a page of the site", link).contains(link.replaceFirst("#.*", ""));
         }
     }
 

@@ -1,0 +1,60 @@
+package dev.queuelock.land;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The check logs of a repository, {@code <git common dir>/queuelock/logs/}: one file per check run,
+ * {@code <name>-<UTC yyyyMMdd-HHmmss-SSS>.log} (name = the lane, or {@code batch}), so the next
+ * land never overwrites the log of a failure someone is still reading. The newest {@value #KEPT}
+ * of each name are kept.
+ */
+public final class CheckLogs {
+
+    public static final int KEPT = 10;
+
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS");
+
+    private final Path dir;
+
+    public CheckLogs(Path dir) {
+        this.dir = dir;
+    }
+
+    /** A fresh log file for a check run of {@code name}; older ones beyond the newest {@value #KEPT} are removed. */
+    public Path next(String name) {
+        prune(name);
+        return dir.resolve(name + "-" + ZonedDateTime.now(ZoneOffset.UTC).format(STAMP) + ".log");
+    }
+
+    private void prune(String name) {
+        Pattern mine = Pattern.compile(Pattern.quote(name) + "-\\d{8}-\\d{6}-\\d{3}\\.log");
+        List<Path> logs = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+            for (Path file : files) {
+                if (mine.matcher(file.getFileName().toString()).matches()) {
+                    logs.add(file);
+                }
+            }
+        } catch (IOException e) {
+            return; // no logs yet
+        }
+        Collections.sort(logs); // the stamp sorts by time
+        for (Path old : logs.subList(0, Math.max(0, logs.size() - (KEPT - 1)))) {
+            try {
+                Files.deleteIfExists(old);
+            } catch (IOException e) {
+                // kept one more: harmless
+            }
+        }
+    }
+}
