@@ -2,6 +2,7 @@ package dev.queuelock;
 
 import dev.queuelock.backends.QueueLockFactory;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +43,8 @@ class InProcessLockTest {
                 }
             });
             waiter.start();
-            Thread.sleep(500);
+            // Its first wait event says it is queued; a fixed sleep could end before it under load.
+            await().atMost(Duration.ofSeconds(60)).until(() -> !events.isEmpty());
             assertThat(secondHolds.getCount()).isEqualTo(1);
             assertThat(events).hasSize(1);
             assertThat(events.get(0).ahead()).isZero();

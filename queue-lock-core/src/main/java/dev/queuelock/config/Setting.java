@@ -54,11 +54,17 @@ public final class Setting<T> {
 
     /** A whole number of at least {@code min} (and at most {@link Integer#MAX_VALUE}). */
     static Setting<Integer> number(String name, int min, int defaultValue, String readBy, String meaning) {
-        String accepts = "a whole number of " + min + " or more";
+        return number(name, min, Integer.MAX_VALUE, defaultValue, readBy, meaning);
+    }
+
+    /** A whole number from {@code min} to {@code max}, e.g. a port base that leaves room for the lanes' ports. */
+    static Setting<Integer> number(String name, int min, int max, int defaultValue, String readBy, String meaning) {
+        String accepts = max == Integer.MAX_VALUE ? "a whole number of " + min + " or more"
+                : "a whole number from " + min + " to " + max;
         return new Setting<>(name, accepts, String.valueOf(defaultValue), null, readBy, meaning, text -> {
             try {
                 int parsed = Integer.parseInt(text);
-                if (parsed >= min) {
+                if (parsed >= min && parsed <= max) {
                     return parsed;
                 }
             } catch (NumberFormatException e) {

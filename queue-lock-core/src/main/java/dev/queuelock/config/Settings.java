@@ -2,6 +2,7 @@ package dev.queuelock.config;
 
 import static dev.queuelock.config.QueueLockProperties.*;
 
+import dev.queuelock.repo.LaneDirectory;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,7 +96,8 @@ public final class Settings {
             "Lane n works on the branch prefix + n, e.g. lane/3.");
     public static final Setting<String> LANE_WORKTREE_SUFFIX = Setting.text(WORKTREE_SUFFIX, "-lane-", null,
             LANES + ", build queue", "Lane n of the repository shop is the worktree ../shop + suffix + n beside it, e.g. ../shop-lane-3.");
-    public static final Setting<Integer> LANE_PORT_BASE = Setting.number(PORT_BASE, 1, 8080, LANES + ", build queue",
+    public static final Setting<Integer> LANE_PORT_BASE = Setting.number(PORT_BASE, 1, LaneDirectory.MAX_PORT_BASE,
+            LaneDirectory.DEFAULT_PORT_BASE, LANES + ", build queue",
             "Lane n's dev-server port is portBase + n: printed by queuelock:port, and queuelock.lane.port in every build "
                     + "inside the lane.");
     public static final Setting<String> LANE_PRODUCTION_BRANCH = Setting.text(PRODUCTION_BRANCH, null,

@@ -20,6 +20,9 @@ public final class LaneDirectory {
     /** The highest port a lane may get. */
     public static final int MAX_PORT = 65535;
 
+    /** The highest {@code queuelock.portBase}: it leaves the first hundred lanes a port each. */
+    public static final int MAX_PORT_BASE = MAX_PORT - 100;
+
     private final String worktreeSuffix;
     private final int portBase;
     private final Pattern name;

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -15,9 +17,10 @@ import java.util.Optional;
  * This is the key the npm tool hashes ({@code git rev-parse --git-common-dir}, then
  * {@code pwd -P}); outside git it is the directory itself.
  *
- * <p>The {@code .git} file or directory and {@code commondir} are read directly, which costs no
- * process start; {@code git} itself is asked only when they cannot be read that way (a bare
- * repository, {@code GIT_DIR} in the environment). Nothing is ever printed.
+ * <p>The {@code .git} file or directory, a bare repository and {@code commondir} are read
+ * directly, honouring {@code GIT_CEILING_DIRECTORIES} as git does, which costs no process start;
+ * {@code git} itself is asked only when they cannot be read that way ({@code GIT_DIR} in the
+ * environment, an unusual layout). Nothing is ever printed.
  */
 public final class RepoKey {
 
@@ -47,19 +50,48 @@ public final class RepoKey {
 
     public static RepoKey of(Path dir) {
         Path start = physical(dir.toAbsolutePath().normalize());
-        if (System.getenv("GIT_DIR") == null) {
-            for (Path d = start; d != null; d = d.getParent()) {
-                Path dotGit = d.resolve(".git");
-                if (Files.exists(dotGit, LinkOption.NOFOLLOW_LINKS) || Files.exists(dotGit)) {
-                    Optional<Path> common = commonDirOf(dotGit);
-                    if (common.isPresent()) {
-                        return new RepoKey(physical(common.get()).toString(), d);
-                    }
-                    break; // unusual layout: let git decide
+        if (System.getenv("GIT_DIR") != null) {
+            return askGit(start).orElse(new RepoKey(start.toString(), start));
+        }
+        List<Path> ceilings = ceilings(System.getenv("GIT_CEILING_DIRECTORIES"));
+        for (Path d = start; d != null; d = d.getParent()) {
+            Path dotGit = d.resolve(".git");
+            boolean bare = !Files.exists(dotGit, LinkOption.NOFOLLOW_LINKS) && isGitDir(d);
+            if (bare || Files.exists(dotGit, LinkOption.NOFOLLOW_LINKS) || Files.exists(dotGit)) {
+                Optional<Path> common = commonDirOf(bare ? d : dotGit);
+                if (common.isPresent()) {
+                    // A bare repository has no worktree: the lane is the directory asked about, as git says.
+                    return new RepoKey(physical(common.get()).toString(), bare ? start : d);
+                }
+                return askGit(start).orElse(new RepoKey(start.toString(), start)); // unusual layout: let git decide
+            }
+            if (d.getParent() != null && ceilings.contains(d.getParent())) {
+                break; // git does not look above a ceiling directory, nor do we
+            }
+        }
+        // Outside git: no program is run to be told so (every Maven session outside git would pay it).
+        return new RepoKey(start.toString(), start);
+    }
+
+    /** {@code GIT_CEILING_DIRECTORIES}: absolute paths, colon-separated, as git reads them. */
+    private static List<Path> ceilings(String value) {
+        List<Path> ceilings = new ArrayList<>();
+        if (value != null) {
+            for (String entry : value.split(":")) {
+                if (entry.startsWith("/")) {
+                    Path ceiling = Path.of(entry).normalize();
+                    ceilings.add(ceiling);
+                    ceilings.add(physical(ceiling));
                 }
             }
         }
-        return askGit(start).orElse(new RepoKey(start.toString(), start));
+        return ceilings;
+    }
+
+    /** A git directory itself (a bare repository), recognised as git does: HEAD, objects/ and refs/. */
+    private static boolean isGitDir(Path d) {
+        return Files.isRegularFile(d.resolve("HEAD")) && Files.isDirectory(d.resolve("objects"))
+                && Files.isDirectory(d.resolve("refs"));
     }
 
     private static Optional<Path> commonDirOf(Path dotGit) {
@@ -92,7 +124,7 @@ public final class RepoKey {
             if (!common.ok()) {
                 return Optional.empty();
             }
-            // Only a bare repository or GIT_DIR gets here: the lane is the directory asked about.
+            // Only GIT_DIR or an unusual layout gets here: the lane is the directory asked about.
             return Optional.of(new RepoKey(physical(dir.resolve(common.out.trim())).toString(), dir));
         } catch (IOException e) {
             return Optional.empty(); // no git installed: outside git as far as we can tell

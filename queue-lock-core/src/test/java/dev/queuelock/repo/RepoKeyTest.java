@@ -90,9 +90,32 @@ class RepoKeyTest {
 
     @Test
     @Timeout(60)
+    void aCeilingDirectoryEndsTheSearchAsInGit() throws Exception {
+        Path ceiling = Files.createDirectories(main.resolve("ceiling"));
+        Path inner = Files.createDirectories(ceiling.resolve("inner"));
+        ChildProcess r = children.jvm(RepoKeyMain.class, inner.toString()).env("GIT_CEILING_DIRECTORIES", ceiling.toString())
+                .outputTo(tmp.resolve("ceiling")).start();
+        r.awaitExit(Duration.ofSeconds(60));
+        // git rev-parse, and so the npm tool, sees no repository there either.
+        assertThat(r.stdout()).isEqualTo(inner.toRealPath() + "\n" + inner.toRealPath() + "\n");
+    }
+
+    @Test
+    @Timeout(60)
+    void aBareRepositoryIsReadWithoutRunningGit() throws Exception {
+        Path bare = tmp.resolve("bare.git");
+        git(tmp, "clone", "-q", "--bare", main.toString(), bare.toString());
+        Path noTools = Files.createDirectory(tmp.resolve("no-tools"));
+        ChildProcess r = runRepoKeyMain(bare.resolve("refs"), noTools.toString());
+        assertThat(r.stdout()).isEqualTo(bare.toRealPath() + "\n" + bare.resolve("refs").toRealPath() + "\n");
+        assertThat(r.stderr()).isEmpty();
+    }
+
+    @Test
+    @Timeout(60)
     void nothingIsPrintedOutsideGit() throws Exception {
-        // git is on the PATH here and is asked (nothing to read directly): its "fatal: not a git
-        // repository" must not leak.
+        // git is on the PATH here (and is not needed: nothing to read means outside git); no
+        // "fatal: not a git repository" may leak.
         ChildProcess r = runRepoKeyMain(plain, System.getenv("PATH"));
         assertThat(r.stdout()).startsWith(plain.toRealPath() + "\n");
         assertThat(r.stderr()).isEmpty();

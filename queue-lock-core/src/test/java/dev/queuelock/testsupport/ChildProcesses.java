@@ -28,6 +28,8 @@ public final class ChildProcesses implements AfterEachCallback {
     public Launch jvm(Class<?> main, List<String> args) {
         List<String> command = new ArrayList<>(List.of(java(), "-Xshare:auto",
                 "-XX:TieredStopAtLevel=1", // short-lived children: start fast
+                // The test run's temp dir (target/tmp under Maven), so children leave nothing in /tmp either.
+                "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
                 "-cp", testClassPath(), main.getName()));
         command.addAll(args);
         return new Launch(main.getSimpleName(), command);

@@ -75,6 +75,9 @@ class SessionLossTest {
         Path remote = Repos.bareRemote(tmp);
         Path lane = Repos.laneClone(remote, tmp.resolve("machine-a").resolve("repo"), "feature");
         String before = dev.queuelock.testsupport.GitFixture.git(remote, "rev-parse", "main");
+        QueueLockFactory locks = QueueLockFactory.defaults().withTmpDir(Files.createDirectory(tmp.resolve("queues")))
+                .withSettings(ZooKeeperServers.settings(server.getConnectString(), null));
+        QueueLock landLock = locks.open("land", lane);
         Checks losingTheServer = new Checks() {
             @Override
             public String describe() {
@@ -82,19 +85,18 @@ class SessionLossTest {
             }
 
             @Override
-            public boolean run(Path worktree, Path log) throws InterruptedException {
+            public boolean run(Path worktree, Path log) {
                 try {
                     server.stop();
                 } catch (java.io.IOException e) {
                     throw new AssertionError(e);
                 }
-                Thread.sleep(2000); // the client notices the closed socket at once; leave it time to say so
+                // The checks end only once the client has noticed (a fixed sleep could end first under load).
+                await().atMost(Duration.ofSeconds(60)).until(() -> !landLock.isHeld());
                 return true;
             }
         };
-        QueueLockFactory locks = QueueLockFactory.defaults().withTmpDir(Files.createDirectory(tmp.resolve("queues")))
-                .withSettings(ZooKeeperServers.settings(server.getConnectString(), null));
-        Lander lander = new Lander(new Git(lane), LandSettings.defaults(), losingTheServer, locks.open("land", lane),
+        Lander lander = new Lander(new Git(lane), LandSettings.defaults(), losingTheServer, landLock,
                 locks.open("build", lane), quietLog(WaitListener.NONE));
 
         assertThatThrownBy(lander::land).isInstanceOf(LandException.class)

@@ -1,12 +1,13 @@
 package dev.queuelock.land.lanes;
 
 import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.config.Setting;
+import dev.queuelock.config.Settings;
 import dev.queuelock.repo.LaneDirectory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -57,19 +58,7 @@ public final class LaneSettings {
             problems.add(QueueLockProperties.WORKTREE_SUFFIX + " must be letters, digits and . _ - (not only digits, no /),"
                     + " not '" + suffix + "'");
         }
-        int portBase = LaneDirectory.DEFAULT_PORT_BASE;
-        Optional<String> port = value(values, QueueLockProperties.PORT_BASE);
-        if (port.isPresent()) {
-            try {
-                portBase = Integer.parseInt(port.get());
-            } catch (NumberFormatException e) {
-                portBase = -1;
-            }
-            if (portBase < 1 || portBase > LaneDirectory.MAX_PORT - 100) {
-                problems.add(QueueLockProperties.PORT_BASE + " must be a whole number from 1 to " + (LaneDirectory.MAX_PORT - 100)
-                        + ", not '" + port.get() + "'");
-            }
-        }
+        Integer portBase = parse(Settings.LANE_PORT_BASE, values, problems);
         String production = value(values, QueueLockProperties.PRODUCTION_BRANCH).orElse(null);
         if (production != null && !isBranchName(production)) {
             problems.add(QueueLockProperties.PRODUCTION_BRANCH + " must be a branch name (letters, digits and . _ / -), not '"
@@ -89,15 +78,21 @@ public final class LaneSettings {
                 links.add(p.toString());
             }
         }
-        String auto = value(values, QueueLockProperties.AUTO_LAND).orElse("true").toLowerCase(Locale.ROOT);
-        if (!auto.equals("true") && !auto.equals("false")) {
-            problems.add(QueueLockProperties.AUTO_LAND + " must be true or false, not '" + auto + "'");
-        }
+        Boolean autoLand = parse(Settings.LANE_AUTO_LAND, values, problems);
         if (!problems.isEmpty()) {
-            throw new IllegalArgumentException("invalid lane settings: " + String.join("; ", problems)
-                    + ". Fix them (-D or .mvn/maven.config) and run again.");
+            throw new IllegalArgumentException(String.join("; ", problems));
         }
-        return new LaneSettings(prefix, new LaneDirectory(suffix, portBase), production, links, auto.equals("true"));
+        return new LaneSettings(prefix, new LaneDirectory(suffix, portBase), production, links, autoLand);
+    }
+
+    /** The key's value by its one parser (dev.queuelock.config.Settings); a refusal joins {@code problems}. */
+    private static <T> T parse(Setting<T> setting, Map<String, String> values, List<String> problems) {
+        try {
+            return setting.from(values);
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
+            return null;
+        }
     }
 
     private static Optional<String> value(Map<String, String> values, String key) {

@@ -24,6 +24,7 @@ import dev.queuelock.maven.land.MavenLandLog;
 import dev.queuelock.process.Hangup;
 import dev.queuelock.repo.RepoKey;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -119,21 +120,13 @@ public class LandMojo extends LanesMojo {
         QuietLibraries.unlessDebug(getLog());
         Hangup.ignore(); // an agent's land must survive its terminal closing, as the CLI does
         // Every value is checked before git or a queue is touched: a typo costs nothing.
-        LaneSettings lanes = laneSettings();
-        boolean required;
-        int retries;
-        boolean syncMain;
-        int batchSize;
-        BuildScope scope;
-        try {
-            required = Settings.LAND_CHECKS_REQUIRED.parse(checksRequired);
-            retries = Settings.LAND_PUSH_RETRIES.parse(pushRetries);
-            syncMain = Settings.LAND_SYNC.parse(sync);
-            batchSize = Settings.LAND_BATCH.parse(batch);
-            scope = Settings.SCOPE.parse(buildScope);
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage());
-        }
+        List<String> problems = new ArrayList<>();
+        Boolean required = parse(Settings.LAND_CHECKS_REQUIRED, checksRequired, problems);
+        Integer retries = parse(Settings.LAND_PUSH_RETRIES, pushRetries, problems);
+        Boolean syncMain = parse(Settings.LAND_SYNC, sync, problems);
+        Integer batchSize = parse(Settings.LAND_BATCH, batch, problems);
+        BuildScope scope = parse(Settings.SCOPE, buildScope, problems);
+        LaneSettings lanes = laneSettings(problems);
         try {
             RepoKey repo = RepoKey.of(topDirectory());
             Path commonDir = Path.of(new Git(repo.worktree()).output("rev-parse", "--path-format=absolute", "--git-common-dir"));

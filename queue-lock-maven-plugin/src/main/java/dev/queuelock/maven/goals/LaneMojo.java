@@ -8,11 +8,14 @@ import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.lanes.LaneClaim;
 import dev.queuelock.land.lanes.LaneLayout;
+import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.setup.ClaudeSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -40,15 +43,12 @@ public class LaneMojo extends LanesMojo {
 
     @Override
     public void execute() throws MojoExecutionException {
-        boolean hook;
+        List<String> problems = new ArrayList<>();
+        Boolean hook = parse(Settings.LANE_HOOK, this.hook, problems);
         try {
-            hook = Settings.LANE_HOOK.parse(this.hook);
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage());
-        }
-        try {
+            LaneSettings settings = laneSettings(problems);
             Path from = hook ? hookDirectory().orElse(topDirectory()) : topDirectory();
-            LaneClaim.Created created = new LaneClaim(LaneLayout.of(new Git(from), laneSettings())).create();
+            LaneClaim.Created created = new LaneClaim(LaneLayout.of(new Git(from), settings)).create();
             if (!hook) {
                 getLog().info("created lane " + created.lane().number() + " on branch " + created.lane().branch().orElse("?")
                         + (created.linked().isEmpty() ? "" : ", linked " + String.join(", ", created.linked())));
@@ -57,7 +57,7 @@ public class LaneMojo extends LanesMojo {
             System.out.println((hook ? ClaudeSettings.PATH_MARKER : "") + created.lane().path());
             System.out.flush();
         } catch (LandException | MojoExecutionException e) {
-            if (hook) {
+            if (Boolean.TRUE.equals(hook)) {
                 System.err.println("queue-lock: no lane created: " + e.getMessage());
             }
             throw new MojoExecutionException(e.getMessage());

@@ -1,6 +1,7 @@
 package dev.queuelock.maven.goals;
 
 import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.config.Setting;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandLog;
 import dev.queuelock.land.LandStats;
@@ -8,6 +9,7 @@ import dev.queuelock.land.lanes.LaneBoard;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.maven.land.MavenLandLog;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,6 +72,14 @@ abstract class LanesMojo extends BranchesMojo {
     private String autoLand;
 
     LaneSettings laneSettings() throws MojoExecutionException {
+        return laneSettings(new ArrayList<>());
+    }
+
+    /**
+     * The lane settings, validated together with the goal's own: refuses with every problem in one
+     * message, {@code problems} (the goal's, from {@link #parse}) first.
+     */
+    LaneSettings laneSettings(List<String> problems) throws MojoExecutionException {
         Map<String, String> values = new HashMap<>();
         put(values, QueueLockProperties.BRANCH_PREFIX, branchPrefix);
         put(values, QueueLockProperties.WORKTREE_SUFFIX, worktreeSuffix);
@@ -77,15 +87,35 @@ abstract class LanesMojo extends BranchesMojo {
         put(values, QueueLockProperties.PRODUCTION_BRANCH, productionBranch);
         put(values, QueueLockProperties.SYMLINKS, symlinks);
         put(values, QueueLockProperties.AUTO_LAND, autoLand);
+        LaneSettings settings = null;
         try {
-            return LaneSettings.from(values);
+            settings = LaneSettings.from(values);
         } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage());
+            problems.add(e.getMessage());
+        }
+        if (!problems.isEmpty()) {
+            throw new MojoExecutionException(String.join("; ", problems));
+        }
+        return settings;
+    }
+
+    /** {@code setting}'s value of {@code text}; a refusal goes into {@code problems} (and null comes back). */
+    static <T> T parse(Setting<T> setting, String text, List<String> problems) {
+        try {
+            return setting.parse(text);
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
+            return null;
         }
     }
 
     LaneLayout layout() throws MojoExecutionException {
-        return LaneLayout.of(new Git(topDirectory()), laneSettings());
+        return layout(laneSettings());
+    }
+
+    /** The lanes of the repository of the top directory; outside git: LandException, saying so. */
+    LaneLayout layout(LaneSettings settings) {
+        return LaneLayout.of(new Git(topDirectory()), settings);
     }
 
     /** The lanes measured against {@code <remote>/<integration>}. */

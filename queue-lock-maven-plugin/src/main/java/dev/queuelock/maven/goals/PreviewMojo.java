@@ -3,8 +3,11 @@ package dev.queuelock.maven.goals;
 import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.config.Settings;
 import dev.queuelock.land.LandException;
+import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.Preview;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -29,14 +32,11 @@ public class PreviewMojo extends LanesMojo {
 
     @Override
     public void execute() throws MojoExecutionException {
-        boolean restore;
+        List<String> problems = new ArrayList<>();
+        boolean restore = Boolean.TRUE.equals(parse(Settings.PREVIEW_RESTORE, this.restore, problems));
+        LaneSettings settings = laneSettings(problems);
         try {
-            restore = Settings.PREVIEW_RESTORE.parse(this.restore);
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage());
-        }
-        try {
-            Preview preview = new Preview(layout(), landLog());
+            Preview preview = new Preview(layout(settings), landLog());
             if (restore) {
                 preview.restore();
             } else {

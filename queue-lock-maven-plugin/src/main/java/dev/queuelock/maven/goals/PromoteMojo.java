@@ -4,6 +4,7 @@ import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.lanes.LaneLayout;
+import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.Promotion;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -22,12 +23,14 @@ public class PromoteMojo extends LanesMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        LaneLayout layout = layout();
-        String production = layout.settings().productionBranch().orElseThrow(() -> new MojoExecutionException(
+        // Decided before git is asked anything: without a production branch there is nothing to promote to.
+        LaneSettings lanes = laneSettings();
+        String production = lanes.productionBranch().orElseThrow(() -> new MojoExecutionException(
                 "no production branch is set; promote with -D" + QueueLockProperties.PRODUCTION_BRANCH + "=<branch> (or set it in"
                         + " .mvn/maven.config)."));
         LandSettings settings = landSettings(List.of(), 0, false);
         try {
+            LaneLayout layout = layout(lanes);
             new Promotion(layout.mainGit(), settings.remote(), settings.integrationBranch(layout.mainGit()), production, landLog())
                     .promote();
         } catch (LandException e) {

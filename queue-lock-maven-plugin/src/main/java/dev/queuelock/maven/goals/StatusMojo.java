@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -71,14 +72,10 @@ public class StatusMojo extends LanesMojo {
     @Override
     public void execute() throws MojoExecutionException {
         QuietLibraries.unlessDebug(getLog());
-        BuildScope scope;
-        boolean asJson;
-        try {
-            scope = Settings.SCOPE.parse(buildScope);
-            asJson = Settings.STATUS_JSON.parse(json);
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage());
-        }
+        List<String> problems = new ArrayList<>();
+        BuildScope scope = parse(Settings.SCOPE, buildScope, problems);
+        Boolean asJson = parse(Settings.STATUS_JSON, json, problems);
+        LaneSettings lanes = laneSettings(problems);
         File dir = directory != null ? directory : new File(".");
         if (!dir.isDirectory()) {
             throw new MojoExecutionException("-D" + QueueLockProperties.DIRECTORY + "=" + dir + ": no such directory;"
@@ -94,7 +91,7 @@ public class StatusMojo extends LanesMojo {
             report.add(BuildScope.LAND_QUEUE, BuildScope.REPO.toString(), factory.backendFor(BuildScope.LAND_QUEUE).name(),
                     factory.snapshot(BuildScope.LAND_QUEUE, repo.worktree()));
             report.withLandings(landHistory(repo));
-            report.withLanes(lanes(repo));
+            report.withLanes(lanes(repo, lanes));
         } catch (QueueLockException e) {
             throw new MojoExecutionException(e.getMessage());
         }
@@ -112,8 +109,7 @@ public class StatusMojo extends LanesMojo {
     }
 
     /** The repository's lanes; none outside git or without a main checkout. */
-    private List<LaneState> lanes(RepoKey repo) throws MojoExecutionException {
-        LaneSettings settings = laneSettings();
+    private List<LaneState> lanes(RepoKey repo, LaneSettings settings) {
         try {
             return board(LaneLayout.of(new Git(repo.worktree()), settings)).states();
         } catch (LandException e) {

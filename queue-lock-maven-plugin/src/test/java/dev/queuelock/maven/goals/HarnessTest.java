@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.Settings;
+import dev.queuelock.testsupport.GitFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @MojoTest
 abstract class HarnessTest {
+
+    /** Refusals of the lane settings every lane goal (and init, land, status) reads, as the user sees them. */
+    static final String BAD_PORT_BASE = "queuelock.portBase must be a whole number from 1 to 65435, not 'abc'";
+    static final String BAD_AUTO_LAND = "queuelock.autoLand must be true or false, not 'maybe'";
+    static final String BAD_BRANCH_PREFIX = "queuelock.branchPrefix must be letters, digits and . _ / - (not starting with - or"
+            + " containing ..), not '-lane'";
+    static final String BAD_WORKTREE_SUFFIX = "queuelock.worktreeSuffix must be letters, digits and . _ - (not only digits,"
+            + " no /), not 'lanes/'";
 
     /** The harness's session: -D user properties go into {@code session.getUserProperties()}. */
     @Inject
@@ -61,6 +70,13 @@ abstract class HarnessTest {
                         assertThat(value).as(p.toString()).isNull();
                     }
                 }));
+    }
+
+    /** The top directory becomes the main checkout of a real repository with a bare remote beside it. */
+    GitFixture repository() throws IOException {
+        GitFixture repo = new GitFixture(top);
+        session.getRequest().setMultiModuleProjectDirectory(repo.main.toFile());
+        return repo;
     }
 
     /** The goal refuses with exactly {@code message}, having written nothing in the top directory. */

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.apache.maven.api.plugin.testing.InjectMojo;
+import org.apache.maven.api.plugin.testing.MojoParameter;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -31,8 +32,7 @@ class InitMojoTest extends HarnessTest {
     @Test
     @InjectMojo(goal = "init")
     void inAGitRepositoryItListsTheExtensionAndInstallsTheGuard(InitMojo mojo) throws Exception {
-        GitFixture repo = new GitFixture(top);
-        session.getRequest().setMultiModuleProjectDirectory(repo.main.toFile());
+        GitFixture repo = repository();
 
         mojo.execute();
 
@@ -40,5 +40,18 @@ class InitMojoTest extends HarnessTest {
         assertThat(extensions).contains("<groupId>dev.queuelock</groupId>", "<artifactId>" + InitMojo.EXTENSION_ARTIFACT_ID + "</artifactId>");
         Path hooks = Path.of(GitFixture.git(repo.main, "rev-parse", "--path-format=absolute", "--git-path", "hooks"));
         assertThat(hooks.resolve("pre-push")).isExecutable();
+    }
+    @Test
+    @InjectMojo(goal = "init")
+    @MojoParameter(name = "portBase", value = "abc")
+    void portBaseThatIsNoNumberIsRefused(InitMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_PORT_BASE);
+    }
+
+    @Test
+    @InjectMojo(goal = "init")
+    @MojoParameter(name = "autoLand", value = "maybe")
+    void autoLandMustBeTrueOrFalse(InitMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_AUTO_LAND);
     }
 }

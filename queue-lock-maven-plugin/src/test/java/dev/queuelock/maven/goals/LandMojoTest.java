@@ -67,4 +67,27 @@ class LandMojoTest extends HarnessTest {
     void buildScopeMustBeRepoOrMachine(LandMojo mojo) throws Exception {
         assertRefused(mojo, "queuelock.build.scope must be repo or machine, not 'galaxy'");
     }
+    @Test
+    @InjectMojo(goal = "land")
+    @MojoParameter(name = "portBase", value = "abc")
+    void portBaseThatIsNoNumberIsRefused(LandMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_PORT_BASE);
+    }
+
+    @Test
+    @InjectMojo(goal = "land")
+    @MojoParameter(name = "autoLand", value = "maybe")
+    void autoLandMustBeTrueOrFalse(LandMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_AUTO_LAND);
+    }
+
+    @Test
+    @InjectMojo(goal = "land")
+    @MojoParameter(name = "batch", value = "0")
+    @MojoParameter(name = "buildScope", value = "galaxy")
+    @MojoParameter(name = "portBase", value = "abc")
+    void everyProblemIsListedAtOnce(LandMojo mojo) throws Exception {
+        assertRefused(mojo, "queuelock.batch must be a whole number of 1 or more, not '0'; queuelock.build.scope must be repo"
+                + " or machine, not 'galaxy'; " + BAD_PORT_BASE);
+    }
 }

@@ -79,4 +79,25 @@ class StatusMojoTest extends HarnessTest {
         assertThat(log.lines).anyMatch(l -> l.startsWith("build queue (repo scope): "))
                 .anyMatch(l -> l.startsWith("land queue (repo scope): "));
     }
+    @Test
+    @InjectMojo(goal = "status")
+    @MojoParameter(name = "portBase", value = "abc")
+    void portBaseThatIsNoNumberIsRefused(StatusMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_PORT_BASE);
+    }
+
+    @Test
+    @InjectMojo(goal = "status")
+    @MojoParameter(name = "autoLand", value = "maybe")
+    void autoLandMustBeTrueOrFalse(StatusMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_AUTO_LAND);
+    }
+
+    @Test
+    @InjectMojo(goal = "status")
+    @MojoParameter(name = "json", value = "maybe")
+    @MojoParameter(name = "worktreeSuffix", value = "lanes/")
+    void everyProblemIsListedAtOnce(StatusMojo mojo) throws Exception {
+        assertRefused(mojo, "queuelock.json must be true or false, not 'maybe'; " + BAD_WORKTREE_SUFFIX);
+    }
 }

@@ -120,6 +120,34 @@ class LandIT {
         assertThat(git(origin, "rev-parse", "main")).as("nothing pushed").isEqualTo(pushed);
     }
 
+    /** Issue 12, item 6: a failed check shows the failing tests and the tested commit, and says how to go back. */
+    @Test
+    @Timeout(300)
+    void aFailedCheckShowsTheFailingTestsAndTheOldCommitAndKeepsEachRunsLog() throws Exception {
+        Path lane = lane("broken", "broken.txt");
+        Files.writeString(lane.resolve("check.sh"), "printf '%s\\n' '[ERROR] Failures: ' "
+                + "'[ERROR]   OptionsTest.testMissingOptionException:112 expected: <a> but was: <b>' "
+                + "'[ERROR] Tests run: 991, Failures: 1, Errors: 0, Skipped: 0'; exit 1\n");
+        git(lane, "add", "check.sh");
+        git(lane, "commit", "-q", "-m", "a failing check");
+        git(main, "commit", "-q", "--allow-empty", "-m", "main moved");
+        git(main, "push", "-q", "origin", "main");
+        String before = git(lane, "rev-parse", "HEAD");
+
+        MavenRun land = mvn(lane, "land-broken", "queuelock:land", "-Dqueuelock.checkCommand=sh,check.sh");
+
+        assertThat(land.awaitExit(LAND)).as(land.log()).isNotZero();
+        assertThat(land.log()).contains("OptionsTest.testMissingOptionException:112 expected: <a> but was: <b>")
+                .contains("Tests run: 991, Failures: 1")
+                .contains("checks failed on the rebased commit " + git(lane, "rev-parse", "--short=10", "HEAD"))
+                .contains("broken stays rebased onto origin/main").contains("git reset --keep " + before);
+        MavenRun again = mvn(lane, "land-broken-again", "queuelock:land", "-Dqueuelock.checkCommand=sh,check.sh");
+        assertThat(again.awaitExit(LAND)).as(again.log()).isNotZero();
+        assertThat(again.log()).contains("OptionsTest.testMissingOptionException:112").contains("broken is unchanged at");
+        assertThat(checkLogs("broken")).as("one log per run").hasSize(2);
+        assertThat(remoteSubjects()).containsExactly("main moved", "project");
+    }
+
     /** The check logs of a lane, one per run, oldest first. */
     private List<Path> checkLogs(String lane) throws IOException {
         Path logs = main.resolve(".git/queuelock/logs");

@@ -39,11 +39,19 @@ final class MavenRun implements AutoCloseable {
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile());
-        Map<String, String> env = pb.environment();
+        forMaven(pb.environment(), tmpDir);
+        return new MavenRun(pb.start(), log);
+    }
+
+    /**
+     * The test's TMPDIR (its queues); no developer's skip or MAVEN_OPTS, only the test run's temp
+     * dir (target/tmp under Maven), so Maven's own temp files (jansi's native library...) stay out
+     * of /tmp too.
+     */
+    private static void forMaven(Map<String, String> env, Path tmpDir) {
         env.put("TMPDIR", tmpDir.toString());
         env.remove("QUEUELOCK_SKIP");
-        env.remove("MAVEN_OPTS");
-        return new MavenRun(pb.start(), log);
+        env.put("MAVEN_OPTS", "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
     }
 
     /**
@@ -54,9 +62,7 @@ final class MavenRun implements AutoCloseable {
     static MavenRun hook(Path dir, Path tmpDir, Path log, Path errLog, String stdin, String commandLine) throws IOException {
         ProcessBuilder pb = new ProcessBuilder("sh", "-c", commandLine).directory(dir.toFile())
                 .redirectOutput(log.toFile()).redirectError(errLog.toFile());
-        pb.environment().put("TMPDIR", tmpDir.toString());
-        pb.environment().remove("QUEUELOCK_SKIP");
-        pb.environment().remove("MAVEN_OPTS");
+        forMaven(pb.environment(), tmpDir);
         MavenRun run = new MavenRun(pb.start(), log);
         try (var in = run.process.getOutputStream()) {
             in.write(stdin.getBytes(StandardCharsets.UTF_8));

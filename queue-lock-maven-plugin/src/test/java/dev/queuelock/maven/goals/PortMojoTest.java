@@ -1,0 +1,102 @@
+package dev.queuelock.maven.goals;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.apache.maven.api.plugin.testing.InjectMojo;
+import org.apache.maven.api.plugin.testing.MojoParameter;
+import org.apache.maven.plugin.Mojo;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/** queuelock:port: read off the lane directory's name alone, no git. */
+class PortMojoTest extends HarnessTest {
+
+    @TestFactory
+    @InjectMojo(goal = "port")
+    Stream<DynamicTest> parametersDefaultToTheDocumentedValues(PortMojo mojo) throws Exception {
+        return defaultsAreTheDocumented("port", mojo);
+    }
+
+    @Test
+    @InjectMojo(goal = "port")
+    @MojoParameter(name = "portBase", value = "abc")
+    void portBaseThatIsNoNumberIsRefused(PortMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_PORT_BASE);
+    }
+
+    @Test
+    @InjectMojo(goal = "port")
+    @MojoParameter(name = "portBase", value = "65436")
+    void portBaseMustLeaveRoomForTheLanesPorts(PortMojo mojo) throws Exception {
+        assertRefused(mojo, "queuelock.portBase must be a whole number from 1 to 65435, not '65436'");
+    }
+
+    @Test
+    @InjectMojo(goal = "port")
+    @MojoParameter(name = "portBase", value = "0")
+    void portBaseMustBePositive(PortMojo mojo) throws Exception {
+        assertRefused(mojo, "queuelock.portBase must be a whole number from 1 to 65435, not '0'");
+    }
+
+    @Test
+    @InjectMojo(goal = "port")
+    @MojoParameter(name = "autoLand", value = "maybe")
+    void autoLandMustBeTrueOrFalse(PortMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_AUTO_LAND);
+    }
+
+    @Test
+    @InjectMojo(goal = "port")
+    @MojoParameter(name = "worktreeSuffix", value = "lanes/")
+    void worktreeSuffixMustStayBesideTheMainCheckout(PortMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_WORKTREE_SUFFIX);
+    }
+
+    @Test
+    @InjectMojo(goal = "port")
+    void outsideALaneItSaysSo(PortMojo mojo) throws Exception {
+        assertRefused(mojo, top + " is not a lane (its name does not end in '-lane-<n>'); run this in a lane made by"
+                + " mvn queuelock:lane.");
+    }
+
+    @Test
+    @InjectMojo(goal = "port")
+    void inLaneThreeItPrintsPortBasePlusThree(PortMojo mojo) throws Exception {
+        inDirectory("shop-lane-3");
+        assertThat(printed(mojo)).isEqualTo("8083");
+    }
+
+    @Test
+    @InjectMojo(goal = "port")
+    @MojoParameter(name = "portBase", value = "9000")
+    @MojoParameter(name = "worktreeSuffix", value = "-wt-")
+    void portBaseAndWorktreeSuffixAreHonoured(PortMojo mojo) throws Exception {
+        inDirectory("shop-wt-12");
+        assertThat(printed(mojo)).isEqualTo("9012");
+    }
+
+    private void inDirectory(String name) throws Exception {
+        Path dir = Files.createDirectory(top.resolve(name));
+        session.getRequest().setMultiModuleProjectDirectory(dir.toFile());
+    }
+
+    /** What the goal printed on standard output: the port is for {@code PORT=$(mvn -q queuelock:port)}. */
+    private static String printed(Mojo mojo) throws Exception {
+        PrintStream original = System.out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        try {
+            mojo.execute();
+        } finally {
+            System.setOut(original);
+        }
+        return out.toString(StandardCharsets.UTF_8).strip();
+    }
+}

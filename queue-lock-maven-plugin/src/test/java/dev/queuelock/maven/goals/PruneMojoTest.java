@@ -1,0 +1,66 @@
+package dev.queuelock.maven.goals;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.queuelock.testsupport.GitFixture;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.apache.maven.api.plugin.testing.InjectMojo;
+import org.apache.maven.api.plugin.testing.MojoParameter;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+class PruneMojoTest extends HarnessTest {
+
+    @TestFactory
+    @InjectMojo(goal = "prune")
+    Stream<DynamicTest> parametersDefaultToTheDocumentedValues(PruneMojo mojo) throws Exception {
+        return defaultsAreTheDocumented("prune", mojo);
+    }
+
+    @Test
+    @InjectMojo(goal = "prune")
+    @MojoParameter(name = "portBase", value = "abc")
+    void portBaseThatIsNoNumberIsRefused(PruneMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_PORT_BASE);
+    }
+
+    @Test
+    @InjectMojo(goal = "prune")
+    @MojoParameter(name = "autoLand", value = "maybe")
+    void autoLandMustBeTrueOrFalse(PruneMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_AUTO_LAND);
+    }
+
+    @Test
+    @InjectMojo(goal = "prune")
+    @MojoParameter(name = "branchPrefix", value = "-lane")
+    @MojoParameter(name = "worktreeSuffix", value = "lanes/")
+    void everyProblemIsListedAtOnce(PruneMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_BRANCH_PREFIX + "; " + BAD_WORKTREE_SUFFIX);
+    }
+
+    @Test
+    @InjectMojo(goal = "prune")
+    void outsideGitItSaysSo(PruneMojo mojo) throws Exception {
+        assertRefused(mojo, top + " is not in a git repository; run this inside one.");
+    }
+
+    @Test
+    @InjectMojo(goal = "prune")
+    void aLandedLaneGoesAndOneWithUnlandedWorkStays(PruneMojo mojo) throws Exception {
+        GitFixture repo = repository();
+        Path landed = repo.lane("main-lane-1");
+        Path working = repo.lane("main-lane-2");
+        GitFixture.commit(working, "work.txt", "not landed\n", "work");
+        CapturingLog log = new CapturingLog();
+        mojo.setLog(log);
+
+        mojo.execute();
+
+        assertThat(landed).doesNotExist();
+        assertThat(working.resolve("work.txt")).exists();
+        assertThat(log.lines).contains("pruned 1 landed lane(s)");
+    }
+}
