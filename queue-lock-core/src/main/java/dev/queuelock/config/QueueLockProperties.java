@@ -56,10 +56,6 @@ public final class QueueLockProperties {
     public static final String HOOK = "queuelock.hook";
     public static final String RESTORE = "queuelock.restore";
 
-    /** Set by the extension in every build inside lane n (not settings: outputs a POM can use): n, and portBase + n. */
-    public static final String LANE_NUMBER = "queuelock.lane.number";
-    public static final String LANE_PORT = "queuelock.lane.port";
-
     /** Environment variable: {@code QUEUELOCK_SKIP=1} (or {@code true}) is the same as {@link #SKIP}. */
     public static final String SKIP_ENV = "QUEUELOCK_SKIP";
 

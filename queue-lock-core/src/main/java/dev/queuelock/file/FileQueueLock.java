@@ -89,11 +89,11 @@ public final class FileQueueLock implements QueueLock {
 
     private boolean waitAndTake(LockRecord mine, AcquireOptions options) throws InterruptedException {
         String own = TicketQueue.nameOf(mine.ts(), mine.pid());
-        try (ChangeWaiter changes = ChangeWaiter.watching(dir.path(), dir.ticketsDir());
-                WaitTarget target = new WaitTarget(changes.wakeup(), pid, pollInterval, changes.isWatching())) {
-            synchronized (this) {
-                wakeup = changes.wakeup();
-            }
+        // Made when a look first finds someone ahead: an uncontended acquire, the hot path of every
+        // Maven session, starts no thread and opens no watch.
+        ChangeWaiter changes = null;
+        WaitTarget target = null;
+        try {
             enroll(mine);
             WaitReporter reporter = new WaitReporter(options);
             LockRecord deadHolder = null; // the last holder seen dead, so a takeover says whose lock it was
@@ -101,7 +101,9 @@ public final class FileQueueLock implements QueueLock {
                 if (Thread.interrupted() || abandoned) {
                     throw new InterruptedException((abandoned ? "released" : "interrupted") + " while waiting for " + dir);
                 }
-                changes.beginLook();
+                if (changes != null) {
+                    changes.beginLook();
+                }
                 Optional<Participant> recorded = lockFile.holderEntry();
                 Optional<Participant> holder = recorded.filter(h -> Liveness.isAlive(h.record()));
                 deadHolder = recorded.isPresent() && holder.isEmpty() ? recorded.get().record() : holder.isPresent() ? null : deadHolder;
@@ -127,6 +129,14 @@ public final class FileQueueLock implements QueueLock {
                     }
                     holder = lockFile.holderEntry();
                 }
+                if (changes == null) {
+                    changes = ChangeWaiter.watching(dir.path(), dir.ticketsDir());
+                    target = new WaitTarget(changes.wakeup(), pid, pollInterval, changes.isWatching());
+                    synchronized (this) {
+                        wakeup = changes.wakeup();
+                    }
+                    continue; // look again, watched: a change before the watch began is seen by that look
+                }
                 long now = System.currentTimeMillis();
                 reporter.report(position.shownAhead(), holder.map(Participant::record).orElse(null), now);
                 long sleep = target.arm(ahead == 0 ? holder.orElse(null) : position.predecessor());
@@ -140,6 +150,12 @@ public final class FileQueueLock implements QueueLock {
         } finally {
             synchronized (this) {
                 wakeup = null;
+            }
+            if (target != null) {
+                target.close();
+            }
+            if (changes != null) {
+                changes.close();
             }
         }
     }

@@ -23,6 +23,13 @@ public final class LaneDirectory {
     /** The highest {@code queuelock.portBase}: it leaves the first hundred lanes a port each. */
     public static final int MAX_PORT_BASE = MAX_PORT - 100;
 
+    /** Set by the extension in every build inside lane n: outputs a POM can use, not settings. */
+    public static final String NUMBER_PROPERTY = "queuelock.lane.number";
+    public static final String PORT_PROPERTY = "queuelock.lane.port";
+
+    /** More lanes than this is a runaway loop, not a team. */
+    private static final int MAX_LANES = 1000;
+
     private final String worktreeSuffix;
     private final int portBase;
     private final Pattern name;
@@ -54,6 +61,11 @@ public final class LaneDirectory {
     /** Where lane {@code n} of {@code mainCheckout} lives: beside it, {@code <repo><suffix><n>}. */
     public Path path(Path mainCheckout, int n) {
         return mainCheckout.resolveSibling(mainCheckout.getFileName() + worktreeSuffix + n);
+    }
+
+    /** The highest lane number: every lane must get a port no higher than {@link #MAX_PORT}. */
+    public int maxLanes() {
+        return Math.min(MAX_LANES, MAX_PORT - portBase);
     }
 
     public int port(int laneNumber) {

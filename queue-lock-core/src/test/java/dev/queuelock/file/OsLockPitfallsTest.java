@@ -79,17 +79,20 @@ class OsLockPitfallsTest {
         Path file = tmp.resolve("lock");
         ChildProcess owner = own(file);
         AtomicInteger done = new AtomicInteger();
-        try (KernelWait first = KernelWait.on(file, done::incrementAndGet);
-                KernelWait second = KernelWait.on(file, done::incrementAndGet)) {
-            await().atMost(PATIENCE).until(() -> second.state() == KernelWait.State.FAILED);
+        try (KernelWait one = KernelWait.on(file, done::incrementAndGet);
+                KernelWait other = KernelWait.on(file, done::incrementAndGet)) {
+            // Each blocks in its own thread, so either may ask the kernel first: whichever is second fails.
+            await().atMost(PATIENCE).until(() -> one.state() == KernelWait.State.FAILED
+                    || other.state() == KernelWait.State.FAILED);
+            KernelWait waiting = one.state() == KernelWait.State.FAILED ? other : one;
             try (FileChannel third = FileChannel.open(file, StandardOpenOption.READ)) {
                 assertThatThrownBy(() -> third.lock(0, Long.MAX_VALUE, true)).isInstanceOf(OverlappingFileLockException.class);
             }
-            assertThat(first.state()).isEqualTo(KernelWait.State.PENDING);
+            assertThat(waiting.state()).isEqualTo(KernelWait.State.PENDING);
             assertThat(done).hasValue(1);
 
             owner.kill9();
-            await().atMost(PATIENCE).until(() -> first.state() == KernelWait.State.GRANTED);
+            await().atMost(PATIENCE).until(() -> waiting.state() == KernelWait.State.GRANTED);
             assertThat(done).hasValue(2);
         }
     }

@@ -18,9 +18,6 @@ import java.util.List;
  */
 public final class LaneClaim {
 
-    /** More attempts than this means a bug (or a thousand lanes), not contention: fail loud. */
-    static final int MAX_LANES = 1000;
-
     private final LaneLayout layout;
 
     public LaneClaim(LaneLayout layout) {
@@ -32,7 +29,8 @@ public final class LaneClaim {
         Git main = layout.mainGit();
         main.run("worktree", "prune"); // a lane deleted with rm -rf must not keep its number or branch taken
         String base = main.output("rev-parse", "--verify", "HEAD^{commit}");
-        for (int n = 1; n <= MAX_LANES; n++) {
+        int maxLanes = layout.settings().directory().maxLanes();
+        for (int n = 1; n <= maxLanes; n++) {
             Path dir = layout.pathOf(n);
             if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
                 continue;
@@ -53,7 +51,7 @@ public final class LaneClaim {
             }
             // Another claimer won this number between our look and our add: try the next one.
         }
-        throw new LandException("no free lane among 1.." + MAX_LANES + " beside " + layout.mainCheckout()
+        throw new LandException("no free lane among 1.." + maxLanes + " beside " + layout.mainCheckout()
                 + "; prune landed lanes (mvn queuelock:prune) or remove unused ones (git worktree remove).");
     }
 

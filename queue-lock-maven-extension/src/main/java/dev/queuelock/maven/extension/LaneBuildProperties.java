@@ -1,6 +1,6 @@
 package dev.queuelock.maven.extension;
 
-import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.config.Settings;
 import dev.queuelock.repo.LaneDirectory;
 import java.nio.file.Path;
 import java.util.OptionalInt;
@@ -27,17 +27,14 @@ final class LaneBuildProperties {
         if (n.isEmpty()) {
             return;
         }
-        set(request, QueueLockProperties.LANE_NUMBER, String.valueOf(n.getAsInt()));
-        set(request, QueueLockProperties.LANE_PORT, String.valueOf(lanes.port(n.getAsInt())));
+        set(request, LaneDirectory.NUMBER_PROPERTY, String.valueOf(n.getAsInt()));
+        set(request, LaneDirectory.PORT_PROPERTY, String.valueOf(lanes.port(n.getAsInt())));
     }
 
     private static LaneDirectory from(Properties user) {
-        String suffix = user.getProperty(QueueLockProperties.WORKTREE_SUFFIX, LaneDirectory.DEFAULT_WORKTREE_SUFFIX);
-        String base = user.getProperty(QueueLockProperties.PORT_BASE);
         try {
-            int portBase = base == null ? LaneDirectory.DEFAULT_PORT_BASE : Integer.parseInt(base.trim());
-            return suffix.isEmpty() || portBase <= 0 ? null : new LaneDirectory(suffix, portBase);
-        } catch (NumberFormatException e) {
+            return new LaneDirectory(Settings.LANE_WORKTREE_SUFFIX.from(user), Settings.LANE_PORT_BASE.from(user));
+        } catch (IllegalArgumentException e) {
             return null;
         }
     }
