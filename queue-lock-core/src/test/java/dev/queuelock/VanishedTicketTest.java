@@ -42,7 +42,7 @@ class VanishedTicketTest {
         Files.delete(ticket);
 
         await("re-enrollment of " + name).atMost(LockWorkers.PATIENCE).pollInterval(Duration.ofMillis(10))
-                .until(() -> Files.exists(ticket));
+                .until(() -> Files.exists(ticket) && Files.size(ticket) > 0); // created, then written
         assertThat(Files.readString(ticket)).as("same record, original ts").isEqualTo(content);
         // In the gap the second may briefly see nobody ahead (the first could have died); once the
         // first is back, it is ahead again.

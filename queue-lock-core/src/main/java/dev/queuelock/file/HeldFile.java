@@ -98,6 +98,11 @@ final class HeldFile implements AutoCloseable {
 
     /** The file's bytes, read through our own channel (opening it anew could drop our lock). */
     byte[] read() throws IOException {
+        return readAll(channel);
+    }
+
+    /** The record bytes of an open file (at most one past the record limit), read from its start. */
+    static byte[] readAll(FileChannel channel) throws IOException {
         ByteBuffer buffer = ByteBuffer.allocate(RecordCodec.MAX_RECORD_BYTES + 1);
         long position = 0;
         int n;

@@ -51,7 +51,10 @@ final class OwnFiles {
     /**
      * Opens another process's file for reading, to wait on its OS lock; null if it is gone, or is
      * one of ours (a lock request of ours on it would be granted at once, and closing it would drop
-     * our lock), or the name moved to another file while opening it.
+     * our lock), or the name moved to another file while opening it, or the file does not (yet)
+     * carry the {@link OsLockMark}: a ticket re-created under the same name is locked only just
+     * after it is created, and a shared request of ours in that moment would be granted and keep
+     * its owner from taking its lock.
      */
     static Opened openForeign(Path file) throws IOException {
         GUARD.readLock().lock();
@@ -69,7 +72,7 @@ final class OwnFiles {
             }
             // The open channel pins its inode, so its number cannot be reused: equal keys before and
             // after mean the channel is on the inode the name points to.
-            if (!before.equals(keyOf(file))) {
+            if (!before.equals(keyOf(file)) || !OsLockMark.isMarked(HeldFile.readAll(channel))) {
                 channel.close();
                 return null;
             }

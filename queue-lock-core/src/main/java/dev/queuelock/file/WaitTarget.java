@@ -71,13 +71,23 @@ final class WaitTarget implements AutoCloseable {
                 case FAILED:
                     return pollMillis;
                 default:
-                    backoffMillis = Math.min(pollMillis, backoffMillis == 0 ? 1 : backoffMillis * 2);
-                    return backoffMillis;
+                    return backOff();
             }
         }
+        long backoff = backoffMillis;
         stop();
         current = KernelWait.on(target.file(), wakeup::now);
-        return current == null ? pollMillis : untilEvent;
+        if (current == null) {
+            // Gone, replaced or not yet locked since we read it: look again soon, backing off to the poll.
+            backoffMillis = backoff;
+            return backOff();
+        }
+        return untilEvent;
+    }
+
+    private long backOff() {
+        backoffMillis = Math.min(pollMillis, backoffMillis == 0 ? 1 : backoffMillis * 2);
+        return backoffMillis;
     }
 
     private void stop() {

@@ -125,6 +125,23 @@ class OsLockPitfallsTest {
 
     @Test
     @Timeout(120)
+    void aFileNotYetMarkedIsNotWaitedOnSoItsOwnerCanStillLockIt() throws Exception {
+        // A ticket re-created under its name is created, then locked, then written. A waiter that read
+        // the old, marked record must not put a shared lock on the new inode in that moment: it would
+        // be granted, and the owner's exclusive lock refused.
+        Path file = tmp.resolve("ticket");
+        Files.write(file, record(1));
+        Participant readBefore = new Participant(file, new LockRecord(1, "x", null, 1, null), true);
+        assertThat(KernelWait.on(file, () -> { })).as("no wait on an unmarked file").isNull();
+        try (WaitTarget target = new WaitTarget(new Wakeup(), ProcessHandle.current().pid(), Duration.ofSeconds(60), true)) {
+            long first = target.arm(readBefore);
+            assertThat(first).as("look again soon").isLessThan(1000);
+            assertThat(target.arm(readBefore)).as("backing off").isGreaterThan(first).isLessThan(1000);
+        }
+    }
+
+    @Test
+    @Timeout(120)
     void aMarkedRecordOfALiveProcessWithoutItsOsLockIsNotTakenForDead() throws Exception {
         // A process that claims an OS lock it does not hold (it is exiting, or lost it): judged by pid.
         PlantedQueue queue = PlantedQueue.in(tmp);
