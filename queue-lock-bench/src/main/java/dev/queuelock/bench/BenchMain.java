@@ -62,7 +62,7 @@ public final class BenchMain {
                     progress("clean hand-off: N=" + n + ", " + rounds + " rounds each, " + config.reps() + " alternations");
                     Measurement m = clean.measure(n, rounds, config.reps());
                     children.killAll();
-                    report.latency("1. clean hand-off, N=" + n, m, Target.cleanHandOff());
+                    report.latency("1. clean hand-off, N=" + n, m, Target.cleanHandOff(n));
                     plot.add("N=" + n, m);
                 }
             }
@@ -70,20 +70,20 @@ public final class BenchMain {
                 progress("CLI hand-off: N=" + config.cliWorkers() + ", " + config.cliRounds() + " rounds");
                 Measurement m = new CliHandOff(launcher, runs, config.holdMs()).measure(config.cliWorkers(), config.cliRounds());
                 children.killAll();
-                report.latency("2. CLI hand-off, N=" + config.cliWorkers(), m, Target.NONE);
+                report.latency("2. CLI hand-off, N=" + config.cliWorkers(), m, Target.p50AtMostPeerOver(20));
                 plot.add("CLI N=" + config.cliWorkers(), m);
             }
             if (only.contains("crash")) {
                 progress("crash hand-off: " + config.crashReps() + " kills each");
                 Measurement m = new CrashHandOff(launcher, runs).measure(config.crashReps());
                 children.killAll();
-                report.latency("3. crash hand-off (kill -9 holder)", m, Target.p99AtMost(250));
+                report.latency("3. crash hand-off (kill -9 holder)", m, Target.p99AtMost(25));
             }
             if (only.contains("idle")) {
                 progress("idle waiter: " + config.idleSeconds() + " s each");
                 Measurement m = new IdleWaiter(launcher, runs).measure(config.idleSeconds(), config.idleReps());
                 children.killAll();
-                report.cpu("4. idle waiter CPU over " + config.idleSeconds() + " s", m, Target.cpuAtMost(1));
+                report.cpu("4. idle waiter CPU over " + config.idleSeconds() + " s", m, Target.cpuAtMostPeer());
             }
             if (only.contains("fifo")) {
                 progress("FIFO at scale: " + config.fifoWaiters() + " waiters");

@@ -4,8 +4,9 @@ import java.util.Random;
 
 /**
  * Scenario 3: the holder is killed with SIGKILL ({@code Process.destroyForcibly()}); measured
- * from just before the signal to the waiter's acquire. A killed process makes no file event, so
- * both sides notice at their next poll: the kill lands at a random phase of it.
+ * from just before the signal to the waiter's acquire. A killed process makes no file event: the
+ * peer notices at its next poll (the kill lands at a random phase of it), ours when the kernel
+ * drops the holder's OS lock.
  */
 final class CrashHandOff {
 

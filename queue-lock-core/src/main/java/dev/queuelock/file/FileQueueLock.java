@@ -5,6 +5,7 @@ import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.process.HolderTree;
 import dev.queuelock.process.Liveness;
 import dev.queuelock.process.ProcessStart;
 import dev.queuelock.spi.ReleaseAtExit;
@@ -135,6 +136,7 @@ public final class FileQueueLock implements QueueLock {
                     synchronized (this) {
                         wakeup = changes.wakeup();
                     }
+                    HolderTree.prepare(); // while idle: judging a holder killed later must not load code
                     continue; // look again, watched: a change before the watch began is seen by that look
                 }
                 long now = System.currentTimeMillis();

@@ -1,11 +1,9 @@
 package dev.queuelock.process;
 
+import java.io.File;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.Map;
 
 /**
@@ -23,7 +21,9 @@ public final class HolderTree {
     /** {@code <pid>/<start token>} of every lock-holding ancestor, separated by {@code ;}. */
     public static final String ENV = "QUEUELOCK_HOLDERS";
 
-    private static final Path PROC = Paths.get("/proc");
+    private static final File PROC = new File("/proc");
+
+    private static volatile boolean prepared;
 
     private HolderTree() {
     }
@@ -35,34 +35,60 @@ public final class HolderTree {
         return Map.of(ENV, inherited == null || inherited.isEmpty() ? own : inherited + ";" + own);
     }
 
-    /** Whether a process other than the holder itself still runs with the holder's identity in {@value #ENV}. */
+    /**
+     * Whether a process other than the holder itself still runs with the holder's identity in
+     * {@value #ENV}. One read of every process's environment: this sits on a crash take-over's
+     * path, so it is kept to plain reads (no streams, no exception for a gone process).
+     */
     public static boolean anyStartedBy(long pid, String start) {
-        String wanted = token(pid, start);
-        byte[] needle = (ENV + "=").getBytes(StandardCharsets.UTF_8);
-        try (DirectoryStream<Path> processes = Files.newDirectoryStream(PROC, HolderTree::isPid)) {
-            for (Path process : processes) {
-                if (Long.parseLong(process.getFileName().toString()) != pid && carries(process, needle, wanted)) {
-                    return true;
-                }
-            }
-        } catch (IOException | RuntimeException e) {
+        String[] entries = PROC.list();
+        if (entries == null) {
             return false; // no /proc: nothing to see
+        }
+        byte[] needle = (ENV + "=").getBytes(StandardCharsets.UTF_8);
+        String wanted = token(pid, start);
+        String holder = Long.toString(pid);
+        for (String entry : entries) {
+            if (isPid(entry) && !entry.equals(holder) && carries(environ(entry), needle, wanted)) {
+                return true;
+            }
         }
         return false;
     }
 
-    private static boolean isPid(Path entry) {
-        String name = entry.getFileName().toString();
-        return !name.isEmpty() && name.chars().allMatch(Character::isDigit);
+    /**
+     * Runs one scan that finds nothing, so a waiter that may have to judge a dead holder has the
+     * scan's code loaded beforehand, not on the take-over's path. Once per JVM; call while idle.
+     */
+    public static void prepare() {
+        if (!prepared) {
+            prepared = true;
+            anyStartedBy(-1, "");
+        }
     }
 
-    private static boolean carries(Path process, byte[] needle, String wanted) {
-        byte[] env;
-        try {
-            env = Files.readAllBytes(process.resolve("environ")); // empty for a zombie: it holds nothing
-        } catch (IOException | RuntimeException e) {
-            return false; // another user's, or gone
+    private static boolean isPid(String name) {
+        if (name.isEmpty()) {
+            return false;
         }
+        for (int i = 0; i < name.length(); i++) {
+            if (name.charAt(i) < '0' || name.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The process's environment; empty for a zombie (it holds nothing), another user's, or one gone. */
+    private static byte[] environ(String pid) {
+        try (FileInputStream in = new FileInputStream(new File(PROC, pid + "/environ"))) {
+            return in.readAllBytes();
+        } catch (IOException | RuntimeException e) {
+            return new byte[0];
+        }
+    }
+
+    private static boolean carries(byte[] env, byte[] needle, String wanted) {
         int at = indexOf(env, needle);
         if (at < 0) {
             return false;
