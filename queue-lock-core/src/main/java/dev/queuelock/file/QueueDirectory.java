@@ -5,8 +5,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.regex.Pattern;
 
 /**
@@ -79,16 +77,13 @@ public final class QueueDirectory {
     }
 
     static String hash(String repoKey) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-1").digest(repoKey.getBytes(StandardCharsets.UTF_8));
-            StringBuilder hex = new StringBuilder();
-            for (int i = 0; i < 6; i++) {
-                hex.append(String.format("%02x", digest[i]));
-            }
-            return hex.toString();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-1", e);
+        byte[] digest = Sha1.digest(repoKey.getBytes(StandardCharsets.UTF_8));
+        char[] hex = new char[12];
+        for (int i = 0; i < 6; i++) {
+            hex[2 * i] = Character.forDigit((digest[i] >> 4) & 0xf, 16);
+            hex[2 * i + 1] = Character.forDigit(digest[i] & 0xf, 16);
         }
+        return new String(hex);
     }
 
     @Override
