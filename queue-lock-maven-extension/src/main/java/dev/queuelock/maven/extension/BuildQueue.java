@@ -44,7 +44,12 @@ public class BuildQueue {
         OwnGoals own = OwnGoals.ofThisPlugin();
         request.addPluginGroup(own.groupId());
         request.setGoals(own.pinned(goals));
-        LaneBuildProperties.apply(request, topDirectory(request));
+        try {
+            LaneBuildProperties.apply(request, topDirectory(request));
+        } catch (IllegalArgumentException e) {
+            // The build itself does not depend on it; a POM that uses ${queuelock.lane.port} will say so.
+            LOG.warn("{}; queuelock.lane.number and queuelock.lane.port are not set in this build.", e.getMessage());
+        }
 
         BuildQueueSettings settings;
         try {

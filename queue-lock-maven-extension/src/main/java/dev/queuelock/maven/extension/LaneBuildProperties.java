@@ -17,26 +17,19 @@ final class LaneBuildProperties {
     private LaneBuildProperties() {
     }
 
+    /**
+     * @throws IllegalArgumentException a bad worktree suffix or port base, with the key and what
+     *                                  it accepts; nothing is set then
+     */
     static void apply(MavenExecutionRequest request, Path topDirectory) {
         Properties user = request.getUserProperties();
-        LaneDirectory lanes = from(user);
-        if (lanes == null) {
-            return; // a bad suffix or port base: the queuelock:* goals say what is wrong
-        }
+        LaneDirectory lanes = new LaneDirectory(Settings.LANE_WORKTREE_SUFFIX.from(user), Settings.LANE_PORT_BASE.from(user));
         OptionalInt n = lanes.number(topDirectory);
         if (n.isEmpty()) {
             return;
         }
         set(request, LaneDirectory.NUMBER_PROPERTY, String.valueOf(n.getAsInt()));
         set(request, LaneDirectory.PORT_PROPERTY, String.valueOf(lanes.port(n.getAsInt())));
-    }
-
-    private static LaneDirectory from(Properties user) {
-        try {
-            return new LaneDirectory(Settings.LANE_WORKTREE_SUFFIX.from(user), Settings.LANE_PORT_BASE.from(user));
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
     }
 
     private static void set(MavenExecutionRequest request, String name, String value) {

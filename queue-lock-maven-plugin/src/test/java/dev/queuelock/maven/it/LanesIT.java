@@ -113,6 +113,11 @@ class LanesIT {
         MavenRun build = mvn(lane2, "build-lane-2", "validate");
         assertThat(build.awaitExit(MVN)).as(build.log()).isZero();
         assertThat(lane2.resolve("target/port.txt")).content().isEqualTo("port=9102");
+        MavenRun badBase = mvn(lane2, "build-lane-2-bad-base", "validate", "-Dqueuelock.portBase=abc");
+        assertThat(badBase.awaitExit(MVN)).as("the build does not need the port: " + badBase.log()).isZero();
+        assertThat(badBase.log()).contains("[WARNING] queuelock.portBase must be a whole number from 1 to 65435, not 'abc';"
+                + " queuelock.lane.number and queuelock.lane.port are not set in this build.");
+        assertThat(lane2.resolve("target/port.txt")).content().isEqualTo("port=${queuelock.lane.port}");
 
         // lane 1: no commits, but an agent's process works in it. lane 2: work not landed yet.
         occupants.add(new ProcessBuilder("sleep", "600").directory(lane1.toFile()).start());
