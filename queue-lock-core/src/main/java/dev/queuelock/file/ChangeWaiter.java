@@ -55,6 +55,9 @@ final class ChangeWaiter implements AutoCloseable {
     /** The sleeper's relevance; null while it looks (deletions are then only recorded). */
     private Relevance relevance;
     private boolean overflow;
+    /** Set by {@link #closeAtNextChange()}: the pump closes the watch itself. */
+    private volatile boolean retired;
+    private volatile boolean closed;
 
     private ChangeWaiter(WatchService watcher, WatchKey ticketsKey) {
         this.watcher = watcher;
@@ -121,10 +124,25 @@ final class ChangeWaiter implements AutoCloseable {
         wakeup.await(timeoutMillis);
     }
 
+    /**
+     * Closes the watch from the pump's thread when the next change arrives, instead of in the
+     * caller's. Closing an inotify instance waits out a kernel grace period (about 10 ms on this
+     * kind of machine), and a waiter that just took the lock must not spend that before returning.
+     * The caller's own ticket withdrawal, right after, is such a change; {@link #close()} stays the
+     * safety net.
+     */
+    void closeAtNextChange() {
+        retired = true;
+    }
+
     private void pump() {
         try {
             while (true) {
                 WatchKey key = watcher.take();
+                if (retired) {
+                    close();
+                    return;
+                }
                 boolean inTickets = key == ticketsKey;
                 for (WatchEvent<?> event : key.pollEvents()) {
                     changed(inTickets, event);
@@ -172,7 +190,12 @@ final class ChangeWaiter implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         closeQuietly(watcher);
+    }
+
+    boolean isClosed() {
+        return closed;
     }
 
     private static void closeQuietly(WatchService watcher) {

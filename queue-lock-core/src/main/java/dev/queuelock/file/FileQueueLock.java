@@ -40,6 +40,8 @@ public final class FileQueueLock implements QueueLock {
     private HeldFile ticketFile;
     /** Where acquire() sleeps, so release() can wake it to give up. */
     private Wakeup wakeup;
+    /** The watch of the last contended acquire, closing itself off the hand-off path; release() makes sure. */
+    private ChangeWaiter spentWatch;
     private volatile LockRecord holding;
     /** Set by release() during acquire(): the waiter gives up instead of taking the lock later. */
     private volatile boolean abandoned;
@@ -157,8 +159,25 @@ public final class FileQueueLock implements QueueLock {
                 target.close();
             }
             if (changes != null) {
-                changes.close();
+                retire(changes, holding != null);
             }
+        }
+    }
+
+    /** Closes a spent watch: later if the lock was just taken (the hand-off waits for nothing), else now. */
+    private void retire(ChangeWaiter changes, boolean taken) {
+        if (!taken) {
+            changes.close();
+            return;
+        }
+        changes.closeAtNextChange();
+        ChangeWaiter older;
+        synchronized (this) {
+            older = spentWatch;
+            spentWatch = changes;
+        }
+        if (older != null) {
+            older.close();
         }
     }
 
@@ -209,6 +228,10 @@ public final class FileQueueLock implements QueueLock {
         }
         withdrawTicket();
         removeShutdownHook();
+        if (spentWatch != null) {
+            spentWatch.close(); // closed already unless nothing changed in the queue since the take
+            spentWatch = null;
+        }
     }
 
     @Override

@@ -1,6 +1,8 @@
 package dev.queuelock.file;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,6 +48,22 @@ class ChangeWaiterTest {
             woke.get(30, TimeUnit.SECONDS); // long before the 60 s fallback poll
         } finally {
             executor.shutdownNow();
+        }
+    }
+
+    /** A waiter that took the lock leaves closing its watch (~10 ms in the kernel) to the watch's own thread. */
+    @Test
+    @Timeout(120)
+    void closesItselfInItsOwnThreadAtTheNextChange() throws Exception {
+        Path queue = Files.createDirectory(tmp.resolve("queue"));
+        Path tickets = Files.createDirectory(queue.resolve("tickets"));
+        Path own = Files.createFile(tickets.resolve("1-1"));
+        try (ChangeWaiter waiter = ChangeWaiter.watching(queue, tickets)) {
+            waiter.closeAtNextChange();
+            assertThat(waiter.isClosed()).as("closed by the caller's call").isFalse();
+
+            Files.delete(own); // the holder withdraws its ticket
+            await().atMost(Duration.ofSeconds(30)).until(waiter::isClosed);
         }
     }
 }
