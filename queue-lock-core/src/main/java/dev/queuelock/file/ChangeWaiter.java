@@ -49,6 +49,8 @@ final class ChangeWaiter implements AutoCloseable {
 
     private final WatchService watcher;
     private final WatchKey ticketsKey;
+    private final Path queueDir;
+    private boolean watchingLock;
     private final Wakeup wakeup = new Wakeup();
     /** Changes since the current look began, judged again by the relevance of the sleep that follows. */
     private final List<Change> recent = new ArrayList<>();
@@ -59,9 +61,10 @@ final class ChangeWaiter implements AutoCloseable {
     private volatile boolean retired;
     private volatile boolean closed;
 
-    private ChangeWaiter(WatchService watcher, WatchKey ticketsKey) {
+    private ChangeWaiter(WatchService watcher, WatchKey ticketsKey, Path queueDir) {
         this.watcher = watcher;
         this.ticketsKey = ticketsKey;
+        this.queueDir = queueDir;
         if (watcher != null) {
             Thread pump = new Thread(this::pump, "queue-lock file events");
             pump.setDaemon(true);
@@ -75,8 +78,8 @@ final class ChangeWaiter implements AutoCloseable {
         try {
             watcher = queueDir.getFileSystem().newWatchService();
             // Deletions (a rename away counts as one): only what goes lets a waiter move up. Tickets
-            // that appear too: one ahead of the waiter is a re-enrollment that sets it back.
-            queueDir.register(watcher, StandardWatchEventKinds.ENTRY_DELETE);
+            // that appear too: one ahead of the waiter is a re-enrollment that sets it back. The
+            // queue directory itself (the lock) only on demand: see watchLock().
             ticketsKey = ticketsDir.register(watcher, StandardWatchEventKinds.ENTRY_DELETE,
                     StandardWatchEventKinds.ENTRY_CREATE);
         } catch (IOException | UnsupportedOperationException e) {
@@ -84,7 +87,24 @@ final class ChangeWaiter implements AutoCloseable {
             closeQuietly(watcher);
             watcher = null;
         }
-        return new ChangeWaiter(watcher, ticketsKey);
+        return new ChangeWaiter(watcher, ticketsKey, queueDir);
+    }
+
+    /**
+     * Also wakes the waiter when the lock file goes. Only a first-in-line waiter that cannot block
+     * on the holder's OS lock needs this (the npm tool, a holder in this JVM): every release and
+     * take changes the queue directory, and N waiters all watching it made N JVMs wake two threads
+     * each at the very moment of every hand-off.
+     *
+     * @return true if the watch began now: look again, as a release just before it is not reported
+     */
+    boolean watchLock() throws IOException {
+        if (watcher == null || watchingLock) {
+            return false;
+        }
+        queueDir.register(watcher, StandardWatchEventKinds.ENTRY_DELETE);
+        watchingLock = true;
+        return true;
     }
 
     /** False when file events are unavailable: then only polling sees a release. */

@@ -144,6 +144,9 @@ public final class FileQueueLock implements QueueLock {
                 long now = System.currentTimeMillis();
                 reporter.report(position.shownAhead(), holder.map(Participant::record).orElse(null), now);
                 long sleep = target.arm(ahead == 0 ? holder.orElse(null) : position.predecessor());
+                if (ahead == 0 && !target.kernelWaiting() && changes.watchLock()) {
+                    continue; // look again, the lock watched: its release before the watch began is seen then
+                }
                 if (holder.isPresent()) {
                     sleep = Math.min(sleep, reporter.millisUntilNextWarning(now));
                 }

@@ -85,6 +85,11 @@ final class WaitTarget implements AutoCloseable {
         return untilEvent;
     }
 
+    /** Whether the kernel will wake the waiter when the participant it waits on goes. */
+    boolean kernelWaiting() {
+        return current != null && current.state() == KernelWait.State.PENDING;
+    }
+
     private long backOff() {
         backoffMillis = Math.min(pollMillis, backoffMillis == 0 ? 1 : backoffMillis * 2);
         return backoffMillis;

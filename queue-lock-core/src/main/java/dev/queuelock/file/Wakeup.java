@@ -25,8 +25,8 @@ final class Wakeup {
         if (!due || at - dueAtNanos < 0) {
             due = true;
             dueAtNanos = at;
+            notifyAll(); // only when sooner: a burst of changes wakes the sleeper once, not per change
         }
-        notifyAll();
     }
 
     /** Forgets signals: called as a look begins, which sees everything they were about. */

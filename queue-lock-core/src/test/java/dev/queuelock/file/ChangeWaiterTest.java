@@ -66,4 +66,37 @@ class ChangeWaiterTest {
             await().atMost(Duration.ofSeconds(30)).until(waiter::isClosed);
         }
     }
+
+    /** The lock's going wakes only a waiter that asked for it: N waiters watching it made N JVMs wake per hand-off. */
+    @Test
+    @Timeout(120)
+    void theLockIsWatchedOnlyOnDemand() throws Exception {
+        Path queue = Files.createDirectory(tmp.resolve("queue"));
+        Path tickets = Files.createDirectory(queue.resolve("tickets"));
+        ExecutorService executor = Executors.newSingleThreadExecutor();
+        ChangeWaiter.Relevance lockOnly = (inTickets, created, name) -> !inTickets && name.equals("lock")
+                ? ChangeWaiter.Wake.NOW : ChangeWaiter.Wake.NO;
+        try (ChangeWaiter waiter = ChangeWaiter.watching(queue, tickets)) {
+            waiter.beginLook();
+            Future<?> unwatched = executor.submit(() -> {
+                waiter.await(lockOnly, Duration.ofSeconds(60).toMillis());
+                return null;
+            });
+            Files.delete(Files.createFile(queue.resolve("lock")));
+            assertThatThrownBy(() -> unwatched.get(1, TimeUnit.SECONDS)).isInstanceOf(TimeoutException.class);
+            unwatched.cancel(true);
+
+            assertThat(waiter.watchLock()).as("began now").isTrue();
+            assertThat(waiter.watchLock()).as("once").isFalse();
+            waiter.beginLook();
+            Future<?> watched = executor.submit(() -> {
+                waiter.await(lockOnly, Duration.ofSeconds(60).toMillis());
+                return null;
+            });
+            Files.delete(Files.createFile(queue.resolve("lock")));
+            watched.get(30, TimeUnit.SECONDS);
+        } finally {
+            executor.shutdownNow();
+        }
+    }
 }
