@@ -16,8 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The waiting line, and where FIFO order is decided: tickets named {@code <ts>-<pid>} in
@@ -25,8 +23,6 @@ import java.util.regex.Pattern;
  * compete for the lock, so the fastest poller never wins.
  */
 final class TicketQueue {
-
-    private static final Pattern TICKET_NAME = Pattern.compile("(\\d{1,19})-(\\d{1,19})");
 
     /** The queue order: oldest enrollment first, pid breaking ties (as the npm tool sorts). */
     static final Comparator<Ticket> FIFO = Comparator.comparingLong(Ticket::ts).thenComparingLong(Ticket::pid);
@@ -146,17 +142,18 @@ final class TicketQueue {
     }
 
     /**
-     * The place of the ticket named {@code mine}. Only the tickets ahead are read and judged, and
-     * the dead among them removed: tickets behind cannot change whether this waiter may compete,
-     * and reading all of them made every one of N waiters do N reads per look.
+     * The place of the ticket named {@code mine}. Only the tickets ahead are read, and only some
+     * judged: the nearest, until a live one is found (the dead are removed), and any further ahead
+     * that carries no OS lock (the npm tool's, judged by pid). An OS-locked ticket further ahead
+     * counts as live without a look at its process: if that died, the kernel woke the waiter just
+     * behind it, which removes it, and that deletion wakes this waiter to count again. Judging
+     * every ticket made each of N waiters read N process entries per look.
      */
     synchronized Position position(String mine, LockRecord holder) throws IOException {
-        Matcher me = TICKET_NAME.matcher(mine);
-        if (!me.matches()) {
+        TicketName me = TicketName.parse(mine);
+        if (me == null) {
             throw new IllegalArgumentException("not a ticket name: " + mine);
         }
-        long myTs = Long.parseLong(me.group(1));
-        long myPid = Long.parseLong(me.group(2));
         boolean found = false;
         List<Path> before = new ArrayList<>();
         Set<String> present = new HashSet<>();
@@ -164,10 +161,10 @@ final class TicketQueue {
             for (Path path : names) {
                 String name = path.getFileName().toString();
                 present.add(name);
-                Matcher m = TICKET_NAME.matcher(name);
+                TicketName them = TicketName.parse(name);
                 if (name.equals(mine)) {
                     found = true;
-                } else if (m.matches() && isBefore(m, myTs, myPid)) {
+                } else if (them != null && them.before(me)) {
                     before.add(path);
                 }
             }
@@ -178,25 +175,27 @@ final class TicketQueue {
         if (!found) {
             return Position.VANISHED;
         }
+        List<Ticket> ahead = new ArrayList<>();
+        for (Path path : before) {
+            read(path).ifPresent(ahead::add);
+        }
+        ahead.sort(FIFO.reversed()); // nearest first
         int live = 0;
         int holders = 0;
         Ticket nearest = null;
-        for (Path path : before) {
-            Optional<Ticket> ticket = read(path);
-            if (ticket.isEmpty()) {
+        for (Ticket ticket : ahead) {
+            boolean judge = nearest == null || !ticket.osLocked();
+            if (judge && !Liveness.isAlive(ticket.record())) {
+                SafePaths.deleteQuietly(ticketsDir.resolve(ticket.name()));
+                bodies.remove(ticket.name());
                 continue;
             }
-            if (Liveness.isAlive(ticket.get().record())) {
-                live++;
-                if (holder != null && HoldersTicket.isHolders(holder, ticket.get().record())) {
-                    holders++;
-                }
-                if (nearest == null || FIFO.compare(ticket.get(), nearest) > 0) {
-                    nearest = ticket.get();
-                }
-            } else {
-                SafePaths.deleteQuietly(path);
-                bodies.remove(ticket.get().name());
+            live++;
+            if (holder != null && HoldersTicket.isHolders(holder, ticket.record())) {
+                holders++;
+            }
+            if (nearest == null) {
+                nearest = ticket;
             }
         }
         return new Position(live, live - holders, nearest == null ? null
@@ -205,23 +204,9 @@ final class TicketQueue {
 
     /** Whether {@code name} is a ticket served before the ticket {@code mine} (both ticket names). */
     static boolean sortsBefore(String name, String mine) {
-        Matcher them = TICKET_NAME.matcher(name);
-        Matcher me = TICKET_NAME.matcher(mine);
-        return them.matches() && me.matches() && isBefore(them, parse(me.group(1)), parse(me.group(2)));
-    }
-
-    private static boolean isBefore(Matcher name, long ts, long pid) {
-        long theirTs = parse(name.group(1));
-        return theirTs < ts || theirTs == ts && parse(name.group(2)) < pid;
-    }
-
-    /** A name's number; one too large for a long sorts last, as it can never be a real ts or pid. */
-    private static long parse(String digits) {
-        try {
-            return Long.parseLong(digits);
-        } catch (NumberFormatException e) {
-            return Long.MAX_VALUE;
-        }
+        TicketName them = TicketName.parse(name);
+        TicketName me = TicketName.parse(mine);
+        return them != null && me != null && them.before(me);
     }
 
     /**
@@ -257,18 +242,12 @@ final class TicketQueue {
 
     private Optional<Ticket> read(Path path) {
         String name = path.getFileName().toString();
-        Matcher m = TICKET_NAME.matcher(name);
-        if (!m.matches()) {
+        TicketName parsed = TicketName.parse(name);
+        if (parsed == null || !parsed.exact()) {
             return Optional.empty();
         }
-        long ts;
-        long pid;
-        try {
-            ts = Long.parseLong(m.group(1));
-            pid = Long.parseLong(m.group(2));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
+        long ts = parsed.ts();
+        long pid = parsed.pid();
         Ticket known = bodies.get(name);
         if (known != null) {
             return Optional.of(known);
