@@ -43,9 +43,10 @@ public final class HolderTree {
      */
     public static boolean anyStartedBy(long pid, String start) {
         String[] entries = PROC.list();
-        if (entries == null) {
-            return false; // no /proc: nothing to see
-        }
+        return entries != null && anyIn(entries, pid, start); // no /proc: nothing to see
+    }
+
+    private static boolean anyIn(String[] entries, long pid, String start) {
         byte[] needle = (ENV + "=").getBytes(StandardCharsets.UTF_8);
         String wanted = token(pid, start);
         String holder = Long.toString(pid);
@@ -58,13 +59,17 @@ public final class HolderTree {
     }
 
     /**
-     * Runs one scan that finds nothing, so a waiter that may have to judge a dead holder has the
-     * scan's code loaded beforehand, not on the take-over's path. Once per JVM; call while idle.
+     * Runs the scan over this process alone, so a waiter that may have to judge a dead holder has
+     * the scan's code loaded beforehand, not on the take-over's path; reading every process here
+     * would cost each new waiter milliseconds of CPU just as others hand off. Once per JVM; call
+     * while idle.
      */
     public static void prepare() {
         if (!prepared) {
             prepared = true;
-            anyStartedBy(-1, "");
+            if (PROC.list() != null) {
+                anyIn(new String[] {Long.toString(ProcessHandle.current().pid())}, -1, "");
+            }
         }
     }
 
