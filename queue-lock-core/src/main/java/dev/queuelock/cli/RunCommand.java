@@ -2,6 +2,7 @@ package dev.queuelock.cli;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
+import dev.queuelock.WaitListener;
 import dev.queuelock.process.HolderTree;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -60,16 +61,22 @@ final class RunCommand {
         }, "queue-lock cli stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
-            WaitLines lines = new WaitLines(err, queue.queue, lock.lane());
-            long started = System.nanoTime();
-            // Our hook releases after stopping CMD's tree; the lock's own hook would free it too early.
-            lock.acquire(AcquireOptions.defaults().withLabel(label).withListener(lines).withStuckWarnInterval(stuckWarn)
-                    .withReleaseAtExit(false));
-            err.println(lines.acquired(Duration.ofNanos(System.nanoTime() - started)));
-            err.flush();
+            // Made before the wait, so nothing but the launch itself lies between the lock and CMD.
             ProcessBuilder pb = new ProcessBuilder(command).directory(queue.dir.toFile()).inheritIO();
             // CMD's whole tree carries our identity: if this JVM is kill -9ed, the lock stays held until CMD's tree ends.
             pb.environment().putAll(HolderTree.childEnvironment());
+            WaitLines lines = new WaitLines(err, queue.queue, lock.lane());
+            LauncherWarmUp warmUp = new LauncherWarmUp();
+            WaitListener listener = event -> {
+                warmUp.startOnce(); // only when there is a wait to fill
+                lines.onWait(event);
+            };
+            long started = System.nanoTime();
+            // Our hook releases after stopping CMD's tree; the lock's own hook would free it too early.
+            lock.acquire(AcquireOptions.defaults().withLabel(label).withListener(listener)
+                    .withStuckWarnInterval(stuckWarn).withReleaseAtExit(false));
+            err.println(lines.acquired(Duration.ofNanos(System.nanoTime() - started)));
+            err.flush();
             try {
                 return child.run(pb);
             } catch (IOException e) {
