@@ -65,8 +65,16 @@ final class LockFile {
      */
     void releaseIfMine(LockRecord me) throws IOException {
         try {
-            Optional<LockRecord> holder = holder();
-            if (holder.isPresent() && holder.get().equals(me)) {
+            HeldFile mine;
+            synchronized (this) {
+                mine = held;
+            }
+            // The name still on the inode we hold is our lock (a stat, where reading and parsing it
+            // cost the release a millisecond in a cold JVM); without OS locks, compare the record.
+            boolean ours = mine != null && mine.key() != null
+                    ? mine.key().equals(OwnFiles.keyOf(dir.lockFile()))
+                    : holder().filter(me::equals).isPresent();
+            if (ours) {
                 SafePaths.deleteQuietly(dir.lockFile());
             }
         } finally {
