@@ -48,9 +48,14 @@ final class ChangeWaiter implements AutoCloseable {
     private static final int MAX_RECENT = 4096;
 
     private final WatchService watcher;
-    private final WatchKey ticketsKey;
     private final Path queueDir;
-    private boolean watchingLock;
+    private final Path ticketsDir;
+    /** The watch on {@code tickets/}; null while paused ({@link #pauseUntilNextLook()}). */
+    private WatchKey ticketsKey;
+    /** The watch on the queue directory (the lock), once asked for; everything else is a ticket. */
+    private volatile WatchKey lockKey;
+    /** Whether the sleeper's own decisions are covered by a kernel wait, so the watch may pause. */
+    private boolean pausable;
     private final Wakeup wakeup = new Wakeup();
     /** Changes since the current look began, judged again by the relevance of the sleep that follows. */
     private final List<Change> recent = new ArrayList<>();
@@ -61,10 +66,11 @@ final class ChangeWaiter implements AutoCloseable {
     private volatile boolean retired;
     private volatile boolean closed;
 
-    private ChangeWaiter(WatchService watcher, WatchKey ticketsKey, Path queueDir) {
+    private ChangeWaiter(WatchService watcher, WatchKey ticketsKey, Path queueDir, Path ticketsDir) {
         this.watcher = watcher;
         this.ticketsKey = ticketsKey;
         this.queueDir = queueDir;
+        this.ticketsDir = ticketsDir;
         if (watcher != null) {
             Thread pump = new Thread(this::pump, "queue-lock file events");
             pump.setDaemon(true);
@@ -87,7 +93,7 @@ final class ChangeWaiter implements AutoCloseable {
             closeQuietly(watcher);
             watcher = null;
         }
-        return new ChangeWaiter(watcher, ticketsKey, queueDir);
+        return new ChangeWaiter(watcher, ticketsKey, queueDir, ticketsDir);
     }
 
     /**
@@ -99,12 +105,16 @@ final class ChangeWaiter implements AutoCloseable {
      * @return true if the watch began now: look again, as a release just before it is not reported
      */
     boolean watchLock() throws IOException {
-        if (watcher == null || watchingLock) {
+        if (watcher == null || lockKey != null) {
             return false;
         }
-        queueDir.register(watcher, StandardWatchEventKinds.ENTRY_DELETE);
-        watchingLock = true;
+        lockKey = queueDir.register(watcher, StandardWatchEventKinds.ENTRY_DELETE);
         return true;
+    }
+
+    /** Whether the watch on {@code tickets/} is paused until the next look. */
+    synchronized boolean isPaused() {
+        return watcher != null && ticketsKey == null;
     }
 
     /** False when file events are unavailable: then only polling sees a release. */
@@ -117,12 +127,23 @@ final class ChangeWaiter implements AutoCloseable {
         return wakeup;
     }
 
-    /** Call as a look at the queue begins: what happened before is what the look will see. */
+    /**
+     * Call as a look at the queue begins: what happened before is what the look will see. A paused
+     * watch resumes first, so no change after the look's reading goes unseen.
+     */
     synchronized void beginLook() {
         recent.clear();
         overflow = false;
         relevance = null;
         wakeup.clear();
+        if (watcher != null && ticketsKey == null) {
+            try {
+                ticketsKey = ticketsDir.register(watcher, StandardWatchEventKinds.ENTRY_DELETE,
+                        StandardWatchEventKinds.ENTRY_CREATE);
+            } catch (IOException | RuntimeException e) {
+                wakeup.within(REPORT_DELAY_NANOS); // e.g. tickets/ removed under us: the look re-enrolls; try again then
+            }
+        }
     }
 
     /**
@@ -130,18 +151,25 @@ final class ChangeWaiter implements AutoCloseable {
      * the timeout.
      *
      * @param timeoutMillis {@code Long.MAX_VALUE}: no timeout
+     * @param kernelCovered true when a kernel wait wakes the sleeper for everything that can let it
+     *                      move up: then any other change pauses the watch ({@link #pauseUntilNextLook()})
      */
-    void await(Relevance relevance, long timeoutMillis) throws InterruptedException {
+    void await(Relevance relevance, long timeoutMillis, boolean kernelCovered) throws InterruptedException {
         synchronized (this) {
             this.relevance = relevance;
+            this.pausable = kernelCovered;
             if (overflow) {
                 wakeup.now();
             }
             for (Change change : recent) {
-                signal(relevance.of(change.inTickets, change.created, change.name));
+                react(relevance.of(change.inTickets, change.created, change.name));
             }
         }
         wakeup.await(timeoutMillis);
+    }
+
+    void await(Relevance relevance, long timeoutMillis) throws InterruptedException {
+        await(relevance, timeoutMillis, false);
     }
 
     /**
@@ -163,7 +191,7 @@ final class ChangeWaiter implements AutoCloseable {
                     close();
                     return;
                 }
-                boolean inTickets = key == ticketsKey;
+                boolean inTickets = key != lockKey;
                 for (WatchEvent<?> event : key.pollEvents()) {
                     changed(inTickets, event);
                 }
@@ -184,16 +212,34 @@ final class ChangeWaiter implements AutoCloseable {
         boolean created = event.kind() == StandardWatchEventKinds.ENTRY_CREATE;
         recent.add(new Change(inTickets, created, name));
         if (relevance != null) {
-            signal(relevance.of(inTickets, created, name));
+            react(relevance.of(inTickets, created, name));
         }
     }
 
-    private void signal(Wake wake) {
+    private void react(Wake wake) {
         if (wake == Wake.NOW) {
             wakeup.now();
+        } else if (pausable) {
+            pauseUntilNextLook();
         } else if (wake == Wake.LATER) {
             wakeup.within(REPORT_DELAY_NANOS);
         }
+    }
+
+    /**
+     * Stops watching {@code tickets/} until the next look, which comes within the report delay.
+     * Every enrollment and hand-off changes {@code tickets/}, and with N waiters watching, each
+     * change woke two threads in each of N JVMs: 32 waiters spent more CPU on that than the
+     * hand-off itself. A waiter whose moving up the kernel announces needs the watch only to
+     * update what it reports (and to notice its own ticket vanishing), so after one change it looks
+     * again a little later instead of being told of each. Only while the sleeper is kernel-covered.
+     */
+    private void pauseUntilNextLook() {
+        if (ticketsKey != null) {
+            ticketsKey.cancel();
+            ticketsKey = null;
+        }
+        wakeup.within(REPORT_DELAY_NANOS);
     }
 
     private static final class Change {

@@ -150,7 +150,7 @@ public final class FileQueueLock implements QueueLock {
                 if (holder.isPresent()) {
                     sleep = Math.min(sleep, reporter.millisUntilNextWarning(now));
                 }
-                changes.await(wakeFor(own, position), sleep);
+                changes.await(wakeFor(own, position), sleep, target.kernelWaiting());
             }
         } catch (IOException e) {
             throw new QueueLockException("queue " + dir + " is unusable: " + e + "; check that the directory is writable.", e);

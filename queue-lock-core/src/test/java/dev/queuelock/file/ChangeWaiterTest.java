@@ -99,4 +99,42 @@ class ChangeWaiterTest {
             executor.shutdownNow();
         }
     }
+
+    /**
+     * A waiter the kernel wakes for its turn needs file events only to update what it reports: after
+     * one change it stops watching and looks again soon, instead of being woken by every enrollment
+     * and hand-off in the queue.
+     */
+    @Test
+    @Timeout(120)
+    void aKernelCoveredWaiterPausesItsWatchAfterAChangeAndLooksAgainSoon() throws Exception {
+        Path queue = Files.createDirectory(tmp.resolve("queue"));
+        Path tickets = Files.createDirectory(queue.resolve("tickets"));
+        ExecutorService executor = Executors.newSingleThreadExecutor();
+        ChangeWaiter.Relevance nothing = (inTickets, created, name) -> ChangeWaiter.Wake.NO;
+        try (ChangeWaiter waiter = ChangeWaiter.watching(queue, tickets)) {
+            waiter.beginLook();
+            Future<?> covered = executor.submit(() -> {
+                waiter.await(nothing, Duration.ofSeconds(60).toMillis(), true);
+                return null;
+            });
+            Files.createFile(tickets.resolve("5-5")); // a newcomer behind: nothing to report at once
+
+            covered.get(30, TimeUnit.SECONDS); // looks again long before the 60 s
+            assertThat(waiter.isPaused()).as("not told of later changes until that look").isTrue();
+            waiter.beginLook();
+            assertThat(waiter.isPaused()).as("the look resumes the watch first").isFalse();
+
+            Future<?> uncovered = executor.submit(() -> {
+                waiter.await(nothing, Duration.ofSeconds(60).toMillis(), false);
+                return null;
+            });
+            Files.createFile(tickets.resolve("6-6"));
+            assertThatThrownBy(() -> uncovered.get(1, TimeUnit.SECONDS)).as("without a kernel wait, it keeps watching")
+                    .isInstanceOf(TimeoutException.class);
+            assertThat(waiter.isPaused()).isFalse();
+        } finally {
+            executor.shutdownNow();
+        }
+    }
 }
