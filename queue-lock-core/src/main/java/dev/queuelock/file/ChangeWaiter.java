@@ -56,6 +56,8 @@ final class ChangeWaiter implements AutoCloseable {
     private volatile WatchKey lockKey;
     /** Whether the sleeper's own decisions are covered by a kernel wait, so the watch may pause. */
     private boolean pausable;
+    /** Whether the last sleep ended by a signal (a kernel grant, a relevant change), not a timer. */
+    private boolean signalled;
     private final Wakeup wakeup = new Wakeup();
     /** Changes since the current look began, judged again by the relevance of the sleep that follows. */
     private final List<Change> recent = new ArrayList<>();
@@ -129,20 +131,18 @@ final class ChangeWaiter implements AutoCloseable {
 
     /**
      * Call as a look at the queue begins: what happened before is what the look will see. A paused
-     * watch resumes first, so no change after the look's reading goes unseen.
+     * watch resumes first, so no change after the look's reading goes unseen - unless the waiter
+     * was signalled (its turn may have come): then the look goes first, and the watch resumes only
+     * if it is to sleep again ({@link #await}), as resuming costs a round trip to the JDK's watch
+     * thread that a hand-off would wait for.
      */
     synchronized void beginLook() {
         recent.clear();
         overflow = false;
         relevance = null;
         wakeup.clear();
-        if (watcher != null && ticketsKey == null) {
-            try {
-                ticketsKey = ticketsDir.register(watcher, StandardWatchEventKinds.ENTRY_DELETE,
-                        StandardWatchEventKinds.ENTRY_CREATE);
-            } catch (IOException | RuntimeException e) {
-                wakeup.within(REPORT_DELAY_NANOS); // e.g. tickets/ removed under us: the look re-enrolls; try again then
-            }
+        if (!signalled) {
+            resume();
         }
     }
 
@@ -156,6 +156,13 @@ final class ChangeWaiter implements AutoCloseable {
      */
     void await(Relevance relevance, long timeoutMillis, boolean kernelCovered) throws InterruptedException {
         synchronized (this) {
+            if (isPaused()) {
+                resume(); // the look just made began paused: look once more, now watched
+                signalled = false;
+                if (!isPaused()) {
+                    return;
+                }
+            }
             this.relevance = relevance;
             this.pausable = kernelCovered;
             if (overflow) {
@@ -165,7 +172,10 @@ final class ChangeWaiter implements AutoCloseable {
                 react(relevance.of(change.inTickets, change.created, change.name));
             }
         }
-        wakeup.await(timeoutMillis);
+        boolean bySignal = wakeup.await(timeoutMillis);
+        synchronized (this) {
+            signalled = bySignal;
+        }
     }
 
     void await(Relevance relevance, long timeoutMillis) throws InterruptedException {
@@ -176,11 +186,18 @@ final class ChangeWaiter implements AutoCloseable {
      * Closes the watch from the pump's thread when the next change arrives, instead of in the
      * caller's. Closing an inotify instance waits out a kernel grace period (about 10 ms on this
      * kind of machine), and a waiter that just took the lock must not spend that before returning.
-     * The caller's own ticket withdrawal, right after, is such a change; {@link #close()} stays the
-     * safety net.
+     * The caller's own ticket withdrawal, right after, is such a change (unless the watch is paused:
+     * then a short-lived thread closes it); {@link #close()} stays the safety net.
      */
-    void closeAtNextChange() {
-        retired = true;
+    synchronized void closeAtNextChange() {
+        if (!isPaused()) {
+            retired = true;
+            return;
+        }
+        // Paused: no change will come. A thread of its own closes it, still off the hand-off path.
+        Thread closer = new Thread(this::close, "queue-lock watch close");
+        closer.setDaemon(true);
+        closer.start();
     }
 
     private void pump() {
@@ -223,6 +240,17 @@ final class ChangeWaiter implements AutoCloseable {
             pauseUntilNextLook();
         } else if (wake == Wake.LATER) {
             wakeup.within(REPORT_DELAY_NANOS);
+        }
+    }
+
+    private void resume() {
+        if (watcher != null && ticketsKey == null) {
+            try {
+                ticketsKey = ticketsDir.register(watcher, StandardWatchEventKinds.ENTRY_DELETE,
+                        StandardWatchEventKinds.ENTRY_CREATE);
+            } catch (IOException | RuntimeException e) {
+                wakeup.within(REPORT_DELAY_NANOS); // e.g. tickets/ removed under us: the look re-enrolls; try again then
+            }
         }
     }
 

@@ -35,8 +35,11 @@ final class Wakeup {
         due = false;
     }
 
-    /** @param timeoutMillis how long at most; {@code Long.MAX_VALUE} for no limit */
-    synchronized void await(long timeoutMillis) throws InterruptedException {
+    /**
+     * @param timeoutMillis how long at most; {@code Long.MAX_VALUE} for no limit
+     * @return true if woken by {@link #now()}, false by a timeout or {@link #within}
+     */
+    synchronized boolean await(long timeoutMillis) throws InterruptedException {
         long start = System.nanoTime();
         boolean limited = timeoutMillis != Long.MAX_VALUE;
         long limitNanos = limited ? TimeUnit.MILLISECONDS.toNanos(timeoutMillis) : 0;
@@ -55,7 +58,9 @@ final class Wakeup {
                 TimeUnit.NANOSECONDS.timedWait(this, left);
             }
         }
+        boolean signalled = now;
         now = false;
         due = false;
+        return signalled;
     }
 }

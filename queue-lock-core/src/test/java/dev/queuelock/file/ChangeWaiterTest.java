@@ -137,4 +137,30 @@ class ChangeWaiterTest {
             executor.shutdownNow();
         }
     }
+
+    /** A paused watch hears of no change, so it cannot wait for one to close itself. */
+    @Test
+    @Timeout(120)
+    void aPausedWatchClosesWithoutWaitingForAChange() throws Exception {
+        Path queue = Files.createDirectory(tmp.resolve("queue"));
+        Path tickets = Files.createDirectory(queue.resolve("tickets"));
+        try (ChangeWaiter waiter = ChangeWaiter.watching(queue, tickets)) {
+            waiter.beginLook();
+            Thread sleeper = new Thread(() -> {
+                try {
+                    waiter.await((inTickets, created, name) -> ChangeWaiter.Wake.NO, Duration.ofSeconds(60).toMillis(), true);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            sleeper.start();
+            Files.createFile(tickets.resolve("7-7"));
+            sleeper.join(30_000);
+            assertThat(waiter.isPaused()).isTrue();
+
+            waiter.closeAtNextChange();
+
+            await().atMost(Duration.ofSeconds(30)).until(waiter::isClosed);
+        }
+    }
 }
