@@ -178,10 +178,6 @@ final class ChangeWaiter implements AutoCloseable {
         }
     }
 
-    void await(Relevance relevance, long timeoutMillis) throws InterruptedException {
-        await(relevance, timeoutMillis, false);
-    }
-
     /**
      * Closes the watch from the pump's thread when the next change arrives, instead of in the
      * caller's. Closing an inotify instance waits out a kernel grace period (about 10 ms on this
@@ -249,7 +245,8 @@ final class ChangeWaiter implements AutoCloseable {
                 ticketsKey = ticketsDir.register(watcher, StandardWatchEventKinds.ENTRY_DELETE,
                         StandardWatchEventKinds.ENTRY_CREATE);
             } catch (IOException | RuntimeException e) {
-                wakeup.within(REPORT_DELAY_NANOS); // e.g. tickets/ removed under us: the look re-enrolls; try again then
+                // e.g. tickets/ removed under us: the look re-enrolls; try again then
+                wakeup.within(REPORT_DELAY_NANOS);
             }
         }
     }

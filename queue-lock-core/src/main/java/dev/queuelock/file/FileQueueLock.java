@@ -145,7 +145,7 @@ public final class FileQueueLock implements QueueLock {
                 reporter.report(position.shownAhead(), holder.map(Participant::record).orElse(null), now);
                 long sleep = target.arm(ahead == 0 ? holder.orElse(null) : position.predecessor());
                 if (ahead == 0 && !target.kernelWaiting() && changes.watchLock()) {
-                    continue; // look again, the lock watched: its release before the watch began is seen then
+                    continue; // look again, the lock watched: a release before the watch began is seen
                 }
                 if (holder.isPresent()) {
                     sleep = Math.min(sleep, reporter.millisUntilNextWarning(now));

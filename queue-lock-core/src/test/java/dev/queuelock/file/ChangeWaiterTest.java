@@ -32,11 +32,9 @@ class ChangeWaiterTest {
         ExecutorService executor = Executors.newSingleThreadExecutor();
         try (ChangeWaiter waiter = ChangeWaiter.watching(queue, tickets)) {
             waiter.beginLook();
-            Future<?> woke = executor.submit(() -> {
-                waiter.await((inTickets, created, name) -> inTickets && !created && name.equals("1-1")
-                        ? ChangeWaiter.Wake.NOW : ChangeWaiter.Wake.NO, Duration.ofSeconds(60).toMillis());
-                return null;
-            });
+            ChangeWaiter.Relevance predecessor = (inTickets, created, name) -> inTickets && !created
+                    && name.equals("1-1") ? ChangeWaiter.Wake.NOW : ChangeWaiter.Wake.NO;
+            Future<?> woke = sleepIn(executor, waiter, predecessor, false);
             Files.createFile(tickets.resolve("3-3")); // a newcomer behind
             Files.delete(tickets.resolve("2-2")); // someone else's predecessor
             Files.createFile(queue.resolve("lock"));
@@ -78,10 +76,7 @@ class ChangeWaiterTest {
                 ? ChangeWaiter.Wake.NOW : ChangeWaiter.Wake.NO;
         try (ChangeWaiter waiter = ChangeWaiter.watching(queue, tickets)) {
             waiter.beginLook();
-            Future<?> unwatched = executor.submit(() -> {
-                waiter.await(lockOnly, Duration.ofSeconds(60).toMillis());
-                return null;
-            });
+            Future<?> unwatched = sleepIn(executor, waiter, lockOnly, false);
             Files.delete(Files.createFile(queue.resolve("lock")));
             assertThatThrownBy(() -> unwatched.get(1, TimeUnit.SECONDS)).isInstanceOf(TimeoutException.class);
             unwatched.cancel(true);
@@ -89,10 +84,7 @@ class ChangeWaiterTest {
             assertThat(waiter.watchLock()).as("began now").isTrue();
             assertThat(waiter.watchLock()).as("once").isFalse();
             waiter.beginLook();
-            Future<?> watched = executor.submit(() -> {
-                waiter.await(lockOnly, Duration.ofSeconds(60).toMillis());
-                return null;
-            });
+            Future<?> watched = sleepIn(executor, waiter, lockOnly, false);
             Files.delete(Files.createFile(queue.resolve("lock")));
             watched.get(30, TimeUnit.SECONDS);
         } finally {
@@ -114,10 +106,7 @@ class ChangeWaiterTest {
         ChangeWaiter.Relevance nothing = (inTickets, created, name) -> ChangeWaiter.Wake.NO;
         try (ChangeWaiter waiter = ChangeWaiter.watching(queue, tickets)) {
             waiter.beginLook();
-            Future<?> covered = executor.submit(() -> {
-                waiter.await(nothing, Duration.ofSeconds(60).toMillis(), true);
-                return null;
-            });
+            Future<?> covered = sleepIn(executor, waiter, nothing, true);
             Files.createFile(tickets.resolve("5-5")); // a newcomer behind: nothing to report at once
 
             covered.get(30, TimeUnit.SECONDS); // looks again long before the 60 s
@@ -125,10 +114,7 @@ class ChangeWaiterTest {
             waiter.beginLook();
             assertThat(waiter.isPaused()).as("the look resumes the watch first").isFalse();
 
-            Future<?> uncovered = executor.submit(() -> {
-                waiter.await(nothing, Duration.ofSeconds(60).toMillis(), false);
-                return null;
-            });
+            Future<?> uncovered = sleepIn(executor, waiter, nothing, false);
             Files.createFile(tickets.resolve("6-6"));
             assertThatThrownBy(() -> uncovered.get(1, TimeUnit.SECONDS)).as("without a kernel wait, it keeps watching")
                     .isInstanceOf(TimeoutException.class);
@@ -146,21 +132,25 @@ class ChangeWaiterTest {
         Path tickets = Files.createDirectory(queue.resolve("tickets"));
         try (ChangeWaiter waiter = ChangeWaiter.watching(queue, tickets)) {
             waiter.beginLook();
-            Thread sleeper = new Thread(() -> {
-                try {
-                    waiter.await((inTickets, created, name) -> ChangeWaiter.Wake.NO, Duration.ofSeconds(60).toMillis(), true);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-            sleeper.start();
+            ExecutorService executor = Executors.newSingleThreadExecutor();
+            Future<?> sleeper = sleepIn(executor, waiter, (inTickets, created, name) -> ChangeWaiter.Wake.NO, true);
             Files.createFile(tickets.resolve("7-7"));
-            sleeper.join(30_000);
+            sleeper.get(30, TimeUnit.SECONDS);
+            executor.shutdownNow();
             assertThat(waiter.isPaused()).isTrue();
 
             waiter.closeAtNextChange();
 
             await().atMost(Duration.ofSeconds(30)).until(waiter::isClosed);
         }
+    }
+
+    /** The waiter's sleep, in the executor's thread, with a 60 s timeout no test waits for. */
+    private static Future<?> sleepIn(ExecutorService executor, ChangeWaiter waiter, ChangeWaiter.Relevance relevance,
+            boolean kernelCovered) {
+        return executor.submit(() -> {
+            waiter.await(relevance, Duration.ofSeconds(60).toMillis(), kernelCovered);
+            return null;
+        });
     }
 }
