@@ -1,5 +1,6 @@
 package dev.queuelock.cli;
 
+import java.io.File;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
 
@@ -40,7 +41,7 @@ final class LauncherWarmUp {
 
     private static void launchNothing() {
         try {
-            Process p = new ProcessBuilder(NOTHING).redirectInput(Redirect.from(new java.io.File("/dev/null")))
+            Process p = new ProcessBuilder(NOTHING).redirectInput(Redirect.from(new File("/dev/null")))
                     .redirectOutput(Redirect.DISCARD).redirectError(Redirect.DISCARD).start();
             p.waitFor();
         } catch (IOException | RuntimeException e) {

@@ -183,7 +183,8 @@ final class ChangeWaiter implements AutoCloseable {
      * caller's. Closing an inotify instance waits out a kernel grace period (about 10 ms on this
      * kind of machine), and a waiter that just took the lock must not spend that before returning.
      * The caller's own ticket withdrawal, right after, is such a change (unless the watch is paused:
-     * then a short-lived thread closes it); {@link #close()} stays the safety net.
+     * then a short-lived thread closes it); {@link #close()} stays the safety net. Always closing on
+     * a new thread is simpler, but starting it on the take's path cost 0.6 ms of p50 at N = 2 and 8.
      */
     synchronized void closeAtNextChange() {
         if (!isPaused()) {
