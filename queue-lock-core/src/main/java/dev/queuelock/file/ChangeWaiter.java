@@ -22,6 +22,10 @@ import java.util.concurrent.TimeUnit;
  * once per burst. Waking less never makes the lock less safe: every decision re-reads the queue.
  * Events are read by a thread of their own that sleeps in the watch service: an idle waiter does
  * no periodic work.
+ *
+ * <p>The watch opens at the first look that needs it, not with the waiter: one whose turn a kernel
+ * wait announces first sleeps without it ({@link #await}), so a short wait (the usual one) never
+ * starts the watch's two threads nor pays for closing it.
  */
 final class ChangeWaiter implements AutoCloseable {
 
@@ -47,7 +51,10 @@ final class ChangeWaiter implements AutoCloseable {
     /** More deletions than this during one look: treat it as "anything may have happened". */
     private static final int MAX_RECENT = 4096;
 
-    private final WatchService watcher;
+    /** Null until the watch opens; then set once. */
+    private volatile WatchService watcher;
+    /** Set when opening the watch failed (out of inotify instances, no watch support): poll instead. */
+    private boolean unavailable;
     private final Path queueDir;
     private final Path ticketsDir;
     /** The watch on {@code tickets/}; null while paused ({@link #pauseUntilNextLook()}). */
@@ -68,34 +75,34 @@ final class ChangeWaiter implements AutoCloseable {
     private volatile boolean retired;
     private volatile boolean closed;
 
-    private ChangeWaiter(WatchService watcher, WatchKey ticketsKey, Path queueDir, Path ticketsDir) {
-        this.watcher = watcher;
-        this.ticketsKey = ticketsKey;
+    private ChangeWaiter(Path queueDir, Path ticketsDir) {
         this.queueDir = queueDir;
         this.ticketsDir = ticketsDir;
-        if (watcher != null) {
-            Thread pump = new Thread(this::pump, "queue-lock file events");
-            pump.setDaemon(true);
-            pump.start();
-        }
     }
 
-    static ChangeWaiter watching(Path queueDir, Path ticketsDir) {
-        WatchService watcher = null;
-        WatchKey ticketsKey = null;
+    /** A waiter on the queue; its watch is paused until a look opens it ({@link #beginLook()}, {@link #await}). */
+    static ChangeWaiter on(Path queueDir, Path ticketsDir) {
+        return new ChangeWaiter(queueDir, ticketsDir);
+    }
+
+    /** Opens the watch service and starts its pump, once; false if there is none to be had. */
+    private synchronized boolean open() {
+        if (watcher != null) {
+            return true;
+        }
+        if (unavailable || closed) {
+            return false;
+        }
         try {
             watcher = queueDir.getFileSystem().newWatchService();
-            // Deletions (a rename away counts as one): only what goes lets a waiter move up. Tickets
-            // that appear too: one ahead of the waiter is a re-enrollment that sets it back. The
-            // queue directory itself (the lock) only on demand: see watchLock().
-            ticketsKey = ticketsDir.register(watcher, StandardWatchEventKinds.ENTRY_DELETE,
-                    StandardWatchEventKinds.ENTRY_CREATE);
         } catch (IOException | UnsupportedOperationException e) {
-            // Out of inotify instances, or no watch support: the caller polls instead.
-            closeQuietly(watcher);
-            watcher = null;
+            unavailable = true; // out of inotify instances, or no watch support: the caller polls instead
+            return false;
         }
-        return new ChangeWaiter(watcher, ticketsKey, queueDir, ticketsDir);
+        Thread pump = new Thread(this::pump, "queue-lock file events");
+        pump.setDaemon(true);
+        pump.start();
+        return true;
     }
 
     /**
@@ -106,22 +113,27 @@ final class ChangeWaiter implements AutoCloseable {
      *
      * @return true if the watch began now: look again, as a release just before it is not reported
      */
-    boolean watchLock() throws IOException {
-        if (watcher == null || lockKey != null) {
+    synchronized boolean watchLock() throws IOException {
+        if (lockKey != null || !open()) {
             return false;
         }
         lockKey = queueDir.register(watcher, StandardWatchEventKinds.ENTRY_DELETE);
         return true;
     }
 
-    /** Whether the watch on {@code tickets/} is paused until the next look. */
+    /** Whether the watch on {@code tickets/} is paused (or not yet open) until the next look. */
     synchronized boolean isPaused() {
-        return watcher != null && ticketsKey == null;
+        return !unavailable && ticketsKey == null;
     }
 
-    /** False when file events are unavailable: then only polling sees a release. */
-    boolean isWatching() {
+    /** Whether the watch service is open (it opens at the first look that needs it). */
+    boolean isOpen() {
         return watcher != null;
+    }
+
+    /** False once file events turned out unavailable: then only polling sees a release. */
+    synchronized boolean canWatch() {
+        return !unavailable;
     }
 
     /** What wakes the sleeper; kernel lock grants and release() signal it too. */
@@ -150,6 +162,10 @@ final class ChangeWaiter implements AutoCloseable {
      * Sleeps until a relevant deletion since {@link #beginLook()}, a {@link #wakeup()} signal, or
      * the timeout.
      *
+     * A paused watch (the look began signalled, or the watch never opened) stays paused for a
+     * kernel-covered sleeper, which looks again within the report delay anyway; any other sleeper
+     * resumes it and returns at once, to look once more, now watched.
+     *
      * @param timeoutMillis {@code Long.MAX_VALUE}: no timeout
      * @param kernelCovered true when a kernel wait wakes the sleeper for everything that can let it
      *                      move up: then any other change pauses the watch ({@link #pauseUntilNextLook()})
@@ -157,10 +173,14 @@ final class ChangeWaiter implements AutoCloseable {
     void await(Relevance relevance, long timeoutMillis, boolean kernelCovered) throws InterruptedException {
         synchronized (this) {
             if (isPaused()) {
-                resume(); // the look just made began paused: look once more, now watched
-                signalled = false;
-                if (!isPaused()) {
-                    return;
+                if (kernelCovered) {
+                    wakeup.within(REPORT_DELAY_NANOS);
+                } else {
+                    resume();
+                    signalled = false;
+                    if (!isPaused()) {
+                        return;
+                    }
                 }
             }
             this.relevance = relevance;
@@ -187,6 +207,10 @@ final class ChangeWaiter implements AutoCloseable {
      * a new thread is simpler, but starting it on the take's path cost 0.6 ms of p50 at N = 2 and 8.
      */
     synchronized void closeAtNextChange() {
+        if (watcher == null) {
+            close(); // never opened: nothing to wait for
+            return;
+        }
         if (!isPaused()) {
             retired = true;
             return;
@@ -241,8 +265,11 @@ final class ChangeWaiter implements AutoCloseable {
     }
 
     private void resume() {
-        if (watcher != null && ticketsKey == null) {
+        if (ticketsKey == null && open()) {
             try {
+                // Deletions (a rename away counts as one): only what goes lets a waiter move up.
+                // Tickets that appear too: one ahead of the waiter is a re-enrollment that sets it
+                // back. The queue directory itself (the lock) only on demand: see watchLock().
                 ticketsKey = ticketsDir.register(watcher, StandardWatchEventKinds.ENTRY_DELETE,
                         StandardWatchEventKinds.ENTRY_CREATE);
             } catch (IOException | RuntimeException e) {
@@ -282,8 +309,12 @@ final class ChangeWaiter implements AutoCloseable {
 
     @Override
     public void close() {
-        closed = true;
-        closeQuietly(watcher);
+        WatchService opened;
+        synchronized (this) {
+            closed = true; // and open() opens none from now on
+            opened = watcher;
+        }
+        closeQuietly(opened); // outside the monitor: it waits out the kernel's grace period
     }
 
     boolean isClosed() {

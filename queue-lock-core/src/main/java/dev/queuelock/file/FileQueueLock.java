@@ -133,13 +133,14 @@ public final class FileQueueLock implements QueueLock {
                     holder = lockFile.holderEntry();
                 }
                 if (changes == null) {
-                    changes = ChangeWaiter.watching(dir.path(), dir.ticketsDir());
-                    target = new WaitTarget(changes.wakeup(), pid, pollInterval, changes.isWatching());
+                    // Not watched yet: a kernel-covered sleep needs no watch for this look's sake,
+                    // any other first resumes one and looks again (ChangeWaiter.await).
+                    changes = ChangeWaiter.on(dir.path(), dir.ticketsDir());
+                    target = new WaitTarget(changes.wakeup(), pid, pollInterval, changes::canWatch);
                     synchronized (this) {
                         wakeup = changes.wakeup();
                     }
                     HolderTree.prepare(); // while idle: judging a holder killed later must not load code
-                    continue; // look again, watched: a change before the watch began is seen by that look
                 }
                 long now = System.currentTimeMillis();
                 reporter.report(position.shownAhead(), holder.map(Participant::record).orElse(null), now);

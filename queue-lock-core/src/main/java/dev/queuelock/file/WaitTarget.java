@@ -2,6 +2,7 @@ package dev.queuelock.file;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.function.BooleanSupplier;
 
 /**
  * What one waiter waits on between looks: the participant just ahead of it (the holder once it is
@@ -24,7 +25,7 @@ final class WaitTarget implements AutoCloseable {
     private final Wakeup wakeup;
     private final long self;
     private final long pollMillis;
-    private final boolean watching;
+    private final BooleanSupplier watching;
     private KernelWait current;
     private long backoffMillis;
 
@@ -32,7 +33,7 @@ final class WaitTarget implements AutoCloseable {
      * @param watching whether file events reach the waiter (without them, it must poll for
      *                 deletions, e.g. its own vanished ticket)
      */
-    WaitTarget(Wakeup wakeup, long selfPid, Duration poll, boolean watching) {
+    WaitTarget(Wakeup wakeup, long selfPid, Duration poll, BooleanSupplier watching) {
         this.wakeup = wakeup;
         this.self = selfPid;
         this.pollMillis = Math.max(1, poll.toMillis());
@@ -46,7 +47,7 @@ final class WaitTarget implements AutoCloseable {
      * @return how long the waiter may sleep before it must look again, {@link #FOREVER} for no limit
      */
     long arm(Participant target) throws IOException {
-        long untilEvent = watching ? FOREVER : pollMillis;
+        long untilEvent = watching.getAsBoolean() ? FOREVER : pollMillis;
         if (target == null) {
             stop();
             return pollMillis;

@@ -30,7 +30,7 @@ class ChangeWaiterTest {
         Files.createFile(tickets.resolve("1-1"));
         Files.createFile(tickets.resolve("2-2"));
         ExecutorService executor = Executors.newSingleThreadExecutor();
-        try (ChangeWaiter waiter = ChangeWaiter.watching(queue, tickets)) {
+        try (ChangeWaiter waiter = ChangeWaiter.on(queue, tickets)) {
             waiter.beginLook();
             ChangeWaiter.Relevance predecessor = (inTickets, created, name) -> inTickets && !created
                     && name.equals("1-1") ? ChangeWaiter.Wake.NOW : ChangeWaiter.Wake.NO;
@@ -56,7 +56,8 @@ class ChangeWaiterTest {
         Path queue = Files.createDirectory(tmp.resolve("queue"));
         Path tickets = Files.createDirectory(queue.resolve("tickets"));
         Path own = Files.createFile(tickets.resolve("1-1"));
-        try (ChangeWaiter waiter = ChangeWaiter.watching(queue, tickets)) {
+        try (ChangeWaiter waiter = ChangeWaiter.on(queue, tickets)) {
+            waiter.beginLook(); // watched, as a waiter is that looked unsignalled
             waiter.closeAtNextChange();
             assertThat(waiter.isClosed()).as("closed by the caller's call").isFalse();
 
@@ -74,7 +75,7 @@ class ChangeWaiterTest {
         ExecutorService executor = Executors.newSingleThreadExecutor();
         ChangeWaiter.Relevance lockOnly = (inTickets, created, name) -> !inTickets && name.equals("lock")
                 ? ChangeWaiter.Wake.NOW : ChangeWaiter.Wake.NO;
-        try (ChangeWaiter waiter = ChangeWaiter.watching(queue, tickets)) {
+        try (ChangeWaiter waiter = ChangeWaiter.on(queue, tickets)) {
             waiter.beginLook();
             Future<?> unwatched = sleepIn(executor, waiter, lockOnly, false);
             Files.delete(Files.createFile(queue.resolve("lock")));
@@ -104,7 +105,7 @@ class ChangeWaiterTest {
         Path tickets = Files.createDirectory(queue.resolve("tickets"));
         ExecutorService executor = Executors.newSingleThreadExecutor();
         ChangeWaiter.Relevance nothing = (inTickets, created, name) -> ChangeWaiter.Wake.NO;
-        try (ChangeWaiter waiter = ChangeWaiter.watching(queue, tickets)) {
+        try (ChangeWaiter waiter = ChangeWaiter.on(queue, tickets)) {
             waiter.beginLook();
             Future<?> covered = sleepIn(executor, waiter, nothing, true);
             Files.createFile(tickets.resolve("5-5")); // a newcomer behind: nothing to report at once
@@ -124,13 +125,62 @@ class ChangeWaiterTest {
         }
     }
 
+    /**
+     * A waiter whose turn a kernel wait announces sleeps without a watch until its report look:
+     * most waits end before it, and then never start the watch's threads nor wait to close it.
+     */
+    @Test
+    @Timeout(120)
+    void aKernelCoveredWaiterOpensNoWatchUntilItLooksToReport() throws Exception {
+        Path queue = Files.createDirectory(tmp.resolve("queue"));
+        Path tickets = Files.createDirectory(queue.resolve("tickets"));
+        ExecutorService executor = Executors.newSingleThreadExecutor();
+        try (ChangeWaiter waiter = ChangeWaiter.on(queue, tickets)) {
+            Future<?> covered = sleepIn(executor, waiter, (inTickets, created, name) -> ChangeWaiter.Wake.NOW, true);
+            Files.createFile(tickets.resolve("5-5")); // unwatched: this wakes nobody
+            covered.get(30, TimeUnit.SECONDS); // the report look, long before the 60 s
+            assertThat(waiter.isOpen()).as("no watch opened by the sleep").isFalse();
+
+            waiter.beginLook();
+            assertThat(waiter.isOpen()).as("the report look opens it").isTrue();
+            assertThat(waiter.isPaused()).isFalse();
+            waiter.closeAtNextChange();
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    /** A waiter nothing else will wake must not sleep unwatched: it opens the watch and looks once more. */
+    @Test
+    @Timeout(120)
+    void aWaiterWithoutAKernelWaitOpensTheWatchBeforeItSleeps() throws Exception {
+        Path queue = Files.createDirectory(tmp.resolve("queue"));
+        Path tickets = Files.createDirectory(queue.resolve("tickets"));
+        Files.createFile(tickets.resolve("1-1"));
+        ExecutorService executor = Executors.newSingleThreadExecutor();
+        ChangeWaiter.Relevance predecessor = (inTickets, created, name) -> name.equals("1-1")
+                ? ChangeWaiter.Wake.NOW : ChangeWaiter.Wake.NO;
+        try (ChangeWaiter waiter = ChangeWaiter.on(queue, tickets)) {
+            sleepIn(executor, waiter, predecessor, false).get(30, TimeUnit.SECONDS); // back at once, to look again
+            assertThat(waiter.isOpen()).isTrue();
+            assertThat(waiter.isPaused()).isFalse();
+
+            waiter.beginLook();
+            Future<?> watched = sleepIn(executor, waiter, predecessor, false);
+            Files.delete(tickets.resolve("1-1"));
+            watched.get(30, TimeUnit.SECONDS);
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
     /** A paused watch hears of no change, so it cannot wait for one to close itself. */
     @Test
     @Timeout(120)
     void aPausedWatchClosesWithoutWaitingForAChange() throws Exception {
         Path queue = Files.createDirectory(tmp.resolve("queue"));
         Path tickets = Files.createDirectory(queue.resolve("tickets"));
-        try (ChangeWaiter waiter = ChangeWaiter.watching(queue, tickets)) {
+        try (ChangeWaiter waiter = ChangeWaiter.on(queue, tickets)) {
             waiter.beginLook();
             ExecutorService executor = Executors.newSingleThreadExecutor();
             Future<?> sleeper = sleepIn(executor, waiter, (inTickets, created, name) -> ChangeWaiter.Wake.NO, true);

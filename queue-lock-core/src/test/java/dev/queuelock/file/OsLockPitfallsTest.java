@@ -107,7 +107,7 @@ class OsLockPitfallsTest {
         await().atMost(PATIENCE).until(() -> Files.exists(signals.resolve("1")));
         Participant participant = new Participant(file, new LockRecord(owner.pid(), "probe", null, 1, null), true);
         Wakeup wakeup = new Wakeup();
-        try (WaitTarget target = new WaitTarget(wakeup, ProcessHandle.current().pid(), Duration.ofSeconds(60), true)) {
+        try (WaitTarget target = new WaitTarget(wakeup, ProcessHandle.current().pid(), Duration.ofSeconds(60), () -> true)) {
             assertThat(target.arm(participant)).isEqualTo(WaitTarget.FOREVER);
             Object firstInode = OwnFiles.keyOf(file);
 
@@ -133,7 +133,7 @@ class OsLockPitfallsTest {
         Files.write(file, record(1));
         Participant readBefore = new Participant(file, new LockRecord(1, "x", null, 1, null), true);
         assertThat(KernelWait.on(file, () -> { })).as("no wait on an unmarked file").isNull();
-        try (WaitTarget target = new WaitTarget(new Wakeup(), ProcessHandle.current().pid(), Duration.ofSeconds(60), true)) {
+        try (WaitTarget target = new WaitTarget(new Wakeup(), ProcessHandle.current().pid(), Duration.ofSeconds(60), () -> true)) {
             long first = target.arm(readBefore);
             assertThat(first).as("look again soon").isLessThan(1000);
             assertThat(target.arm(readBefore)).as("backing off").isGreaterThan(first).isLessThan(1000);
