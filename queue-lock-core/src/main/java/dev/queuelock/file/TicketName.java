@@ -9,11 +9,13 @@ final class TicketName {
 
     private static final int MAX_DIGITS = 19;
 
+    private final String name;
     private final long ts;
     private final long pid;
     private final boolean exact;
 
-    private TicketName(long ts, long pid, boolean exact) {
+    private TicketName(String name, long ts, long pid, boolean exact) {
+        this.name = name;
         this.ts = ts;
         this.pid = pid;
         this.exact = exact;
@@ -27,7 +29,12 @@ final class TicketName {
         }
         long ts = number(name, 0, dash);
         long pid = number(name, dash + 1, name.length());
-        return new TicketName(ts, pid, ts >= 0 && pid >= 0);
+        return new TicketName(name, ts, pid, ts >= 0 && pid >= 0);
+    }
+
+    /** The name as listed. */
+    String name() {
+        return name;
     }
 
     long ts() {

@@ -27,6 +27,9 @@ final class TicketQueue {
     /** The queue order: oldest enrollment first, pid breaking ties (as the npm tool sorts). */
     static final Comparator<Ticket> FIFO = Comparator.comparingLong(Ticket::ts).thenComparingLong(Ticket::pid);
 
+    /** Reverse queue order of names, for walking from a waiter towards the head of the line. */
+    private static final Comparator<TicketName> NEAREST_FIRST = (a, b) -> a.before(b) ? 1 : b.before(a) ? -1 : 0;
+
     private final Path ticketsDir;
     /**
      * Ticket bodies already read, by name: a ticket is written once and never changes, so a waiter
@@ -142,12 +145,13 @@ final class TicketQueue {
     }
 
     /**
-     * The place of the ticket named {@code mine}. Only the tickets ahead are read, and only some
-     * judged: the nearest, until a live one is found (the dead are removed), and any further ahead
-     * that carries no OS lock (the npm tool's, judged by pid). An OS-locked ticket further ahead
-     * counts as live without a look at its process: if that died, the kernel woke the waiter just
-     * behind it, which removes it, and that deletion wakes this waiter to count again. Judging
-     * every ticket made each of N waiters read N process entries per look.
+     * The place of the ticket named {@code mine}. The tickets ahead are counted by name; a body is
+     * read only where a decision needs it: the nearest ticket's, to judge it (until a live one is
+     * found; the dead are removed), and any with the holder's pid, to tell the holder's own ticket.
+     * A ticket further ahead counts as live unread. If its owner died, the waiter just behind it
+     * finds out (woken by the kernel, or polling one without an OS lock, as the npm tool's) and
+     * removes it, and that deletion makes this waiter count again. Reading every ticket ahead made
+     * a waiter enrolling behind 30 others open and parse 30 files at the moment of a hand-off.
      */
     synchronized Position position(String mine, LockRecord holder) throws IOException {
         TicketName me = TicketName.parse(mine);
@@ -155,17 +159,19 @@ final class TicketQueue {
             throw new IllegalArgumentException("not a ticket name: " + mine);
         }
         boolean found = false;
-        List<Path> before = new ArrayList<>();
+        List<TicketName> ahead = new ArrayList<>();
         Set<String> present = new HashSet<>();
         try (DirectoryStream<Path> names = Files.newDirectoryStream(ticketsDir)) {
             for (Path path : names) {
                 String name = path.getFileName().toString();
-                present.add(name);
+                if (!present.add(name)) {
+                    continue; // a name deleted and re-created while we listed can be listed twice
+                }
                 TicketName them = TicketName.parse(name);
                 if (name.equals(mine)) {
                     found = true;
-                } else if (them != null && them.before(me)) {
-                    before.add(path);
+                } else if (them != null && them.exact() && them.before(me)) {
+                    ahead.add(them);
                 }
             }
         } catch (NoSuchFileException e) {
@@ -175,31 +181,38 @@ final class TicketQueue {
         if (!found) {
             return Position.VANISHED;
         }
-        List<Ticket> ahead = new ArrayList<>();
-        for (Path path : before) {
-            read(path).ifPresent(ahead::add);
-        }
-        ahead.sort(FIFO.reversed()); // nearest first
+        ahead.sort(NEAREST_FIRST);
         int live = 0;
         int holders = 0;
         Ticket nearest = null;
-        for (Ticket ticket : ahead) {
-            boolean judge = nearest == null || !ticket.osLocked();
-            if (judge && !Liveness.isAlive(ticket.record())) {
-                SafePaths.deleteQuietly(ticketsDir.resolve(ticket.name()));
-                bodies.remove(ticket.name());
-                continue;
+        for (TicketName name : ahead) {
+            if (nearest == null) {
+                Optional<Ticket> ticket = read(name);
+                if (ticket.isEmpty()) {
+                    continue; // withdrawn while we listed
+                }
+                if (!Liveness.isAlive(ticket.get().record())) {
+                    SafePaths.deleteQuietly(ticketsDir.resolve(name.name()));
+                    bodies.remove(name.name());
+                    continue;
+                }
+                nearest = ticket.get();
             }
             live++;
-            if (holder != null && HoldersTicket.isHolders(holder, ticket.record())) {
-                holders++;
-            }
-            if (nearest == null) {
-                nearest = ticket;
+            if (holder != null && name.pid() == holder.pid()) {
+                Optional<Ticket> ticket = read(name);
+                if (ticket.isPresent() && HoldersTicket.isHolders(holder, ticket.get().record())) {
+                    holders++;
+                }
             }
         }
         return new Position(live, live - holders, nearest == null ? null
                 : new Participant(ticketsDir.resolve(nearest.name()), nearest.record(), nearest.osLocked()));
+    }
+
+    /** How many ticket bodies this queue has read and still keeps (for tests of what a look reads). */
+    synchronized int bodiesRead() {
+        return bodies.size();
     }
 
     /** Whether {@code name} is a ticket served before the ticket {@code mine} (both ticket names). */
@@ -220,10 +233,12 @@ final class TicketQueue {
         Set<String> seen = new HashSet<>();
         try (DirectoryStream<Path> names = Files.newDirectoryStream(ticketsDir)) {
             for (Path path : names) {
-                if (!seen.add(path.getFileName().toString())) {
+                String fileName = path.getFileName().toString();
+                if (!seen.add(fileName)) {
                     continue; // a name deleted and re-created while we listed can be listed twice
                 }
-                Optional<Ticket> ticket = read(path);
+                TicketName name = TicketName.parse(fileName);
+                Optional<Ticket> ticket = name == null || !name.exact() ? Optional.empty() : read(name);
                 if (ticket.isEmpty()) {
                     continue;
                 }
@@ -240,12 +255,10 @@ final class TicketQueue {
         return live;
     }
 
-    private Optional<Ticket> read(Path path) {
-        String name = path.getFileName().toString();
-        TicketName parsed = TicketName.parse(name);
-        if (parsed == null || !parsed.exact()) {
-            return Optional.empty();
-        }
+    /** The ticket of an exact ticket name, its body read once; empty if it was withdrawn. */
+    private Optional<Ticket> read(TicketName parsed) {
+        String name = parsed.name();
+        Path path = ticketsDir.resolve(name);
         long ts = parsed.ts();
         long pid = parsed.pid();
         Ticket known = bodies.get(name);
