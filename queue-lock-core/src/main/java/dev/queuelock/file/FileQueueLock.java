@@ -40,7 +40,7 @@ public final class FileQueueLock implements QueueLock {
     private HeldFile ticketFile;
     /** Where acquire() sleeps, so release() can wake it to give up. */
     private Wakeup wakeup;
-    /** The watch of the last contended acquire, closing itself off the hand-off path; release() makes sure. */
+    /** The watch of the last contended acquire, closed by its own thread off the hand-off path; release() makes sure. */
     private ChangeWaiter spentWatch;
     private volatile LockRecord holding;
     /** Set by release() during acquire(): the waiter gives up instead of taking the lock later. */
@@ -174,7 +174,7 @@ public final class FileQueueLock implements QueueLock {
             changes.close();
             return;
         }
-        changes.closeAtNextChange();
+        changes.closeInBackground();
         ChangeWaiter older;
         synchronized (this) {
             older = spentWatch;
@@ -233,7 +233,7 @@ public final class FileQueueLock implements QueueLock {
         withdrawTicket();
         removeShutdownHook();
         if (spentWatch != null) {
-            spentWatch.close(); // closed already unless nothing changed in the queue since the take
+            spentWatch.close(); // closed by its own thread by now; this makes sure
             spentWatch = null;
         }
     }

@@ -52,17 +52,15 @@ class ChangeWaiterTest {
     /** A waiter that took the lock leaves closing its watch (~10 ms in the kernel) to the watch's own thread. */
     @Test
     @Timeout(120)
-    void closesItselfInItsOwnThreadAtTheNextChange() throws Exception {
+    void closesItselfInItsOwnThread() throws Exception {
         Path queue = Files.createDirectory(tmp.resolve("queue"));
         Path tickets = Files.createDirectory(queue.resolve("tickets"));
-        Path own = Files.createFile(tickets.resolve("1-1"));
         try (ChangeWaiter waiter = ChangeWaiter.on(queue, tickets)) {
             waiter.beginLook(); // watched, as a waiter is that looked unsignalled
-            waiter.closeAtNextChange();
-            assertThat(waiter.isClosed()).as("closed by the caller's call").isFalse();
+            waiter.closeInBackground();
 
-            Files.delete(own); // the holder withdraws its ticket
             await().atMost(Duration.ofSeconds(30)).until(waiter::isClosed);
+            assertThat(waiter.closedBy()).isEqualTo("queue-lock file events");
         }
     }
 
@@ -144,7 +142,7 @@ class ChangeWaiterTest {
             waiter.beginLook();
             assertThat(waiter.isOpen()).as("the report look opens it").isTrue();
             assertThat(waiter.isPaused()).isFalse();
-            waiter.closeAtNextChange();
+            waiter.closeInBackground();
         } finally {
             executor.shutdownNow();
         }
@@ -177,7 +175,7 @@ class ChangeWaiterTest {
     /** A paused watch hears of no change, so it cannot wait for one to close itself. */
     @Test
     @Timeout(120)
-    void aPausedWatchClosesWithoutWaitingForAChange() throws Exception {
+    void aPausedWatchClosesInItsOwnThreadWithoutWaitingForAChange() throws Exception {
         Path queue = Files.createDirectory(tmp.resolve("queue"));
         Path tickets = Files.createDirectory(queue.resolve("tickets"));
         try (ChangeWaiter waiter = ChangeWaiter.on(queue, tickets)) {
@@ -189,9 +187,10 @@ class ChangeWaiterTest {
             executor.shutdownNow();
             assertThat(waiter.isPaused()).isTrue();
 
-            waiter.closeAtNextChange();
+            waiter.closeInBackground();
 
             await().atMost(Duration.ofSeconds(30)).until(waiter::isClosed);
+            assertThat(waiter.closedBy()).isEqualTo("queue-lock file events");
         }
     }
 
