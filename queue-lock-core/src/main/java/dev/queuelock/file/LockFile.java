@@ -38,6 +38,13 @@ final class LockFile {
 
     /** The holder as a waiter waits on it: with whether it OS-locks the lock file. */
     Optional<Participant> holderEntry() throws IOException {
+        if (!dir.lockFile().toFile().exists()) {
+            // Free, the case of every take: java.io answers without the exceptions that NIO's
+            // checks build for an absent file, a millisecond in a JVM taking for the first time.
+            // A link planted there is still refused: the take then finds the name taken and
+            // reads it the checked way.
+            return Optional.empty();
+        }
         byte[] bytes = OwnFiles.read(dir.lockFile());
         if (bytes == null) {
             return Optional.empty();

@@ -102,6 +102,17 @@ class HostileQueueDirTest {
         assertThat(victim).hasContent(VICTIM_CONTENT.trim());
     }
 
+    /** A look sees the lock free by java.io (no link check): the take must still refuse the link. */
+    @Test
+    @Timeout(60)
+    void lockThatIsADanglingSymlinkIsRefusedAndNothingIsCreatedThroughIt() throws Exception {
+        queue.prepare();
+        Path nowhere = tmp.resolve("nowhere");
+        Files.createSymbolicLink(queue.lockFile(), nowhere);
+        assertRefused(queue.lockFile(), "symbolic link (owner " + ME + ")");
+        assertThat(nowhere).doesNotExist();
+    }
+
     @Test
     @Timeout(60)
     void ticketThatIsASymlinkIsRefusedAndNotWrittenThrough() throws Exception {
