@@ -32,6 +32,13 @@ public interface QueueLock extends AutoCloseable {
     boolean isHeld();
 
     /** Same as {@link #release()}, so a lock can guard a try-with-resources block. */
+    /**
+     * Runs, while idle, what a later take will run (for a process that takes once in its life and
+     * can spare a thread for it); does nothing by default.
+     */
+    default void warmUp() {
+    }
+
     @Override
     default void close() {
         release();

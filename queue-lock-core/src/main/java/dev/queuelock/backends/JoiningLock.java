@@ -41,6 +41,11 @@ final class JoiningLock implements QueueLock {
     }
 
     @Override
+    public void warmUp() {
+        lock.warmUp();
+    }
+
+    @Override
     public String lane() {
         return lock.lane();
     }

@@ -52,10 +52,9 @@ final class RunCommand {
     }
 
     int execute(PrintStream err) throws InterruptedException {
-        // At once, beside opening the queue and enrolling: begun at the first wait, the 20 ms of it
-        // fell on the first hand-off of CLIs started together (measured: 21-28 -> 17-22 ms p50).
-        new LauncherWarmUp().startOnce();
         QueueLock lock = queue.factory.open(queue.queue, queue.dir);
+        new WarmUp(lock::warmUp).startOnce(); // beside enrolling and waiting
+
         ChildProcess child = new ChildProcess(killGrace);
         Thread stopper = new Thread(() -> {
             child.stopTree();

@@ -238,6 +238,12 @@ public final class FileQueueLock implements QueueLock {
         }
     }
 
+    /** A take on a scratch queue beside this one ({@link TakeRehearsal}), once per JVM. */
+    @Override
+    public void warmUp() {
+        TakeRehearsal.once(dir.path().getParent(), pid, start);
+    }
+
     @Override
     public String lane() {
         return lane;

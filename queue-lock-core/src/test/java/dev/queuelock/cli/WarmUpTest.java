@@ -4,16 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The launcher warm-up runs once, in the background, and ends on its own. */
-class LauncherWarmUpTest {
+/** The warm-up runs once, in the background, and ends on its own. */
+class WarmUpTest {
 
     @Test
     @Timeout(60)
-    void startsOnceAndEnds() throws Exception {
-        LauncherWarmUp warmUp = new LauncherWarmUp();
+    void startsOnceWarmsTheTakeAndEnds() throws Exception {
+        AtomicInteger takes = new AtomicInteger();
+        WarmUp warmUp = new WarmUp(takes::incrementAndGet);
         assertThat(warmUp.awaitDone()).as("nothing started yet").isFalse();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long before = threads.getTotalStartedThreadCount();
@@ -22,6 +24,7 @@ class LauncherWarmUpTest {
         warmUp.startOnce();
 
         assertThat(warmUp.awaitDone()).isTrue();
+        assertThat(takes).hasValue(1);
         assertThat(threads.getTotalStartedThreadCount() - before).as("one warm-up thread (plus the JDK's reaper)")
                 .isBetween(1L, 3L);
     }
