@@ -39,6 +39,14 @@ public interface QueueLock extends AutoCloseable {
     default void warmUp() {
     }
 
+    /**
+     * Whether someone holds the lock or waits for it just now: a hint for getting ready before
+     * joining the line, stale as soon as it is read. False when the backend cannot tell cheaply.
+     */
+    default boolean looksBusy() {
+        return false;
+    }
+
     @Override
     default void close() {
         release();

@@ -46,6 +46,11 @@ final class JoiningLock implements QueueLock {
     }
 
     @Override
+    public boolean looksBusy() {
+        return lock.looksBusy();
+    }
+
+    @Override
     public String lane() {
         return lock.lane();
     }

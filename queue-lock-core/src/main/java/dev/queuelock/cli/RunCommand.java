@@ -29,6 +29,9 @@ final class RunCommand {
     static final Set<String> VALUE_OPTIONS = union(QueueOptions.VALUE_OPTIONS,
             Set.of("--label", "--stuck-warn", "--kill-grace"));
 
+    /** How long a CLI that will wait anyway waits for its warm-up before joining the line. */
+    private static final Duration WARM_UP_LIMIT = Duration.ofSeconds(1);
+
     private final QueueOptions queue;
     private final List<String> command;
     private final String label;
@@ -53,7 +56,13 @@ final class RunCommand {
 
     int execute(PrintStream err) throws InterruptedException {
         QueueLock lock = queue.factory.open(queue.queue, queue.dir);
-        new WarmUp(lock::warmUp).startOnce(); // beside enrolling and waiting
+        WarmUp warmUp = new WarmUp(lock::warmUp);
+        warmUp.startOnce(); // beside enrolling, or, uncontended, beside taking the lock
+        if (lock.looksBusy()) {
+            // A wait is coming: get ready to take and launch before joining the line, not in this
+            // JVM's start-up burst, when the turn may come at once (CLIs started together).
+            warmUp.awaitDone(WARM_UP_LIMIT);
+        }
 
         ChildProcess child = new ChildProcess(killGrace);
         Thread stopper = new Thread(() -> {

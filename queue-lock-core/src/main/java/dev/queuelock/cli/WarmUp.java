@@ -3,6 +3,7 @@ package dev.queuelock.cli;
 import java.io.File;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
+import java.time.Duration;
 
 /**
  * Runs, once, in a daemon thread, while {@code run} starts, enrolls and waits, the two things that
@@ -38,8 +39,8 @@ final class WarmUp {
         thread.start();
     }
 
-    /** Waits for a started warm-up to end (for tests); false if none was started. */
-    boolean awaitDone() throws InterruptedException {
+    /** Waits at most {@code limit} for a started warm-up to end; false if none was started or it goes on. */
+    boolean awaitDone(Duration limit) throws InterruptedException {
         Thread started;
         synchronized (this) {
             started = thread;
@@ -47,8 +48,8 @@ final class WarmUp {
         if (started == null) {
             return false;
         }
-        started.join();
-        return true;
+        started.join(Math.max(1, limit.toMillis()));
+        return !started.isAlive();
     }
 
     private static void launchNothing() {

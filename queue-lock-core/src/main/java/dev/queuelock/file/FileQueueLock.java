@@ -244,6 +244,16 @@ public final class FileQueueLock implements QueueLock {
         TakeRehearsal.once(dir.path().getParent(), pid, start);
     }
 
+    /** A lock file or any entry in {@code tickets/}, asked of java.io: two system calls, no exceptions. */
+    @Override
+    public boolean looksBusy() {
+        if (dir.lockFile().toFile().exists()) {
+            return true;
+        }
+        String[] tickets = dir.ticketsDir().toFile().list();
+        return tickets != null && tickets.length > 0;
+    }
+
     @Override
     public String lane() {
         return lane;

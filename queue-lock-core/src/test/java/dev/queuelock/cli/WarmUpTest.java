@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -16,14 +17,14 @@ class WarmUpTest {
     void startsOnceWarmsTheTakeAndEnds() throws Exception {
         AtomicInteger takes = new AtomicInteger();
         WarmUp warmUp = new WarmUp(takes::incrementAndGet);
-        assertThat(warmUp.awaitDone()).as("nothing started yet").isFalse();
+        assertThat(warmUp.awaitDone(Duration.ofSeconds(30))).as("nothing started yet").isFalse();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long before = threads.getTotalStartedThreadCount();
 
         warmUp.startOnce();
         warmUp.startOnce();
 
-        assertThat(warmUp.awaitDone()).isTrue();
+        assertThat(warmUp.awaitDone(Duration.ofSeconds(30))).isTrue();
         assertThat(takes).hasValue(1);
         assertThat(threads.getTotalStartedThreadCount() - before).as("one warm-up thread (plus the JDK's reaper)")
                 .isBetween(1L, 3L);
