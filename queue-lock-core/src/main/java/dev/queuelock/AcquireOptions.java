@@ -13,10 +13,13 @@ public final class AcquireOptions {
     private final WaitListener listener;
     private final Duration stuckWarnInterval;
     private final boolean releaseAtExit;
+    private final Runnable onTaken;
 
-    private AcquireOptions(String label, WaitListener listener, Duration stuckWarnInterval, boolean releaseAtExit) {
+    private AcquireOptions(String label, WaitListener listener, Duration stuckWarnInterval, boolean releaseAtExit,
+            Runnable onTaken) {
         this.label = label;
         this.releaseAtExit = releaseAtExit;
+        this.onTaken = Objects.requireNonNull(onTaken, "onTaken");
         this.listener = Objects.requireNonNull(listener, "listener");
         if (stuckWarnInterval.isZero() || stuckWarnInterval.isNegative()) {
             throw new IllegalArgumentException("stuck-holder warning interval must be positive: " + stuckWarnInterval);
@@ -26,21 +29,21 @@ public final class AcquireOptions {
 
     /** No label, no listener, default stuck-holder interval. */
     public static AcquireOptions defaults() {
-        return new AcquireOptions(null, WaitListener.NONE, DEFAULT_STUCK_WARN_INTERVAL, true);
+        return new AcquireOptions(null, WaitListener.NONE, DEFAULT_STUCK_WARN_INTERVAL, true, () -> { });
     }
 
     /** What the holder is doing (shown to waiters), e.g. the goals of a Maven build. */
     public AcquireOptions withLabel(String newLabel) {
-        return new AcquireOptions(newLabel, listener, stuckWarnInterval, releaseAtExit);
+        return new AcquireOptions(newLabel, listener, stuckWarnInterval, releaseAtExit, onTaken);
     }
 
     public AcquireOptions withListener(WaitListener newListener) {
-        return new AcquireOptions(label, newListener, stuckWarnInterval, releaseAtExit);
+        return new AcquireOptions(label, newListener, stuckWarnInterval, releaseAtExit, onTaken);
     }
 
     /** How long a holder may hold before waiters are warned, and then again each such interval. */
     public AcquireOptions withStuckWarnInterval(Duration interval) {
-        return new AcquireOptions(label, listener, interval, releaseAtExit);
+        return new AcquireOptions(label, listener, interval, releaseAtExit, onTaken);
     }
 
     /**
@@ -49,7 +52,22 @@ public final class AcquireOptions {
      * off and releases in its own hook, since the JVM runs shutdown hooks concurrently.
      */
     public AcquireOptions withReleaseAtExit(boolean release) {
-        return new AcquireOptions(label, listener, stuckWarnInterval, release);
+        return new AcquireOptions(label, listener, stuckWarnInterval, release, onTaken);
+    }
+
+    /**
+     * What to do first once the lock is taken, before the backend's own tidying after a take (the
+     * file queue's ticket withdrawal, which wakes the next waiter to look while this runs): for a
+     * holder whose first step is urgent, as the CLI's launch of its command. A backend that cannot
+     * tell the moment runs nothing, so whatever did not run must run after acquire returns; make
+     * it run once. It must not throw: a RuntimeException releases the lock and leaves acquire.
+     */
+    public AcquireOptions withOnTaken(Runnable action) {
+        return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, action);
+    }
+
+    public Runnable onTaken() {
+        return onTaken;
     }
 
     public boolean releaseAtExit() {

@@ -23,6 +23,8 @@ final class ChildProcess {
 
     private final Duration grace;
     private Process process;
+    private boolean started;
+    private IOException startFailure;
     private boolean stopping;
 
     ChildProcess(Duration grace) {
@@ -30,21 +32,39 @@ final class ChildProcess {
     }
 
     /**
-     * Starts CMD and waits for it.
+     * Starts CMD, unless it was started already or a stop came first. Run under the lock, as its
+     * holder's first step; a failure to start is kept for {@link #run} to report.
+     */
+    void start(ProcessBuilder command) {
+        synchronized (this) {
+            // A stop that came first wins: never start a command nobody will stop, after the lock is gone.
+            if (started || stopping) {
+                return;
+            }
+            started = true;
+            try {
+                process = command.start();
+            } catch (IOException e) {
+                startFailure = e;
+            }
+        }
+    }
+
+    /**
+     * Starts CMD unless {@link #start} did, and waits for it.
      *
      * @return CMD's exit code; 128+N if it died of signal N (the JDK reports it that way)
      */
     int run(ProcessBuilder command) throws IOException, InterruptedException {
+        start(command);
         Process p;
         synchronized (this) {
-            // A stop that came first wins: never start a command nobody will stop, after the lock is gone.
-            if (stopping) {
-                return STOPPED_BEFORE_START;
+            if (startFailure != null) {
+                throw startFailure;
             }
-            p = command.start();
-            process = p;
+            p = process;
         }
-        return p.waitFor();
+        return p == null ? STOPPED_BEFORE_START : p.waitFor();
     }
 
     /** Stops CMD's whole tree (SIGTERM, grace, SIGKILL) and keeps any later {@link #run} from starting. */

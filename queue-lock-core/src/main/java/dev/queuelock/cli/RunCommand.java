@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code run}: wait for the queue, run CMD holding it, give it up however CMD or the CLI ends.
@@ -77,11 +78,19 @@ final class RunCommand {
             pb.environment().putAll(HolderTree.childEnvironment());
             WaitLines lines = new WaitLines(err, queue.queue, lock.lane());
             long started = System.nanoTime();
+            AtomicBoolean begun = new AtomicBoolean();
+            // CMD starts as the holder's first step, before the lock tidies up after its take.
+            Runnable begin = () -> {
+                if (begun.compareAndSet(false, true)) {
+                    err.println(lines.acquired(Duration.ofNanos(System.nanoTime() - started)));
+                    err.flush();
+                    child.start(pb);
+                }
+            };
             // Our hook releases after stopping CMD's tree; the lock's own hook would free it too early.
             lock.acquire(AcquireOptions.defaults().withLabel(label).withListener(lines::onWait)
-                    .withStuckWarnInterval(stuckWarn).withReleaseAtExit(false));
-            err.println(lines.acquired(Duration.ofNanos(System.nanoTime() - started)));
-            err.flush();
+                    .withStuckWarnInterval(stuckWarn).withReleaseAtExit(false).withOnTaken(begin));
+            begin.run(); // a backend that cannot run it at the take
             try {
                 return child.run(pb);
             } catch (IOException e) {

@@ -125,7 +125,9 @@ public final class FileQueueLock implements QueueLock {
                         if (deadHolder != null) {
                             reporter.reportTakeover(deadHolder);
                         }
-                        return holdUnlessAbandoned(me);
+                        boolean held = holdUnlessAbandoned(me);
+                        onTaken(options);
+                        return held;
                     }
                     if (take == LockFile.Take.RECLAIMED_DEAD) {
                         continue;
@@ -198,6 +200,16 @@ public final class FileQueueLock implements QueueLock {
         }
         if (old != null) {
             old.close(); // the vanished file's inode: no waiter can find it by name any more
+        }
+    }
+
+    /** The caller's first step under the lock, before ours: our ticket's going wakes the next waiter. */
+    private void onTaken(AcquireOptions options) {
+        try {
+            options.onTaken().run();
+        } catch (RuntimeException e) {
+            release();
+            throw e;
         }
     }
 
