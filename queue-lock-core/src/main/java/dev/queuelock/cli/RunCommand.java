@@ -57,7 +57,12 @@ final class RunCommand {
 
     int execute(PrintStream err) throws InterruptedException {
         QueueLock lock = queue.factory.open(queue.queue, queue.dir);
-        WarmUp warmUp = new WarmUp(lock::warmUp);
+        // Made before the wait, so nothing but the launch itself lies between the lock and CMD.
+        ProcessBuilder pb = new ProcessBuilder(command).directory(queue.dir.toFile()).inheritIO();
+        // CMD's whole tree carries our identity: if this JVM is kill -9ed, the lock stays held until CMD's tree ends.
+        pb.environment().putAll(HolderTree.childEnvironment());
+        AtomicBoolean begun = new AtomicBoolean();
+        WarmUp warmUp = new WarmUp(lock::warmUp, pb, begun::get);
         warmUp.startOnce(); // beside enrolling, or, uncontended, beside taking the lock
         if (lock.looksBusy()) {
             // A wait is coming: get ready to take and launch before joining the line, not in this
@@ -72,13 +77,8 @@ final class RunCommand {
         }, "queue-lock cli stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
-            // Made before the wait, so nothing but the launch itself lies between the lock and CMD.
-            ProcessBuilder pb = new ProcessBuilder(command).directory(queue.dir.toFile()).inheritIO();
-            // CMD's whole tree carries our identity: if this JVM is kill -9ed, the lock stays held until CMD's tree ends.
-            pb.environment().putAll(HolderTree.childEnvironment());
             WaitLines lines = new WaitLines(err, queue.queue, lock.lane());
             long started = System.nanoTime();
-            AtomicBoolean begun = new AtomicBoolean();
             // CMD starts as the holder's first step, before the lock tidies up after its take.
             Runnable begin = () -> {
                 if (begun.compareAndSet(false, true)) {

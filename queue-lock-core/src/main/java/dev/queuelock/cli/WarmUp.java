@@ -1,9 +1,8 @@
 package dev.queuelock.cli;
 
-import java.io.File;
 import java.io.IOException;
-import java.lang.ProcessBuilder.Redirect;
 import java.time.Duration;
+import java.util.function.BooleanSupplier;
 
 /**
  * Runs, once, in a daemon thread, while {@code run} starts, enrolls and waits, the two things that
@@ -11,19 +10,32 @@ import java.time.Duration;
  * it is the shorter) and a process launch (a shell that does nothing). A JVM's first launch costs
  * about 20 ms (the launcher's classes, its method handles, the reaper's thread pool), its first
  * take a few ms; without this both fell on every hand-off to a CLI. Begun at once, not at the
- * first wait: then it fell on the first hand-off of CLIs started together. Best effort: no shell,
- * no launcher warm-up.
+ * first wait: then it fell on the first hand-off of CLIs started together. The shell is launched
+ * as CMD will be (its environment, identity included: it lives a millisecond). Best effort: no
+ * shell, no launcher warm-up.
  */
 final class WarmUp {
 
     private static final String[] NOTHING = {"/bin/sh", "-c", ":"};
 
     private final Runnable take;
+    private final ProcessBuilder launch;
+    private final BooleanSupplier launched;
     private Thread thread;
 
-    /** @param take warms up the lock's take (e.g. {@code QueueLock::warmUp}) */
-    WarmUp(Runnable take) {
+    /**
+     * @param take    warms up the lock's take (e.g. {@code QueueLock::warmUp})
+     * @param command CMD's, whose launch is rehearsed: same directory, redirects and environment
+     *                (building an environment block is part of the launch's first-run cost)
+     * @param launched whether CMD's launch began: then there is nothing left to warm up (uncontended)
+     */
+    WarmUp(Runnable take, ProcessBuilder command, BooleanSupplier launched) {
         this.take = take;
+        this.launched = launched;
+        this.launch = new ProcessBuilder(NOTHING).directory(command.directory())
+                .redirectInput(command.redirectInput()).redirectOutput(command.redirectOutput())
+                .redirectError(command.redirectError());
+        launch.environment().putAll(command.environment());
     }
 
     /** Starts the warm-up unless it was started before. */
@@ -33,7 +45,9 @@ final class WarmUp {
         }
         thread = new Thread(() -> {
             take.run();
-            launchNothing();
+            if (!launched.getAsBoolean()) {
+                launchNothing();
+            }
         }, "queue-lock warm-up");
         thread.setDaemon(true);
         thread.start();
@@ -52,10 +66,9 @@ final class WarmUp {
         return !started.isAlive();
     }
 
-    private static void launchNothing() {
+    private void launchNothing() {
         try {
-            Process p = new ProcessBuilder(NOTHING).redirectInput(Redirect.from(new File("/dev/null")))
-                    .redirectOutput(Redirect.DISCARD).redirectError(Redirect.DISCARD).start();
+            Process p = launch.start();
             p.waitFor();
         } catch (IOException | RuntimeException e) {
             // no shell here: CMD's launch just stays cold

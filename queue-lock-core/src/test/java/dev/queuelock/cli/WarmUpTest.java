@@ -16,7 +16,7 @@ class WarmUpTest {
     @Timeout(60)
     void startsOnceWarmsTheTakeAndEnds() throws Exception {
         AtomicInteger takes = new AtomicInteger();
-        WarmUp warmUp = new WarmUp(takes::incrementAndGet);
+        WarmUp warmUp = new WarmUp(takes::incrementAndGet, new ProcessBuilder("true"), () -> false);
         assertThat(warmUp.awaitDone(Duration.ofSeconds(30))).as("nothing started yet").isFalse();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long before = threads.getTotalStartedThreadCount();
