@@ -13,13 +13,14 @@ public final class AcquireOptions {
     private final WaitListener listener;
     private final Duration stuckWarnInterval;
     private final boolean releaseAtExit;
+    /** Null for none: no lambda on the hot path of every Maven session. */
     private final Runnable onTaken;
 
     private AcquireOptions(String label, WaitListener listener, Duration stuckWarnInterval, boolean releaseAtExit,
             Runnable onTaken) {
         this.label = label;
         this.releaseAtExit = releaseAtExit;
-        this.onTaken = Objects.requireNonNull(onTaken, "onTaken");
+        this.onTaken = onTaken;
         this.listener = Objects.requireNonNull(listener, "listener");
         if (stuckWarnInterval.isZero() || stuckWarnInterval.isNegative()) {
             throw new IllegalArgumentException("stuck-holder warning interval must be positive: " + stuckWarnInterval);
@@ -29,7 +30,7 @@ public final class AcquireOptions {
 
     /** No label, no listener, default stuck-holder interval. */
     public static AcquireOptions defaults() {
-        return new AcquireOptions(null, WaitListener.NONE, DEFAULT_STUCK_WARN_INTERVAL, true, () -> { });
+        return new AcquireOptions(null, WaitListener.NONE, DEFAULT_STUCK_WARN_INTERVAL, true, null);
     }
 
     /** What the holder is doing (shown to waiters), e.g. the goals of a Maven build. */
@@ -63,11 +64,15 @@ public final class AcquireOptions {
      * it run once. It must not throw: a RuntimeException releases the lock and leaves acquire.
      */
     public AcquireOptions withOnTaken(Runnable action) {
-        return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, action);
+        return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit,
+                Objects.requireNonNull(action, "action"));
     }
 
-    public Runnable onTaken() {
-        return onTaken;
+    /** Runs the {@link #withOnTaken} action, if one was given. */
+    public void runOnTaken() {
+        if (onTaken != null) {
+            onTaken.run();
+        }
     }
 
     public boolean releaseAtExit() {

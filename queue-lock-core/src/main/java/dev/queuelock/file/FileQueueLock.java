@@ -206,7 +206,7 @@ public final class FileQueueLock implements QueueLock {
     /** The caller's first step under the lock, before ours: our ticket's going wakes the next waiter. */
     private void onTaken(AcquireOptions options) {
         try {
-            options.onTaken().run();
+            options.runOnTaken();
         } catch (RuntimeException e) {
             release();
             throw e;
