@@ -62,11 +62,14 @@ final class RunCommand {
         // CMD's whole tree carries our identity: if this JVM is kill -9ed, the lock stays held until CMD's tree ends.
         pb.environment().putAll(HolderTree.childEnvironment());
         AtomicBoolean begun = new AtomicBoolean();
-        WarmUp warmUp = new WarmUp(lock::warmUp, pb, begun::get);
-        warmUp.startOnce(); // beside enrolling, or, uncontended, beside taking the lock
-        if (lock.looksBusy()) {
+        boolean busy = lock.looksBusy();
+        // Only a wait has a take worth rehearsing; uncontended, the launch is warmed beside the take.
+        WarmUp warmUp = new WarmUp(busy ? lock::warmUp : () -> { }, pb, begun::get);
+        warmUp.startOnce();
+        if (busy) {
             // A wait is coming: get ready to take and launch before joining the line, not in this
-            // JVM's start-up burst, when the turn may come at once (CLIs started together).
+            // JVM's start-up burst, when the turn may come at once (CLIs started together). Its end
+            // is awaited, so no rehearsal is cut off by the JVM's exit.
             warmUp.awaitDone(WARM_UP_LIMIT);
         }
 
