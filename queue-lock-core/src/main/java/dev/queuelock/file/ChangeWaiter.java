@@ -165,7 +165,7 @@ final class ChangeWaiter implements AutoCloseable {
      * Sleeps until a relevant deletion since {@link #beginLook()}, a {@link #wakeup()} signal, or
      * the timeout.
      *
-     * A paused watch (the look began signalled, or the watch never opened) stays paused for a
+     * <p>A paused watch (the look began signalled, or the watch never opened) stays paused for a
      * kernel-covered sleeper, which looks again within the report delay anyway; any other sleeper
      * resumes it and returns at once, to look once more, now watched.
      *
