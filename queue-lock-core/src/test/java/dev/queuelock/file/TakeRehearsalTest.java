@@ -15,6 +15,29 @@ class TakeRehearsalTest {
     @TempDir
     Path tmp;
 
+    /** A rehearsal cut off by a kill leaves its scratch queue; the next one removes it, and no live one's. */
+    @Test
+    void removesTheLeftoverOfAKilledRehearsalOnly() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path leftover = scratchQueueOf(gone.pid());
+        Path live = scratchQueueOf(ProcessHandle.current().parent().orElseThrow().pid());
+
+        assertThat(TakeRehearsal.rehearse(tmp, ProcessHandle.current().pid(), ProcessStart.current())).isTrue();
+
+        assertThat(leftover).doesNotExist();
+        assertThat(live).exists();
+    }
+
+    /** A scratch queue as a rehearsal of {@code pid} leaves it when killed after its take. */
+    private Path scratchQueueOf(long pid) throws Exception {
+        Path scratch = Files.createDirectory(tmp.resolve("queue-lock-rehearsal-" + pid + "-12345"));
+        QueueDirectory dir = QueueDirectory.of(scratch, "rehearsal", "rehearsal");
+        dir.prepare();
+        Files.writeString(dir.lockFile(), "{}");
+        return scratch;
+    }
+
     @Test
     void takesOnAScratchQueueAndRemovesIt() throws Exception {
         QueueDirectory real = QueueDirectory.of(tmp, "build", "repo");
