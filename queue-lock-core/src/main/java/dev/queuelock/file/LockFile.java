@@ -38,7 +38,7 @@ final class LockFile {
 
     /** The holder as a waiter waits on it: with whether it OS-locks the lock file. */
     Optional<Participant> holderEntry() throws IOException {
-        if (!dir.lockFile().toFile().exists()) {
+        if (!exists()) {
             // Free, the case of every take: java.io answers without the exceptions that NIO's
             // checks build for an absent file, a millisecond in a JVM taking for the first time.
             // A link planted there is still refused: the take then finds the name taken and
@@ -50,6 +50,11 @@ final class LockFile {
             return Optional.empty();
         }
         return RecordCodec.decode(bytes).map(r -> new Participant(dir.lockFile(), r, OsLockMark.isMarked(bytes)));
+    }
+
+    /** Whether a file (or a live link) is at {@code lock}, asked of java.io: no exception built when it is not. */
+    boolean exists() {
+        return dir.lockFile().toFile().exists();
     }
 
     Take tryTake(LockRecord me) throws IOException {

@@ -236,6 +236,12 @@ final class TicketQueue {
         return names;
     }
 
+    /** Whether {@code tickets/} has no entry at all (or is gone). */
+    boolean isEmpty() throws IOException {
+        String[] names = listNames();
+        return names == null || names.length == 0;
+    }
+
     /** How many ticket bodies this queue has read and still keeps (for tests of what a look reads). */
     synchronized int bodiesRead() {
         return bodies.size();
