@@ -116,6 +116,10 @@ public final class FileQueueLock implements QueueLock {
                     enroll(mine); // vanished under us: back in at the original place, never ahead of it
                     continue;
                 }
+                if (ahead == 0 && recorded.isPresent() && holder.isEmpty()) {
+                    lockFile.reclaimDead(recorded.get().record()); // not by a failed take: it would judge again
+                    continue;
+                }
                 if (ahead == 0 && holder.isEmpty()) {
                     // Never earlier than the ticket's ts, so the ticket reads as enrolled before the take.
                     long now = Math.max(System.currentTimeMillis(), mine.ts());
