@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -49,8 +50,9 @@ public final class HolderTree {
     private static boolean anyIn(String[] entries, long pid, String start) {
         String wanted = token(pid, start);
         String holder = Long.toString(pid);
+        EnvironReader environs = new EnvironReader();
         for (String entry : entries) {
-            if (isPid(entry) && !entry.equals(holder) && carries(environ(entry), wanted)) {
+            if (isPid(entry) && !entry.equals(holder) && carries(environs.read(entry), wanted)) {
                 return true;
             }
         }
@@ -84,12 +86,33 @@ public final class HolderTree {
         return true;
     }
 
-    /** The process's environment; empty for a zombie (it holds nothing), another user's, or one gone. */
-    private static byte[] environ(String pid) {
-        try (FileInputStream in = new FileInputStream(new File(PROC, pid + "/environ"))) {
-            return in.readAllBytes();
-        } catch (IOException | RuntimeException e) {
-            return new byte[0];
+    /**
+     * Reads environments as Latin-1 text (tokens are ASCII, so every byte stays one char and
+     * decoding is a copy) through one reused buffer: readAllBytes costs two more system calls per
+     * process, and the system calls are most of a scan.
+     */
+    private static final class EnvironReader {
+
+        private byte[] buffer = new byte[16 * 1024];
+
+        /** Empty for a zombie (it holds nothing), a process gone, or another user's. */
+        String read(String pid) {
+            File file = new File(PROC, pid + "/environ");
+            if (!file.canRead()) {
+                return ""; // another user's: asked by access(2), where a failed open builds an exception
+            }
+            try (FileInputStream in = new FileInputStream(file)) {
+                int length = 0;
+                for (int n; (n = in.read(buffer, length, buffer.length - length)) > 0; ) {
+                    length += n;
+                    if (length == buffer.length) {
+                        buffer = Arrays.copyOf(buffer, buffer.length * 2);
+                    }
+                }
+                return new String(buffer, 0, length, StandardCharsets.ISO_8859_1);
+            } catch (IOException | RuntimeException e) {
+                return "";
+            }
         }
     }
 
@@ -98,9 +121,7 @@ public final class HolderTree {
      * indexOf is compiled code even in a cold JVM: a byte loop of our own ran interpreted, 2-4 ms
      * over 60 processes' environments on a crash take-over's path.
      */
-    private static boolean carries(byte[] env, String wanted) {
-        // Tokens are ASCII, so Latin-1 keeps every byte one char and decodes by copying.
-        String text = new String(env, StandardCharsets.ISO_8859_1);
+    private static boolean carries(String text, String wanted) {
         if (!text.contains(wanted)) {
             return false; // nearly every process
         }
