@@ -1,6 +1,7 @@
 package dev.queuelock;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
@@ -34,7 +35,9 @@ class WakeUpTest {
         ChildProcess holder = workers.startHolder("holder", "pollMs=" + POLL_MS);
         ChildProcess waiter = workers.startWaiter("waiter", 10, "pollMs=" + POLL_MS);
         long enrolledAt = workers.events("enrolled", waiter).get(0).ms();
-        Thread.sleep(300); // the waiter is now asleep in its 5 s poll
+        // The waiter goes to sleep in its 5 s poll behind the holder.
+        await("the waiter to keep waiting").during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5))
+                .until(() -> workers.events("acquired", waiter).isEmpty());
 
         holder.sigterm(); // releases cleanly from its shutdown hook: the lock file is deleted
         assertThat(waiter.awaitExit(Duration.ofSeconds(60))).as(waiter.output()).isZero();

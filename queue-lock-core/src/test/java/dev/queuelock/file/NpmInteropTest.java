@@ -71,8 +71,8 @@ class NpmInteropTest {
         assertThat(told.holderPid()).isEqualTo(npm.pid());
         assertThat(told.holderLane()).isEqualTo("lane-repo");
         assertThat(told.holderLabel()).isEqualTo("sleep 120");
-        Thread.sleep(500);
-        assertThat(workers.events("acquired", ours)).as("waits while the npm tool holds").isEmpty();
+        await("ours to keep waiting while the npm tool holds").during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5))
+                .until(() -> workers.events("acquired", ours).isEmpty());
 
         long stoppedAt = System.currentTimeMillis();
         npm.sigterm(); // build-lock kills its command's group and releases
@@ -89,9 +89,8 @@ class NpmInteropTest {
         await("npm build-lock to wait").atMost(LockWorkers.PATIENCE).until(() -> npm.output().contains("next up"));
         assertThat(QueueLockFactory.defaults().withTmpDir(tmp).snapshot("build", repo).waiters())
                 .extracting(LockRecord::pid).containsExactly(npm.pid());
-        Thread.sleep(500);
-        assertThat(npm.isAlive()).isTrue();
-        assertThat(npm.output()).doesNotContain("lock acquired");
+        await("npm build-lock to keep waiting while ours holds").during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5))
+                .until(() -> npm.isAlive() && !npm.output().contains("lock acquired"));
 
         ours.sigterm();
         assertThat(npm.awaitExit(Duration.ofSeconds(60))).as(npm.output()).isZero();
