@@ -44,12 +44,26 @@ public final class MainCheckoutSync {
                     + main + " merge --ff-only " + remote + "/" + integration + ")");
             return false;
         }
-        GitCommand.Result merge = git.run("merge", "--ff-only", "--quiet", "refs/remotes/" + remote + "/" + integration);
+        String target = "refs/remotes/" + remote + "/" + integration;
+        GitCommand.Result merge = git.run("merge", "--ff-only", "--quiet", target);
         if (!merge.ok()) {
-            log.warn("main checkout " + main + " has diverged from " + remote + "/" + integration
-                    + "; left as is: " + merge.lastErrorLine());
+            boolean diverged = !git.run("merge-base", "--is-ancestor", "HEAD", target).ok();
+            log.warn("main checkout " + main + (diverged ? " has diverged from " : " could not be fast-forwarded to ")
+                    + remote + "/" + integration + "; left as is: " + reason(merge.err));
             return false;
         }
         return true;
+    }
+
+    /** Git's whole complaint on one line (which untracked files were in the way, say), not just "Aborting". */
+    private static String reason(String err) {
+        StringBuilder line = new StringBuilder();
+        for (String part : err.split("\n")) {
+            String text = part.strip().replaceFirst("^(error|fatal): ", "");
+            if (!text.isEmpty() && !text.equals("Aborting")) {
+                line.append(line.length() == 0 ? "" : " ").append(text);
+            }
+        }
+        return line.toString();
     }
 }

@@ -62,7 +62,7 @@ final class Preflight {
         }
     }
 
-    /** Restores regenerable files (and only those) when they are the only reason the tree is dirty. */
+    /** Restores changed regenerable files (and only those), whatever else is dirty: a build rewrites them anyway. */
     void discardRegenerableChanges() {
         List<String> dirty = trackedChanges();
         List<String> regenerable = new ArrayList<>();
