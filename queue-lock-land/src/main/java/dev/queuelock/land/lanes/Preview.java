@@ -12,8 +12,12 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -22,7 +26,9 @@ import java.util.Set;
  * its own (restore could not tell them apart). Copies only what git would commit in the lane:
  * never ignored files, never {@code target/} build output, never the shared symlinks. Additive: a
  * file the lane deleted stays in the preview. What was written is kept in
- * {@code .git/queuelock/preview.json}, so restore removes exactly that and nothing else.
+ * {@code .git/queuelock/preview.json}, so restore removes exactly that and nothing else, and with
+ * each file's fingerprint, so a file edited in the main checkout while the preview was shown is
+ * left as it is, never reverted.
  */
 public final class Preview {
 
@@ -35,6 +41,8 @@ public final class Preview {
         public List<String> added = new ArrayList<>();
         /** Directories created, parents first (deleted on restore if empty). */
         public List<String> createdDirectories = new ArrayList<>();
+        /** What each file written holds ({@link #fingerprint}); absent in manifests of older versions. */
+        public Map<String, String> written = new LinkedHashMap<>();
     }
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -91,6 +99,7 @@ public final class Preview {
             createParents(main, to.getParent(), manifest);
             Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING, LinkOption.NOFOLLOW_LINKS, StandardCopyOption.COPY_ATTRIBUTES);
             (exists ? manifest.overwritten : manifest.added).add(path);
+            manifest.written.put(path, fingerprint(to));
         }
         save(manifest); // written before the log: a crash after the copy still leaves restore its list
         if (!skipped.isEmpty()) {
@@ -110,13 +119,23 @@ public final class Preview {
         }
         Manifest manifest = JSON.readValue(file.toFile(), Manifest.class);
         Path main = layout.mainCheckout();
-        if (!manifest.overwritten.isEmpty()) {
+        List<String> kept = new ArrayList<>();
+        List<String> revert = new ArrayList<>();
+        for (String path : manifest.overwritten) {
+            (editedSince(main, path, manifest) ? kept : revert).add(path);
+        }
+        if (!revert.isEmpty()) {
             List<String> args = new ArrayList<>(List.of("checkout", "--"));
-            args.addAll(manifest.overwritten);
+            args.addAll(revert);
             layout.mainGit().output(args.toArray(new String[0]));
         }
+        int removed = 0;
         for (String path : manifest.added) {
-            Files.deleteIfExists(main.resolve(path));
+            if (editedSince(main, path, manifest)) {
+                kept.add(path);
+            } else if (Files.deleteIfExists(main.resolve(path))) {
+                removed++;
+            }
         }
         List<String> dirs = new ArrayList<>(manifest.createdDirectories);
         java.util.Collections.reverse(dirs); // children first
@@ -131,9 +150,41 @@ public final class Preview {
             }
         }
         Files.delete(file);
-        log.info("main checkout " + main + " restored: " + manifest.overwritten.size() + " file(s) reverted, "
-                + manifest.added.size() + " removed.");
+        if (!kept.isEmpty()) {
+            log.warn("edited in the main checkout while the preview was shown, so left as they are: " + kept
+                    + " (git -C " + main + " diff shows them; git checkout -- <file> reverts one)");
+        }
+        log.info("main checkout " + main + " restored: " + revert.size() + " file(s) reverted, " + removed + " removed.");
         return true;
+    }
+
+    /**
+     * Whether the file no longer holds what the preview wrote. A file gone counts as unedited
+     * (restoring it loses nothing of anyone's), and so does one of an older manifest, which
+     * recorded no fingerprints.
+     */
+    private static boolean editedSince(Path main, String path, Manifest manifest) throws IOException {
+        String wrote = manifest.written.get(path);
+        Path file = main.resolve(path);
+        return wrote != null && Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !wrote.equals(fingerprint(file));
+    }
+
+    /** A link's target, or the SHA-256 of a file's bytes. */
+    static String fingerprint(Path file) throws IOException {
+        if (Files.isSymbolicLink(file)) {
+            return "link:" + Files.readSymbolicLink(file);
+        }
+        byte[] digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+        StringBuilder hex = new StringBuilder("sha256:");
+        for (byte b : digest) {
+            hex.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
+        }
+        return hex.toString();
     }
 
     /** Maven's build output ({@code target/} of any module) is never mirrored, ignored or not. */

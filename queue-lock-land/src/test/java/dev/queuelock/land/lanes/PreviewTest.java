@@ -1,0 +1,96 @@
+package dev.queuelock.land.lanes;
+
+import static dev.queuelock.testsupport.GitFixture.commit;
+import static dev.queuelock.testsupport.GitFixture.git;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.queuelock.land.Git;
+import dev.queuelock.land.LandException;
+import dev.queuelock.land.LandLog;
+import dev.queuelock.testsupport.GitFixture;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A lane shown in the main checkout and taken back: nothing of the main checkout's is ever lost. */
+class PreviewTest {
+
+    @TempDir
+    Path tmp;
+
+    GitFixture repo;
+    Path lane;
+    Preview preview;
+    final List<String> warnings = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        repo = new GitFixture(Files.createDirectory(tmp.resolve("repo")));
+        commit(repo.main, "app.txt", "main's app\n", "an app");
+        lane = repo.lane("lane/1");
+        Files.writeString(lane.resolve("README.md"), "the lane's readme\n");
+        Files.writeString(lane.resolve("app.txt"), "the lane's app\n");
+        Files.createDirectories(lane.resolve("src/new"));
+        Files.writeString(lane.resolve("src/new/Added.txt"), "added in the lane\n");
+        LandLog log = new LandLog() {
+            @Override
+            public void info(String line) {
+            }
+
+            @Override
+            public void warn(String line) {
+                warnings.add(line);
+            }
+
+            @Override
+            public void error(String line) {
+                warnings.add(line);
+            }
+        };
+        preview = new Preview(LaneLayout.of(new Git(lane), LaneSettings.defaults()), log);
+    }
+
+    @Test
+    void aMainCheckoutWithChangesOfItsOwnIsRefusedAndNothingIsCopied() throws Exception {
+        Files.writeString(repo.main.resolve("app.txt"), "edited in main\n");
+
+        assertThatThrownBy(() -> preview.show(lane)).isInstanceOf(LandException.class)
+                .hasMessageContaining("has changes of its own").hasMessageContaining("Nothing was copied");
+
+        assertThat(repo.main.resolve("app.txt")).content().isEqualTo("edited in main\n");
+        assertThat(repo.main.resolve("README.md")).content().isEqualTo("hello\n");
+        assertThat(repo.main.resolve("src")).doesNotExist();
+    }
+
+    @Test
+    void restorePutsTheMainCheckoutBackExactly() throws Exception {
+        preview.show(lane);
+        assertThat(repo.main.resolve("app.txt")).content().isEqualTo("the lane's app\n");
+
+        assertThat(preview.restore()).isTrue();
+
+        assertThat(git(repo.main, "status", "--porcelain")).isEmpty();
+        assertThat(repo.main.resolve("src")).doesNotExist();
+        assertThat(warnings).isEmpty();
+    }
+
+    @Test
+    void aFileEditedInTheMainCheckoutDuringThePreviewIsKeptAndNamed() throws Exception {
+        preview.show(lane);
+        Files.writeString(repo.main.resolve("app.txt"), "fixed while looking at the preview\n");
+        Files.writeString(repo.main.resolve("src/new/Added.txt"), "also edited\n");
+
+        preview.restore();
+
+        assertThat(repo.main.resolve("app.txt")).content().isEqualTo("fixed while looking at the preview\n");
+        assertThat(repo.main.resolve("src/new/Added.txt")).content().isEqualTo("also edited\n");
+        assertThat(repo.main.resolve("README.md")).as("unedited: reverted").content().isEqualTo("hello\n");
+        assertThat(warnings).singleElement().asString().contains("left as they are").contains("app.txt")
+                .contains("src/new/Added.txt");
+    }
+}
