@@ -61,7 +61,8 @@ public final class MainCheckoutSync {
         for (String part : err.split("\n")) {
             String text = part.strip().replaceFirst("^(error|fatal): ", "");
             if (!text.isEmpty() && !text.equals("Aborting")) {
-                line.append(line.length() == 0 ? "" : " ").append(text);
+                boolean listing = line.length() > 0 && line.charAt(line.length() - 1) == ':';
+                line.append(line.length() == 0 ? "" : listing ? " " : "; ").append(text);
             }
         }
         return line.toString();
