@@ -13,8 +13,6 @@ import dev.queuelock.testsupport.GitFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -37,7 +35,7 @@ class InterruptedLandingTest {
         QueueLockFactory locks = QueueLockFactory.defaults().withTmpDir(queues).withPollInterval(Duration.ofMillis(50));
         Path lane = repo.lane("queued");
         commit(lane, "q.txt", "q\n", "queued work");
-        List<String> logged = new CopyOnWriteArrayList<>();
+        RecordedLog log = new RecordedLog();
 
         try (QueueLock other = locks.open("land", repo.main)) {
             other.acquire(AcquireOptions.defaults().withLabel("someone else"));
@@ -48,24 +46,9 @@ class InterruptedLandingTest {
         }
 
         LandRun run = new Lander(new Git(lane), LandSettings.defaults(), Checks.NONE, locks.open("land", lane),
-                locks.open("build", lane), new LandLog() {
-                    @Override
-                    public void info(String line) {
-                        logged.add(line);
-                    }
-
-                    @Override
-                    public void warn(String line) {
-                        logged.add(line);
-                    }
-
-                    @Override
-                    public void error(String line) {
-                        logged.add(line);
-                    }
-                }).land();
+                locks.open("build", lane), log).land();
 
         assertThat(run.outcome()).isEqualTo(Outcome.LANDED);
-        assertThat(logged).noneMatch(line -> line.contains("interrupted"));
+        assertThat(log.lines()).noneMatch(line -> line.contains("interrupted"));
     }
 }

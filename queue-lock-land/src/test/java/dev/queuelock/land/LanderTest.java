@@ -34,7 +34,8 @@ class LanderTest {
 
     GitFixture repo;
     QueueLockFactory locks;
-    final List<String> logged = new CopyOnWriteArrayList<>();
+    final RecordedLog log = new RecordedLog();
+    final List<String> logged = log.lines();
 
     @BeforeEach
     void setUp() throws IOException {
@@ -48,22 +49,6 @@ class LanderTest {
     }
 
     Lander lander(Path lane, Checks checks, LandSettings settings) {
-        LandLog log = new LandLog() {
-            @Override
-            public void info(String line) {
-                logged.add("INFO " + line);
-            }
-
-            @Override
-            public void warn(String line) {
-                logged.add("WARN " + line);
-            }
-
-            @Override
-            public void error(String line) {
-                logged.add("ERROR " + line);
-            }
-        };
         return new Lander(new Git(lane), settings, checks, locks.open("land", lane), locks.open("build", lane), log);
     }
 

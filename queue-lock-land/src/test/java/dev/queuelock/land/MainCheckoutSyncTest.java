@@ -8,7 +8,6 @@ import dev.queuelock.testsupport.GitFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,7 +22,7 @@ class MainCheckoutSyncTest {
     Path tmp;
 
     GitFixture repo;
-    final List<String> warnings = new CopyOnWriteArrayList<>();
+    final RecordedLog log = new RecordedLog();
 
     @BeforeEach
     void setUp() throws Exception {
@@ -39,7 +38,7 @@ class MainCheckoutSyncTest {
         assertThat(sync(List.of())).isTrue();
 
         assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(landed);
-        assertThat(warnings).isEmpty();
+        assertThat(log.warnings()).isEmpty();
     }
 
     @Test
@@ -52,7 +51,7 @@ class MainCheckoutSyncTest {
 
         assertThat(repo.main.resolve("README.md")).content().isEqualTo("my edit\n");
         assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(before);
-        assertThat(warnings).singleElement().asString().contains("has uncommitted changes; left as is")
+        assertThat(log.warnings()).singleElement().asString().contains("has uncommitted changes; left as is")
                 .contains("merge --ff-only origin/main");
     }
 
@@ -76,7 +75,7 @@ class MainCheckoutSyncTest {
         assertThat(sync(List.of())).isFalse();
 
         assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(local);
-        assertThat(warnings).singleElement().asString().contains("has diverged from origin/main; left as is");
+        assertThat(log.warnings()).singleElement().asString().contains("has diverged from origin/main; left as is");
     }
 
     @Test
@@ -89,7 +88,7 @@ class MainCheckoutSyncTest {
 
         assertThat(repo.main.resolve("landed.txt")).content().isEqualTo("an untracked draft\n");
         assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(before);
-        assertThat(warnings).singleElement().asString().doesNotContain("diverged")
+        assertThat(log.warnings()).singleElement().asString().doesNotContain("diverged")
                 .contains("could not be fast-forwarded to origin/main; left as is:")
                 .contains("would be overwritten by merge: landed.txt");
     }
@@ -103,7 +102,7 @@ class MainCheckoutSyncTest {
         assertThat(sync(List.of())).isFalse();
 
         assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(before);
-        assertThat(warnings).isEmpty();
+        assertThat(log.warnings()).isEmpty();
     }
 
     /** A commit adding {@code file} reaches origin/main from a lane, and the main checkout fetches it. */
@@ -117,21 +116,6 @@ class MainCheckoutSyncTest {
 
     private boolean sync(List<String> regenerable) {
         LandSettings settings = new LandSettings("origin", "main", List.of(), regenerable, 0, true);
-        LandLog log = new LandLog() {
-            @Override
-            public void info(String line) {
-            }
-
-            @Override
-            public void warn(String line) {
-                warnings.add(line);
-            }
-
-            @Override
-            public void error(String line) {
-                warnings.add(line);
-            }
-        };
         return new MainCheckoutSync(repo.main.resolve(".git"), settings, "main", log).fastForward();
     }
 }

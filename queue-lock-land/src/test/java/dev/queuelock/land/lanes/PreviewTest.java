@@ -7,12 +7,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
-import dev.queuelock.land.LandLog;
+import dev.queuelock.land.RecordedLog;
 import dev.queuelock.testsupport.GitFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +24,7 @@ class PreviewTest {
     GitFixture repo;
     Path lane;
     Preview preview;
-    final List<String> warnings = new CopyOnWriteArrayList<>();
+    final RecordedLog log = new RecordedLog();
 
     @BeforeEach
     void setUp() throws Exception {
@@ -37,21 +35,6 @@ class PreviewTest {
         Files.writeString(lane.resolve("app.txt"), "the lane's app\n");
         Files.createDirectories(lane.resolve("src/new"));
         Files.writeString(lane.resolve("src/new/Added.txt"), "added in the lane\n");
-        LandLog log = new LandLog() {
-            @Override
-            public void info(String line) {
-            }
-
-            @Override
-            public void warn(String line) {
-                warnings.add(line);
-            }
-
-            @Override
-            public void error(String line) {
-                warnings.add(line);
-            }
-        };
         preview = new Preview(LaneLayout.of(new Git(lane), LaneSettings.defaults()), log);
     }
 
@@ -76,7 +59,7 @@ class PreviewTest {
 
         assertThat(git(repo.main, "status", "--porcelain")).isEmpty();
         assertThat(repo.main.resolve("src")).doesNotExist();
-        assertThat(warnings).isEmpty();
+        assertThat(log.warnings()).isEmpty();
     }
 
     @Test
@@ -90,7 +73,7 @@ class PreviewTest {
         assertThat(repo.main.resolve("app.txt")).content().isEqualTo("fixed while looking at the preview\n");
         assertThat(repo.main.resolve("src/new/Added.txt")).content().isEqualTo("also edited\n");
         assertThat(repo.main.resolve("README.md")).as("unedited: reverted").content().isEqualTo("hello\n");
-        assertThat(warnings).singleElement().asString().contains("left as they are").contains("app.txt")
+        assertThat(log.warnings()).singleElement().asString().contains("left as they are").contains("app.txt")
                 .contains("src/new/Added.txt");
     }
 }
