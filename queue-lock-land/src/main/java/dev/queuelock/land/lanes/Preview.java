@@ -1,5 +1,6 @@
 package dev.queuelock.land.lanes;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.queuelock.file.SafePaths;
@@ -45,7 +46,9 @@ public final class Preview {
         public Map<String, String> written = new LinkedHashMap<>();
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    // A manifest from a newer version (a field added) still restores.
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private final LaneLayout layout;
     private final LandLog log;

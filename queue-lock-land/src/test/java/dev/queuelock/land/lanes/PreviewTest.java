@@ -63,6 +63,17 @@ class PreviewTest {
     }
 
     @Test
+    void aManifestWithAFieldOfANewerVersionStillRestores() throws Exception {
+        preview.show(lane);
+        Path manifest = repo.main.resolve(".git/queuelock/preview.json");
+        Files.writeString(manifest, Files.readString(manifest).replaceFirst("\\{", "{ \"future\" : 1,"));
+
+        assertThat(preview.restore()).isTrue();
+
+        assertThat(git(repo.main, "status", "--porcelain")).isEmpty();
+    }
+
+    @Test
     void aFileEditedInTheMainCheckoutDuringThePreviewIsKeptAndNamed() throws Exception {
         preview.show(lane);
         Files.writeString(repo.main.resolve("app.txt"), "fixed while looking at the preview\n");
