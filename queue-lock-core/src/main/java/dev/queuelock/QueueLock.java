@@ -31,7 +31,6 @@ public interface QueueLock extends AutoCloseable {
     /** Whether this instance holds the lock right now. */
     boolean isHeld();
 
-    /** Same as {@link #release()}, so a lock can guard a try-with-resources block. */
     /**
      * Runs, while idle, what a later take will run (for a process that takes once in its life and
      * can spare a thread for it); does nothing by default.
@@ -47,6 +46,7 @@ public interface QueueLock extends AutoCloseable {
         return false;
     }
 
+    /** Same as {@link #release()}, so a lock can guard a try-with-resources block. */
     @Override
     default void close() {
         release();

@@ -127,5 +127,22 @@ public final class GitCommand {
             String[] lines = err.strip().split("\n");
             return lines[lines.length - 1].strip();
         }
+
+        /**
+         * All git wrote on stderr, on one line: for a complaint whose last line says nothing
+         * ("Aborting" after the untracked files a merge would overwrite). A list after a colon
+         * follows it; other lines are joined with "; ".
+         */
+        public String errorOnOneLine() {
+            StringBuilder line = new StringBuilder();
+            for (String part : err.split("\n")) {
+                String text = part.strip().replaceFirst("^(error|fatal): ", "");
+                if (!text.isEmpty() && !text.equals("Aborting")) {
+                    boolean listing = line.length() > 0 && line.charAt(line.length() - 1) == ':';
+                    line.append(line.length() == 0 ? "" : listing ? " " : "; ").append(text);
+                }
+            }
+            return line.toString();
+        }
     }
 }

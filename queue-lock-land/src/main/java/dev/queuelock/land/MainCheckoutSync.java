@@ -49,22 +49,9 @@ public final class MainCheckoutSync {
         if (!merge.ok()) {
             boolean diverged = !git.run("merge-base", "--is-ancestor", "HEAD", target).ok();
             log.warn("main checkout " + main + (diverged ? " has diverged from " : " could not be fast-forwarded to ")
-                    + remote + "/" + integration + "; left as is: " + reason(merge.err));
+                    + remote + "/" + integration + "; left as is: " + merge.errorOnOneLine());
             return false;
         }
         return true;
-    }
-
-    /** Git's whole complaint on one line (which untracked files were in the way, say), not just "Aborting". */
-    private static String reason(String err) {
-        StringBuilder line = new StringBuilder();
-        for (String part : err.split("\n")) {
-            String text = part.strip().replaceFirst("^(error|fatal): ", "");
-            if (!text.isEmpty() && !text.equals("Aborting")) {
-                boolean listing = line.length() > 0 && line.charAt(line.length() - 1) == ':';
-                line.append(line.length() == 0 ? "" : listing ? " " : "; ").append(text);
-            }
-        }
-        return line.toString();
     }
 }

@@ -7,14 +7,13 @@ import dev.queuelock.file.SafePaths;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandLog;
+import dev.queuelock.land.Sha256;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -177,17 +176,7 @@ public final class Preview {
         if (Files.isSymbolicLink(file)) {
             return "link:" + Files.readSymbolicLink(file);
         }
-        byte[] digest;
-        try {
-            digest = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
-        StringBuilder hex = new StringBuilder("sha256:");
-        for (byte b : digest) {
-            hex.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
-        }
-        return hex.toString();
+        return "sha256:" + Sha256.hex(Files.readAllBytes(file));
     }
 
     /** Maven's build output ({@code target/} of any module) is never mirrored, ignored or not. */

@@ -3,13 +3,12 @@ package dev.queuelock.land.setup;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.queuelock.file.SafePaths;
+import dev.queuelock.land.Sha256;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -97,7 +96,7 @@ public final class SetupRecord {
                 entry.permissions = watchedPermissions.get(w.getKey());
                 data.files.put(w.getKey().toString(), entry);
             }
-            entry.written = now == null ? null : sha256(now);
+            entry.written = now == null ? null : Sha256.hex(now);
         }
         for (Path d : missingDirectories) {
             if (Files.isDirectory(d) && !data.createdDirectories.contains(d.toString())) {
@@ -117,7 +116,7 @@ public final class SetupRecord {
     /** True if {@code path} holds exactly what init last left there. */
     public boolean untouchedSinceInit(Path path, Entry entry) throws IOException {
         byte[] now = read(path);
-        return entry.written == null ? now == null : now != null && sha256(now).equals(entry.written);
+        return entry.written == null ? now == null : now != null && Sha256.hex(now).equals(entry.written);
     }
 
     /** Puts back the file as it was before the first init (deleting it if there was none). */
@@ -173,18 +172,6 @@ public final class SetupRecord {
             return PosixFilePermissions.toString(Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS));
         } catch (IOException | UnsupportedOperationException e) {
             return null;
-        }
-    }
-
-    private static String sha256(byte[] bytes) {
-        try {
-            StringBuilder hex = new StringBuilder();
-            for (byte b : MessageDigest.getInstance("SHA-256").digest(bytes)) {
-                hex.append(String.format("%02x", b));
-            }
-            return hex.toString();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-256", e);
         }
     }
 }
