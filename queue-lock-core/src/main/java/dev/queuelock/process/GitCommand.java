@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -16,8 +17,19 @@ import java.util.concurrent.TimeUnit;
  * file name can become a command) in a directory, stdout and stderr captured, nothing printed,
  * stdin closed, and never a prompt (no editor, no credential question on a terminal). The user's
  * config, credentials and hooks still apply.
+ *
+ * <p>Many lanes of one repository run git at once, and a plain {@code git status} takes a
+ * worktree's {@code index.lock} to refresh the index, which makes a concurrent
+ * {@code git rebase --abort} there fail. So every command that only reads ({@link #onlyReads})
+ * runs with {@code GIT_OPTIONAL_LOCKS=0}: decided here, from the command, so no caller can forget.
  */
 public final class GitCommand {
+
+    /** Subcommands that never change a repository, whatever their options. */
+    private static final Set<String> READERS = Set.of("status", "rev-parse", "diff", "diff-index", "diff-files",
+            "diff-tree", "log", "show", "for-each-ref", "show-ref", "ls-files", "ls-tree", "ls-remote", "rev-list",
+            "merge-base", "cat-file", "describe", "var", "check-ignore", "check-ref-format", "name-rev", "cherry",
+            "shortlog", "grep", "blame", "version");
 
     private final Path directory;
     private final Map<String, String> environment;
@@ -61,6 +73,9 @@ public final class GitCommand {
         builder.environment().putAll(environment);
         builder.environment().put("GIT_EDITOR", "true");
         builder.environment().put("GIT_TERMINAL_PROMPT", "0");
+        if (onlyReads(args)) {
+            builder.environment().put("GIT_OPTIONAL_LOCKS", "0");
+        }
         Process git = builder.start();
         git.getOutputStream().close();
         Drain err = new Drain(git.getErrorStream());
@@ -77,6 +92,33 @@ public final class GitCommand {
             throw e;
         }
         return new Result(git.exitValue(), out.text(), err.text());
+    }
+
+    /**
+     * Whether {@code git <args>} only reads: then it must not take the optional locks (a
+     * {@code status} refreshing the index) that make another process's change of that worktree fail.
+     * The read-only forms of commands that can also write count too ({@code remote},
+     * {@code worktree list}, {@code config --get}, {@code symbolic-ref} of one ref, {@code branch --list}).
+     */
+    static boolean onlyReads(String... args) {
+        if (args.length == 0) {
+            return false;
+        }
+        List<String> rest = Arrays.asList(args).subList(1, args.length);
+        switch (args[0]) {
+            case "remote":
+                return rest.isEmpty() || rest.get(0).equals("get-url") || rest.get(0).equals("-v");
+            case "worktree":
+                return !rest.isEmpty() && rest.get(0).equals("list");
+            case "config":
+                return rest.stream().anyMatch(a -> a.startsWith("--get") || a.equals("--list") || a.equals("-l"));
+            case "symbolic-ref":
+                return rest.stream().filter(a -> !a.startsWith("-")).count() == 1 && !rest.contains("--delete") && !rest.contains("-d");
+            case "branch":
+                return rest.contains("--list") || rest.contains("--show-current");
+            default:
+                return READERS.contains(args[0]);
+        }
     }
 
     /** Reads a stream to its end on a thread of its own, so neither pipe can fill up and stall git. */

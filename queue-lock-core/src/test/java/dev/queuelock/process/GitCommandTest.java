@@ -51,4 +51,42 @@ class GitCommandTest {
     void aMissingDirectoryIsAnIOException() {
         assertThatThrownBy(() -> GitCommand.in(dir.resolve("gone")).run("status")).isInstanceOf(IOException.class);
     }
+
+    /** Issue 24: a command that only reads never takes a lock another git process in the worktree needs. */
+    @Test
+    void commandsThatOnlyReadRunWithoutOptionalLocks() {
+        assertThat(GitCommand.onlyReads("status", "--porcelain")).isTrue();
+        assertThat(GitCommand.onlyReads("rev-parse", "HEAD")).isTrue();
+        assertThat(GitCommand.onlyReads("diff", "--quiet")).isTrue();
+        assertThat(GitCommand.onlyReads("for-each-ref", "refs/heads")).isTrue();
+        assertThat(GitCommand.onlyReads("worktree", "list", "--porcelain")).isTrue();
+        assertThat(GitCommand.onlyReads("remote", "get-url", "--", "origin")).isTrue();
+        assertThat(GitCommand.onlyReads("symbolic-ref", "--quiet", "--short", "HEAD")).isTrue();
+        assertThat(GitCommand.onlyReads("config", "--get", "user.name")).isTrue();
+
+        assertThat(GitCommand.onlyReads("rebase", "--abort")).isFalse();
+        assertThat(GitCommand.onlyReads("worktree", "remove", "x")).isFalse();
+        assertThat(GitCommand.onlyReads("symbolic-ref", "HEAD", "refs/heads/x")).isFalse();
+        assertThat(GitCommand.onlyReads("config", "user.name", "x")).isFalse();
+        assertThat(GitCommand.onlyReads("remote", "add", "x", "y")).isFalse();
+        assertThat(GitCommand.onlyReads()).isFalse();
+    }
+
+    @Test
+    void aStatusLeavesTheIndexAloneWhileAPlainOneRewritesIt() throws Exception {
+        GitCommand.in(dir).run("init", "--quiet");
+        Files.writeString(dir.resolve("a.txt"), "a\n");
+        GitCommand.in(dir).run("add", "a.txt");
+        Path index = dir.resolve(".git/index");
+        Files.setLastModifiedTime(dir.resolve("a.txt"), java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5_000));
+        Files.setLastModifiedTime(index, java.nio.file.attribute.FileTime.fromMillis(0));
+
+        assertThat(GitCommand.in(dir).run("status", "--porcelain").ok()).isTrue();
+        assertThat(Files.getLastModifiedTime(index).toMillis()).as("not refreshed: no index.lock taken").isZero();
+
+        Process plain = new ProcessBuilder("git", "status", "--porcelain").directory(dir.toFile()).start();
+        plain.getInputStream().readAllBytes();
+        assertThat(plain.waitFor()).isZero();
+        assertThat(Files.getLastModifiedTime(index).toMillis()).as("a plain git status refreshes the index").isNotZero();
+    }
 }
