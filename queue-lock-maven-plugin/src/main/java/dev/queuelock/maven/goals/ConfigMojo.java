@@ -21,7 +21,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * from the user properties, not through a goal: they are declared as this goal's parameters so
  * that mvn queuelock:help -Ddetail lists them; the goals' own settings are listed under each goal.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 @Mojo(name = "config", requiresProject = false, aggregator = true, threadSafe = true)
 public class ConfigMojo extends AbstractMojo {

@@ -110,7 +110,7 @@ public class LandMojo extends LanesMojo {
      * The most lanes landed together, the lander's own included: it takes up to batch - 1 of the batching
      * landers queued behind it, checks and pushes them once, and bisects a failure; 1 lands lane by lane.
      *
-     * @since 0.2.0
+     * @since 0.1.0
      */
     @Parameter(property = QueueLockProperties.BATCH, defaultValue = "1")
     private String batch;

@@ -27,7 +27,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * {@code -Dqueuelock.hook=true} it is Claude Code's {@code WorktreeCreate} hook: it reads the
  * hook's JSON on standard input and says why it refuses on standard error.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 @Mojo(name = "lane", requiresProject = false, aggregator = true, threadSafe = true)
 public class LaneMojo extends LanesMojo {
@@ -36,7 +36,7 @@ public class LaneMojo extends LanesMojo {
      * Run as Claude Code's WorktreeCreate hook (what init wires in): read the hook's JSON on standard input,
      * print the path after a marker, give the reason for a refusal on standard error.
      *
-     * @since 0.2.0
+     * @since 0.1.0
      */
     @Parameter(property = QueueLockProperties.HOOK, defaultValue = "false")
     private String hook;

@@ -25,7 +25,7 @@ abstract class LanesMojo extends BranchesMojo {
     /**
      * Lane n works on the branch prefix + n, e.g. lane/3.
      *
-     * @since 0.2.0
+     * @since 0.1.0
      */
     @Parameter(property = QueueLockProperties.BRANCH_PREFIX, defaultValue = "lane/")
     private String branchPrefix;
@@ -33,7 +33,7 @@ abstract class LanesMojo extends BranchesMojo {
     /**
      * Lane n of the repository shop is the worktree ../shop + suffix + n beside it, e.g. ../shop-lane-3.
      *
-     * @since 0.2.0
+     * @since 0.1.0
      */
     @Parameter(property = QueueLockProperties.WORKTREE_SUFFIX, defaultValue = "-lane-")
     private String worktreeSuffix;
@@ -42,7 +42,7 @@ abstract class LanesMojo extends BranchesMojo {
      * Lane n's dev-server port is portBase + n: printed by queuelock:port, and queuelock.lane.port in every build
      * inside the lane.
      *
-     * @since 0.2.0
+     * @since 0.1.0
      */
     @Parameter(property = QueueLockProperties.PORT_BASE, defaultValue = "8080")
     private String portBase;
@@ -50,7 +50,7 @@ abstract class LanesMojo extends BranchesMojo {
     /**
      * The branch queuelock:promote fast-forwards to the integration branch; init also guards it against direct pushes.
      *
-     * @since 0.2.0
+     * @since 0.1.0
      */
     @Parameter(property = QueueLockProperties.PRODUCTION_BRANCH)
     private String productionBranch;
@@ -58,7 +58,7 @@ abstract class LanesMojo extends BranchesMojo {
     /**
      * Git-ignored paths of the main checkout symlinked into each new lane, e.g. .env.
      *
-     * @since 0.2.0
+     * @since 0.1.0
      */
     @Parameter(property = QueueLockProperties.SYMLINKS)
     private String symlinks;
@@ -66,7 +66,7 @@ abstract class LanesMojo extends BranchesMojo {
     /**
      * The agents' instructions say to land when green; false: to propose landing to a person.
      *
-     * @since 0.2.0
+     * @since 0.1.0
      */
     @Parameter(property = QueueLockProperties.AUTO_LAND, defaultValue = "true")
     private String autoLand;

@@ -11,7 +11,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  * {@code PORT=$(mvn -q queuelock:port)}. Builds inside the lane also see it as
  * {@code ${queuelock.lane.port}}.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 @Mojo(name = "port", requiresProject = false, aggregator = true, threadSafe = true)
 public class PortMojo extends LanesMojo {

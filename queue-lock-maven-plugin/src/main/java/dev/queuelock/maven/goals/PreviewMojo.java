@@ -17,7 +17,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * server running there; {@code -Dqueuelock.restore} puts the main checkout back exactly. Refuses
  * when the main checkout has changes of its own; never copies ignored files or {@code target/}.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 @Mojo(name = "preview", requiresProject = false, aggregator = true, threadSafe = true)
 public class PreviewMojo extends LanesMojo {
@@ -25,7 +25,7 @@ public class PreviewMojo extends LanesMojo {
     /**
      * Undo the preview shown in the main checkout instead of showing this lane.
      *
-     * @since 0.2.0
+     * @since 0.1.0
      */
     @Parameter(property = QueueLockProperties.RESTORE, defaultValue = "false")
     private String restore;

@@ -16,7 +16,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  * only (the agents' instructions leave it out). Refuses when production has commits of its own;
  * does nothing when both are equal; never forces.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 @Mojo(name = "promote", requiresProject = false, aggregator = true, threadSafe = true)
 public class PromoteMojo extends LanesMojo {

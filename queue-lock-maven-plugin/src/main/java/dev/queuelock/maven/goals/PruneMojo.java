@@ -14,7 +14,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  * orphaned lanes (work but nobody on it) without touching them. {@code land} does the same after
  * every landing.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 @Mojo(name = "prune", requiresProject = false, aggregator = true, threadSafe = true)
 public class PruneMojo extends LanesMojo {

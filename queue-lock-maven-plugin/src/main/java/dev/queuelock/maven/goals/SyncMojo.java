@@ -15,7 +15,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * after its push — e.g. for a dev server running there. Regenerable files are discarded; any other
  * change, or a diverged main checkout, is left alone with a warning. Never forces.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 @Mojo(name = "sync", requiresProject = false, aggregator = true, threadSafe = true)
 public class SyncMojo extends LanesMojo {
@@ -24,7 +24,7 @@ public class SyncMojo extends LanesMojo {
      * Tracked files a build regenerates (paths relative to the worktree): their changes are discarded
      * before the rebase instead of blocking it.
      *
-     * @since 0.2.0
+     * @since 0.1.0
      */
     @Parameter(property = QueueLockProperties.REGENERABLE_FILES)
     private List<String> regenerableFiles;

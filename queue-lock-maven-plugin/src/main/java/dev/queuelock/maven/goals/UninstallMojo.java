@@ -14,7 +14,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  * {@code CLAUDE.md}, {@code AGENTS.md}, {@code .claude/settings.json}. A file edited by hand since
  * keeps the edits and loses only the instructions block or the hook.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 @Mojo(name = "uninstall", requiresProject = false, aggregator = true, threadSafe = true)
 public class UninstallMojo extends LanesMojo {
