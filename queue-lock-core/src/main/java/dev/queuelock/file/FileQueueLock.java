@@ -2,13 +2,12 @@ package dev.queuelock.file;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
-import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.process.HolderTree;
 import dev.queuelock.process.Liveness;
 import dev.queuelock.process.ProcessStart;
-import dev.queuelock.spi.ReleaseAtExit;
+import dev.queuelock.spi.QueueLockSupport;
 import dev.queuelock.spi.WaitReporter;
 import java.io.IOException;
 import java.time.Duration;
@@ -22,7 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * one and the lock is free, take the lock, withdraw the ticket (holder and waiter are separate
  * identities).
  */
-public final class FileQueueLock implements QueueLock {
+public final class FileQueueLock extends QueueLockSupport {
 
     /** Enrollment times are unique within this JVM, so two locks of one process never share a ticket. */
     private static final AtomicLong LAST_TS = new AtomicLong();
@@ -35,21 +34,20 @@ public final class FileQueueLock implements QueueLock {
     private final long pid = ProcessHandle.current().pid();
     private final String start = ProcessStart.current();
 
-    private volatile LockRecord ticket;
+    /** The ticket while enrolled. */
+    private LockRecord ticket;
     /** The OS-locked ticket file while enrolled. */
     private HeldFile ticketFile;
     /** Where acquire() sleeps, so release() can wake it to give up. */
     private Wakeup wakeup;
     /** The watch of the last contended acquire, closed by its own thread off the hand-off path; release() makes sure. */
     private ChangeWaiter spentWatch;
-    private volatile LockRecord holding;
-    /** Set by release() during acquire(): the waiter gives up instead of taking the lock later. */
-    private volatile boolean abandoned;
-    private final ReleaseAtExit releaseAtExit;
+    /** The lock record written by the take, until released. */
+    private LockRecord taken;
 
     public FileQueueLock(QueueDirectory dir, String lane, Duration pollInterval) {
+        super(dir.toString());
         this.dir = dir;
-        this.releaseAtExit = new ReleaseAtExit("queue-lock release " + dir.path().getFileName(), this::release);
         this.tickets = new TicketQueue(dir.ticketsDir());
         this.lockFile = new LockFile(dir);
         this.lane = lane;
@@ -57,40 +55,31 @@ public final class FileQueueLock implements QueueLock {
     }
 
     @Override
-    public void acquire(AcquireOptions options) throws InterruptedException {
-        String label = options.label();
-        LockRecord mine = new LockRecord(pid, lane, label,
+    protected void doAcquire(AcquireOptions options) throws InterruptedException {
+        LockRecord mine = new LockRecord(pid, lane, options.label(),
                 LAST_TS.updateAndGet(last -> Math.max(last + 1, System.currentTimeMillis())), start);
         synchronized (this) {
-            if (holding != null || ticket != null) {
-                throw new IllegalStateException("this lock is already held or being acquired: " + dir);
-            }
             ticket = mine;
-            abandoned = false;
         }
-        boolean acquired = false;
+        boolean took = false;
         try {
             dir.prepare();
-            if (options.releaseAtExit()) {
-                installShutdownHook();
-            }
-            acquired = waitAndTake(mine, options);
+            waitAndTake(mine, options);
+            took = true;
         } finally {
-            // Holder and waiter are separate identities: the ticket goes whether we hold or gave up.
-            synchronized (this) {
-                if (ticket == mine) {
-                    ticket = null;
-                }
-            }
-            tickets.withdraw(mine.ts(), mine.pid());
-            closeTicketFile();
-            if (!acquired) {
-                removeShutdownHook();
+            if (!took) {
+                tickets.withdraw(mine.ts(), mine.pid()); // by name: release() may have cleared the field
             }
         }
     }
 
-    private boolean waitAndTake(LockRecord mine, AcquireOptions options) throws InterruptedException {
+    /** Holder and waiter are separate identities: the ticket goes once we hold (after the on-taken action). */
+    @Override
+    protected void afterTake() {
+        withdrawTicket();
+    }
+
+    private void waitAndTake(LockRecord mine, AcquireOptions options) throws InterruptedException {
         String own = TicketQueue.nameOf(mine.ts(), mine.pid());
         // Made when a look first finds someone ahead: an uncontended acquire, the hot path of every
         // Maven session, starts no thread and opens no watch.
@@ -101,9 +90,7 @@ public final class FileQueueLock implements QueueLock {
             WaitReporter reporter = new WaitReporter(options);
             LockRecord deadHolder = null; // the last holder seen dead, so a takeover says whose lock it was
             while (true) {
-                if (Thread.interrupted() || abandoned) {
-                    throw new InterruptedException((abandoned ? "released" : "interrupted") + " while waiting for " + dir);
-                }
+                checkWaiting();
                 if (changes != null) {
                     changes.beginLook();
                 }
@@ -126,12 +113,13 @@ public final class FileQueueLock implements QueueLock {
                     LockRecord me = new LockRecord(pid, lane, mine.label().orElse(null), now, start);
                     LockFile.Take take = lockFile.tryTake(me);
                     if (take == LockFile.Take.TAKEN) {
+                        synchronized (this) {
+                            taken = me;
+                        }
                         if (deadHolder != null) {
                             reporter.reportTakeover(deadHolder);
                         }
-                        boolean held = holdUnlessAbandoned(me);
-                        onTaken(options);
-                        return held;
+                        return;
                     }
                     if (take == LockFile.Take.RECLAIMED_DEAD) {
                         continue;
@@ -169,7 +157,7 @@ public final class FileQueueLock implements QueueLock {
                 target.close();
             }
             if (changes != null) {
-                retire(changes, holding != null);
+                retire(changes, isTaken());
             }
         }
     }
@@ -207,38 +195,25 @@ public final class FileQueueLock implements QueueLock {
         }
     }
 
-    /** The caller's first step under the lock, before ours: our ticket's going wakes the next waiter. */
-    private void onTaken(AcquireOptions options) {
-        try {
-            options.runOnTaken();
-        } catch (RuntimeException e) {
-            release();
-            throw e;
-        }
-    }
-
-    /** Takes up the lock just taken, unless release() gave up the wait in the meantime. */
-    private boolean holdUnlessAbandoned(LockRecord me) throws IOException, InterruptedException {
-        synchronized (this) {
-            if (!abandoned) {
-                holding = me;
-                return true;
-            }
-        }
-        lockFile.releaseIfMine(me);
-        throw new InterruptedException("released while waiting for " + dir);
+    private synchronized boolean isTaken() {
+        return taken != null;
     }
 
     @Override
-    public synchronized void release() {
-        if (ticket != null && holding == null) {
-            abandoned = true;
-            if (wakeup != null) {
-                wakeup.now();
-            }
+    protected void wakeWaiter() {
+        Wakeup sleeper;
+        synchronized (this) {
+            sleeper = wakeup;
         }
-        LockRecord held = holding;
-        holding = null;
+        if (sleeper != null) {
+            sleeper.now();
+        }
+    }
+
+    @Override
+    protected synchronized void doRelease() {
+        LockRecord held = taken;
+        taken = null;
         if (held != null) {
             try {
                 lockFile.releaseIfMine(held);
@@ -247,7 +222,6 @@ public final class FileQueueLock implements QueueLock {
             }
         }
         withdrawTicket();
-        removeShutdownHook();
         if (spentWatch != null) {
             spentWatch.close(); // closed by its own thread by now; this makes sure
             spentWatch = null;
@@ -273,11 +247,6 @@ public final class FileQueueLock implements QueueLock {
     @Override
     public String lane() {
         return lane;
-    }
-
-    @Override
-    public boolean isHeld() {
-        return holding != null;
     }
 
     /**
@@ -346,13 +315,5 @@ public final class FileQueueLock implements QueueLock {
         if (file != null) {
             file.close();
         }
-    }
-
-    private void installShutdownHook() {
-        releaseAtExit.install();
-    }
-
-    private void removeShutdownHook() {
-        releaseAtExit.remove();
     }
 }
