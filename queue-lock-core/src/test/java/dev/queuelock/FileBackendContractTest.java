@@ -1,7 +1,7 @@
 package dev.queuelock;
 
-import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.config.LockSettings;
 import dev.queuelock.testsupport.QueueBackendContract;
 import java.nio.file.Path;
 import java.util.Map;
@@ -11,7 +11,7 @@ class FileBackendContractTest extends QueueBackendContract {
 
     @Override
     protected Map<String, String> backendSettings(Path testDir) {
-        return Map.of(QueueLockProperties.BACKEND, "file");
+        return Map.of(LockSettings.BACKEND, "file");
     }
 
     @Override

@@ -1,10 +1,10 @@
 package dev.queuelock;
 
-import dev.queuelock.config.QueueLockProperties;
-import dev.queuelock.backends.QueueLockFactory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.config.LockSettings;
 import dev.queuelock.file.FileBackend;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -20,7 +20,7 @@ class QueueBackendSelectionTest {
 
     @Test
     void anUnknownBackendFailsListingTheKnownOnes() {
-        QueueLockFactory factory = QueueLockFactory.defaults().withSettings(Map.of(QueueLockProperties.BACKEND, "nfs"));
+        QueueLockFactory factory = QueueLockFactory.defaults().withSettings(Map.of(LockSettings.BACKEND, "nfs"));
         assertThatThrownBy(() -> factory.backendFor("land"))
                 .isInstanceOf(QueueLockException.class)
                 .hasMessageStartingWith("unknown queue backend 'nfs'; known: ")
@@ -30,16 +30,16 @@ class QueueBackendSelectionTest {
 
     @Test
     void theBuildQueueIgnoresTheGeneralSettingButNotItsOwn() {
-        QueueLockFactory factory = QueueLockFactory.defaults().withSettings(Map.of(QueueLockProperties.BACKEND, "nfs"));
+        QueueLockFactory factory = QueueLockFactory.defaults().withSettings(Map.of(LockSettings.BACKEND, "nfs"));
         assertThat(factory.backendFor("build").name()).isEqualTo(FileBackend.NAME);
-        QueueLockFactory own = QueueLockFactory.defaults().withSettings(Map.of(QueueLockProperties.BUILD_BACKEND, "nfs"));
+        QueueLockFactory own = QueueLockFactory.defaults().withSettings(Map.of(LockSettings.BUILD_BACKEND, "nfs"));
         assertThatThrownBy(() -> own.backendFor("build")).hasMessageContaining("'nfs'");
     }
 
     @Test
     void aQueueSettingOverridesTheGeneralOne() {
         QueueLockFactory factory = QueueLockFactory.defaults().withSettings(
-                Map.of(QueueLockProperties.BACKEND, "nfs", QueueLockProperties.LAND_BACKEND, "file"));
+                Map.of(LockSettings.BACKEND, "nfs", LockSettings.LAND_BACKEND, "file"));
         assertThat(factory.backendFor("land").name()).isEqualTo(FileBackend.NAME);
         assertThatThrownBy(() -> factory.backendFor("other")).hasMessageContaining("'nfs'");
     }

@@ -4,8 +4,8 @@ import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.config.BuildScope;
-import dev.queuelock.config.QueueLockProperties;
-import dev.queuelock.config.Settings;
+import dev.queuelock.config.LockSettings;
+import dev.queuelock.config.Setting;
 import dev.queuelock.file.FileBackend;
 import dev.queuelock.file.QueueDirectory;
 import dev.queuelock.repo.RepoKey;
@@ -24,8 +24,8 @@ import java.util.Properties;
  */
 public final class QueueLockFactory {
 
-    /** Fallback poll interval of a waiter, as the npm tool's ({@link Settings#POLL}). File events usually wake it sooner. */
-    public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(Settings.POLL.parse(null));
+    /** Fallback poll interval of a waiter, as the npm tool's ({@link LockSettings#POLL}). File events usually wake it sooner. */
+    public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(LockSettings.POLL.parse(null));
 
     private final Path tmpDir;
     private final Duration pollInterval;
@@ -55,13 +55,13 @@ public final class QueueLockFactory {
 
     /**
      * The queue factory for a session: every {@code queuelock.*} user property is handed to it,
-     * so backends ({@link QueueLockProperties#BACKEND}, {@link QueueLockProperties#LAND_BACKEND},
+     * so backends ({@link LockSettings#BACKEND}, {@link LockSettings#LAND_BACKEND},
      * {@code queuelock.zookeeper.*}) are configured the Maven way.
      */
     public static QueueLockFactory fromProperties(Properties userProperties) {
         Map<String, String> settings = new HashMap<>();
         for (String name : userProperties.stringPropertyNames()) {
-            if (name.startsWith(QueueLockProperties.PREFIX)) {
+            if (name.startsWith(Setting.PREFIX)) {
                 settings.put(name, userProperties.getProperty(name));
             }
         }
@@ -70,8 +70,8 @@ public final class QueueLockFactory {
 
     /**
      * The {@code queuelock.*} settings (Maven user properties, system properties): which backend
-     * each queue uses ({@link QueueLockProperties#BACKEND}, {@link QueueLockProperties#LAND_BACKEND},
-     * {@link QueueLockProperties#BUILD_BACKEND}) and the
+     * each queue uses ({@link LockSettings#BACKEND}, {@link LockSettings#LAND_BACKEND},
+     * {@link LockSettings#BUILD_BACKEND}) and the
      * backends' own settings. Other keys are ignored.
      */
     public QueueLockFactory withSettings(Map<String, String> newSettings) {
@@ -110,16 +110,16 @@ public final class QueueLockFactory {
 
     /**
      * The backend queue {@code queue} runs on: {@code queuelock.<queue>.backend}, else (except for
-     * "build") {@link QueueLockProperties#BACKEND}, else the file backend.
+     * "build") {@link LockSettings#BACKEND}, else the file backend.
      *
      * @throws QueueLockException naming the known backends if the setting names none of them
      */
     public QueueBackend backendFor(String queue) {
         // queuelock.land.backend and queuelock.build.backend are the registered ones; any other
         // queue name gets its key by the same rule.
-        String perQueue = settings.get(QueueLockProperties.PREFIX + queue + ".backend");
+        String perQueue = settings.get(Setting.PREFIX + queue + ".backend");
         String name = perQueue != null && !perQueue.isBlank() ? perQueue
-                : queue.equals(BuildScope.BUILD_QUEUE) ? null : settings.get(QueueLockProperties.BACKEND);
+                : queue.equals(BuildScope.BUILD_QUEUE) ? null : settings.get(LockSettings.BACKEND);
         return name == null || name.isBlank() ? new FileBackend() : QueueBackends.named(name.trim());
     }
 

@@ -17,12 +17,12 @@ public enum BuildScope {
     public static final String LAND_QUEUE = "land";
 
     /**
-     * The scope {@value QueueLockProperties#BUILD_SCOPE} names; blank is {@link #REPO}.
+     * The scope {@value LockSettings#BUILD_SCOPE} names; blank is {@link #REPO}.
      *
      * @throws IllegalArgumentException naming the key and the allowed values
      */
     public static BuildScope parse(String value) {
-        return Settings.SCOPE.parse(value);
+        return LockSettings.SCOPE.parse(value);
     }
 
     /** The key the build queue of {@code repo} is hashed from under this scope. */

@@ -13,12 +13,17 @@ import java.util.stream.Collectors;
 
 /**
  * One {@code queuelock.*} key: its name, the values it accepts, its default and its meaning, and
- * the one parser every reader of the key uses. A bad value is refused with a one-line message
+ * the one parser every reader of the key uses. Each module declares its keys beside the code that
+ * reads them, as a {@code String} constant (what a mojo's {@code @Parameter(property = ...)} names)
+ * and the {@code Setting} built on it; the plugin's catalog lists them all for the docs. A bad value is refused with a one-line message
  * naming the key and the accepted values; an unset or blank value is the default.
  *
  * @param <T> the type the value is read as
  */
 public final class Setting<T> {
+
+    /** What every key starts with. */
+    public static final String PREFIX = "queuelock.";
 
     private final String name;
     private final String accepts;
@@ -40,7 +45,7 @@ public final class Setting<T> {
     }
 
     /** {@code true} or {@code false} (any case); Maven's own boolean conversion takes any other word as false. */
-    static Setting<Boolean> flag(String name, boolean defaultValue, String readBy, String meaning) {
+    public static Setting<Boolean> flag(String name, boolean defaultValue, String readBy, String meaning) {
         return new Setting<>(name, "true or false", String.valueOf(defaultValue), null, readBy, meaning, text -> {
             if (text.equalsIgnoreCase("true")) {
                 return true;
@@ -53,12 +58,12 @@ public final class Setting<T> {
     }
 
     /** A whole number of at least {@code min} (and at most {@link Integer#MAX_VALUE}). */
-    static Setting<Integer> number(String name, int min, int defaultValue, String readBy, String meaning) {
+    public static Setting<Integer> number(String name, int min, int defaultValue, String readBy, String meaning) {
         return number(name, min, Integer.MAX_VALUE, defaultValue, readBy, meaning);
     }
 
     /** A whole number from {@code min} to {@code max}, e.g. a port base that leaves room for the lanes' ports. */
-    static Setting<Integer> number(String name, int min, int max, int defaultValue, String readBy, String meaning) {
+    public static Setting<Integer> number(String name, int min, int max, int defaultValue, String readBy, String meaning) {
         String accepts = max == Integer.MAX_VALUE ? "a whole number of " + min + " or more"
                 : "a whole number from " + min + " to " + max;
         return new Setting<>(name, accepts, String.valueOf(defaultValue), null, readBy, meaning, text -> {
@@ -75,7 +80,7 @@ public final class Setting<T> {
     }
 
     /** One of {@code values} (any case), returned in lower case. */
-    static Setting<String> choice(String name, String defaultValue, String readBy, String meaning, String... values) {
+    public static Setting<String> choice(String name, String defaultValue, String readBy, String meaning, String... values) {
         String accepts = or(Arrays.asList(values));
         return new Setting<>(name, accepts, defaultValue, null, readBy, meaning, text -> {
             String lower = text.toLowerCase(Locale.ROOT);
@@ -87,7 +92,7 @@ public final class Setting<T> {
     }
 
     /** A duration such as {@code 200ms}, {@code 30s}, {@code 5m}, {@code 1m30s}. */
-    static Setting<Duration> duration(String name, Duration defaultValue, String readBy, String meaning) {
+    public static Setting<Duration> duration(String name, Duration defaultValue, String readBy, String meaning) {
         String accepts = "a duration such as 200ms, 30s, 5m or 1h";
         return new Setting<>(name, accepts, Durations.format(defaultValue).replace(" ", ""), null, readBy, meaning, text -> {
             try {
@@ -104,18 +109,18 @@ public final class Setting<T> {
      * @param defaultValue the literal default, or null when there is none
      * @param defaultText  how the docs name the default when it is not a literal (null: {@code defaultValue})
      */
-    static Setting<String> text(String name, String defaultValue, String defaultText, String readBy, String meaning) {
+    public static Setting<String> text(String name, String defaultValue, String defaultText, String readBy, String meaning) {
         return new Setting<>(name, "text", defaultValue, defaultText, readBy, meaning, text -> text);
     }
 
     /** Comma-separated values, each trimmed, empty ones dropped. */
-    static Setting<List<String>> list(String name, String readBy, String meaning) {
+    public static Setting<List<String>> list(String name, String readBy, String meaning) {
         return new Setting<>(name, "comma-separated list", null, "none", readBy, meaning,
                 text -> Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toList()));
     }
 
     /** The same key read as another type, e.g. a choice as an enum. */
-    <R> Setting<R> as(Function<T, R> convert) {
+    public <R> Setting<R> as(Function<T, R> convert) {
         return new Setting<>(name, accepts, defaultValue, defaultText, readBy, meaning, parser.andThen(convert));
     }
 

@@ -1,6 +1,5 @@
 package dev.queuelock.land;
 
-import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.process.GitCommand;
 import java.util.Optional;
 
@@ -27,7 +26,7 @@ public final class IntegrationBranch {
 
     /** {@code master (the default branch of remote origin; override with -Dqueuelock.integrationBranch=<branch>)}. */
     public String describe() {
-        String property = "-D" + QueueLockProperties.INTEGRATION_BRANCH;
+        String property = "-D" + LandSettings.INTEGRATION_BRANCH;
         return name + " (" + (source == null ? "set by " + property : source + "; override with " + property + "=<branch>") + ")";
     }
 

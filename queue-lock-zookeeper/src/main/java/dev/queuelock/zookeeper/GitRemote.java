@@ -1,6 +1,5 @@
 package dev.queuelock.zookeeper;
 
-import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.process.GitCommand;
 import java.io.IOException;
@@ -25,6 +24,6 @@ final class GitRemote {
             Thread.currentThread().interrupt();
         }
         throw new QueueLockException("cannot tell which repository " + dir + " lands to: git remote '" + remote
-                + "' has no URL there; set " + QueueLockProperties.ZOOKEEPER_QUEUE_ID + " (or " + QueueLockProperties.ZOOKEEPER_REMOTE + ").");
+                + "' has no URL there; set " + ZooKeeperSettings.ZOOKEEPER_QUEUE_ID + " (or " + ZooKeeperSettings.ZOOKEEPER_REMOTE + ").");
     }
 }

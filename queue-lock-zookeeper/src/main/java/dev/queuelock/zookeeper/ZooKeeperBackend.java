@@ -1,7 +1,5 @@
 package dev.queuelock.zookeeper;
 
-import dev.queuelock.config.QueueLockProperties;
-import dev.queuelock.config.Settings;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
@@ -33,11 +31,11 @@ public final class ZooKeeperBackend implements QueueBackend {
         return NAME;
     }
 
-    /** {@link QueueLockProperties#ZOOKEEPER_QUEUE_ID}, else the normalized URL of the remote (see {@link RemoteUrl}). */
+    /** {@link ZooKeeperSettings#ZOOKEEPER_QUEUE_ID}, else the normalized URL of the remote (see {@link RemoteUrl}). */
     @Override
     public String queueId(Path dir, BackendContext context) {
-        return context.setting(QueueLockProperties.ZOOKEEPER_QUEUE_ID)
-                .orElseGet(() -> RemoteUrl.normalize(GitRemote.url(dir, Settings.ZK_REMOTE.from(context.settings())), dir));
+        return context.setting(ZooKeeperSettings.ZOOKEEPER_QUEUE_ID)
+                .orElseGet(() -> RemoteUrl.normalize(GitRemote.url(dir, ZooKeeperSettings.ZK_REMOTE.from(context.settings())), dir));
     }
 
     @Override
@@ -88,7 +86,7 @@ public final class ZooKeeperBackend implements QueueBackend {
         }
         String id = URLEncoder.encode(queueId, StandardCharsets.UTF_8);
         if (id.isEmpty() || id.equals(".") || id.equals("..")) {
-            throw new QueueLockException("queue id '" + queueId + "' cannot name a znode; set " + QueueLockProperties.ZOOKEEPER_QUEUE_ID + ".");
+            throw new QueueLockException("queue id '" + queueId + "' cannot name a znode; set " + ZooKeeperSettings.ZOOKEEPER_QUEUE_ID + ".");
         }
         return settings.chroot + "/" + id + "/" + queue;
     }

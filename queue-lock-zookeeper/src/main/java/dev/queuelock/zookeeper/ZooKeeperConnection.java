@@ -1,6 +1,5 @@
 package dev.queuelock.zookeeper;
 
-import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.Durations;
 import dev.queuelock.QueueLockException;
 import java.util.concurrent.TimeUnit;
@@ -30,7 +29,7 @@ final class ZooKeeperConnection {
         } catch (IllegalArgumentException e) {
             client.close();
             throw new QueueLockException("invalid ZooKeeper connect string '" + settings.connect + "': " + e.getMessage()
-                    + "; fix " + QueueLockProperties.ZOOKEEPER_CONNECT + ".");
+                    + "; fix " + ZooKeeperSettings.ZOOKEEPER_CONNECT + ".");
         } finally {
             if (!connected) {
                 client.close();
@@ -44,8 +43,8 @@ final class ZooKeeperConnection {
 
     static QueueLockException unreachable(ZooKeeperSettings settings) {
         return new QueueLockException("cannot reach ZooKeeper at " + settings.connect + " within "
-                + Durations.format(settings.connectionTimeout) + "; check that it runs and " + QueueLockProperties.ZOOKEEPER_CONNECT
-                + " (or raise " + QueueLockProperties.ZOOKEEPER_CONNECTION_TIMEOUT + ").");
+                + Durations.format(settings.connectionTimeout) + "; check that it runs and " + ZooKeeperSettings.ZOOKEEPER_CONNECT
+                + " (or raise " + ZooKeeperSettings.ZOOKEEPER_CONNECTION_TIMEOUT + ").");
     }
 
     /** A ZooKeeper failure as a one-line message naming the server. */

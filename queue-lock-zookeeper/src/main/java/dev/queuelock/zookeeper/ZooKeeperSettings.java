@@ -1,15 +1,43 @@
 package dev.queuelock.zookeeper;
 
-import static dev.queuelock.config.QueueLockProperties.ZOOKEEPER_CHROOT;
-import static dev.queuelock.config.QueueLockProperties.ZOOKEEPER_CONNECT;
-
 import dev.queuelock.QueueLockException;
-import dev.queuelock.config.Settings;
+import dev.queuelock.config.Setting;
 import dev.queuelock.spi.BackendContext;
 import java.time.Duration;
+import java.util.List;
 
-/** The {@code queuelock.zookeeper.*} settings ({@link Settings}), read from the factory's settings. */
+/** The {@code queuelock.zookeeper.*} keys, and their values as read from the factory's settings. */
 public final class ZooKeeperSettings {
+
+    private static final String ZOOKEEPER = "zookeeper backend";
+
+    /** {@value}: a ZooKeeper connect string, required by the backend. */
+    public static final String ZOOKEEPER_CONNECT = "queuelock.zookeeper.connect";
+    /** {@value}: a duration, default 30s. */
+    public static final String ZOOKEEPER_SESSION_TIMEOUT = "queuelock.zookeeper.sessionTimeout";
+    /** {@value}: a duration, default 10s. */
+    public static final String ZOOKEEPER_CONNECTION_TIMEOUT = "queuelock.zookeeper.connectionTimeout";
+    /** {@value}: an absolute znode path, default /queuelock. */
+    public static final String ZOOKEEPER_CHROOT = "queuelock.zookeeper.chroot";
+    /** {@value}: text, default the normalized URL of the remote. */
+    public static final String ZOOKEEPER_QUEUE_ID = "queuelock.zookeeper.queueId";
+    /** {@value}: a git remote, default origin. */
+    public static final String ZOOKEEPER_REMOTE = "queuelock.zookeeper.remote";
+
+    public static final Setting<String> ZK_CONNECT = Setting.text(ZOOKEEPER_CONNECT, null, "none (required)", ZOOKEEPER,
+            "ZooKeeper connect string, e.g. zk1:2181,zk2:2181,zk3:2181; a /path suffix is ZooKeeper's own chroot.");
+    public static final Setting<Duration> ZK_SESSION_TIMEOUT = Setting.duration(ZOOKEEPER_SESSION_TIMEOUT,
+            Duration.ofSeconds(30), ZOOKEEPER,
+            "How soon after a holder's machine dies or loses the network the next waiter gets the lock "
+                    + "(the server may clamp it to its min/max).");
+    public static final Setting<Duration> ZK_CONNECTION_TIMEOUT = Setting.duration(ZOOKEEPER_CONNECTION_TIMEOUT,
+            Duration.ofSeconds(10), ZOOKEEPER, "How long to try to reach ZooKeeper before failing.");
+    public static final Setting<String> ZK_CHROOT = Setting.text(ZOOKEEPER_CHROOT, "/queuelock", null, ZOOKEEPER,
+            "The znode under which all queues live.");
+    public static final Setting<String> ZK_QUEUE_ID = Setting.text(ZOOKEEPER_QUEUE_ID, null, "the normalized URL of the remote",
+            ZOOKEEPER, "The queue identity; set it when clones of one repository use different remote URLs.");
+    public static final Setting<String> ZK_REMOTE = Setting.text(ZOOKEEPER_REMOTE, "origin", null, ZOOKEEPER,
+            "The git remote whose URL names the queue.");
 
     final String connect;
     final Duration sessionTimeout;
@@ -27,16 +55,21 @@ public final class ZooKeeperSettings {
         String connect = context.setting(ZOOKEEPER_CONNECT).orElseThrow(() -> new QueueLockException(
                 "the zookeeper queue backend needs " + ZOOKEEPER_CONNECT + " (e.g. -D" + ZOOKEEPER_CONNECT
                         + "=zk1:2181,zk2:2181,zk3:2181)."));
-        String chroot = Settings.ZK_CHROOT.from(context.settings()).replaceAll("/+$", "");
+        String chroot = ZK_CHROOT.from(context.settings()).replaceAll("/+$", "");
         if (!chroot.startsWith("/") || chroot.contains("//")) {
             throw new QueueLockException(ZOOKEEPER_CHROOT + " must be an absolute znode path such as /queuelock, not '"
                     + chroot + "'.");
         }
         try {
-            return new ZooKeeperSettings(connect, Settings.ZK_SESSION_TIMEOUT.from(context.settings()),
-                    Settings.ZK_CONNECTION_TIMEOUT.from(context.settings()), chroot);
+            return new ZooKeeperSettings(connect, ZK_SESSION_TIMEOUT.from(context.settings()),
+                    ZK_CONNECTION_TIMEOUT.from(context.settings()), chroot);
         } catch (IllegalArgumentException e) {
             throw new QueueLockException(e.getMessage() + ".");
         }
+    }
+
+    /** This class's settings, in the order the docs list them. */
+    public static List<Setting<?>> all() {
+        return List.of(ZK_CONNECT, ZK_SESSION_TIMEOUT, ZK_CONNECTION_TIMEOUT, ZK_CHROOT, ZK_QUEUE_ID, ZK_REMOTE);
     }
 }

@@ -1,6 +1,5 @@
 package dev.queuelock.zookeeper;
 
-import dev.queuelock.config.QueueLockProperties;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,6 +7,7 @@ import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.config.LockSettings;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -30,7 +30,7 @@ class UnreachableZooKeeperTest {
     void aDownZooKeeperFailsFastNamingTheConnectString() {
         String connect = "127.0.0.1:" + ZooKeeperServers.closedPort();
         Map<String, String> settings = new HashMap<>(ZooKeeperServers.settings(connect, "down/repo"));
-        settings.put(QueueLockProperties.ZOOKEEPER_CONNECTION_TIMEOUT, "2s");
+        settings.put(ZooKeeperSettings.ZOOKEEPER_CONNECTION_TIMEOUT, "2s");
         QueueLock lock = factory(settings).open("land", tmp);
 
         long start = System.nanoTime();
@@ -49,8 +49,8 @@ class UnreachableZooKeeperTest {
 
     @Test
     void noConnectStringSaysWhichSettingIsMissing() {
-        QueueLockFactory factory = factory(Map.of(QueueLockProperties.LAND_BACKEND, "zookeeper",
-                QueueLockProperties.ZOOKEEPER_QUEUE_ID, "x"));
+        QueueLockFactory factory = factory(Map.of(LockSettings.LAND_BACKEND, "zookeeper",
+                ZooKeeperSettings.ZOOKEEPER_QUEUE_ID, "x"));
         assertThatThrownBy(() -> factory.open("land", tmp))
                 .isInstanceOf(QueueLockException.class)
                 .hasMessage("the zookeeper queue backend needs queuelock.zookeeper.connect"
@@ -59,8 +59,8 @@ class UnreachableZooKeeperTest {
 
     @Test
     void aDirectoryWithoutRemoteNeedsAnExplicitQueueId() {
-        QueueLockFactory factory = factory(Map.of(QueueLockProperties.LAND_BACKEND, "zookeeper",
-                QueueLockProperties.ZOOKEEPER_CONNECT, "127.0.0.1:1"));
+        QueueLockFactory factory = factory(Map.of(LockSettings.LAND_BACKEND, "zookeeper",
+                ZooKeeperSettings.ZOOKEEPER_CONNECT, "127.0.0.1:1"));
         assertThatThrownBy(() -> factory.open("land", tmp))
                 .isInstanceOf(QueueLockException.class)
                 .hasMessageContaining("git remote 'origin' has no URL there; set queuelock.zookeeper.queueId");
@@ -68,7 +68,7 @@ class UnreachableZooKeeperTest {
 
     @Test
     void theUnknownBackendMessageListsZooKeeperOnceItIsOnTheClassPath() {
-        QueueLockFactory factory = factory(Map.of(QueueLockProperties.BACKEND, "etcd"));
+        QueueLockFactory factory = factory(Map.of(LockSettings.BACKEND, "etcd"));
         assertThatThrownBy(() -> factory.backendFor("land"))
                 .hasMessage("unknown queue backend 'etcd'; known: file, zookeeper.");
     }

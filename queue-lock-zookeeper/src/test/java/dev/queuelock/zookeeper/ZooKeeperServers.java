@@ -1,7 +1,7 @@
 package dev.queuelock.zookeeper;
 
-import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.config.LockSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -31,12 +31,12 @@ final class ZooKeeperServers {
     /** The settings that put the land queue of queue id {@code queueId} on the ZooKeeper at {@code connect}. */
     static Map<String, String> settings(String connect, String queueId) {
         Map<String, String> settings = new LinkedHashMap<>();
-        settings.put(QueueLockProperties.BACKEND, ZooKeeperBackend.NAME);
-        settings.put(QueueLockProperties.ZOOKEEPER_CONNECT, connect);
-        settings.put(QueueLockProperties.ZOOKEEPER_SESSION_TIMEOUT, SESSION_TIMEOUT);
-        settings.put(QueueLockProperties.ZOOKEEPER_CONNECTION_TIMEOUT, "15s");
+        settings.put(LockSettings.BACKEND, ZooKeeperBackend.NAME);
+        settings.put(ZooKeeperSettings.ZOOKEEPER_CONNECT, connect);
+        settings.put(ZooKeeperSettings.ZOOKEEPER_SESSION_TIMEOUT, SESSION_TIMEOUT);
+        settings.put(ZooKeeperSettings.ZOOKEEPER_CONNECTION_TIMEOUT, "15s");
         if (queueId != null) {
-            settings.put(QueueLockProperties.ZOOKEEPER_QUEUE_ID, queueId);
+            settings.put(ZooKeeperSettings.ZOOKEEPER_QUEUE_ID, queueId);
         }
         return settings;
     }

@@ -1,7 +1,6 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.AcquireOptions;
-import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.ephemeral.ClaimRegistry;
 import dev.queuelock.ephemeral.EphemeralResources;
 import dev.queuelock.land.BatchRecord;
@@ -73,7 +72,7 @@ final class BatchLanding implements LandingDriver {
             return pushed;
         } catch (IOException e) {
             throw new LandException("cannot set up the batch's scratch worktree: " + e.getMessage()
-                    + "; run land again (or with -D" + QueueLockProperties.BATCH + "=1).");
+                    + "; run land again (or with -D" + BatchOptions.BATCH + "=1).");
         } finally {
             landing.buildLock().release();
         }

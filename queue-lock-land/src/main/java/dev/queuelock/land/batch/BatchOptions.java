@@ -1,17 +1,23 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.LockRecord;
-import dev.queuelock.config.QueueLockProperties;
-import dev.queuelock.config.Settings;
+import dev.queuelock.config.Setting;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * How many lanes one landing may take along ({@link Settings#LAND_BATCH}; 1 lands lane by lane, as
+ * How many lanes one landing may take along ({@link #LAND_BATCH}; 1 lands lane by lane, as
  * without batching), and where to see who waits behind it.
  */
 public final class BatchOptions {
+
+    /** {@value}: whole number, 1 or more, default 1. */
+    public static final String BATCH = "queuelock.batch";
+
+    public static final Setting<Integer> LAND_BATCH = Setting.number(BATCH, 1, 1, "land",
+            "The most lanes landed together, the lander's own included: it takes up to batch - 1 of the batching "
+                    + "landers queued behind it, checks and pushes them once, and bisects a failure; 1 lands lane by lane.");
 
     /** How often a waiter looks for a verdict and at its leader's liveness. */
     public static final Duration VERDICT_POLL = Duration.ofMillis(100);
@@ -26,7 +32,7 @@ public final class BatchOptions {
      */
     public BatchOptions(int size, Supplier<List<LockRecord>> landWaiters) {
         if (size < 1) {
-            throw new IllegalArgumentException(QueueLockProperties.BATCH + " must be 1 or more: " + size);
+            throw new IllegalArgumentException(BATCH + " must be 1 or more: " + size);
         }
         this.size = size;
         this.landWaiters = landWaiters;

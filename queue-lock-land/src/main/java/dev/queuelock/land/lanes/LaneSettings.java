@@ -1,8 +1,7 @@
 package dev.queuelock.land.lanes;
 
-import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.config.LaneDirectorySettings;
 import dev.queuelock.config.Setting;
-import dev.queuelock.config.Settings;
 import dev.queuelock.repo.LaneDirectory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,12 +12,34 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The lane settings (dev.queuelock.config.Settings, LANE_*), validated as a whole: every problem is listed in one
+ * The lane settings (declared here, and the worktree suffix and port base in core's
+ * {@link LaneDirectorySettings}, which the build queue reads too), validated as a whole: every problem is listed in one
  * message, so a user fixes {@code .mvn/maven.config} once instead of once per mistake.
  */
 public final class LaneSettings {
 
+    private static final String LANES = "lane goals, init, land, status";
+
+    /** {@value}: text, default lane/. */
+    public static final String BRANCH_PREFIX = "queuelock.branchPrefix";
+    /** {@value}: a branch name, default none. */
+    public static final String PRODUCTION_BRANCH = "queuelock.productionBranch";
+    /** {@value}: comma-separated list, default none. */
+    public static final String SYMLINKS = "queuelock.symlinks";
+    /** {@value}: true or false, default true. */
+    public static final String AUTO_LAND = "queuelock.autoLand";
+
     public static final String DEFAULT_BRANCH_PREFIX = "lane/";
+
+    public static final Setting<String> LANE_BRANCH_PREFIX = Setting.text(BRANCH_PREFIX, DEFAULT_BRANCH_PREFIX, null, LANES,
+            "Lane n works on the branch prefix + n, e.g. lane/3.");
+    public static final Setting<String> LANE_PRODUCTION_BRANCH = Setting.text(PRODUCTION_BRANCH, null,
+            "none (the integration branch is production)", "promote, init",
+            "The branch queuelock:promote fast-forwards to the integration branch; init also guards it against direct pushes.");
+    public static final Setting<List<String>> LANE_SYMLINKS = Setting.list(SYMLINKS, "lane",
+            "Git-ignored paths of the main checkout symlinked into each new lane, e.g. .env.");
+    public static final Setting<Boolean> LANE_AUTO_LAND = Setting.flag(AUTO_LAND, true, "init",
+            "The agents' instructions say to land when green; false: to propose landing to a person.");
 
     /** Branch names and prefixes we accept: what git accepts, minus what a shell or a ref walk trips on. */
     private static final Pattern BRANCH_CHARS = Pattern.compile("[A-Za-z0-9._/-]+");
@@ -48,44 +69,44 @@ public final class LaneSettings {
      */
     public static LaneSettings from(Map<String, String> values) {
         List<String> problems = new ArrayList<>();
-        String prefix = value(values, QueueLockProperties.BRANCH_PREFIX).orElse(DEFAULT_BRANCH_PREFIX);
+        String prefix = value(values, BRANCH_PREFIX).orElse(DEFAULT_BRANCH_PREFIX);
         if (!isBranchName(prefix + "1")) {
-            problems.add(QueueLockProperties.BRANCH_PREFIX + " must be letters, digits and . _ / - (not starting with - or"
+            problems.add(BRANCH_PREFIX + " must be letters, digits and . _ / - (not starting with - or"
                     + " containing ..), not '" + prefix + "'");
         }
-        String suffix = value(values, QueueLockProperties.WORKTREE_SUFFIX).orElse(LaneDirectory.DEFAULT_WORKTREE_SUFFIX);
+        String suffix = value(values, LaneDirectorySettings.WORKTREE_SUFFIX).orElse(LaneDirectory.DEFAULT_WORKTREE_SUFFIX);
         if (!suffix.matches("[A-Za-z0-9._-]+") || suffix.matches("[0-9]+")) {
-            problems.add(QueueLockProperties.WORKTREE_SUFFIX + " must be letters, digits and . _ - (not only digits, no /),"
+            problems.add(LaneDirectorySettings.WORKTREE_SUFFIX + " must be letters, digits and . _ - (not only digits, no /),"
                     + " not '" + suffix + "'");
         }
-        Integer portBase = parse(Settings.LANE_PORT_BASE, values, problems);
-        String production = value(values, QueueLockProperties.PRODUCTION_BRANCH).orElse(null);
+        Integer portBase = parse(LaneDirectorySettings.LANE_PORT_BASE, values, problems);
+        String production = value(values, PRODUCTION_BRANCH).orElse(null);
         if (production != null && !isBranchName(production)) {
-            problems.add(QueueLockProperties.PRODUCTION_BRANCH + " must be a branch name (letters, digits and . _ / -), not '"
+            problems.add(PRODUCTION_BRANCH + " must be a branch name (letters, digits and . _ / -), not '"
                     + production + "'");
         }
         List<String> links = new ArrayList<>();
-        for (String link : value(values, QueueLockProperties.SYMLINKS).map(v -> Arrays.asList(v.split(","))).orElse(List.of())) {
+        for (String link : value(values, SYMLINKS).map(v -> Arrays.asList(v.split(","))).orElse(List.of())) {
             String path = link.trim();
             if (path.isEmpty()) {
                 continue;
             }
             Path p = Path.of(path).normalize();
             if (p.isAbsolute() || p.startsWith("..") || p.toString().isEmpty() || p.startsWith(".git")) {
-                problems.add(QueueLockProperties.SYMLINKS + " entries must be paths inside the repository (not absolute,"
+                problems.add(SYMLINKS + " entries must be paths inside the repository (not absolute,"
                         + " no .., not .git), not '" + path + "'");
             } else {
                 links.add(p.toString());
             }
         }
-        Boolean autoLand = parse(Settings.LANE_AUTO_LAND, values, problems);
+        Boolean autoLand = parse(LANE_AUTO_LAND, values, problems);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
         return new LaneSettings(prefix, new LaneDirectory(suffix, portBase), production, links, autoLand);
     }
 
-    /** The key's value by its one parser (dev.queuelock.config.Settings); a refusal joins {@code problems}. */
+    /** The key's value by its one parser ({@link Setting}); a refusal joins {@code problems}. */
     private static <T> T parse(Setting<T> setting, Map<String, String> values, List<String> problems) {
         try {
             return setting.from(values);
@@ -127,5 +148,10 @@ public final class LaneSettings {
 
     public boolean autoLand() {
         return autoLand;
+    }
+
+    /** This class's settings, in the order the docs list them. */
+    public static List<Setting<?>> all() {
+        return List.of(LANE_BRANCH_PREFIX, LANE_PRODUCTION_BRANCH, LANE_SYMLINKS, LANE_AUTO_LAND);
     }
 }

@@ -3,7 +3,7 @@ package dev.queuelock.land.lanes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.config.LaneDirectorySettings;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -23,20 +23,20 @@ class LaneSettingsTest {
     @Test
     void everyInvalidSettingIsListedInOneMessage() {
         assertThatThrownBy(() -> LaneSettings.from(Map.of(
-                QueueLockProperties.BRANCH_PREFIX, "-x..",
-                QueueLockProperties.WORKTREE_SUFFIX, "a/b",
-                QueueLockProperties.PORT_BASE, "-1",
-                QueueLockProperties.PRODUCTION_BRANCH, "pro d",
-                QueueLockProperties.SYMLINKS, ".env,../secret",
-                QueueLockProperties.AUTO_LAND, "yes")))
+                LaneSettings.BRANCH_PREFIX, "-x..",
+                LaneDirectorySettings.WORKTREE_SUFFIX, "a/b",
+                LaneDirectorySettings.PORT_BASE, "-1",
+                LaneSettings.PRODUCTION_BRANCH, "pro d",
+                LaneSettings.SYMLINKS, ".env,../secret",
+                LaneSettings.AUTO_LAND, "yes")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContainingAll(QueueLockProperties.BRANCH_PREFIX, QueueLockProperties.WORKTREE_SUFFIX, QueueLockProperties.PORT_BASE,
-                        QueueLockProperties.PRODUCTION_BRANCH, "'../secret'", QueueLockProperties.AUTO_LAND);
+                .hasMessageContainingAll(LaneSettings.BRANCH_PREFIX, LaneDirectorySettings.WORKTREE_SUFFIX, LaneDirectorySettings.PORT_BASE,
+                        LaneSettings.PRODUCTION_BRANCH, "'../secret'", LaneSettings.AUTO_LAND);
     }
 
     @Test
     void aLaneNumberIsReadOffTheDirectoryNameOfASiblingOnly() {
-        LaneSettings s = LaneSettings.from(Map.of(QueueLockProperties.WORKTREE_SUFFIX, "-wt-"));
+        LaneSettings s = LaneSettings.from(Map.of(LaneDirectorySettings.WORKTREE_SUFFIX, "-wt-"));
         assertThat(s.directory().number(Path.of("/w/shop-wt-12"))).hasValue(12);
         assertThat(s.directory().number(Path.of("/w/shop-wt-0"))).isEmpty();
         assertThat(s.directory().numberBeside(Path.of("/w/shop"), Path.of("/w/shop-wt-2"))).hasValue(2);

@@ -1,8 +1,7 @@
 package dev.queuelock.maven.extension;
 
 import dev.queuelock.config.BuildScope;
-import dev.queuelock.config.QueueLockProperties;
-import dev.queuelock.config.Settings;
+import dev.queuelock.config.LockSettings;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -26,13 +25,13 @@ final class BuildQueueSettings {
     /** @throws IllegalArgumentException with a one-line message naming the bad property and what it accepts */
     static BuildQueueSettings from(Properties user, Map<String, String> env) {
         String skipReason = null;
-        if (Settings.SKIP_BUILD_QUEUE.from(user)) {
-            skipReason = "-D" + QueueLockProperties.SKIP + "=true";
-        } else if (isTrue(env.get(QueueLockProperties.SKIP_ENV))) {
-            skipReason = QueueLockProperties.SKIP_ENV + "=" + env.get(QueueLockProperties.SKIP_ENV);
+        if (LockSettings.SKIP_BUILD_QUEUE.from(user)) {
+            skipReason = "-D" + LockSettings.SKIP + "=true";
+        } else if (isTrue(env.get(LockSettings.SKIP_ENV))) {
+            skipReason = LockSettings.SKIP_ENV + "=" + env.get(LockSettings.SKIP_ENV);
         }
-        return new BuildQueueSettings(skipReason, Settings.SCOPE.from(user),
-                Duration.ofMillis(Settings.POLL.from(user)), Duration.ofMinutes(Settings.STUCK_WARN.from(user)));
+        return new BuildQueueSettings(skipReason, LockSettings.SCOPE.from(user),
+                Duration.ofMillis(LockSettings.POLL.from(user)), Duration.ofMinutes(LockSettings.STUCK_WARN.from(user)));
     }
 
     /** Why this session takes no lock, if it is skipped by configuration. */

@@ -1,6 +1,6 @@
 package dev.queuelock.maven.extension;
 
-import dev.queuelock.config.Settings;
+import dev.queuelock.config.LaneDirectorySettings;
 import dev.queuelock.repo.LaneDirectory;
 import java.nio.file.Path;
 import java.util.OptionalInt;
@@ -23,7 +23,7 @@ final class LaneBuildProperties {
      */
     static void apply(MavenExecutionRequest request, Path topDirectory) {
         Properties user = request.getUserProperties();
-        LaneDirectory lanes = new LaneDirectory(Settings.LANE_WORKTREE_SUFFIX.from(user), Settings.LANE_PORT_BASE.from(user));
+        LaneDirectory lanes = LaneDirectorySettings.from(user);
         OptionalInt n = lanes.number(topDirectory);
         if (n.isEmpty()) {
             return;

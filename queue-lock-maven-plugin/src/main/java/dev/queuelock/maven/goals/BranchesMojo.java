@@ -1,6 +1,5 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.land.LandSettings;
 import java.io.File;
 import java.nio.file.Path;
@@ -17,7 +16,7 @@ abstract class BranchesMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.REMOTE, defaultValue = "origin")
+    @Parameter(property = LandSettings.REMOTE, defaultValue = "origin")
     private String remote;
 
     /**
@@ -25,7 +24,7 @@ abstract class BranchesMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.INTEGRATION_BRANCH)
+    @Parameter(property = LandSettings.INTEGRATION_BRANCH)
     private String integrationBranch;
 
     /**
@@ -33,7 +32,7 @@ abstract class BranchesMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.PROTECTED_BRANCHES)
+    @Parameter(property = LandSettings.PROTECTED_BRANCHES)
     private List<String> protectedBranches;
 
     @Parameter(defaultValue = "${session}", readonly = true, required = true)

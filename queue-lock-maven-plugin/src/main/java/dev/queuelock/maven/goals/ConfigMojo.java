@@ -1,8 +1,8 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.Setting;
-import dev.queuelock.config.Settings;
+import dev.queuelock.zookeeper.ZooKeeperSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +31,7 @@ public class ConfigMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.SKIP, defaultValue = "false")
+    @Parameter(property = LockSettings.SKIP, defaultValue = "false")
     private String skip;
 
     /**
@@ -39,7 +39,7 @@ public class ConfigMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.POLL_MILLIS, defaultValue = "200")
+    @Parameter(property = LockSettings.POLL_MILLIS, defaultValue = "200")
     private String pollMillis;
 
     /**
@@ -48,7 +48,7 @@ public class ConfigMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.STUCK_WARN_MINUTES, defaultValue = "5")
+    @Parameter(property = LockSettings.STUCK_WARN_MINUTES, defaultValue = "5")
     private String stuckWarnMinutes;
 
     /**
@@ -57,7 +57,7 @@ public class ConfigMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.BACKEND, defaultValue = "file")
+    @Parameter(property = LockSettings.BACKEND, defaultValue = "file")
     private String backend;
 
     /**
@@ -65,7 +65,7 @@ public class ConfigMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.LAND_BACKEND)
+    @Parameter(property = LockSettings.LAND_BACKEND)
     private String landBackend;
 
     /**
@@ -73,7 +73,7 @@ public class ConfigMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.BUILD_BACKEND, defaultValue = "file")
+    @Parameter(property = LockSettings.BUILD_BACKEND, defaultValue = "file")
     private String buildBackend;
 
     /**
@@ -81,7 +81,7 @@ public class ConfigMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.ZOOKEEPER_CONNECT)
+    @Parameter(property = ZooKeeperSettings.ZOOKEEPER_CONNECT)
     private String zookeeperConnect;
 
     /**
@@ -90,7 +90,7 @@ public class ConfigMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.ZOOKEEPER_SESSION_TIMEOUT, defaultValue = "30s")
+    @Parameter(property = ZooKeeperSettings.ZOOKEEPER_SESSION_TIMEOUT, defaultValue = "30s")
     private String zookeeperSessionTimeout;
 
     /**
@@ -98,7 +98,7 @@ public class ConfigMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.ZOOKEEPER_CONNECTION_TIMEOUT, defaultValue = "10s")
+    @Parameter(property = ZooKeeperSettings.ZOOKEEPER_CONNECTION_TIMEOUT, defaultValue = "10s")
     private String zookeeperConnectionTimeout;
 
     /**
@@ -106,7 +106,7 @@ public class ConfigMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.ZOOKEEPER_CHROOT, defaultValue = "/queuelock")
+    @Parameter(property = ZooKeeperSettings.ZOOKEEPER_CHROOT, defaultValue = "/queuelock")
     private String zookeeperChroot;
 
     /**
@@ -114,7 +114,7 @@ public class ConfigMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.ZOOKEEPER_QUEUE_ID)
+    @Parameter(property = ZooKeeperSettings.ZOOKEEPER_QUEUE_ID)
     private String zookeeperQueueId;
 
     /**
@@ -122,7 +122,7 @@ public class ConfigMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.ZOOKEEPER_REMOTE, defaultValue = "origin")
+    @Parameter(property = ZooKeeperSettings.ZOOKEEPER_REMOTE, defaultValue = "origin")
     private String zookeeperRemote;
 
     @Parameter(defaultValue = "${session}", readonly = true, required = true)
@@ -132,18 +132,18 @@ public class ConfigMojo extends AbstractMojo {
     public void execute() throws MojoExecutionException {
         // This goal's own parameters may also come from a POM's <configuration>: they must be valid too.
         Map<Setting<?>, String> own = new LinkedHashMap<>();
-        own.put(Settings.SKIP_BUILD_QUEUE, skip);
-        own.put(Settings.POLL, pollMillis);
-        own.put(Settings.STUCK_WARN, stuckWarnMinutes);
-        own.put(Settings.DEFAULT_BACKEND, backend);
-        own.put(Settings.LAND_QUEUE_BACKEND, landBackend);
-        own.put(Settings.BUILD_QUEUE_BACKEND, buildBackend);
-        own.put(Settings.ZK_CONNECT, zookeeperConnect);
-        own.put(Settings.ZK_SESSION_TIMEOUT, zookeeperSessionTimeout);
-        own.put(Settings.ZK_CONNECTION_TIMEOUT, zookeeperConnectionTimeout);
-        own.put(Settings.ZK_CHROOT, zookeeperChroot);
-        own.put(Settings.ZK_QUEUE_ID, zookeeperQueueId);
-        own.put(Settings.ZK_REMOTE, zookeeperRemote);
+        own.put(LockSettings.SKIP_BUILD_QUEUE, skip);
+        own.put(LockSettings.POLL, pollMillis);
+        own.put(LockSettings.STUCK_WARN, stuckWarnMinutes);
+        own.put(LockSettings.DEFAULT_BACKEND, backend);
+        own.put(LockSettings.LAND_QUEUE_BACKEND, landBackend);
+        own.put(LockSettings.BUILD_QUEUE_BACKEND, buildBackend);
+        own.put(ZooKeeperSettings.ZK_CONNECT, zookeeperConnect);
+        own.put(ZooKeeperSettings.ZK_SESSION_TIMEOUT, zookeeperSessionTimeout);
+        own.put(ZooKeeperSettings.ZK_CONNECTION_TIMEOUT, zookeeperConnectionTimeout);
+        own.put(ZooKeeperSettings.ZK_CHROOT, zookeeperChroot);
+        own.put(ZooKeeperSettings.ZK_QUEUE_ID, zookeeperQueueId);
+        own.put(ZooKeeperSettings.ZK_REMOTE, zookeeperRemote);
         for (Map.Entry<Setting<?>, String> e : own.entrySet()) {
             parse(e.getKey(), e.getValue());
         }
@@ -165,7 +165,7 @@ public class ConfigMojo extends AbstractMojo {
      */
     static List<String> lines(Properties user) throws MojoExecutionException {
         List<String> out = new ArrayList<>();
-        for (Setting<?> setting : Settings.all()) {
+        for (Setting<?> setting : SettingsCatalog.all()) {
             String value = user.getProperty(setting.name());
             parse(setting, value);
             boolean set = value != null && !value.isBlank();

@@ -2,23 +2,22 @@ package dev.queuelock.maven.goals;
 
 import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.config.BuildScope;
+import dev.queuelock.config.LockSettings;
 import dev.queuelock.land.Checks;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandHistory;
+import dev.queuelock.land.LandRun;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.LandStats;
-import dev.queuelock.land.LandRun;
 import dev.queuelock.land.Lander;
 import dev.queuelock.land.Outcome;
+import dev.queuelock.land.batch.BatchOptions;
+import dev.queuelock.land.batch.Batching;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LanePruner;
 import dev.queuelock.land.lanes.LaneSettings;
-import dev.queuelock.land.batch.BatchOptions;
-import dev.queuelock.land.batch.Batching;
-import dev.queuelock.config.BuildScope;
-import dev.queuelock.config.QueueLockProperties;
-import dev.queuelock.config.Settings;
 import dev.queuelock.maven.land.CheckBuild;
 import dev.queuelock.maven.land.MavenLandLog;
 import dev.queuelock.process.Hangup;
@@ -51,7 +50,7 @@ public class LandMojo extends LanesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.REGENERABLE_FILES)
+    @Parameter(property = LandSettings.REGENERABLE_FILES)
     private List<String> regenerableFiles;
 
     /**
@@ -60,7 +59,7 @@ public class LandMojo extends LanesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.CHECK_GOALS, defaultValue = "verify")
+    @Parameter(property = LandSettings.CHECK_GOALS, defaultValue = "verify")
     private String checkGoals;
 
     /**
@@ -69,7 +68,7 @@ public class LandMojo extends LanesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.CHECK_COMMAND)
+    @Parameter(property = LandSettings.CHECK_COMMAND)
     private List<String> checkCommand;
 
     /**
@@ -77,7 +76,7 @@ public class LandMojo extends LanesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.CHECKS_REQUIRED, defaultValue = "true")
+    @Parameter(property = LandSettings.CHECKS_REQUIRED, defaultValue = "true")
     private String checksRequired;
 
     /**
@@ -85,7 +84,7 @@ public class LandMojo extends LanesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.PUSH_RETRIES, defaultValue = "3")
+    @Parameter(property = LandSettings.PUSH_RETRIES, defaultValue = "3")
     private String pushRetries;
 
     /**
@@ -94,7 +93,7 @@ public class LandMojo extends LanesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.SYNC, defaultValue = "true")
+    @Parameter(property = LandSettings.SYNC, defaultValue = "true")
     private String sync;
 
     /**
@@ -103,7 +102,7 @@ public class LandMojo extends LanesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.BUILD_SCOPE, defaultValue = "repo")
+    @Parameter(property = LockSettings.BUILD_SCOPE, defaultValue = "repo")
     private String buildScope;
 
     /**
@@ -112,7 +111,7 @@ public class LandMojo extends LanesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.BATCH, defaultValue = "1")
+    @Parameter(property = BatchOptions.BATCH, defaultValue = "1")
     private String batch;
 
     @Override
@@ -121,11 +120,11 @@ public class LandMojo extends LanesMojo {
         Hangup.ignore(); // an agent's land must survive its terminal closing, as the CLI does
         // Every value is checked before git or a queue is touched: a typo costs nothing.
         List<String> problems = new ArrayList<>();
-        Boolean required = parse(Settings.LAND_CHECKS_REQUIRED, checksRequired, problems);
-        Integer retries = parse(Settings.LAND_PUSH_RETRIES, pushRetries, problems);
-        Boolean syncMain = parse(Settings.LAND_SYNC, sync, problems);
-        Integer batchSize = parse(Settings.LAND_BATCH, batch, problems);
-        BuildScope scope = parse(Settings.SCOPE, buildScope, problems);
+        Boolean required = parse(LandSettings.LAND_CHECKS_REQUIRED, checksRequired, problems);
+        Integer retries = parse(LandSettings.LAND_PUSH_RETRIES, pushRetries, problems);
+        Boolean syncMain = parse(LandSettings.LAND_SYNC, sync, problems);
+        Integer batchSize = parse(BatchOptions.LAND_BATCH, batch, problems);
+        BuildScope scope = parse(LockSettings.SCOPE, buildScope, problems);
         LaneSettings lanes = laneSettings(problems);
         try {
             RepoKey repo = RepoKey.of(topDirectory());

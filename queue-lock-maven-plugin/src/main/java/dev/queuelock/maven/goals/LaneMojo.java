@@ -2,8 +2,7 @@ package dev.queuelock.maven.goals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.queuelock.config.QueueLockProperties;
-import dev.queuelock.config.Settings;
+import dev.queuelock.config.Setting;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.lanes.LaneClaim;
@@ -32,19 +31,26 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "lane", requiresProject = false, aggregator = true, threadSafe = true)
 public class LaneMojo extends LanesMojo {
 
+    /** {@value}: true or false, default false. */
+    static final String HOOK = "queuelock.hook";
+
+    static final Setting<Boolean> LANE_HOOK = Setting.flag(HOOK, false, "lane",
+            "Run as Claude Code's WorktreeCreate hook (what init wires in): read the hook's JSON on standard input, "
+                    + "print the path after a marker, give the reason for a refusal on standard error.");
+
     /**
      * Run as Claude Code's WorktreeCreate hook (what init wires in): read the hook's JSON on standard input,
      * print the path after a marker, give the reason for a refusal on standard error.
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.HOOK, defaultValue = "false")
+    @Parameter(property = HOOK, defaultValue = "false")
     private String hook;
 
     @Override
     public void execute() throws MojoExecutionException {
         List<String> problems = new ArrayList<>();
-        Boolean hook = parse(Settings.LANE_HOOK, this.hook, problems);
+        Boolean hook = parse(LANE_HOOK, this.hook, problems);
         try {
             LaneSettings settings = laneSettings(problems);
             Path from = hook ? hookDirectory().orElse(topDirectory()) : topDirectory();

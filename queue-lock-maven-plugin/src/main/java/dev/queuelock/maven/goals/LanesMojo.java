@@ -1,6 +1,6 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.config.LaneDirectorySettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandLog;
@@ -27,7 +27,7 @@ abstract class LanesMojo extends BranchesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.BRANCH_PREFIX, defaultValue = "lane/")
+    @Parameter(property = LaneSettings.BRANCH_PREFIX, defaultValue = "lane/")
     private String branchPrefix;
 
     /**
@@ -35,7 +35,7 @@ abstract class LanesMojo extends BranchesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.WORKTREE_SUFFIX, defaultValue = "-lane-")
+    @Parameter(property = LaneDirectorySettings.WORKTREE_SUFFIX, defaultValue = "-lane-")
     private String worktreeSuffix;
 
     /**
@@ -44,7 +44,7 @@ abstract class LanesMojo extends BranchesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.PORT_BASE, defaultValue = "8080")
+    @Parameter(property = LaneDirectorySettings.PORT_BASE, defaultValue = "8080")
     private String portBase;
 
     /**
@@ -52,7 +52,7 @@ abstract class LanesMojo extends BranchesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.PRODUCTION_BRANCH)
+    @Parameter(property = LaneSettings.PRODUCTION_BRANCH)
     private String productionBranch;
 
     /**
@@ -60,7 +60,7 @@ abstract class LanesMojo extends BranchesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.SYMLINKS)
+    @Parameter(property = LaneSettings.SYMLINKS)
     private String symlinks;
 
     /**
@@ -68,7 +68,7 @@ abstract class LanesMojo extends BranchesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.AUTO_LAND, defaultValue = "true")
+    @Parameter(property = LaneSettings.AUTO_LAND, defaultValue = "true")
     private String autoLand;
 
     LaneSettings laneSettings() throws MojoExecutionException {
@@ -81,12 +81,12 @@ abstract class LanesMojo extends BranchesMojo {
      */
     LaneSettings laneSettings(List<String> problems) throws MojoExecutionException {
         Map<String, String> values = new HashMap<>();
-        put(values, QueueLockProperties.BRANCH_PREFIX, branchPrefix);
-        put(values, QueueLockProperties.WORKTREE_SUFFIX, worktreeSuffix);
-        put(values, QueueLockProperties.PORT_BASE, portBase);
-        put(values, QueueLockProperties.PRODUCTION_BRANCH, productionBranch);
-        put(values, QueueLockProperties.SYMLINKS, symlinks);
-        put(values, QueueLockProperties.AUTO_LAND, autoLand);
+        put(values, LaneSettings.BRANCH_PREFIX, branchPrefix);
+        put(values, LaneDirectorySettings.WORKTREE_SUFFIX, worktreeSuffix);
+        put(values, LaneDirectorySettings.PORT_BASE, portBase);
+        put(values, LaneSettings.PRODUCTION_BRANCH, productionBranch);
+        put(values, LaneSettings.SYMLINKS, symlinks);
+        put(values, LaneSettings.AUTO_LAND, autoLand);
         LaneSettings settings = null;
         try {
             settings = LaneSettings.from(values);

@@ -1,7 +1,6 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.config.QueueLockProperties;
-import dev.queuelock.config.Settings;
+import dev.queuelock.config.Setting;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.Preview;
@@ -22,18 +21,24 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "preview", requiresProject = false, aggregator = true, threadSafe = true)
 public class PreviewMojo extends LanesMojo {
 
+    /** {@value}: true or false, default false. */
+    static final String RESTORE = "queuelock.restore";
+
+    static final Setting<Boolean> PREVIEW_RESTORE = Setting.flag(RESTORE, false, "preview",
+            "Undo the preview shown in the main checkout instead of showing this lane.");
+
     /**
      * Undo the preview shown in the main checkout instead of showing this lane.
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.RESTORE, defaultValue = "false")
+    @Parameter(property = RESTORE, defaultValue = "false")
     private String restore;
 
     @Override
     public void execute() throws MojoExecutionException {
         List<String> problems = new ArrayList<>();
-        boolean restore = Boolean.TRUE.equals(parse(Settings.PREVIEW_RESTORE, this.restore, problems));
+        boolean restore = Boolean.TRUE.equals(parse(PREVIEW_RESTORE, this.restore, problems));
         LaneSettings settings = laneSettings(problems);
         try {
             Preview preview = new Preview(layout(settings), landLog());

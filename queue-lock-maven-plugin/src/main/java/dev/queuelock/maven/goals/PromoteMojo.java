@@ -1,6 +1,5 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.lanes.LaneLayout;
@@ -26,7 +25,7 @@ public class PromoteMojo extends LanesMojo {
         // Decided before git is asked anything: without a production branch there is nothing to promote to.
         LaneSettings lanes = laneSettings();
         String production = lanes.productionBranch().orElseThrow(() -> new MojoExecutionException(
-                "no production branch is set; promote with -D" + QueueLockProperties.PRODUCTION_BRANCH + "=<branch> (or set it in"
+                "no production branch is set; promote with -D" + LaneSettings.PRODUCTION_BRANCH + "=<branch> (or set it in"
                         + " .mvn/maven.config)."));
         LandSettings settings = landSettings(List.of(), 0, false);
         try {

@@ -1,18 +1,18 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.process.GitCommand;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.config.BuildScope;
+import dev.queuelock.config.LockSettings;
+import dev.queuelock.config.Setting;
 import dev.queuelock.land.Git;
-import dev.queuelock.land.LandHistory;
 import dev.queuelock.land.LandException;
+import dev.queuelock.land.LandHistory;
 import dev.queuelock.land.LandRun;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneState;
-import dev.queuelock.config.BuildScope;
-import dev.queuelock.config.QueueLockProperties;
-import dev.queuelock.config.Settings;
+import dev.queuelock.process.GitCommand;
 import dev.queuelock.repo.RepoKey;
 import java.io.File;
 import java.io.IOException;
@@ -36,12 +36,26 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "status", requiresProject = false, aggregator = true, threadSafe = true)
 public class StatusMojo extends LanesMojo {
 
+    /** {@value}: true or false, default false. */
+    static final String JSON = "queuelock.json";
+    /** {@value}: a file, default none (the console). */
+    static final String OUTPUT = "queuelock.output";
+    /** {@value}: a directory, default the top directory of the invocation. */
+    static final String DIRECTORY = "queuelock.directory";
+
+    static final Setting<Boolean> STATUS_JSON = Setting.flag(JSON, false, "status",
+            "Print one JSON document (see the status JSON page) instead of log lines.");
+    static final Setting<String> STATUS_OUTPUT = Setting.text(OUTPUT, null, "none (the console)", "status",
+            "Write the report to this file; use it for scripts on Maven 4, which prefixes a goal's standard output.");
+    static final Setting<String> STATUS_DIRECTORY = Setting.text(DIRECTORY, null, "the top directory of the invocation",
+            "status", "A directory inside the repository whose queues are shown.");
+
     /**
      * Print one JSON document (see the status JSON page) instead of log lines.
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.JSON, defaultValue = "false")
+    @Parameter(property = JSON, defaultValue = "false")
     private String json;
 
     /**
@@ -50,7 +64,7 @@ public class StatusMojo extends LanesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.BUILD_SCOPE, defaultValue = "repo")
+    @Parameter(property = LockSettings.BUILD_SCOPE, defaultValue = "repo")
     private String buildScope;
 
     /**
@@ -58,7 +72,7 @@ public class StatusMojo extends LanesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.DIRECTORY, defaultValue = "${session.request.multiModuleProjectDirectory}")
+    @Parameter(property = DIRECTORY, defaultValue = "${session.request.multiModuleProjectDirectory}")
     private File directory;
 
     /**
@@ -66,19 +80,19 @@ public class StatusMojo extends LanesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.OUTPUT)
+    @Parameter(property = OUTPUT)
     private File output;
 
     @Override
     public void execute() throws MojoExecutionException {
         QuietLibraries.unlessDebug(getLog());
         List<String> problems = new ArrayList<>();
-        BuildScope scope = parse(Settings.SCOPE, buildScope, problems);
-        Boolean asJson = parse(Settings.STATUS_JSON, json, problems);
+        BuildScope scope = parse(LockSettings.SCOPE, buildScope, problems);
+        Boolean asJson = parse(STATUS_JSON, json, problems);
         LaneSettings lanes = laneSettings(problems);
         File dir = directory != null ? directory : new File(".");
         if (!dir.isDirectory()) {
-            throw new MojoExecutionException("-D" + QueueLockProperties.DIRECTORY + "=" + dir + ": no such directory;"
+            throw new MojoExecutionException("-D" + DIRECTORY + "=" + dir + ": no such directory;"
                     + " name a directory inside the repository whose queues to show (or leave it out for this one).");
         }
         RepoKey repo = RepoKey.of(dir.toPath());
@@ -130,7 +144,7 @@ public class StatusMojo extends LanesMojo {
             Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot write " + output + ": " + e.getMessage() + "; choose a writable -D"
-                    + QueueLockProperties.OUTPUT + " path.", e);
+                    + OUTPUT + " path.", e);
         }
     }
 }

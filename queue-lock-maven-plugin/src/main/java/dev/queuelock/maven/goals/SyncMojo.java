@@ -1,6 +1,5 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.MainCheckoutSync;
@@ -26,7 +25,7 @@ public class SyncMojo extends LanesMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = QueueLockProperties.REGENERABLE_FILES)
+    @Parameter(property = LandSettings.REGENERABLE_FILES)
     private List<String> regenerableFiles;
 
     @Override

@@ -2,9 +2,9 @@ package dev.queuelock.maven.goals;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.config.Setting;
-import dev.queuelock.config.Settings;
+import dev.queuelock.land.LandSettings;
+import dev.queuelock.land.batch.BatchOptions;
 import java.util.stream.Stream;
 import org.apache.maven.api.plugin.testing.InjectMojo;
 import org.apache.maven.api.plugin.testing.MojoParameter;
@@ -23,11 +23,11 @@ class ConfigMojoTest extends HarnessTest {
     @Test
     @InjectMojo(goal = "config")
     void everyKeyIsShownWithItsValueAndMeaning(ConfigMojo mojo) throws Exception {
-        session.getUserProperties().setProperty(QueueLockProperties.BATCH, "3");
+        session.getUserProperties().setProperty(BatchOptions.BATCH, "3");
         CapturingLog log = new CapturingLog();
         mojo.setLog(log);
         mojo.execute();
-        for (Setting<?> s : Settings.all()) {
+        for (Setting<?> s : SettingsCatalog.all()) {
             assertThat(log.lines).anyMatch(l -> l.startsWith(s.name() + " = ")).contains("    " + s.meaning());
         }
         assertThat(log.lines).contains("queuelock.batch = 3 (set) [land]", "queuelock.skip = false (default) [build queue]");
@@ -36,7 +36,7 @@ class ConfigMojoTest extends HarnessTest {
     @Test
     @InjectMojo(goal = "config")
     void aBadValueOfAnyKeyIsRefusedNamingIt(ConfigMojo mojo) throws Exception {
-        session.getUserProperties().setProperty(QueueLockProperties.CHECKS_REQUIRED, "nope");
+        session.getUserProperties().setProperty(LandSettings.CHECKS_REQUIRED, "nope");
         assertRefused(mojo, "queuelock.checksRequired must be true or false, not 'nope'");
     }
 

@@ -3,7 +3,6 @@ package dev.queuelock.maven.goals;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.config.Setting;
-import dev.queuelock.config.Settings;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +39,7 @@ class GoalCoverageTest {
     void everyParameterWithAcceptedValuesHasARefusalTest() throws Exception {
         List<String> missing = new ArrayList<>();
         for (PluginDescriptor.Param p : PluginDescriptor.parameters()) {
-            Optional<Setting<?>> setting = Optional.ofNullable(p.property).flatMap(Settings::named);
+            Optional<Setting<?>> setting = Optional.ofNullable(p.property).flatMap(SettingsCatalog::named);
             if (setting.isEmpty() || FREE_FORM.contains(setting.get().accepts())) {
                 continue;
             }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.queuelock.config.Setting;
-import dev.queuelock.config.Settings;
 import dev.queuelock.testsupport.GitFixture;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -56,8 +55,8 @@ abstract class HarnessTest {
         return PluginDescriptor.parameters().stream()
                 .filter(p -> p.goal.equals(goal) && p.property != null && p.property.startsWith("queuelock."))
                 .map(p -> DynamicTest.dynamicTest(goal + ": " + p.property + " defaults to "
-                        + Settings.named(p.property).map(Setting::defaultText).orElse("?"), () -> {
-                    Setting<?> setting = Settings.named(p.property).orElseThrow();
+                        + SettingsCatalog.named(p.property).map(Setting::defaultText).orElse("?"), () -> {
+                    Setting<?> setting = SettingsCatalog.named(p.property).orElseThrow();
                     Object value = MojoExtension.getVariableValueFromObject(mojo, p.field);
                     if (setting.defaultValue() != null) {
                         assertThat(value).as(p.toString()).hasToString(setting.defaultValue());

@@ -3,7 +3,6 @@ package dev.queuelock.maven.goals;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.config.Setting;
-import dev.queuelock.config.Settings;
 import org.apache.maven.api.plugin.testing.InjectMojo;
 import org.apache.maven.api.plugin.testing.MojoParameter;
 import org.junit.jupiter.api.Test;
@@ -22,7 +21,7 @@ class HelpMojoTest extends HarnessTest {
         for (String goal : PluginDescriptor.goals()) {
             assertThat(help).contains("queuelock:" + goal);
         }
-        for (Setting<?> s : Settings.all()) {
+        for (Setting<?> s : SettingsCatalog.all()) {
             assertThat(help).as("help -Ddetail names %s", s.name()).contains("User property: " + s.name());
         }
     }

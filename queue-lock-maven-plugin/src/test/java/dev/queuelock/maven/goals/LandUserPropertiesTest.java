@@ -1,6 +1,6 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.config.QueueLockProperties;
+import dev.queuelock.land.batch.BatchOptions;
 import org.apache.maven.api.plugin.testing.InjectMojo;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -14,7 +14,7 @@ class LandUserPropertiesTest extends HarnessTest {
 
     @BeforeEach
     void typedOnTheCommandLine() {
-        session.getUserProperties().setProperty(QueueLockProperties.BATCH, "abc");
+        session.getUserProperties().setProperty(BatchOptions.BATCH, "abc");
     }
 
     @Test

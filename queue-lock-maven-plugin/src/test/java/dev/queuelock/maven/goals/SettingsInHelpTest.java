@@ -2,9 +2,7 @@ package dev.queuelock.maven.goals;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.config.QueueLockProperties;
 import dev.queuelock.config.Setting;
-import dev.queuelock.config.Settings;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -12,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What {@code mvn queuelock:help -Ddetail} says about the {@code queuelock.*} keys is what the
- * registry ({@link Settings}) says: every key is a goal's parameter, with the registry's default and
+ * catalog ({@link SettingsCatalog}) says: every key is a goal's parameter, with the registry's default and
  * meaning, and no goal reads a key the registry does not know.
  */
 class SettingsInHelpTest {
@@ -20,19 +18,19 @@ class SettingsInHelpTest {
     @Test
     void everyQueuelockParameterIsARegisteredKey() throws Exception {
         assertThat(queuelockParameters()).allSatisfy(p ->
-                assertThat(Settings.named(p.property)).as("%s is not in dev.queuelock.config.Settings", p).isPresent());
+                assertThat(SettingsCatalog.named(p.property)).as("%s is not in SettingsCatalog", p).isPresent());
     }
 
     @Test
     void everyRegisteredKeyIsListedByHelp() throws Exception {
         Set<String> listed = queuelockParameters().stream().map(p -> p.property).collect(Collectors.toSet());
-        assertThat(listed).containsAll(Settings.all().stream().map(Setting::name).collect(Collectors.toList()));
+        assertThat(listed).containsAll(SettingsCatalog.all().stream().map(Setting::name).collect(Collectors.toList()));
     }
 
     @Test
     void helpStatesTheRegistrysDefaultAndMeaning() throws Exception {
         assertThat(queuelockParameters()).allSatisfy(p -> {
-            Setting<?> s = Settings.named(p.property).orElseThrow();
+            Setting<?> s = SettingsCatalog.named(p.property).orElseThrow();
             if (s.defaultValue() != null || p.defaultValue == null || !p.defaultValue.startsWith("${")) {
                 assertThat(p.defaultValue).as("default of %s", p).isEqualTo(s.defaultValue());
             }
@@ -42,7 +40,7 @@ class SettingsInHelpTest {
 
     private static List<PluginDescriptor.Param> queuelockParameters() throws Exception {
         return PluginDescriptor.parameters().stream()
-                .filter(p -> p.property != null && p.property.startsWith(QueueLockProperties.PREFIX))
+                .filter(p -> p.property != null && p.property.startsWith(Setting.PREFIX))
                 .collect(Collectors.toList());
     }
 }

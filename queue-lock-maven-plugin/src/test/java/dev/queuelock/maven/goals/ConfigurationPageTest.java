@@ -1,7 +1,8 @@
-package dev.queuelock.config;
+package dev.queuelock.maven.goals;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.config.Setting;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,14 +12,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The site's configuration page lists exactly the keys of {@link Settings}, each with the registry's
+ * The site's configuration page lists exactly the keys of {@link SettingsCatalog}, each with the registry's
  * default and meaning. On a mismatch the expected table is written to
  * {@code target/configuration-table.md}: paste it between the page's markers.
  */
 class ConfigurationPageTest {
 
     static final Path PAGE = Path.of("..", "src", "site", "markdown", "configuration.md");
-    static final String BEGIN = "<!-- settings table: generated from dev.queuelock.config.Settings -->";
+    static final String BEGIN = "<!-- settings table: generated from the settings catalog (SettingsCatalog) -->";
     static final String END = "<!-- end of settings table -->";
 
     @Test
@@ -38,7 +39,7 @@ class ConfigurationPageTest {
         List<String> rows = new ArrayList<>();
         rows.add("| key | default | accepts | read by | meaning |");
         rows.add("|---|---|---|---|---|");
-        for (Setting<?> s : Settings.all()) {
+        for (Setting<?> s : SettingsCatalog.all()) {
             String dflt = s.defaultValue() != null ? "`" + s.defaultValue() + "`" : s.defaultText();
             rows.add("| `" + s.name() + "` | " + dflt + " | " + s.accepts() + " | " + s.readBy() + " | "
                     + s.meaning().replace("|", "\\|") + " |");
