@@ -3,14 +3,21 @@ package dev.queuelock.land;
 import dev.queuelock.process.GitCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * After a landing (or on its own: {@code queuelock:sync}), brings the main checkout (the worktree
  * of the git common dir) up to the integration head already fetched — fast-forward only. Changes
- * to regenerable files there are discarded first; any other change, a diverged main checkout, or
- * one on another branch, is left exactly as it is, with a warning where that needs a human.
+ * to regenerable files there are discarded first. Other local changes do not block it: git's own
+ * {@code merge --ff-only} decides, and it refuses only when the incoming commits touch a file
+ * changed (or untracked) there, so an unrelated edit is carried along untouched. When it does not
+ * move the main checkout (another branch, diverged, files in the way), it says why in one line.
  */
 public final class MainCheckoutSync {
+
+    /** How long to wait for another git command's {@code index.lock} in the main checkout (an IDE, a status). */
+    static final long INDEX_LOCK_WAIT_MS = 3_000;
 
     private final Path commonDir;
     private final LandSettings settings;
@@ -26,32 +33,101 @@ public final class MainCheckoutSync {
         this.log = log;
     }
 
-    /** @return true if the main checkout is now at {@code <remote>/<integration>} */
+    /** @return true if the main checkout is now at (or ahead of) {@code <remote>/<integration>} */
     public boolean fastForward() {
         Path main = commonDir.getParent();
         if (!commonDir.getFileName().toString().equals(".git") || main == null || !Files.isDirectory(main)) {
             return false; // a bare common dir has no main checkout to update
         }
         Git git = new Git(main);
-        GitCommand.Result head = git.run("symbolic-ref", "--quiet", "--short", "HEAD");
-        if (!head.ok() || !head.out.strip().equals(integration)) {
-            return false; // not on the integration branch: nothing of ours to move
-        }
-        new Preflight(git, settings).discardRegenerableChanges();
-        GitCommand.Result status = git.run("status", "--porcelain", "--untracked-files=no");
-        if (!status.ok() || !status.out.isBlank()) {
-            log.warn("main checkout " + main + " has uncommitted changes; left as is (update it with: git -C "
-                    + main + " merge --ff-only " + remote + "/" + integration + ")");
+        String target = "refs/remotes/" + remote + "/" + integration;
+        String leftAsIs = leftAsIs(git, target);
+        if (leftAsIs != null) {
+            log.warn("main checkout " + main + " " + leftAsIs);
             return false;
         }
-        String target = "refs/remotes/" + remote + "/" + integration;
-        GitCommand.Result merge = git.run("merge", "--ff-only", "--quiet", target);
+        try {
+            new Preflight(git, settings).discardRegenerableChanges();
+        } catch (LandException e) {
+            log.warn("main checkout " + main + ": its regenerable files could not be restored, so it was left as is: "
+                    + e.getMessage());
+            return false;
+        }
+        GitCommand.Result merge = waitingForIndexLock(git, "merge", "--ff-only", "--quiet", target);
         if (!merge.ok()) {
-            boolean diverged = !git.run("merge-base", "--is-ancestor", "HEAD", target).ok();
-            log.warn("main checkout " + main + (diverged ? " has diverged from " : " could not be fast-forwarded to ")
-                    + remote + "/" + integration + "; left as is: " + merge.errorOnOneLine());
+            log.warn("main checkout " + main + " could not be fast-forwarded to " + remote + "/" + integration + "; left as is: "
+                    + why(merge) + (isIndexLocked(merge) ? "" : " (then: git -C " + main + " merge --ff-only " + remote + "/"
+                    + integration + ")"));
             return false;
         }
         return true;
+    }
+
+    /** Why the main checkout is not ours to move, in words; null when a fast-forward may be tried. */
+    private String leftAsIs(Git git, String target) {
+        GitCommand.Result head = git.run("symbolic-ref", "--quiet", "--short", "HEAD");
+        String branch = head.out.strip();
+        if (!head.ok()) {
+            return "has a detached HEAD (a rebase or bisect in progress?), not " + integration + "; left as is"
+                    + " (git -C " + git.worktree() + " status says what is going on)";
+        }
+        if (!branch.equals(integration)) {
+            return "is on branch '" + branch + "', not " + integration + "; left as is (to follow " + integration
+                    + ": git -C " + git.worktree() + " switch " + integration + ")";
+        }
+        if (!git.run("merge-base", "--is-ancestor", "HEAD", target).ok()) {
+            String own = git.run("rev-list", "--count", target + "..HEAD").out.strip();
+            return "has diverged from " + remote + "/" + integration + "; left as is: " + own + " commit(s) of its own"
+                    + " (see git -C " + git.worktree() + " log " + remote + "/" + integration + "..HEAD)";
+        }
+        return null;
+    }
+
+    /** Runs git, trying again while another git command holds the main checkout's index.lock, for a short while. */
+    static GitCommand.Result waitingForIndexLock(Git git, String... args) {
+        long deadline = System.currentTimeMillis() + INDEX_LOCK_WAIT_MS;
+        long pause = 50;
+        GitCommand.Result result = git.run(args);
+        while (!result.ok() && isIndexLocked(result) && System.currentTimeMillis() < deadline) {
+            try {
+                Thread.sleep(pause);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return result;
+            }
+            pause = Math.min(pause * 2, 500);
+            result = git.run(args);
+        }
+        return result;
+    }
+
+    private static boolean isIndexLocked(GitCommand.Result result) {
+        return result.err.contains("index.lock") && result.err.contains("File exists");
+    }
+
+    /** git's refusal, short: the files in the way, or that another git command kept the index locked. */
+    static String why(GitCommand.Result merge) {
+        if (isIndexLocked(merge)) {
+            return "another git command kept its index.lock for " + INDEX_LOCK_WAIT_MS / 1000 + " s; run mvn queuelock:sync when it is done";
+        }
+        List<String> changed = new ArrayList<>();
+        List<String> untracked = new ArrayList<>();
+        List<String> into = null;
+        for (String line : merge.err.split("\n")) {
+            if (line.contains("would be overwritten by merge")) {
+                into = line.contains("untracked") ? untracked : changed;
+            } else if (line.startsWith("\t") && into != null) {
+                into.add(line.strip());
+            } else {
+                into = null;
+            }
+        }
+        if (changed.isEmpty() && untracked.isEmpty()) {
+            return merge.errorOnOneLine();
+        }
+        String files = (changed.isEmpty() ? "" : "local changes to " + String.join(", ", changed))
+                + (changed.isEmpty() || untracked.isEmpty() ? "" : " and ")
+                + (untracked.isEmpty() ? "" : "untracked " + String.join(", ", untracked));
+        return "in the way of the incoming commits: " + files + "; commit, stash or move them";
     }
 }

@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
 
 /**
  * The pre-push guard: a POSIX sh hook (no JVM start on every push) that rejects a direct push to
- * the integration or a protected branch unless {@code land} is pushing ({@value Lander#LANDING_ENV}=1)
+ * the integration or a protected branch (those init was given, and those {@code .mvn/maven.config}
+ * names at the time of the push) unless {@code land} is pushing ({@value Lander#LANDING_ENV}=1)
  * or a human pulls the emergency hatch ({@code QUEUELOCK_EMERGENCY_PUSH=1}), or the push changes
  * nothing but init's own files (publishing init's own commit, which cannot be landed before the
  * extension is on the branch).
@@ -74,10 +75,30 @@ public final class PushGuard {
                 && new String(Files.readAllBytes(hook), StandardCharsets.UTF_8).contains(MARKER);
     }
 
+    /**
+     * The branches {@code .mvn/maven.config} protects, read at every push (of the pushing worktree
+     * and of the main checkout, as Maven there would read them), so a branch protected after init
+     * is guarded at once; init's own list stays too. Tokens as Maven splits the file (whitespace),
+     * {@code -Dkey=value} or {@code -D key=value}, quotes dropped, the last of a key per file wins.
+     */
+    private static final String SETTINGS_AT_PUSH_TIME = ""
+            + "top=$(git rev-parse --show-toplevel 2>/dev/null) || top=\n"
+            + "main=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null) && main=${main%/.git} || main=\n"
+            + "setting() {\n"
+            + "  for dir in \"$top\" \"$main\"; do\n"
+            + "    [ -n \"$dir\" ] && [ -f \"$dir/.mvn/maven.config\" ] || continue\n"
+            + "    tr -d \"\\\"'\" < \"$dir/.mvn/maven.config\" | tr ' \\t\\r' '\\n\\n\\n' \\\n"
+            + "      | sed -n \"s/^\\(-D\\)\\{0,1\\}queuelock\\.$1=//p\" | tail -n 1\n"
+            + "  done\n"
+            + "}\n"
+            + "guarded=\"$guarded $(setting integrationBranch) $(setting protectedBranches | tr , ' ') $(setting productionBranch)\"\n";
+
     static String script(List<String> guardedBranches, List<String> initFiles) {
         return "#!/bin/sh\n"
                 + MARKER + " (written by mvn queuelock:init; edits are overwritten by the next init)\n"
+                + "set -f # branch names are never file patterns\n"
                 + "guarded='" + String.join(" ", guardedBranches) + "'\n"
+                + SETTINGS_AT_PUSH_TIME
                 + "input=$(cat)\n"
                 + "chained=\"$(dirname \"$0\")/" + CHAINED + "\"\n"
                 + "if [ -x \"$chained\" ]; then\n"

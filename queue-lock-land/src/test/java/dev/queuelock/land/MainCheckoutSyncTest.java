@@ -42,17 +42,70 @@ class MainCheckoutSyncTest {
     }
 
     @Test
-    void uncommittedChangesAreLeftExactlyAsTheyAreWithAWarning() throws Exception {
+    void anUnrelatedUncommittedEditDoesNotBlockAndIsKeptByteForByte() throws Exception {
+        byte[] edit = "my edit\r\nno final newline".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        Files.write(repo.main.resolve("README.md"), edit);
+        Files.writeString(repo.main.resolve("scratch.txt"), "untracked notes\n");
+        git(repo.main, "add", "scratch.txt"); // staged, and unrelated too
+        String landed = landElsewhere("landed.txt");
+
+        assertThat(sync(List.of())).isTrue();
+
+        assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(landed);
+        assertThat(Files.readAllBytes(repo.main.resolve("README.md"))).isEqualTo(edit);
+        assertThat(git(repo.main, "status", "--porcelain")).isEqualTo("M README.md\nA  scratch.txt");
+        assertThat(log.warnings()).isEmpty();
+    }
+
+    @Test
+    void anEditToAFileTheLandingChangesIsLeftExactlyAsItIsAndNamedInOneLine() throws Exception {
         String before = git(repo.main, "rev-parse", "HEAD");
         Files.writeString(repo.main.resolve("README.md"), "my edit\n");
-        landElsewhere("landed.txt");
+        landElsewhere("README.md");
 
         assertThat(sync(List.of())).isFalse();
 
         assertThat(repo.main.resolve("README.md")).content().isEqualTo("my edit\n");
         assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(before);
-        assertThat(log.warnings()).singleElement().asString().contains("has uncommitted changes; left as is")
+        assertThat(log.warnings()).singleElement().asString().doesNotContain("\n")
+                .contains("could not be fast-forwarded to origin/main; left as is: in the way of the incoming commits:"
+                        + " local changes to README.md; commit, stash or move them")
                 .contains("merge --ff-only origin/main");
+    }
+
+    @Test
+    void anIndexLockHeldBrieflyIsWaitedFor() throws Exception {
+        Path lock = repo.main.resolve(".git/index.lock");
+        Files.createFile(lock);
+        String landed = landElsewhere("landed.txt");
+        Thread release = new Thread(() -> {
+            try {
+                Thread.sleep(300);
+                Files.delete(lock);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        release.start();
+
+        assertThat(sync(List.of())).isTrue();
+
+        release.join();
+        assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(landed);
+        assertThat(log.warnings()).isEmpty();
+    }
+
+    @Test
+    void anIndexLockThatStaysIsSaidInOneLine() throws Exception {
+        Files.createFile(repo.main.resolve(".git/index.lock"));
+        String before = git(repo.main, "rev-parse", "HEAD");
+        landElsewhere("landed.txt");
+
+        assertThat(sync(List.of())).isFalse();
+
+        assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(before);
+        assertThat(log.warnings()).singleElement().asString().doesNotContain("\n")
+                .contains("another git command kept its index.lock for 3 s; run mvn queuelock:sync when it is done");
     }
 
     @Test
@@ -75,7 +128,8 @@ class MainCheckoutSyncTest {
         assertThat(sync(List.of())).isFalse();
 
         assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(local);
-        assertThat(log.warnings()).singleElement().asString().contains("has diverged from origin/main; left as is");
+        assertThat(log.warnings()).singleElement().asString()
+                .contains("has diverged from origin/main; left as is: 1 commit(s) of its own");
     }
 
     @Test
@@ -89,12 +143,12 @@ class MainCheckoutSyncTest {
         assertThat(repo.main.resolve("landed.txt")).content().isEqualTo("an untracked draft\n");
         assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(before);
         assertThat(log.warnings()).singleElement().asString().doesNotContain("diverged")
-                .contains("could not be fast-forwarded to origin/main; left as is:")
-                .contains("would be overwritten by merge: landed.txt");
+                .contains("could not be fast-forwarded to origin/main; left as is: in the way of the incoming commits:"
+                        + " untracked landed.txt; commit, stash or move them");
     }
 
     @Test
-    void aMainCheckoutOnAnotherBranchIsNotMoved() throws Exception {
+    void aMainCheckoutOnAnotherBranchIsNotMovedAndSaysWhy() throws Exception {
         git(repo.main, "switch", "--quiet", "-c", "experiment");
         String before = git(repo.main, "rev-parse", "HEAD");
         landElsewhere("landed.txt");
@@ -102,7 +156,21 @@ class MainCheckoutSyncTest {
         assertThat(sync(List.of())).isFalse();
 
         assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(before);
-        assertThat(log.warnings()).isEmpty();
+        assertThat(log.warnings()).singleElement().asString()
+                .contains("is on branch 'experiment', not main; left as is (to follow main:")
+                .contains("switch main)");
+    }
+
+    @Test
+    void aDetachedMainCheckoutIsNotMovedAndSaysWhy() throws Exception {
+        git(repo.main, "switch", "--quiet", "--detach");
+        String before = git(repo.main, "rev-parse", "HEAD");
+        landElsewhere("landed.txt");
+
+        assertThat(sync(List.of())).isFalse();
+
+        assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(before);
+        assertThat(log.warnings()).singleElement().asString().contains("has a detached HEAD");
     }
 
     /** A commit adding {@code file} reaches origin/main from a lane, and the main checkout fetches it. */

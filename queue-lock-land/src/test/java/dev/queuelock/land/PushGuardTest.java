@@ -50,6 +50,32 @@ class PushGuardTest {
     }
 
     @Test
+    void branchesProtectedInMavenConfigAfterInstallAreGuardedAtTheNextPush() throws Exception {
+        PushGuard.install(new Git(lane), List.of("main"));
+        assertThat(new Git(lane).run("push", "origin", "HEAD:refs/heads/release").ok()).as("not protected yet").isTrue();
+        commit(lane, "more.txt", "more\n", "more lane work");
+
+        // The lane's own config, as Maven there reads it: -Dkey=value, the last one wins.
+        Files.createDirectories(lane.resolve(".mvn"));
+        Files.writeString(lane.resolve(".mvn/maven.config"), "-Dqueuelock.protectedBranches=old\n"
+                + "-Dqueuelock.protectedBranches=release,hotfix -Dqueuelock.pollMillis=100\r\n");
+        GitCommand.Result release = new Git(lane).run("push", "origin", "HEAD:refs/heads/release");
+        assertThat(release.ok()).isFalse();
+        assertThat(release.err).contains("direct push to 'release' refused");
+        assertThat(new Git(lane).run("push", "origin", "HEAD:refs/heads/hotfix").ok()).isFalse();
+        assertThat(new Git(lane).run("push", "origin", "HEAD:refs/heads/old").ok()).as("overridden in the file").isTrue();
+
+        // The main checkout's config counts too, in Maven's other spelling, quoted.
+        Files.createDirectories(repo.main.resolve(".mvn"));
+        Files.writeString(repo.main.resolve(".mvn/maven.config"), "-D \"queuelock.productionBranch=prod\"\n");
+        GitCommand.Result prod = new Git(lane).run("push", "origin", "HEAD:refs/heads/prod");
+        assertThat(prod.ok()).isFalse();
+        assertThat(prod.err).contains("direct push to 'prod' refused");
+        assertThat(new Git(lane).run("push", "origin", "HEAD:refs/heads/lane").ok()).as("lane branches push freely").isTrue();
+        assertThat(new Git(lane).run("push", "origin", "HEAD:main").ok()).as("init's list still guarded").isFalse();
+    }
+
+    @Test
     void keepsAndChainsAnExistingHookAndInstallingTwiceChangesNothing() throws Exception {
         Path hooks = Path.of(git(lane, "rev-parse", "--path-format=absolute", "--git-path", "hooks"));
         Files.createDirectories(hooks);
