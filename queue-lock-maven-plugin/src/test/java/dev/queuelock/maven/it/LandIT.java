@@ -148,31 +148,6 @@ class LandIT {
         assertThat(remoteSubjects()).containsExactly("main moved", "project");
     }
 
-    /** {@code queuelock:sync}: the main checkout follows what others pushed, unless it holds work of its own. */
-    @Test
-    @Timeout(300)
-    void syncFastForwardsACleanMainCheckoutAndLeavesOneWithChangesAsItIs() throws Exception {
-        Path lane = lane("pushed", "pushed.txt");
-        git(lane, "push", "-q", "origin", "HEAD:main");
-        String pushed = git(lane, "rev-parse", "HEAD");
-
-        MavenRun sync = mvn(lane, "sync", "queuelock:sync");
-
-        assertThat(sync.awaitExit(LAND)).as(sync.log()).isZero();
-        assertThat(git(main, "rev-parse", "HEAD")).as("main checkout fast-forwarded").isEqualTo(pushed);
-
-        Files.writeString(main.resolve(".gitignore"), "edited in the main checkout\n");
-        Path next = lane("pushed-next", "next.txt");
-        git(next, "push", "-q", "origin", "HEAD:main");
-
-        MavenRun dirty = mvn(next, "sync-dirty", "queuelock:sync");
-
-        assertThat(dirty.awaitExit(LAND)).as(dirty.log()).isZero();
-        assertThat(dirty.log()).contains("has uncommitted changes; left as is");
-        assertThat(git(main, "rev-parse", "HEAD")).isEqualTo(pushed);
-        assertThat(main.resolve(".gitignore")).content().isEqualTo("edited in the main checkout\n");
-    }
-
     /** The check logs of a lane, one per run, oldest first. */
     private List<Path> checkLogs(String lane) throws IOException {
         Path logs = main.resolve(".git/queuelock/logs");

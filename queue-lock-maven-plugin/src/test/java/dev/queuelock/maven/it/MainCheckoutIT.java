@@ -1,0 +1,89 @@
+package dev.queuelock.maven.it;
+
+import static dev.queuelock.maven.it.LandingRepo.git;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The main checkout as people use it beside the lanes: {@code queuelock:sync} brings it up to
+ * date around their own edits, and the pre-push guard follows the settings they change later.
+ */
+class MainCheckoutIT {
+
+    private static final Duration MVN = Duration.ofSeconds(180);
+
+    @TempDir
+    Path work;
+
+    LandingRepo repo;
+
+    @BeforeEach
+    void repoWithRemote() throws Exception {
+        repo = LandingRepo.create(work, "main", true);
+    }
+
+    @AfterEach
+    void stopMavens() {
+        repo.close();
+    }
+
+    @Test
+    @Timeout(300)
+    void syncFastForwardsPastAnUnrelatedEditKeepingItByteForByteAndNamesAFileInTheWay() throws Exception {
+        Path main = repo.main;
+        byte[] edit = "marks*\r\nmy own, unrelated edit: CRLF and no final newline".getBytes(StandardCharsets.UTF_8);
+        Files.write(main.resolve(".gitignore"), edit);
+        Path lane = repo.lane("pushed", "pushed.txt", "main");
+        git(lane, "push", "-q", "origin", "HEAD:main");
+        String pushed = git(lane, "rev-parse", "HEAD");
+
+        MavenRun sync = repo.mvn(lane, "sync", "queuelock:sync");
+
+        assertThat(sync.awaitExit(MVN)).as(sync.log()).isZero();
+        assertThat(git(main, "rev-parse", "HEAD")).as("main checkout fast-forwarded").isEqualTo(pushed);
+        assertThat(Files.readAllBytes(main.resolve(".gitignore"))).as("the edit, byte for byte").isEqualTo(edit);
+        assertThat(sync.log()).contains("main checkout " + main.toRealPath() + " is at origin/main").doesNotContain("[WARNING]");
+
+        Path next = repo.lane("touches-the-edit", ".gitignore", "main");
+        git(next, "push", "-q", "origin", "HEAD:main");
+
+        MavenRun blocked = repo.mvn(next, "sync-blocked", "queuelock:sync");
+
+        assertThat(blocked.awaitExit(MVN)).as(blocked.log()).isZero();
+        assertThat(blocked.log()).containsOnlyOnce("[WARNING]").contains("could not be fast-forwarded to origin/main; left as is:"
+                + " in the way of the incoming commits: local changes to .gitignore; commit, stash or move them");
+        assertThat(git(main, "rev-parse", "HEAD")).isEqualTo(pushed);
+        assertThat(Files.readAllBytes(main.resolve(".gitignore"))).isEqualTo(edit);
+    }
+
+    @Test
+    @Timeout(300)
+    void aBranchProtectedInMavenConfigAfterInitIsGuardedAtTheNextPush() throws Exception {
+        Path main = repo.main;
+        MavenRun init = repo.mvn(main, "init", "dev.queuelock:queue-lock-maven-plugin:" + TestRepos.VERSION + ":init");
+        assertThat(init.awaitExit(MVN)).as(init.log()).isZero();
+        Path lane = repo.lane("topic", "topic.txt", "main");
+        LandingRepo.Git before = LandingRepo.tryGit(lane, "push", "origin", "HEAD:refs/heads/release");
+        assertThat(before.exit).as("not protected yet: " + before.out).isZero();
+
+        Files.writeString(main.resolve(".mvn/maven.config"), "-Dqueuelock.protectedBranches=release,hotfix\n",
+                StandardCharsets.UTF_8);
+        Files.writeString(lane.resolve("topic.txt"), "more\n", StandardCharsets.UTF_8);
+        git(lane, "commit", "-q", "-am", "more topic work");
+
+        LandingRepo.Git after = LandingRepo.tryGit(lane, "push", "origin", "HEAD:refs/heads/release");
+        assertThat(after.exit).as(after.out).isNotZero();
+        assertThat(after.out).contains("direct push to 'release' refused").contains("mvn queuelock:land");
+        LandingRepo.Git lanePush = LandingRepo.tryGit(lane, "push", "origin", "HEAD:refs/heads/topic");
+        assertThat(lanePush.exit).as("a lane's own branch pushes freely: " + lanePush.out).isZero();
+    }
+}
