@@ -3,17 +3,12 @@ package dev.queuelock.file;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLockException;
-import dev.queuelock.QueueSnapshot;
 import dev.queuelock.process.HolderTree;
-import dev.queuelock.process.Liveness;
 import dev.queuelock.process.ProcessStart;
 import dev.queuelock.spi.QueueLockSupport;
 import dev.queuelock.spi.WaitReporter;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -34,14 +29,12 @@ public final class FileQueueLock extends QueueLockSupport {
     private final long pid = ProcessHandle.current().pid();
     private final String start = ProcessStart.current();
 
-    /** The ticket while enrolled. */
-    private LockRecord ticket;
-    /** The OS-locked ticket file while enrolled. */
-    private HeldFile ticketFile;
-    /** Where acquire() sleeps, so release() can wake it to give up. */
-    private Wakeup wakeup;
-    /** The watch of the last contended acquire, closed by its own thread off the hand-off path; release() makes sure. */
-    private ChangeWaiter spentWatch;
+    /** The ticket of the current acquire, until withdrawn. */
+    private OwnTicket ownTicket;
+    /** Where acquire() sleeps, so release() can wake it to give up; null until someone is ahead. */
+    private Sleeper sleeper;
+    /** The sleeper of the last contended acquire, closed by its own thread off the hand-off path; release() makes sure. */
+    private Sleeper spentSleeper;
     /** The lock record written by the take, until released. */
     private LockRecord taken;
 
@@ -58,19 +51,12 @@ public final class FileQueueLock extends QueueLockSupport {
     protected void doAcquire(AcquireOptions options) throws InterruptedException {
         LockRecord mine = new LockRecord(pid, lane, options.label(),
                 LAST_TS.updateAndGet(last -> Math.max(last + 1, System.currentTimeMillis())), start);
+        OwnTicket own = new OwnTicket(tickets, mine);
         synchronized (this) {
-            ticket = mine;
+            ownTicket = own;
         }
-        boolean took = false;
-        try {
-            dir.prepare();
-            waitAndTake(mine, options);
-            took = true;
-        } finally {
-            if (!took) {
-                tickets.withdraw(mine.ts(), mine.pid()); // by name: release() may have cleared the field
-            }
-        }
+        dir.prepare();
+        waitAndTake(own, mine, options);
     }
 
     /** Holder and waiter are separate identities: the ticket goes once we hold (after the on-taken action). */
@@ -79,134 +65,128 @@ public final class FileQueueLock extends QueueLockSupport {
         withdrawTicket();
     }
 
-    private void waitAndTake(LockRecord mine, AcquireOptions options) throws InterruptedException {
-        String own = TicketQueue.nameOf(mine.ts(), mine.pid());
-        // Made when a look first finds someone ahead: an uncontended acquire, the hot path of every
-        // Maven session, starts no thread and opens no watch.
-        ChangeWaiter changes = null;
-        WaitTarget target = null;
+    private void waitAndTake(OwnTicket own, LockRecord mine, AcquireOptions options) throws InterruptedException {
+        WaitReporter reporter = new WaitReporter(options);
+        LockRecord deadHolder = null; // the last holder seen dead, so a take-over says whose lock it was
+        boolean took = false;
         try {
-            enroll(mine);
-            WaitReporter reporter = new WaitReporter(options);
-            LockRecord deadHolder = null; // the last holder seen dead, so a takeover says whose lock it was
-            while (true) {
-                checkWaiting();
-                if (changes != null) {
-                    changes.beginLook();
+            own.enroll();
+            while (!took) {
+                QueueLook look = look(own.ticket());
+                if (look.holder() != null) {
+                    deadHolder = look.holderAlive() ? null : look.holder().record();
                 }
-                Optional<Participant> recorded = lockFile.holderEntry();
-                Optional<Participant> holder = recorded.filter(h -> Liveness.isAlive(h.record()));
-                deadHolder = recorded.isPresent() && holder.isEmpty() ? recorded.get().record() : holder.isPresent() ? null : deadHolder;
-                TicketQueue.Position position = tickets.position(own, holder.map(Participant::record).orElse(null));
-                int ahead = position.ahead();
-                if (ahead < 0) {
-                    enroll(mine); // vanished under us: back in at the original place, never ahead of it
-                    continue;
+                Turn turn = Turn.decide(look);
+                switch (turn.step()) {
+                    case REENROLL:
+                        own.enroll(); // back in at the original place, never ahead of it
+                        break;
+                    case REMOVE_DEAD_TICKET:
+                        tickets.remove(turn.subject());
+                        break;
+                    case RECLAIM_DEAD_LOCK:
+                        lockFile.reclaimDead(turn.subject().record()); // not by a take: it would judge again
+                        break;
+                    case TAKE:
+                        took = take(mine, deadHolder, reporter);
+                        break;
+                    default:
+                        sleep(turn, look, reporter);
                 }
-                if (ahead == 0 && recorded.isPresent() && holder.isEmpty()) {
-                    lockFile.reclaimDead(recorded.get().record()); // not by a failed take: it would judge again
-                    continue;
-                }
-                if (ahead == 0 && holder.isEmpty()) {
-                    // Never earlier than the ticket's ts, so the ticket reads as enrolled before the take.
-                    long now = Math.max(System.currentTimeMillis(), mine.ts());
-                    LockRecord me = new LockRecord(pid, lane, mine.label().orElse(null), now, start);
-                    LockFile.Take take = lockFile.tryTake(me);
-                    if (take == LockFile.Take.TAKEN) {
-                        synchronized (this) {
-                            taken = me;
-                        }
-                        if (deadHolder != null) {
-                            reporter.reportTakeover(deadHolder);
-                        }
-                        return;
-                    }
-                    if (take == LockFile.Take.RECLAIMED_DEAD) {
-                        continue;
-                    }
-                    holder = lockFile.holderEntry();
-                }
-                if (changes == null) {
-                    // Not watched yet: a kernel-covered sleep needs no watch for this look's sake,
-                    // any other first resumes one and looks again (ChangeWaiter.await).
-                    changes = ChangeWaiter.on(dir.path(), dir.ticketsDir());
-                    target = new WaitTarget(changes.wakeup(), pid, pollInterval, changes::canWatch);
-                    synchronized (this) {
-                        wakeup = changes.wakeup();
-                    }
-                    HolderTree.prepare(); // while idle: judging a holder killed later must not load code
-                }
-                long now = System.currentTimeMillis();
-                reporter.report(position.shownAhead(), holder.map(Participant::record).orElse(null), now);
-                long sleep = target.arm(ahead == 0 ? holder.orElse(null) : position.predecessor());
-                if (ahead == 0 && !target.kernelWaiting() && changes.watchLock()) {
-                    continue; // look again, the lock watched: a release before the watch began is seen
-                }
-                if (holder.isPresent()) {
-                    sleep = Math.min(sleep, reporter.millisUntilNextWarning(now));
-                }
-                changes.await(wakeFor(own, position), sleep, target.kernelWaiting());
             }
         } catch (IOException e) {
             throw new QueueLockException("queue " + dir + " is unusable: " + e + "; check that the directory is writable.", e);
         } finally {
-            synchronized (this) {
-                wakeup = null;
-            }
-            if (target != null) {
-                target.close();
-            }
-            if (changes != null) {
-                retire(changes, isTaken());
-            }
+            retire(took);
         }
     }
 
-    /** Closes a spent watch: later if the lock was just taken (the hand-off waits for nothing), else now. */
-    private void retire(ChangeWaiter changes, boolean taken) {
-        if (!taken) {
-            changes.close();
-            return;
-        }
-        changes.closeInBackground();
-        ChangeWaiter older;
+    /**
+     * One look at the queue, as the sleeper (if any) begins a new one. Checked for release() after
+     * that: the sleeper forgets signals as a look begins, release()'s wake-up among them.
+     */
+    private QueueLook look(Ticket own) throws IOException, InterruptedException {
+        Sleeper current;
         synchronized (this) {
-            older = spentWatch;
-            spentWatch = changes;
+            current = sleeper;
+        }
+        if (current != null) {
+            current.beginLook();
+        }
+        checkWaiting();
+        return QueueLook.take(lockFile, tickets, own);
+    }
+
+    /** Takes the free lock; false if the take found it taken or reclaimed a dead one: look again. */
+    private boolean take(LockRecord mine, LockRecord deadHolder, WaitReporter reporter) throws IOException {
+        // Never earlier than the ticket's ts, so the ticket reads as enrolled before the take.
+        long now = Math.max(System.currentTimeMillis(), mine.ts());
+        LockRecord me = new LockRecord(pid, lane, mine.label().orElse(null), now, start);
+        if (lockFile.tryTake(me) != LockFile.Take.TAKEN) {
+            return false;
+        }
+        synchronized (this) {
+            taken = me;
+        }
+        if (deadHolder != null) {
+            reporter.reportTakeover(deadHolder);
+        }
+        return true;
+    }
+
+    /**
+     * Reports the place, then sleeps. The sleeper is made when a look first finds someone ahead:
+     * an uncontended acquire, the hot path of every Maven session, starts no thread and opens no watch.
+     */
+    private void sleep(Turn turn, QueueLook look, WaitReporter reporter) throws IOException, InterruptedException {
+        Sleeper current;
+        boolean created = false;
+        synchronized (this) {
+            if (sleeper == null) {
+                sleeper = new Sleeper(dir, pid, pollInterval);
+                created = true;
+            }
+            current = sleeper;
+        }
+        if (created) {
+            HolderTree.prepare(); // while idle: judging a holder killed later must not load code
+        }
+        checkWaiting(); // a release() before the sleeper was there could not wake it
+        long now = System.currentTimeMillis();
+        reporter.report(look.shownAhead(), look.liveHolder(), now);
+        current.sleep(turn, look.holderAlive() ? reporter.millisUntilNextWarning(now) : Sleeper.FOREVER);
+    }
+
+    /** Ends the wait's sleeper: later if the lock was just taken (the hand-off waits for nothing), else now. */
+    private void retire(boolean took) {
+        Sleeper spent;
+        Sleeper older = null;
+        synchronized (this) {
+            spent = sleeper;
+            sleeper = null;
+            if (took) {
+                older = spentSleeper;
+                spentSleeper = spent;
+            }
+        }
+        if (spent != null && took) {
+            spent.closeInBackground();
+        } else if (spent != null) {
+            spent.close();
         }
         if (older != null) {
             older.close();
         }
     }
 
-    /** Enrolls, or re-enrolls after the ticket vanished, and keeps the OS lock of the newest ticket file. */
-    private void enroll(LockRecord mine) throws IOException {
-        HeldFile file = tickets.enroll(mine);
-        HeldFile old;
-        synchronized (this) {
-            if (file == null) {
-                return; // our name was there already: keep the lock we hold
-            }
-            old = ticketFile;
-            ticketFile = file;
-        }
-        if (old != null) {
-            old.close(); // the vanished file's inode: no waiter can find it by name any more
-        }
-    }
-
-    private synchronized boolean isTaken() {
-        return taken != null;
-    }
-
     @Override
     protected void wakeWaiter() {
-        Wakeup sleeper;
+        Sleeper current;
         synchronized (this) {
-            sleeper = wakeup;
+            current = sleeper;
         }
-        if (sleeper != null) {
-            sleeper.now();
+        if (current != null) {
+            current.wakeNow();
         }
     }
 
@@ -222,9 +202,9 @@ public final class FileQueueLock extends QueueLockSupport {
             }
         }
         withdrawTicket();
-        if (spentWatch != null) {
-            spentWatch.close(); // closed by its own thread by now; this makes sure
-            spentWatch = null;
+        if (spentSleeper != null) {
+            spentSleeper.close(); // closed by its own thread by now; this makes sure
+            spentSleeper = null;
         }
     }
 
@@ -249,71 +229,14 @@ public final class FileQueueLock extends QueueLockSupport {
         return lane;
     }
 
-    /**
-     * The live holder and waiters, in queue order; dead entries are left out, not deleted. The
-     * holder is never among the waiters, even when caught between taking the lock and withdrawing
-     * its ticket ({@link HoldersTicket}), and no waiter is listed twice.
-     */
-    public static QueueSnapshot snapshot(QueueDirectory dir) {
-        try {
-            Optional<LockRecord> holder = new LockFile(dir).holder().filter(Liveness::isAlive);
-            List<LockRecord> waiters = new ArrayList<>();
-            for (TicketQueue.Ticket t : new TicketQueue(dir.ticketsDir()).live(false)) {
-                if (holder.isEmpty() || !HoldersTicket.isHolders(holder.get(), t.record())) {
-                    waiters.add(t.record());
-                }
-            }
-            return new QueueSnapshot(dir.path(), holder.orElse(null), waiters);
-        } catch (IOException e) {
-            throw new QueueLockException("cannot read queue " + dir + ": " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * What may let this waiter move up: the live ticket just ahead going away (or its own, to
-     * re-enroll), and, once first in line, the lock going away. A ticket further ahead going only
-     * changes what this waiter reports (its place, the holder): that wakes it a little later, once
-     * per burst, off the hand-off's critical path. Anything else - tickets behind, temp files, a
-     * lock taken - wakes nobody, so a hand-off wakes the next waiter, not the whole queue (as a
-     * ZooKeeper lock recipe watches only its predecessor). A ticket appearing ahead (a waiter
-     * re-enrolling after its ticket vanished) also changes only what is reported: every decision
-     * re-reads the queue, so it is never overtaken.
-     */
-    private static ChangeWaiter.Relevance wakeFor(String own, TicketQueue.Position position) {
-        String predecessor = position.predecessorName();
-        return (inTickets, created, name) -> {
-            if (created) {
-                return TicketQueue.sortsBefore(name, own) ? ChangeWaiter.Wake.LATER : ChangeWaiter.Wake.NO;
-            }
-            if (!inTickets) {
-                return predecessor == null && name.equals(QueueDirectory.LOCK_NAME)
-                        ? ChangeWaiter.Wake.NOW : ChangeWaiter.Wake.NO;
-            }
-            if (name.equals(own) || name.equals(predecessor)) {
-                return ChangeWaiter.Wake.NOW;
-            }
-            return TicketQueue.sortsBefore(name, own) ? ChangeWaiter.Wake.LATER : ChangeWaiter.Wake.NO;
-        };
-    }
-
-    /** Deletes the ticket, then drops its OS lock (in that order: a woken successor finds it gone). */
-    private synchronized void withdrawTicket() {
-        LockRecord mine = ticket;
-        ticket = null;
-        if (mine != null) {
-            tickets.withdraw(mine.ts(), mine.pid());
-        }
-        closeTicketFile();
-    }
-
-    private void closeTicketFile() {
-        HeldFile file;
+    private void withdrawTicket() {
+        OwnTicket own;
         synchronized (this) {
-            file = ticketFile;
-            ticketFile = null;
+            own = ownTicket;
+            ownTicket = null;
         }
-        if (file != null) {
-            file.close();
+        if (own != null) {
+            own.withdraw();
         }
     }
 }

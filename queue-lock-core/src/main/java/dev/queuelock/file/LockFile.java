@@ -33,23 +33,21 @@ final class LockFile {
 
     /** The holder's record; empty when free or when the file holds no valid record. */
     Optional<LockRecord> holder() throws IOException {
-        return holderEntry().map(Participant::record);
+        return Optional.ofNullable(holderTicket()).map(Ticket::record);
     }
 
-    /** The holder as a waiter waits on it: with whether it OS-locks the lock file. */
-    Optional<Participant> holderEntry() throws IOException {
+    /** The holder as a waiter waits on it, with whether it OS-locks the lock file; null as for {@link #holder()}. */
+    Ticket holderTicket() throws IOException {
         if (!exists()) {
             // Free, the case of every take: java.io answers without the exceptions that NIO's
             // checks build for an absent file, a millisecond in a JVM taking for the first time.
             // A link planted there is still refused: the take then finds the name taken and
             // reads it the checked way.
-            return Optional.empty();
+            return null;
         }
         byte[] bytes = OwnFiles.read(dir.lockFile());
-        if (bytes == null) {
-            return Optional.empty();
-        }
-        return RecordCodec.decode(bytes).map(r -> new Participant(dir.lockFile(), r, OsLockMark.isMarked(bytes)));
+        LockRecord record = bytes == null ? null : RecordCodec.decode(bytes).orElse(null);
+        return record == null ? null : Ticket.holder(dir.lockFile(), record, OsLockMark.isMarked(bytes));
     }
 
     /** Whether a file (or a live link) is at {@code lock}, asked of java.io: no exception built when it is not. */

@@ -38,7 +38,7 @@ final class TakeRehearsal {
             QueueDirectory dir = QueueDirectory.of(scratch, "rehearsal", "rehearsal");
             dir.prepare();
             LockFile lock = new LockFile(dir);
-            lock.holderEntry(); // absent, as a waiter finds it when its turn comes
+            lock.holderTicket(); // absent, as a waiter finds it when its turn comes
             LockRecord me = new LockRecord(pid, "rehearsal", null, System.currentTimeMillis(), start);
             if (lock.tryTake(me) != LockFile.Take.TAKEN) {
                 return false;

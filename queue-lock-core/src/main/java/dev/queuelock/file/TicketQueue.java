@@ -10,23 +10,17 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.Optional;
 
 /**
- * The waiting line, and where FIFO order is decided: tickets named {@code <ts>-<pid>} in
- * {@code tickets/}, served by (ts, pid) ascending. Only the owner of the oldest live ticket may
- * compete for the lock, so the fastest poller never wins.
+ * The waiting line on disk: tickets named {@code <ts>-<pid>} in {@code tickets/} ({@link Ticket}),
+ * served in {@link FifoOrder}. Enrolls and withdraws, lists who is ahead, reads bodies.
  */
 final class TicketQueue {
-
-    /** The queue order: oldest enrollment first, pid breaking ties (as the npm tool sorts). */
-    static final Comparator<Ticket> FIFO = Comparator.comparingLong(Ticket::ts).thenComparingLong(Ticket::pid);
 
     private final Path ticketsDir;
     /**
@@ -40,58 +34,14 @@ final class TicketQueue {
         this.ticketsDir = ticketsDir;
     }
 
-    /** A waiter's place in line. The name is the truth; the JSON inside adds lane, label, start. */
-    static final class Ticket {
-        private final String name;
-        private final long ts;
-        private final long pid;
-        private final LockRecord record;
-        private final boolean osLocked;
-
-        Ticket(String name, long ts, long pid, LockRecord record, boolean osLocked) {
-            this.name = name;
-            this.ts = ts;
-            this.pid = pid;
-            this.record = record;
-            this.osLocked = osLocked;
-        }
-
-        String name() {
-            return name;
-        }
-
-        long ts() {
-            return ts;
-        }
-
-        long pid() {
-            return pid;
-        }
-
-        /** The ticket's JSON if it parsed and matches the name; else a record made from the name. */
-        LockRecord record() {
-            return record;
-        }
-
-        /** Whether its owner OS-locks the ticket file ({@link OsLockMark}). */
-        boolean osLocked() {
-            return osLocked;
-        }
-    }
-
-    static String nameOf(long ts, long pid) {
-        return ts + "-" + pid;
-    }
-
     /**
      * Enrolls (or re-enrolls, after the ticket vanished) under the given, original name, holding an
      * OS lock on the ticket; null if a file of that name was there already (ours, unless planted).
-     * Created in place, as before: a temp name in {@code tickets/} would be deleted or mis-sorted
+     * Created in place, not under a temp name: one in {@code tickets/} would be deleted or mis-sorted
      * by the npm tool, and one beside it would wake every waiter once more per enrollment.
      */
     HeldFile enroll(LockRecord record) throws IOException {
-        String name = nameOf(record.ts(), record.pid());
-        Path ticket = ticketsDir.resolve(name);
+        Path ticket = ticketsDir.resolve(Ticket.nameOf(record.ts(), record.pid()));
         try {
             return OwnFiles.create(ticket, RecordCodec.encode(record));
         } catch (FileAlreadyExistsException e) {
@@ -101,127 +51,116 @@ final class TicketQueue {
     }
 
     void withdraw(long ts, long pid) {
-        SafePaths.deleteQuietly(ticketsDir.resolve(nameOf(ts, pid)));
+        SafePaths.deleteQuietly(ticketsDir.resolve(Ticket.nameOf(ts, pid)));
     }
 
-    /** A waiter's place: how many live tickets are ahead, and the nearest of them. */
-    static final class Position {
-        static final Position VANISHED = new Position(-1, 0, null);
-
-        private final int ahead;
-        private final int shownAhead;
-        private final Participant predecessor;
-
-        Position(int ahead, int shownAhead, Participant predecessor) {
-            this.ahead = ahead;
-            this.shownAhead = shownAhead;
-            this.predecessor = predecessor;
-        }
-
-        /** Live tickets ahead; -1 if the waiter's own ticket is not there (it vanished). */
-        int ahead() {
-            return ahead;
-        }
-
-        /**
-         * What to tell the user: {@link #ahead()} without the holder's own ticket, still there for
-         * the moment between its taking the lock and withdrawing the ticket.
-         */
-        int shownAhead() {
-            return shownAhead;
-        }
-
-        /** The live ticket just ahead (the only one whose going moves this waiter up); null when first. */
-        Participant predecessor() {
-            return predecessor;
-        }
-
-        /** Its name, or null when first. */
-        String predecessorName() {
-            return predecessor == null ? null : predecessor.file().getFileName().toString();
-        }
+    /** Removes a ticket judged dead. */
+    synchronized void remove(Ticket dead) {
+        SafePaths.deleteQuietly(ticketsDir.resolve(dead.name()));
+        bodies.remove(dead.name());
     }
 
     /**
-     * The place of the ticket named {@code mine}. The tickets ahead are counted by name; a body is
-     * read only where a decision needs it: the nearest ticket's, to judge it (until a live one is
-     * found; the dead are removed), and any with the holder's pid, to tell the holder's own ticket.
-     * A ticket further ahead counts as live unread. If its owner died, the waiter just behind it
-     * finds out (woken by the kernel, or polling one without an OS lock, as the npm tool's) and
-     * removes it, and that deletion makes this waiter count again. Reading every ticket ahead made
-     * a waiter enrolling behind 30 others open and parse 30 files at the moment of a hand-off.
+     * The tickets served before {@code own}, by name only (unread, in no particular order); null if
+     * {@code own} is not there (it vanished). A name deleted and re-created while we listed can be
+     * listed twice: counted twice for one look.
      */
-    synchronized Position position(String mine, LockRecord holder) throws IOException {
-        TicketName me = TicketName.parse(mine);
-        if (me == null) {
-            throw new IllegalArgumentException("not a ticket name: " + mine);
-        }
+    synchronized List<Ticket> ahead(Ticket own) throws IOException {
         String[] names = listNames();
         if (names == null) {
-            return Position.VANISHED;
+            return null;
         }
         boolean found = false;
-        List<TicketName> ahead = new ArrayList<>();
+        List<Ticket> ahead = new ArrayList<>();
         for (String name : names) {
-            TicketName them = TicketName.parse(name);
-            if (name.equals(mine)) {
+            if (name.equals(own.name())) {
                 found = true;
-            } else if (them != null && them.exact() && them.before(me)) {
-                ahead.add(them);
+            } else {
+                Ticket them = Ticket.parse(name);
+                if (them != null && FifoOrder.before(them, own)) {
+                    ahead.add(them);
+                }
             }
         }
         if (!bodies.isEmpty()) {
             bodies.keySet().retainAll(Arrays.asList(names)); // a few entries: the nearest, the holder's
         }
-        if (!found) {
-            return Position.VANISHED;
-        }
-        Ticket nearest = null;
-        while (nearest == null && !ahead.isEmpty()) {
-            TicketName candidate = nearestOf(ahead);
-            Optional<Ticket> ticket = read(candidate);
-            if (ticket.isPresent() && Liveness.isAlive(ticket.get().record())) {
-                nearest = ticket.get();
-            } else {
-                if (ticket.isPresent()) {
-                    SafePaths.deleteQuietly(ticketsDir.resolve(candidate.name()));
-                    bodies.remove(candidate.name());
-                } // else withdrawn while we listed
-                ahead.removeIf(name -> name.name().equals(candidate.name()));
-            }
-        }
+        return found ? ahead : null;
+    }
+
+    /** How many of {@code tickets} are the holder's own, still there just after it took the lock. */
+    synchronized int holdersTickets(List<Ticket> tickets, LockRecord holder) {
         int holders = 0;
-        if (holder != null) {
-            for (TicketName name : ahead) {
-                if (name.pid() == holder.pid()) {
-                    Optional<Ticket> ticket = read(name);
-                    if (ticket.isPresent() && HoldersTicket.isHolders(holder, ticket.get().record())) {
-                        holders++;
-                    }
+        for (Ticket t : tickets) {
+            if (t.pid() == holder.pid()) {
+                Ticket read = read(t);
+                if (read != null && HoldersTicket.isHolders(holder, read.record())) {
+                    holders++;
                 }
             }
         }
-        // A name deleted and re-created while we listed can be listed twice: counted twice for one look.
-        int live = ahead.size();
-        return new Position(live, live - holders, nearest == null ? null
-                : new Participant(ticketsDir.resolve(nearest.name()), nearest.record(), nearest.osLocked()));
+        return holders;
     }
 
-    /** The ticket served last among {@code names}: the one just ahead of the waiter. */
-    private static TicketName nearestOf(List<TicketName> names) {
-        TicketName nearest = names.get(0);
-        for (TicketName name : names) {
-            if (nearest.before(name)) {
-                nearest = name;
+    /**
+     * The live tickets in queue order, dead ones left out but not deleted (for status); names that
+     * are not tickets are left alone.
+     */
+    synchronized List<Ticket> liveInOrder() throws IOException {
+        List<Ticket> live = new ArrayList<>();
+        String[] names = listNames();
+        if (names == null) {
+            return live;
+        }
+        Set<String> seen = new HashSet<>();
+        for (String fileName : names) {
+            Ticket name = seen.add(fileName) ? Ticket.parse(fileName) : null; // listed twice if re-created meanwhile
+            Ticket ticket = name == null ? null : read(name);
+            if (ticket != null && Liveness.isAlive(ticket.record())) {
+                live.add(ticket);
             }
         }
-        return nearest;
+        live.sort(FifoOrder.SERVED_FIRST);
+        return live;
+    }
+
+    /**
+     * The ticket with its body, read once; null if it was withdrawn. A body that is garbage or
+     * names another pid is not used: the ticket then keeps a record made from its name.
+     */
+    synchronized Ticket read(Ticket parsed) {
+        Ticket known = bodies.get(parsed.name());
+        if (known != null) {
+            return known;
+        }
+        Ticket ticket = parsed.in(ticketsDir);
+        try {
+            byte[] bytes = OwnFiles.read(ticket.file());
+            if (bytes == null) {
+                return null; // withdrawn while we listed
+            }
+            LockRecord json = RecordCodec.decode(bytes).orElse(null);
+            if (json != null && json.pid() == parsed.pid()) {
+                Ticket read = ticket.withBody(json, OsLockMark.isMarked(bytes));
+                bodies.put(parsed.name(), read);
+                return read;
+            }
+        } catch (IOException unreadable) {
+            // e.g. a directory under a ticket's name: keep what the name says
+        }
+        return ticket;
+    }
+
+    /** Whether {@code tickets/} has no entry at all (or is gone). */
+    boolean isEmpty() throws IOException {
+        String[] names = listNames();
+        return names == null || names.length == 0;
     }
 
     /**
      * The names in {@code tickets/}; null if it is gone. {@link java.io.File#list()}, not a
-     * DirectoryStream: it lists 32 names in a twentieth of the time in a JVM that has not compiled
-     * the stream's per-entry path code, which every waiter is, at every look.
+     * DirectoryStream: the stream's per-entry path code is slow in a JVM that has not compiled it
+     * yet, which every waiter is, at every look.
      */
     private String[] listNames() throws IOException {
         String[] names = ticketsDir.toFile().list();
@@ -234,84 +173,5 @@ final class TicketQueue {
             }
         }
         return names;
-    }
-
-    /** Whether {@code tickets/} has no entry at all (or is gone). */
-    boolean isEmpty() throws IOException {
-        String[] names = listNames();
-        return names == null || names.length == 0;
-    }
-
-    /** How many ticket bodies this queue has read and still keeps (for tests of what a look reads). */
-    synchronized int bodiesRead() {
-        return bodies.size();
-    }
-
-    /** Whether {@code name} is a ticket served before the ticket {@code mine} (both ticket names). */
-    static boolean sortsBefore(String name, String mine) {
-        TicketName them = TicketName.parse(name);
-        TicketName me = TicketName.parse(mine);
-        return them != null && me != null && them.before(me);
-    }
-
-    /**
-     * The live tickets in queue order. Dead ones are removed on the way (whoever notices a dead
-     * waiter cleans up after it); names that are not tickets are left alone.
-     *
-     * @param prune false to only look (for status), true to also delete dead tickets
-     */
-    synchronized List<Ticket> live(boolean prune) throws IOException {
-        List<Ticket> live = new ArrayList<>();
-        String[] names = listNames();
-        if (names == null) {
-            return live;
-        }
-        Set<String> seen = new HashSet<>();
-        for (String fileName : names) {
-            if (!seen.add(fileName)) {
-                continue; // a name deleted and re-created while we listed can be listed twice
-            }
-            TicketName name = TicketName.parse(fileName);
-            Optional<Ticket> ticket = name == null || !name.exact() ? Optional.empty() : read(name);
-            if (ticket.isEmpty()) {
-                continue;
-            }
-            if (Liveness.isAlive(ticket.get().record())) {
-                live.add(ticket.get());
-            } else if (prune) {
-                SafePaths.deleteQuietly(ticketsDir.resolve(fileName));
-            }
-        }
-        live.sort(FIFO);
-        return live;
-    }
-
-    /** The ticket of an exact ticket name, its body read once; empty if it was withdrawn. */
-    private Optional<Ticket> read(TicketName parsed) {
-        String name = parsed.name();
-        Path path = ticketsDir.resolve(name);
-        long ts = parsed.ts();
-        long pid = parsed.pid();
-        Ticket known = bodies.get(name);
-        if (known != null) {
-            return Optional.of(known);
-        }
-        Ticket fromName = new Ticket(name, ts, pid, new LockRecord(pid, "?", null, ts, null), false);
-        try {
-            byte[] bytes = OwnFiles.read(path);
-            if (bytes == null) {
-                return Optional.empty(); // withdrawn while we listed
-            }
-            Optional<LockRecord> json = RecordCodec.decode(bytes);
-            // Garbage or a mismatching body never changes the order: only the name does.
-            if (json.isPresent() && json.get().pid() == pid) {
-                Ticket ticket = new Ticket(name, ts, pid, json.get(), OsLockMark.isMarked(bytes));
-                bodies.put(name, ticket);
-                return Optional.of(ticket);
-            }
-        } catch (IOException unreadable) {
-            // e.g. a directory under a ticket's name: keep what the name says
-        }
-        return Optional.of(fromName);
     }
 }

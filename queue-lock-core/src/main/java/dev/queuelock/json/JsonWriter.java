@@ -13,13 +13,6 @@ public final class JsonWriter {
     private JsonWriter() {
     }
 
-    /** One line, no whitespace: {@code JSON.stringify(value)}. */
-    public static String compact(Object value) {
-        StringBuilder out = new StringBuilder(128);
-        write(out, value, -1);
-        return out.toString();
-    }
-
     /** Indented by two spaces per level, for people and {@code jq} alike. */
     public static String pretty(Object value) {
         StringBuilder out = new StringBuilder(256);
@@ -49,8 +42,8 @@ public final class JsonWriter {
                 first = false;
                 newline(out, indent + 1);
                 quote(out, String.valueOf(e.getKey()));
-                out.append(indent >= 0 ? ": " : ":");
-                write(out, e.getValue(), indent >= 0 ? indent + 1 : -1);
+                out.append(": ");
+                write(out, e.getValue(), indent + 1);
             }
             newline(out, indent);
             out.append('}');
@@ -66,7 +59,7 @@ public final class JsonWriter {
                     out.append(',');
                 }
                 newline(out, indent + 1);
-                write(out, list.get(i), indent >= 0 ? indent + 1 : -1);
+                write(out, list.get(i), indent + 1);
             }
             newline(out, indent);
             out.append(']');
@@ -76,11 +69,9 @@ public final class JsonWriter {
     }
 
     private static void newline(StringBuilder out, int indent) {
-        if (indent >= 0) {
-            out.append('\n');
-            for (int i = 0; i < indent; i++) {
-                out.append("  ");
-            }
+        out.append('\n');
+        for (int i = 0; i < indent; i++) {
+            out.append("  ");
         }
     }
 

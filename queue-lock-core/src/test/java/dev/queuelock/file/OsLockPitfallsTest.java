@@ -105,20 +105,19 @@ class OsLockPitfallsTest {
         ChildProcess owner = children.jvm(OsLockProbe.class, "own", file.toString(), signals.toString())
                 .log(tmp.resolve("owner.log")).start();
         await().atMost(PATIENCE).until(() -> Files.exists(signals.resolve("1")));
-        Participant participant = new Participant(file, new LockRecord(owner.pid(), "probe", null, 1, null), true);
-        Wakeup wakeup = new Wakeup();
-        try (WaitTarget target = new WaitTarget(wakeup, ProcessHandle.current().pid(), Duration.ofSeconds(60), () -> true)) {
-            assertThat(target.arm(participant)).isEqualTo(WaitTarget.FOREVER);
+        Ticket participant = Ticket.holder(file, new LockRecord(owner.pid(), "probe", null, 1, null), true);
+        try (Sleeper target = sleeper()) {
+            assertThat(target.arm(participant)).isEqualTo(Sleeper.FOREVER);
             Object firstInode = OwnFiles.keyOf(file);
 
             Files.createFile(signals.resolve("go"));
-            assertWokenWithin(wakeup, PATIENCE); // the old inode's lock went with it
+            assertWokenWithin(target, PATIENCE); // the old inode's lock went with it
             await().atMost(PATIENCE).until(() -> Files.exists(signals.resolve("2")));
             assertThat(OwnFiles.keyOf(file)).isNotEqualTo(firstInode);
-            assertThat(target.arm(participant)).as("a new wait on the new inode, not a look-again").isEqualTo(WaitTarget.FOREVER);
+            assertThat(target.arm(participant)).as("a new wait on the new inode, not a look-again").isEqualTo(Sleeper.FOREVER);
 
             owner.kill9();
-            assertWokenWithin(wakeup, PATIENCE);
+            assertWokenWithin(target, PATIENCE);
             assertThat(target.arm(participant)).as("granted, on the same inode: look again soon").isLessThan(1000);
         }
     }
@@ -131,9 +130,9 @@ class OsLockPitfallsTest {
         // be granted, and the owner's exclusive lock refused.
         Path file = tmp.resolve("ticket");
         Files.write(file, record(1));
-        Participant readBefore = new Participant(file, new LockRecord(1, "x", null, 1, null), true);
+        Ticket readBefore = Ticket.holder(file, new LockRecord(1, "x", null, 1, null), true);
         assertThat(KernelWait.on(file, () -> { })).as("no wait on an unmarked file").isNull();
-        try (WaitTarget target = new WaitTarget(new Wakeup(), ProcessHandle.current().pid(), Duration.ofSeconds(60), () -> true)) {
+        try (Sleeper target = sleeper()) {
             long first = target.arm(readBefore);
             assertThat(first).as("look again soon").isLessThan(1000);
             assertThat(target.arm(readBefore)).as("backing off").isGreaterThan(first).isLessThan(1000);
@@ -158,10 +157,14 @@ class OsLockPitfallsTest {
         }
     }
 
-    private static void assertWokenWithin(Wakeup wakeup, Duration timeout) throws InterruptedException {
-        long start = System.nanoTime();
-        wakeup.await(timeout.toMillis());
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(timeout);
+    /** A sleeper whose file watch is never opened: only its kernel waits wake it. */
+    private Sleeper sleeper() {
+        return new Sleeper(QueueDirectory.of(tmp, "pitfalls", "r"), ProcessHandle.current().pid(), Duration.ofSeconds(60));
+    }
+
+    /** The kernel grants the sleeper's wait: the owner let go of the file. */
+    private static void assertWokenWithin(Sleeper sleeper, Duration timeout) {
+        await().atMost(timeout).until(() -> !sleeper.kernelWaiting());
     }
 
     private ChildProcess own(Path file) {

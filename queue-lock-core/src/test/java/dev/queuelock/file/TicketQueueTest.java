@@ -6,10 +6,11 @@ import dev.queuelock.LockRecord;
 import dev.queuelock.process.ProcessStart;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A waiter's place in line, and what it reads to find it. */
+/** A waiter's place in line, and what a look reads to find it. */
 class TicketQueueTest {
 
     private static final long SELF = ProcessHandle.current().pid();
@@ -17,32 +18,43 @@ class TicketQueueTest {
     @TempDir
     Path tickets;
 
-    /** A waiter that enrolls behind 30 others must not open 30 files at the moment of a hand-off. */
+    /**
+     * A waiter that enrolls behind 30 others must not open 30 files at the moment of a hand-off:
+     * only the ticket just ahead is read and judged, so dead tickets further ahead stay for the
+     * waiters just behind them to find.
+     */
     @Test
-    void readsTheBodyOnlyOfTheTicketJustAhead() throws Exception {
+    void readsAndJudgesOnlyTheTicketJustAhead() throws Exception {
+        long dead = deadPid();
         for (int ts = 100; ts < 130; ts++) {
-            ticket(ts, SELF, "lane");
+            ticket(ts, dead, "lane");
         }
-        TicketQueue queue = new TicketQueue(tickets);
+        ticket(130, SELF, "lane");
 
-        TicketQueue.Position position = queue.position(ticket(500, SELF, "lane"), null);
+        QueueLook look = look(ticket(500, SELF, "lane"));
 
-        assertThat(position.ahead()).isEqualTo(30);
-        assertThat(position.predecessorName()).isEqualTo(TicketQueue.nameOf(129, SELF));
-        assertThat(queue.bodiesRead()).isEqualTo(1);
+        assertThat(look.shownAhead()).isEqualTo(31);
+        assertThat(look.nearest().name()).isEqualTo(Ticket.nameOf(130, SELF));
+        assertThat(look.nearestAlive()).isTrue();
+        assertThat(tickets.resolve(Ticket.nameOf(100, dead))).as("not judged").exists();
     }
 
     @Test
-    void aDeadTicketJustAheadIsRemovedAndTheNextOneJudged() throws Exception {
+    void aDeadTicketJustAheadIsJudgedDeadAndItsRemovalShowsTheNextOne() throws Exception {
         long dead = deadPid();
         ticket(1, SELF, "lane");
         ticket(2, dead, "lane");
+        TicketQueue queue = new TicketQueue(tickets);
+        String mine = ticket(3, SELF, "lane");
 
-        TicketQueue.Position position = new TicketQueue(tickets).position(ticket(3, SELF, "lane"), null);
+        QueueLook first = QueueLook.take(new LockFile(QueueDirectory.of(tickets, "q", "r")), queue, Ticket.parse(mine));
+        assertThat(Turn.decide(first).step()).isEqualTo(Turn.Step.REMOVE_DEAD_TICKET);
+        queue.remove(first.nearest());
 
-        assertThat(position.ahead()).isEqualTo(1);
-        assertThat(position.predecessorName()).isEqualTo(TicketQueue.nameOf(1, SELF));
-        assertThat(tickets.resolve(TicketQueue.nameOf(2, dead))).doesNotExist();
+        QueueLook second = look(mine);
+        assertThat(second.shownAhead()).isEqualTo(1);
+        assertThat(second.nearest().name()).isEqualTo(Ticket.nameOf(1, SELF));
+        assertThat(tickets.resolve(Ticket.nameOf(2, dead))).doesNotExist();
     }
 
     /** Between taking the lock and withdrawing its ticket, the holder is still in line, but not shown there. */
@@ -53,22 +65,31 @@ class TicketQueueTest {
         ticket(3, SELF, "other");
         LockRecord holder = new LockRecord(SELF, "holder", null, 10, ProcessStart.current());
 
-        TicketQueue.Position position = new TicketQueue(tickets).position(ticket(20, SELF, "me"), holder);
+        TicketQueue queue = new TicketQueue(tickets);
+        List<Ticket> ahead = queue.ahead(Ticket.parse(ticket(20, SELF, "me")));
 
-        assertThat(position.ahead()).isEqualTo(3);
-        assertThat(position.shownAhead()).isEqualTo(2);
+        assertThat(ahead).hasSize(3);
+        assertThat(queue.holdersTickets(ahead, holder)).isEqualTo(1);
     }
 
     @Test
     void aVanishedOwnTicketSaysSo() throws Exception {
         ticket(1, SELF, "lane");
 
-        assertThat(new TicketQueue(tickets).position(TicketQueue.nameOf(2, SELF), null).ahead()).isEqualTo(-1);
+        QueueLook look = look(Ticket.nameOf(2, SELF));
+
+        assertThat(look.enrolled()).isFalse();
+        assertThat(Turn.decide(look).step()).isEqualTo(Turn.Step.REENROLL);
+    }
+
+    /** A look from the place of the ticket {@code mine}, with no lock file. */
+    private QueueLook look(String mine) throws Exception {
+        return QueueLook.take(new LockFile(QueueDirectory.of(tickets, "q", "r")), new TicketQueue(tickets), Ticket.parse(mine));
     }
 
     /** Writes a ticket of {@code pid} with a valid body; returns its name. */
     private String ticket(long ts, long pid, String lane) throws Exception {
-        String name = TicketQueue.nameOf(ts, pid);
+        String name = Ticket.nameOf(ts, pid);
         String start = pid == SELF ? ProcessStart.current() : null;
         Files.write(tickets.resolve(name), RecordCodec.encode(new LockRecord(pid, lane, null, ts, start)));
         return name;

@@ -1,0 +1,41 @@
+package dev.queuelock.file;
+
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Where FIFO order is decided: waiters are served by (ts, pid) ascending, compared as numbers -
+ * the order the npm tool sorts {@code tickets/} in, so both tools agree on who is next. Only the
+ * owner of the oldest live ticket may compete for the lock ({@link Turn}), so the fastest poller
+ * never wins.
+ */
+final class FifoOrder {
+
+    /** Oldest enrollment first, the lower pid breaking a tie. */
+    static final Comparator<Ticket> SERVED_FIRST = Comparator.comparingLong(Ticket::ts).thenComparingLong(Ticket::pid);
+
+    private FifoOrder() {
+    }
+
+    /** Whether {@code a} is served before {@code b}. */
+    static boolean before(Ticket a, Ticket b) {
+        return SERVED_FIRST.compare(a, b) < 0;
+    }
+
+    /** Whether the file {@code name} is a ticket served before {@code mine}. */
+    static boolean before(String name, Ticket mine) {
+        Ticket them = Ticket.parse(name);
+        return them != null && before(them, mine);
+    }
+
+    /** The ticket served last among {@code tickets} (not empty): the one just ahead of a waiter behind them all. */
+    static Ticket last(List<Ticket> tickets) {
+        Ticket last = tickets.get(0);
+        for (Ticket t : tickets) {
+            if (before(last, t)) {
+                last = t;
+            }
+        }
+        return last;
+    }
+}

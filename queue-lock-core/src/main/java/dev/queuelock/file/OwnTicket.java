@@ -1,0 +1,64 @@
+package dev.queuelock.file;
+
+import dev.queuelock.LockRecord;
+import java.io.IOException;
+
+/**
+ * A waiter's own ticket for one acquire: enrolled under one name for the whole wait, re-enrolled
+ * under that same name if it vanishes (so the waiter never jumps the queue), withdrawn once the
+ * lock is held or the wait is given up. Holds the ticket file's OS lock meanwhile, so the kernel
+ * wakes the waiter behind when it goes, however it goes.
+ */
+final class OwnTicket {
+
+    private final TicketQueue tickets;
+    private final LockRecord record;
+    private final Ticket ticket;
+    private HeldFile file;
+    private boolean withdrawn;
+
+    OwnTicket(TicketQueue tickets, LockRecord record) {
+        this.tickets = tickets;
+        this.record = record;
+        this.ticket = Ticket.parse(Ticket.nameOf(record.ts(), record.pid()));
+    }
+
+    /** The ticket's place in line. */
+    Ticket ticket() {
+        return ticket;
+    }
+
+    /** Enrolls, or re-enrolls after the ticket vanished, keeping the OS lock of the newest file; nothing once withdrawn. */
+    void enroll() throws IOException {
+        HeldFile created = tickets.enroll(record);
+        HeldFile old;
+        synchronized (this) {
+            if (withdrawn) {
+                old = created; // withdrawn while we enrolled: take it back out
+                tickets.withdraw(record.ts(), record.pid());
+            } else if (created == null) {
+                return; // our name was there already: keep the lock we hold
+            } else {
+                old = file; // the vanished file's inode: no waiter can find it by name any more
+                file = created;
+            }
+        }
+        if (old != null) {
+            old.close();
+        }
+    }
+
+    /** Deletes the ticket, then drops its OS lock (in that order: a woken successor finds it gone). Idempotent. */
+    void withdraw() {
+        HeldFile held;
+        synchronized (this) {
+            withdrawn = true;
+            held = file;
+            file = null;
+        }
+        tickets.withdraw(record.ts(), record.pid());
+        if (held != null) {
+            held.close();
+        }
+    }
+}
