@@ -9,6 +9,7 @@ import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.RecordedLog;
 import dev.queuelock.testsupport.GitFixture;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -86,5 +87,53 @@ class PreviewTest {
         assertThat(repo.main.resolve("README.md")).as("unedited: reverted").content().isEqualTo("hello\n");
         assertThat(log.warnings()).singleElement().asString().contains("left as they are").contains("app.txt")
                 .contains("src/new/Added.txt");
+    }
+
+    @Test
+    void aFileTheLaneDeletedIsDeletedInThePreviewAndRestoredByteForByte() throws Exception {
+        byte[] old = "an old page\r\nwith CRLF and no final newline".getBytes(StandardCharsets.UTF_8);
+        Path page = repo.main.resolve("docs/old.txt");
+        Files.createDirectories(page.getParent());
+        Files.write(page, old);
+        commit(repo.main, "docs/keep.txt", "kept\n", "docs");
+        git(repo.main, "add", "docs/old.txt");
+        git(repo.main, "commit", "--quiet", "-m", "an old page");
+        git(repo.main, "push", "--quiet", "origin", "main");
+        Path deleting = repo.lane("lane/2");
+        git(deleting, "rm", "--quiet", "docs/old.txt", "docs/keep.txt");
+        git(deleting, "commit", "--quiet", "-m", "the old pages go");
+        Files.delete(deleting.resolve("app.txt")); // deleted, not even staged: a deletion all the same
+        commit(repo.main, "later.txt", "main moved on\n", "a file the lane never saw"); // not the lane's to delete
+        Preview deletingPreview = new Preview(LaneLayout.of(new Git(deleting), LaneSettings.defaults()), log);
+
+        deletingPreview.show(deleting);
+
+        assertThat(page).doesNotExist();
+        assertThat(repo.main.resolve("docs")).as("git keeps no empty directory").doesNotExist();
+        assertThat(repo.main.resolve("app.txt")).doesNotExist();
+        assertThat(repo.main.resolve("later.txt")).exists();
+        assertThat(log.lines()).anySatisfy(line -> assertThat(line).contains("0 file(s) changed, 0 added, 3 deleted."));
+
+        assertThat(deletingPreview.restore()).isTrue();
+
+        assertThat(Files.readAllBytes(page)).isEqualTo(old);
+        assertThat(repo.main.resolve("app.txt")).content().isEqualTo("main's app\n");
+        assertThat(git(repo.main, "status", "--porcelain")).isEmpty();
+        assertThat(log.warnings()).isEmpty();
+        assertThat(log.lines()).anySatisfy(line -> assertThat(line).contains("0 file(s) reverted, 0 removed, 3 brought back."));
+    }
+
+    @Test
+    void aDeletedFileReCreatedInTheMainCheckoutDuringThePreviewIsKeptAndNamed() throws Exception {
+        git(lane, "rm", "--quiet", "-f", "README.md");
+        preview.show(lane);
+        assertThat(repo.main.resolve("README.md")).doesNotExist();
+        Files.writeString(repo.main.resolve("README.md"), "written again while looking at the preview\n");
+
+        preview.restore();
+
+        assertThat(repo.main.resolve("README.md")).content().isEqualTo("written again while looking at the preview\n");
+        assertThat(repo.main.resolve("app.txt")).as("unedited: reverted").content().isEqualTo("main's app\n");
+        assertThat(log.warnings()).singleElement().asString().contains("re-created").contains("[README.md]");
     }
 }

@@ -13,8 +13,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Shows this lane's working tree (uncommitted changes included) in the main checkout, for a dev
- * server running there; {@code -Dqueuelock.restore} puts the main checkout back exactly. Refuses
- * when the main checkout has changes of its own; never copies ignored files or {@code target/}.
+ * server running there, files the lane deleted deleted there too; {@code -Dqueuelock.restore} puts
+ * the main checkout back exactly. Refuses when the main checkout has changes of its own; never
+ * copies ignored files or {@code target/}.
  *
  * @since 0.1.0
  */
