@@ -37,7 +37,8 @@ public final class LandSettings {
     public static final Setting<String> LAND_INTEGRATION_BRANCH = Setting.text(INTEGRATION_BRANCH, null,
             "the remote's default branch, else the main checkout's", LAND_INIT, "The branch lanes land on and the pre-push guard protects.");
     public static final Setting<List<String>> LAND_PROTECTED_BRANCHES = Setting.list(PROTECTED_BRANCHES, LAND_INIT,
-            "Further branches land refuses to run from and nobody may push to by hand, e.g. release.");
+            "Further branches land refuses to run from and nobody may push to by hand, e.g. release; the pre-push "
+                    + "guard reads it from .mvn/maven.config at every push, so one added later is guarded at once.");
     public static final Setting<List<String>> LAND_REGENERABLE_FILES = Setting.list(REGENERABLE_FILES, LAND,
             "Tracked files a build regenerates (paths relative to the worktree): their changes are discarded "
                     + "before the rebase instead of blocking it.");
@@ -52,8 +53,8 @@ public final class LandSettings {
     public static final Setting<Integer> LAND_PUSH_RETRIES = Setting.number(PUSH_RETRIES, 0, 3, LAND,
             "How often to fetch, rebase, check and push again when the push is rejected because the remote moved.");
     public static final Setting<Boolean> LAND_SYNC = Setting.flag(SYNC, true, LAND,
-            "Fast-forward the main checkout to the landed commit (only if it is clean, on the integration branch "
-                    + "and has not diverged).");
+            "Fast-forward the main checkout to the landed commit when it is on the integration branch, has not "
+                    + "diverged and git can do so without touching its local changes; otherwise a warning says why.");
 
     public static final String DEFAULT_REMOTE = LAND_REMOTE.parse(null);
     public static final int DEFAULT_PUSH_RETRIES = LAND_PUSH_RETRIES.parse(null);

@@ -35,7 +35,8 @@ public final class LaneSettings {
             "Lane n works on the branch prefix + n, e.g. lane/3.");
     public static final Setting<String> LANE_PRODUCTION_BRANCH = Setting.text(PRODUCTION_BRANCH, null,
             "none (the integration branch is production)", "promote, init",
-            "The branch queuelock:promote fast-forwards to the integration branch; init also guards it against direct pushes.");
+            "The branch queuelock:promote fast-forwards to the integration branch (creating it on the remote if "
+                    + "missing); the pre-push guard refuses direct pushes to it too.");
     public static final Setting<List<String>> LANE_SYMLINKS = Setting.list(SYMLINKS, "lane",
             "Git-ignored paths of the main checkout symlinked into each new lane, e.g. .env.");
     public static final Setting<Boolean> LANE_AUTO_LAND = Setting.flag(AUTO_LAND, true, "init",

@@ -9,9 +9,10 @@ import java.util.Map;
 
 /**
  * Ships the integration branch: fast-forwards {@code <remote>/<production>} to
- * {@code <remote>/<integration>}. A person's decision, never an agent's: it is not in the agents'
- * instructions. Refuses when production has commits of its own (they would have to be merged, and
- * that is a person's call too); does nothing when the two are equal; never forces.
+ * {@code <remote>/<integration>}, or creates {@code <remote>/<production>} there when it does not
+ * exist yet. A person's decision, never an agent's: it is not in the agents' instructions.
+ * Refuses when production has commits of its own (they would have to be merged, and that is a
+ * person's call too); does nothing when the two are equal; never forces.
  */
 public final class Promotion {
 

@@ -28,7 +28,8 @@ abstract class BranchesMojo extends AbstractMojo {
     private String integrationBranch;
 
     /**
-     * Further branches land refuses to run from and nobody may push to by hand, e.g. release.
+     * Further branches land refuses to run from and nobody may push to by hand, e.g. release; the pre-push
+     * guard reads it from .mvn/maven.config at every push, so one added later is guarded at once.
      *
      * @since 0.1.0
      */

@@ -88,8 +88,8 @@ public class LandMojo extends LanesMojo {
     private String pushRetries;
 
     /**
-     * Fast-forward the main checkout to the landed commit (only if it is clean, on the integration branch
-     * and has not diverged).
+     * Fast-forward the main checkout to the landed commit when it is on the integration branch, has not
+     * diverged and git can do so without touching its local changes; otherwise a warning says why.
      *
      * @since 0.1.0
      */

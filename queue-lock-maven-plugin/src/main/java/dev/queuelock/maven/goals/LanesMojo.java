@@ -48,7 +48,8 @@ abstract class LanesMojo extends BranchesMojo {
     private String portBase;
 
     /**
-     * The branch queuelock:promote fast-forwards to the integration branch; init also guards it against direct pushes.
+     * The branch queuelock:promote fast-forwards to the integration branch (creating it on the remote if
+     * missing); the pre-push guard refuses direct pushes to it too.
      *
      * @since 0.1.0
      */

@@ -12,7 +12,8 @@ import org.apache.maven.plugins.annotations.Mojo;
 
 /**
  * Ships: fast-forwards the production branch on the remote to the integration branch. For people
- * only (the agents' instructions leave it out). Refuses when production has commits of its own;
+ * only (the agents' instructions leave it out). Creates the production branch on the remote, at the
+ * integration branch, when it does not exist yet; refuses when production has commits of its own;
  * does nothing when both are equal; never forces.
  *
  * @since 0.1.0

@@ -11,8 +11,10 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Fast-forwards the main checkout to the integration branch on the remote, as {@code land} does
- * after its push — e.g. for a dev server running there. Regenerable files are discarded; any other
- * change, or a diverged main checkout, is left alone with a warning. Never forces.
+ * after its push — e.g. for a dev server running there. Regenerable files are discarded; other
+ * local changes are carried along when the incoming commits do not touch them (git decides); a
+ * main checkout on another branch, diverged, or with files in the way is left alone, with one
+ * warning line that says which. Never forces.
  *
  * @since 0.1.0
  */
