@@ -63,11 +63,10 @@ class MainCheckoutSyncTest {
         Files.writeString(repo.main.resolve("README.md"), "my edit\n");
         landElsewhere("README.md");
 
-        assertThat(sync(List.of())).isFalse();
+        String warning = syncRefused(before);
 
         assertThat(repo.main.resolve("README.md")).content().isEqualTo("my edit\n");
-        assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(before);
-        assertThat(log.warnings()).singleElement().asString().doesNotContain("\n")
+        assertThat(warning).doesNotContain("\n")
                 .contains("could not be fast-forwarded to origin/main; left as is: in the way of the incoming commits:"
                         + " local changes to README.md; commit, stash or move them")
                 .contains("merge --ff-only origin/main");
@@ -101,10 +100,7 @@ class MainCheckoutSyncTest {
         String before = git(repo.main, "rev-parse", "HEAD");
         landElsewhere("landed.txt");
 
-        assertThat(sync(List.of())).isFalse();
-
-        assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(before);
-        assertThat(log.warnings()).singleElement().asString().doesNotContain("\n")
+        assertThat(syncRefused(before)).doesNotContain("\n")
                 .contains("another git command kept its index.lock for 3 s; run mvn queuelock:sync when it is done");
     }
 
@@ -125,10 +121,7 @@ class MainCheckoutSyncTest {
         String local = git(repo.main, "rev-parse", "HEAD");
         landElsewhere("landed.txt");
 
-        assertThat(sync(List.of())).isFalse();
-
-        assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(local);
-        assertThat(log.warnings()).singleElement().asString()
+        assertThat(syncRefused(local))
                 .contains("has diverged from origin/main; left as is: 1 commit(s) of its own");
     }
 
@@ -138,11 +131,10 @@ class MainCheckoutSyncTest {
         Files.writeString(repo.main.resolve("landed.txt"), "an untracked draft\n");
         landElsewhere("landed.txt");
 
-        assertThat(sync(List.of())).isFalse();
+        String warning = syncRefused(before);
 
         assertThat(repo.main.resolve("landed.txt")).content().isEqualTo("an untracked draft\n");
-        assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(before);
-        assertThat(log.warnings()).singleElement().asString().doesNotContain("diverged")
+        assertThat(warning).doesNotContain("diverged")
                 .contains("could not be fast-forwarded to origin/main; left as is: in the way of the incoming commits:"
                         + " untracked landed.txt; commit, stash or move them");
     }
@@ -153,10 +145,7 @@ class MainCheckoutSyncTest {
         String before = git(repo.main, "rev-parse", "HEAD");
         landElsewhere("landed.txt");
 
-        assertThat(sync(List.of())).isFalse();
-
-        assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(before);
-        assertThat(log.warnings()).singleElement().asString()
+        assertThat(syncRefused(before))
                 .contains("is on branch 'experiment', not main; left as is (to follow main:")
                 .contains("switch main)");
     }
@@ -167,10 +156,15 @@ class MainCheckoutSyncTest {
         String before = git(repo.main, "rev-parse", "HEAD");
         landElsewhere("landed.txt");
 
-        assertThat(sync(List.of())).isFalse();
+        assertThat(syncRefused(before)).contains("has a detached HEAD");
+    }
 
+    /** Syncs expecting a refusal: the main checkout's HEAD stays at {@code before}; returns the one warning. */
+    private String syncRefused(String before) {
+        assertThat(sync(List.of())).isFalse();
         assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(before);
-        assertThat(log.warnings()).singleElement().asString().contains("has a detached HEAD");
+        assertThat(log.warnings()).hasSize(1);
+        return log.warnings().get(0);
     }
 
     /** A commit adding {@code file} reaches origin/main from a lane, and the main checkout fetches it. */
