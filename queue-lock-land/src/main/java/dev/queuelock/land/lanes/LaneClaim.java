@@ -24,7 +24,10 @@ public final class LaneClaim {
         this.layout = layout;
     }
 
-    /** The lane made, with the configured paths of the main checkout symlinked into it. */
+    /**
+     * The lane made, with the configured paths of the main checkout symlinked into it and the
+     * git-ignored files {@code .worktreeinclude} lists copied into it.
+     */
     public Created create() {
         Git main = layout.mainGit();
         main.run("worktree", "prune"); // a lane deleted with rm -rf must not keep its number or branch taken
@@ -47,7 +50,8 @@ public final class LaneClaim {
             }
             if (add.ok()) {
                 Path made = LaneLayout.physical(dir);
-                return new Created(new Lane(n, made, branch), linkShared(made));
+                List<String> linked = linkShared(made); // first: a linked path is not copied as well
+                return new Created(new Lane(n, made, branch), linked, WorktreeInclude.copy(main, layout.mainCheckout(), made));
             }
             // Another claimer won this number between our look and our add: try the next one.
         }
@@ -75,14 +79,20 @@ public final class LaneClaim {
         return linked;
     }
 
-    /** A lane just made and the shared paths linked into it. */
+    /** A lane just made, the shared paths linked into it and the files copied into it. */
     public static final class Created {
         private final Lane lane;
         private final List<String> linked;
+        private final List<String> copied;
 
-        Created(Lane lane, List<String> linked) {
+        Created(Lane lane, List<String> linked, List<String> copied) {
             this.lane = lane;
             this.linked = List.copyOf(linked);
+            this.copied = List.copyOf(copied);
+        }
+
+        public List<String> copied() {
+            return copied;
         }
 
         public Lane lane() {

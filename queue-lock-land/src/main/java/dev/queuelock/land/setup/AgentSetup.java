@@ -44,17 +44,24 @@ public final class AgentSetup {
         }
         Path settingsFile = top.resolve(SETTINGS);
         ClaudeSettings settings = ClaudeSettings.parse(read(settingsFile), settingsFile.toString());
-        switch (settings.wire()) {
+        String command = ClaudeSettings.hookCommand(instructions.maven());
+        switch (settings.wire(command)) {
             case WIRED:
                 write(settingsFile, settings.text());
-                log.info(SETTINGS + ": WorktreeCreate hook added (" + ClaudeSettings.HOOK_COMMAND + "); everything else kept");
+                log.info(SETTINGS + ": WorktreeCreate hook added (" + instructions.maven() + " queuelock:lane); everything"
+                        + " else kept as it was");
+                break;
+            case UPDATED:
+                write(settingsFile, settings.text());
+                log.info(SETTINGS + ": WorktreeCreate hook updated (" + instructions.maven() + " queuelock:lane); everything"
+                        + " else kept as it was");
                 break;
             case ALREADY_WIRED:
-                log.info(SETTINGS + ": WorktreeCreate hook already there; unchanged");
+                log.info(SETTINGS + ": WorktreeCreate hook up to date; unchanged");
                 break;
             default:
                 log.warn(SETTINGS + " already has a WorktreeCreate hook of its own; left as is. Claude Code runs every such"
-                        + " hook, so replace it with '" + ClaudeSettings.HOOK_COMMAND + "' by hand to get numbered lanes.");
+                        + " hook, so replace it with '" + command + "' by hand to get numbered lanes.");
         }
     }
 

@@ -20,66 +20,108 @@ import java.util.Optional;
  */
 public final class ClaudeSettings {
 
-    /** What the lane goal prints before the path in hook mode, for {@link #HOOK_COMMAND} to find it. */
+    /** What the lane goal prints before the path in hook mode, for {@link #hookCommand} to find it. */
     public static final String PATH_MARKER = "queuelock-lane: ";
 
-    /**
-     * One Maven start per agent session (the lane goal takes no build lock). Maven wraps standard
-     * output in terminal escape codes even in batch mode, so the shell keeps only the path after
-     * {@link #PATH_MARKER} up to the next control character, and prints it as the last line. A
-     * refusal exits non-zero with the reason on standard error.
-     */
-    public static final String HOOK_COMMAND = "out=$(mvn -q -B queuelock:lane -Dqueuelock.hook=true) || exit 1; p=${out##*"
-            + PATH_MARKER + "}; printf '%s\\n' \"${p%%[[:cntrl:]]*}\"";
+    /** What tells our hook from anyone else's. */
+    static final String LANE_GOAL = "queuelock:lane";
 
     static final String EVENT = "WorktreeCreate";
 
-    /** What {@link #wire} found. */
-    public enum Wiring { WIRED, ALREADY_WIRED, OTHER_HOOK_PRESENT }
+    /** What {@link #wire} found or did. */
+    public enum Wiring { WIRED, UPDATED, ALREADY_WIRED, OTHER_HOOK_PRESENT }
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ObjectNode root;
-    private Wiring wiring;
+    private final String original;
+    private String edited;
 
-    private ClaudeSettings(ObjectNode root) {
+    private ClaudeSettings(ObjectNode root, String original) {
         this.root = root;
+        this.original = original;
+    }
+
+    /**
+     * The hook's shell line: one Maven start per agent session (the lane goal takes no build
+     * lock), from the top of the worktree the session is in, so {@code ./mvnw} is found from any
+     * lane and any subdirectory. Claude Code reads the new worktree's path from standard output
+     * and shows standard error, so Maven's own output (its {@code [ERROR]} lines are on standard
+     * output) goes to standard error when the goal fails or prints no path, and on success only
+     * the path after {@link #PATH_MARKER} is printed, up to the first control character (Maven 3.8
+     * adds terminal escape codes even in batch mode).
+     *
+     * @param maven {@code ./mvnw} or {@code mvn}
+     */
+    public static String hookCommand(String maven) {
+        String fail = "{ printf '%s\\n' \"$out\" >&2; exit 1; }";
+        return "cd \"$(git rev-parse --show-toplevel)\" && out=$(" + maven + " -q -B " + LANE_GOAL
+                + " -Dqueuelock.hook=true) || " + fail + "; case $out in *'" + PATH_MARKER + "'*) ;; *) " + fail
+                + ";; esac; p=${out##*" + PATH_MARKER + "}; printf '%s\\n' \"${p%%[[:cntrl:]]*}\"";
     }
 
     /** @throws IllegalArgumentException (one line, with the fix) if the file is not a JSON object */
     public static ClaudeSettings parse(Optional<String> text, String fileName) {
         if (text.isEmpty()) {
-            return new ClaudeSettings(JSON.createObjectNode());
+            return new ClaudeSettings(JSON.createObjectNode(), null);
         }
         try {
             JsonNode node = JSON.readTree(text.get());
             if (node == null || !node.isObject()) {
                 throw new IllegalArgumentException(fileName + " is not a JSON object; fix it, then run init again.");
             }
-            return new ClaudeSettings((ObjectNode) node);
+            return new ClaudeSettings((ObjectNode) node, text.get());
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(fileName + " is not valid JSON (" + e.getOriginalMessage()
                     + "); fix it, then run init again.");
         }
     }
 
-    /** Adds the hook unless it, or another {@code WorktreeCreate} hook, is there. */
-    public Wiring wire() {
+    /**
+     * Adds the hook running {@code command} unless another {@code WorktreeCreate} hook is there;
+     * ours with another command (an older one, or {@code mvn} where {@code ./mvnw} is now) gets
+     * this one. Only the hook's own text is added or changed: {@link #text} keeps every other
+     * byte of the file.
+     *
+     * @throws IllegalArgumentException if {@code hooks} or {@code hooks.WorktreeCreate} is of the wrong JSON type
+     */
+    public Wiring wire(String command) {
         ArrayNode groups = existingGroups();
+        JsonLayout layout = new JsonLayout(original == null ? "{\n}\n" : original);
         if (groups != null && groups.size() > 0) {
-            return hasOurs(groups) ? Wiring.ALREADY_WIRED : Wiring.OTHER_HOOK_PRESENT;
+            Optional<String> ours = ourCommand(groups);
+            if (ours.isEmpty()) {
+                return Wiring.OTHER_HOOK_PRESENT;
+            }
+            if (ours.get().equals(command)) {
+                return Wiring.ALREADY_WIRED;
+            }
+            edited = layout.replaceString(ours.get()::equals, command);
+            return Wiring.UPDATED;
         }
-        ObjectNode hooks = root.has("hooks") && root.get("hooks").isObject() ? (ObjectNode) root.get("hooks") : root.putObject("hooks");
-        ObjectNode command = hooks.putArray(EVENT).addObject().putArray("hooks").addObject();
-        command.put("type", "command");
-        command.put("command", HOOK_COMMAND);
+        ArrayNode ourGroups = JSON.createArrayNode();
+        ObjectNode hook = ourGroups.addObject().putArray("hooks").addObject();
+        hook.put("type", "command");
+        hook.put("command", command);
+        JsonNode hooks = root.get("hooks");
+        if (hooks == null) {
+            edited = layout.addMember("", 1, "hooks", JSON.createObjectNode().set(EVENT, ourGroups));
+        } else if (!hooks.isObject() || (hooks.has(EVENT) && !hooks.get(EVENT).isArray())) {
+            throw new IllegalArgumentException("\"hooks\" in .claude/settings.json is not what Claude Code reads (an object of"
+                    + " arrays); fix it, then run init again.");
+        } else if (!hooks.has(EVENT)) {
+            edited = layout.addMember("/hooks", 2, EVENT, ourGroups);
+        } else {
+            edited = layout.replaceContainer("/hooks/" + EVENT, 2, ourGroups);
+        }
         return Wiring.WIRED;
     }
 
     /** Removes our hook (and containers it leaves empty); true if it was there. */
     public boolean unwire() {
+        edited = null;
         ArrayNode groups = existingGroups();
-        if (groups == null || !hasOurs(groups)) {
+        if (groups == null || ourCommand(groups).isEmpty()) {
             return false;
         }
         for (Iterator<JsonNode> it = groups.elements(); it.hasNext(); ) {
@@ -101,8 +143,14 @@ public final class ClaudeSettings {
         return root.size() == 0;
     }
 
-    /** Two-space indented, one key per line, as people write the file by hand. */
+    /**
+     * The file after {@link #wire}: the original with the hook's text in place. After {@link
+     * #unwire}: the tree, two-space indented, one key per line, as people write the file by hand.
+     */
     public String text() {
+        if (edited != null) {
+            return edited;
+        }
         DefaultPrettyPrinter printer = new DefaultPrettyPrinter() {
             @Override
             public DefaultPrettyPrinter createInstance() {
@@ -129,26 +177,31 @@ public final class ClaudeSettings {
         return groups != null && groups.isArray() ? (ArrayNode) groups : null;
     }
 
-    private static boolean hasOurs(ArrayNode groups) {
+    private static Optional<String> ourCommand(ArrayNode groups) {
         for (JsonNode group : groups) {
-            if (isOurs(group)) {
-                return true;
+            Optional<String> command = ourCommand(group);
+            if (command.isPresent()) {
+                return command;
             }
         }
-        return false;
+        return Optional.empty();
     }
 
     private static boolean isOurs(JsonNode group) {
+        return ourCommand(group).isPresent();
+    }
+
+    private static Optional<String> ourCommand(JsonNode group) {
         JsonNode hooks = group.get("hooks");
         if (hooks == null || !hooks.isArray()) {
-            return false;
+            return Optional.empty();
         }
         for (JsonNode hook : hooks) {
             JsonNode command = hook.get("command");
-            if (command != null && command.asText().contains("queuelock:lane")) {
-                return true;
+            if (command != null && command.isTextual() && command.asText().contains(LANE_GOAL)) {
+                return Optional.of(command.asText());
             }
         }
-        return false;
+        return Optional.empty();
     }
 }

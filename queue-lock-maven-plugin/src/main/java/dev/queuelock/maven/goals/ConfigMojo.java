@@ -16,8 +16,8 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Shows every queuelock.* setting as this invocation sees it (from -D and .mvn/maven.config): its
- * value, whether that is the default, and what it means; fails naming the first key whose value is
- * not accepted. The build queue (the core extension) and the queue backends read their settings
+ * value, whether that is the default, and what it means; fails naming every key whose value is
+ * not accepted, all at once, so one edit of .mvn/maven.config fixes them all. The build queue (the core extension) and the queue backends read their settings
  * from the user properties, not through a goal: they are declared as this goal's parameters so
  * that mvn queuelock:help -Ddetail lists them; the goals' own settings are listed under each goal.
  *
@@ -144,30 +144,38 @@ public class ConfigMojo extends AbstractMojo {
         own.put(ZooKeeperSettings.ZK_CHROOT, zookeeperChroot);
         own.put(ZooKeeperSettings.ZK_QUEUE_ID, zookeeperQueueId);
         own.put(ZooKeeperSettings.ZK_REMOTE, zookeeperRemote);
+        List<String> problems = new ArrayList<>();
         for (Map.Entry<Setting<?>, String> e : own.entrySet()) {
-            parse(e.getKey(), e.getValue());
+            parse(e.getKey(), e.getValue(), problems);
         }
-        lines(session.getUserProperties()).forEach(getLog()::info);
+        List<String> lines = lines(session.getUserProperties(), problems);
+        if (!problems.isEmpty()) {
+            throw new MojoExecutionException(String.join("; ", problems));
+        }
+        lines.forEach(getLog()::info);
     }
 
-    private static void parse(Setting<?> setting, String value) throws MojoExecutionException {
+    /** Adds the refusal of {@code value} to {@code problems}, once (a key given as -D is also this goal's parameter). */
+    private static void parse(Setting<?> setting, String value, List<String> problems) {
         try {
             setting.parse(value);
         } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage());
+            if (!problems.contains(e.getMessage())) {
+                problems.add(e.getMessage());
+            }
         }
     }
 
     /**
      * One line per setting: {@code key = value (default|set)} and its meaning, in the registry's order.
      *
-     * @throws MojoExecutionException naming the first key whose value is not accepted, and what it accepts
+     * Every value not accepted goes into {@code problems}, with what it accepts.
      */
-    static List<String> lines(Properties user) throws MojoExecutionException {
+    static List<String> lines(Properties user, List<String> problems) {
         List<String> out = new ArrayList<>();
         for (Setting<?> setting : SettingsCatalog.all()) {
             String value = user.getProperty(setting.name());
-            parse(setting, value);
+            parse(setting, value, problems);
             boolean set = value != null && !value.isBlank();
             out.add(setting.name() + " = " + (set ? value.trim() + " (set)" : setting.defaultText() + " (default)")
                     + " [" + setting.readBy() + "]");

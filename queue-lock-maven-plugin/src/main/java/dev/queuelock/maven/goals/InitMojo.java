@@ -10,6 +10,7 @@ import dev.queuelock.land.setup.AgentInstructions;
 import dev.queuelock.land.setup.AgentSetup;
 import dev.queuelock.land.setup.SetupRecord;
 import dev.queuelock.maven.init.ExtensionsXml;
+import dev.queuelock.maven.init.LicenseChecks;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,8 +24,9 @@ import org.apache.maven.plugins.annotations.Parameter;
  * (creating or merging, keeping what is there), installs the pre-push guard that sends direct
  * pushes to the integration branch through {@code queuelock:land}, writes the agents' standing
  * instructions into {@code CLAUDE.md} (and {@code AGENTS.md} if there is one) and wires the
- * {@code WorktreeCreate} hook into {@code .claude/settings.json}. Running it twice changes nothing;
- * {@code queuelock:uninstall} takes out exactly what it wrote.
+ * {@code WorktreeCreate} hook into {@code .claude/settings.json}. Hook and instructions call
+ * {@code ./mvnw} when the repository has the Maven Wrapper, {@code mvn} otherwise. Running it twice
+ * changes nothing; {@code queuelock:uninstall} takes out exactly what it wrote.
  *
  * @since 0.1.0
  */
@@ -82,7 +84,17 @@ public class InitMojo extends LanesMojo {
         getLog().info("pre-push guard in " + hook + " refuses direct pushes to " + String.join(", ", guarded)
                 + " (land with mvn queuelock:land; emergencies: QUEUELOCK_EMERGENCY_PUSH=1)");
         agents.install(new AgentInstructions(land.remote(), integration.name(),
-                lanes.productionBranch().orElse(null), lanes.autoLand()));
+                lanes.productionBranch().orElse(null), lanes.autoLand(), AgentInstructions.mavenCommand(dir)));
+        LicenseChecks.notes(session().getProjects(), change == ExtensionsXml.Change.CREATED).forEach(getLog()::info);
+        List<String> owned = new java.util.ArrayList<>();
+        for (String file : ownFiles) {
+            if (java.nio.file.Files.exists(dir.resolve(file))) {
+                owned.add(file);
+            }
+        }
+        owned.add(hook.startsWith(dir) ? dir.relativize(hook).toString().replace('\\', '/') : hook.toString());
+        getLog().info("queue-lock's files here: " + String.join(", ", owned) + " (mvn queuelock:uninstall takes out what init"
+                + " wrote in them)");
         sayHowToPublish(git, land, integration, ownFiles);
     }
 

@@ -2,12 +2,14 @@ package dev.queuelock.maven.goals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.queuelock.config.Setting;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.lanes.LaneClaim;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneSettings;
+import dev.queuelock.land.lanes.WorktreeInclude;
 import dev.queuelock.land.setup.ClaudeSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,9 +24,12 @@ import org.apache.maven.plugins.annotations.Parameter;
 /**
  * Creates the lowest free numbered lane: worktree {@code ../<repo>-lane-<n>} on branch
  * {@code lane/<n>} from the main checkout's HEAD, with the configured git-ignored paths symlinked
- * in. Prints the lane's absolute path as the last line of standard output. With
- * {@code -Dqueuelock.hook=true} it is Claude Code's {@code WorktreeCreate} hook: it reads the
- * hook's JSON on standard input and says why it refuses on standard error.
+ * in and the git-ignored files that {@code .worktreeinclude} lists copied in. Prints the lane's
+ * absolute path as the last line of standard output. With {@code -Dqueuelock.hook=true} it is
+ * Claude Code's {@code WorktreeCreate} hook: it reads the hook's JSON on standard input
+ * ({@code cwd}: the repository; {@code name}: Claude Code's name for the worktree, reported beside
+ * the lane's number) and prints the path after a marker for the hook's shell line, which sends
+ * Maven's output to standard error when no path comes.
  *
  * @since 0.1.0
  */
@@ -51,36 +56,38 @@ public class LaneMojo extends LanesMojo {
     public void execute() throws MojoExecutionException {
         List<String> problems = new ArrayList<>();
         Boolean hook = parse(LANE_HOOK, this.hook, problems);
+        LaneSettings settings = laneSettings(problems);
+        JsonNode input = Boolean.TRUE.equals(hook) ? hookInput() : MissingNode.getInstance();
+        Path from = input.path("cwd").isTextual() && Files.isDirectory(Path.of(input.path("cwd").asText()))
+                ? Path.of(input.path("cwd").asText()) : topDirectory();
+        LaneClaim.Created created;
         try {
-            LaneSettings settings = laneSettings(problems);
-            Path from = hook ? hookDirectory().orElse(topDirectory()) : topDirectory();
-            LaneClaim.Created created = new LaneClaim(LaneLayout.of(new Git(from), settings)).create();
-            if (!hook) {
-                getLog().info("created lane " + created.lane().number() + " on branch " + created.lane().branch().orElse("?")
-                        + (created.linked().isEmpty() ? "" : ", linked " + String.join(", ", created.linked())));
-            }
-            // Scripts read the path off the last line; the hook's shell line finds it after the marker.
-            System.out.println((hook ? ClaudeSettings.PATH_MARKER : "") + created.lane().path());
-            System.out.flush();
-        } catch (LandException | MojoExecutionException e) {
-            if (Boolean.TRUE.equals(hook)) {
-                System.err.println("queue-lock: no lane created: " + e.getMessage());
-            }
+            created = new LaneClaim(LaneLayout.of(new Git(from), settings)).create();
+        } catch (LandException e) {
             throw new MojoExecutionException(e.getMessage());
         }
+        String name = input.path("name").isTextual() ? " for Claude Code's worktree '" + input.path("name").asText() + "'" : "";
+        String made = "created lane " + created.lane().number() + " on branch " + created.lane().branch().orElse("?") + name
+                + (created.linked().isEmpty() ? "" : ", linked " + String.join(", ", created.linked()))
+                + (created.copied().isEmpty() ? "" : ", copied " + created.copied().size() + " file(s) listed in "
+                + WorktreeInclude.FILE);
+        if (hook) {
+            System.err.println("queue-lock: " + made); // standard output is the path's alone
+        } else {
+            getLog().info(made);
+        }
+        // Scripts read the path off the last line; the hook's shell line finds it after the marker.
+        System.out.println((hook ? ClaudeSettings.PATH_MARKER : "") + created.lane().path());
+        System.out.flush();
     }
 
-    /** The {@code cwd} Claude Code sends; absent, unreadable or not a directory: the invocation's own. */
-    private static java.util.Optional<Path> hookDirectory() {
+    /** Claude Code's JSON on standard input; absent or malformed: nothing (the lane is made for this directory). */
+    private static JsonNode hookInput() {
         try {
-            byte[] input = System.in.readAllBytes();
-            JsonNode cwd = new ObjectMapper().readTree(new String(input, StandardCharsets.UTF_8)).path("cwd");
-            if (cwd.isTextual() && Files.isDirectory(Path.of(cwd.asText()))) {
-                return java.util.Optional.of(Path.of(cwd.asText()));
-            }
+            JsonNode input = new ObjectMapper().readTree(new String(System.in.readAllBytes(), StandardCharsets.UTF_8));
+            return input == null ? MissingNode.getInstance() : input;
         } catch (IOException | RuntimeException e) {
-            // no or malformed input: create the lane for the directory the hook runs in
+            return MissingNode.getInstance();
         }
-        return java.util.Optional.empty();
     }
 }

@@ -19,7 +19,9 @@ import org.xml.sax.SAXException;
 
 /**
  * Adds this extension to {@code .mvn/extensions.xml}: creates the file, or inserts one entry
- * before {@code </extensions>} leaving every other byte of the user's file as it was. An entry
+ * before {@code </extensions>} leaving every other byte of the user's file as it was, and writing
+ * the entry the file's way: its line ending (CRLF stays CRLF), its indentation, or on one line if
+ * the file is one line. An entry
  * already there (any version) is left alone, so running init twice changes nothing. An entry with
  * the coordinates of releases before the extension had a jar of its own (the plugin's) is rewritten
  * in place: that jar no longer carries the build queue.
@@ -48,7 +50,7 @@ public final class ExtensionsXml {
     public Change ensure(Path topDirectory) throws IOException {
         Path file = topDirectory.resolve(".mvn").resolve("extensions.xml");
         if (!Files.exists(file)) {
-            write(file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<extensions>\n" + entry("  ") + "</extensions>\n");
+            write(file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<extensions>\n" + entry("  ", "  ", "\n") + "</extensions>\n");
             return Change.CREATED;
         }
         String xml = Files.readString(file, StandardCharsets.UTF_8);
@@ -64,16 +66,28 @@ public final class ExtensionsXml {
         if (close < 0) {
             throw new IllegalArgumentException(file + " has no </extensions> end tag; add the queue-lock entry by hand (see the README).");
         }
-        write(file, xml.substring(0, close) + entry("  ") + xml.substring(close));
+        int lineStart = xml.lastIndexOf('\n', close - 1) + 1;
+        if (!xml.substring(lineStart, close).isBlank()) { // </extensions> ends a line of content: add ours on it
+            write(file, xml.substring(0, close) + entry("", "", "") + xml.substring(close));
+            return Change.ADDED;
+        }
+        String newline = xml.contains("\r\n") ? "\r\n" : "\n";
+        Matcher entryIndent = Pattern.compile("(?m)^([ \\t]*)<extension>").matcher(xml);
+        String indent = entryIndent.find() ? entryIndent.group(1) : "  ";
+        Matcher childIndent = Pattern.compile("(?m)^" + Pattern.quote(indent) + "([ \\t]+)<(groupId|artifactId|version)>")
+                .matcher(xml);
+        String unit = childIndent.find() ? childIndent.group(1) : indent.isEmpty() ? "  " : indent;
+        write(file, xml.substring(0, lineStart) + entry(indent, unit, newline) + xml.substring(lineStart));
         return Change.ADDED;
     }
 
-    private String entry(String indent) {
-        return indent + "<extension>\n"
-                + indent + "  <groupId>" + groupId + "</groupId>\n"
-                + indent + "  <artifactId>" + artifactId + "</artifactId>\n"
-                + indent + "  <version>" + version + "</version>\n"
-                + indent + "</extension>\n";
+    /** The entry, its lines at {@code indent} (children one {@code unit} deeper), each ended by {@code newline}. */
+    private String entry(String indent, String unit, String newline) {
+        return indent + "<extension>" + newline
+                + indent + unit + "<groupId>" + groupId + "</groupId>" + newline
+                + indent + unit + "<artifactId>" + artifactId + "</artifactId>" + newline
+                + indent + unit + "<version>" + version + "</version>" + newline
+                + indent + "</extension>" + newline;
     }
 
     /** The old entry with this artifact id and version, every other byte as it was. */

@@ -1,11 +1,13 @@
 package dev.queuelock.maven.goals;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.queuelock.config.Setting;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.batch.BatchOptions;
 import java.util.stream.Stream;
+import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.api.plugin.testing.InjectMojo;
 import org.apache.maven.api.plugin.testing.MojoParameter;
 import org.junit.jupiter.api.DynamicTest;
@@ -38,6 +40,17 @@ class ConfigMojoTest extends HarnessTest {
     void aBadValueOfAnyKeyIsRefusedNamingIt(ConfigMojo mojo) throws Exception {
         session.getUserProperties().setProperty(LandSettings.CHECKS_REQUIRED, "nope");
         assertRefused(mojo, "queuelock.checksRequired must be true or false, not 'nope'");
+    }
+
+    @Test
+    @InjectMojo(goal = "config")
+    @MojoParameter(name = "pollMillis", value = "0")
+    void everyBadKeyIsNamedAtOnce(ConfigMojo mojo) throws Exception {
+        session.getUserProperties().setProperty(LandSettings.CHECKS_REQUIRED, "nope");
+        session.getUserProperties().setProperty(dev.queuelock.config.LaneDirectorySettings.PORT_BASE, "abc");
+        assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class).hasMessageContainingAll(
+                "queuelock.pollMillis must be a whole number of 1 or more, not '0'; ",
+                "queuelock.checksRequired must be true or false, not 'nope'", "queuelock.portBase must be a whole number");
     }
 
     @Test

@@ -204,7 +204,7 @@ class LanesIT {
     private MavenRun hook(String name, String json) throws IOException {
         Files.createDirectories(work.resolve("tmp"));
         MavenRun run = MavenRun.hook(main, work.resolve("tmp"), work.resolve(name + ".out"), work.resolve(name + ".err"),
-                json, ClaudeSettings.HOOK_COMMAND);
+                json, ClaudeSettings.hookCommand("mvn"));
         runs.add(run);
         return run;
     }

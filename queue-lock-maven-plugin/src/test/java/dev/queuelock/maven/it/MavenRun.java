@@ -44,6 +44,20 @@ final class MavenRun implements AutoCloseable {
     }
 
     /**
+     * Starts {@code ./mvnw -B -Dmaven.repo.local=<it repo> <args>} in {@code dir}, with {@code path}
+     * as PATH: a repository built with the Maven Wrapper alone.
+     */
+    static MavenRun wrapper(Path dir, Path tmpDir, Path log, String path, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(dir.resolve("mvnw").toString(), "-B", "-Dmaven.repo.local=" + IT_REPO));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        forMaven(pb.environment(), tmpDir);
+        pb.environment().put("PATH", path);
+        return new MavenRun(pb.start(), log);
+    }
+
+    /**
      * The test's TMPDIR (its queues); no developer's skip or MAVEN_OPTS, only the test run's temp
      * dir (target/tmp under Maven), so Maven's own temp files (jansi's native library...) stay out
      * of /tmp too.
@@ -60,9 +74,16 @@ final class MavenRun implements AutoCloseable {
      * apart. The IT local repository must come from the project's {@code .mvn/maven.config}.
      */
     static MavenRun hook(Path dir, Path tmpDir, Path log, Path errLog, String stdin, String commandLine) throws IOException {
+        return hook(dir, tmpDir, log, errLog, stdin, commandLine, System.getenv("PATH"));
+    }
+
+    /** {@link #hook}, with {@code path} as the shell's PATH (one without {@code mvn}, say). */
+    static MavenRun hook(Path dir, Path tmpDir, Path log, Path errLog, String stdin, String commandLine, String path)
+            throws IOException {
         ProcessBuilder pb = new ProcessBuilder("sh", "-c", commandLine).directory(dir.toFile())
                 .redirectOutput(log.toFile()).redirectError(errLog.toFile());
         forMaven(pb.environment(), tmpDir);
+        pb.environment().put("PATH", path);
         MavenRun run = new MavenRun(pb.start(), log);
         try (var in = run.process.getOutputStream()) {
             in.write(stdin.getBytes(StandardCharsets.UTF_8));

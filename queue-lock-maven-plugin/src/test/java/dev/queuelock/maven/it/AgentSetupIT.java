@@ -1,0 +1,228 @@
+package dev.queuelock.maven.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.queuelock.land.setup.ClaudeSettings;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * init and its hook where projects really are: built with the Maven Wrapper and no {@code mvn}
+ * installed, with a broken POM, and with a license check in {@code verify}.
+ */
+class AgentSetupIT {
+
+    private static final Duration MVN = Duration.ofSeconds(300);
+    private static final String INIT = "dev.queuelock:queue-lock-maven-plugin:" + TestRepos.VERSION + ":init";
+    private static final String ASF_HEADER = "<!-- Licensed under the Apache License, Version 2.0 (the \"License\");"
+            + " http://www.apache.org/licenses/LICENSE-2.0 -->\n";
+
+    @TempDir
+    Path work;
+
+    Path origin;
+    Path main;
+    private final List<MavenRun> runs = new ArrayList<>();
+
+    @BeforeEach
+    void repoWithRemote() throws Exception {
+        origin = work.resolve("origin.git");
+        git(work, "init", "-q", "--bare", "--initial-branch=main", origin.toString());
+        main = TestRepos.repoWithWorktrees(work.resolve("shop")).get(0).toRealPath();
+        Files.writeString(main.resolve(".gitignore"), "target/\n", StandardCharsets.UTF_8);
+        // The hook's Maven gets no -D from the test: the IT repository comes from the project's config.
+        Files.writeString(main.resolve(".mvn/maven.config"), "-Dmaven.repo.local=" + MavenRun.IT_REPO + "\n");
+        git(main, "add", ".");
+        git(main, "commit", "-q", "-m", "project");
+        git(main, "branch", "-M", "main");
+        git(main, "remote", "add", "origin", origin.toString());
+        git(main, "push", "-q", "-u", "origin", "main");
+        git(main, "remote", "set-head", "origin", "main");
+        Files.createDirectories(work.resolve("tmp"));
+    }
+
+    @AfterEach
+    void stop() {
+        runs.forEach(MavenRun::close);
+    }
+
+    @Test
+    @Timeout(900)
+    void withOnlyTheWrapperAndNoMvnOnThePathInitTheHookABuildAndALandAllWork() throws Exception {
+        // A stand-in for the Maven Wrapper's script, made here (never committed to queue-lock): it runs the real Maven.
+        Path mvnw = main.resolve("mvnw");
+        Files.writeString(mvnw, "#!/bin/sh\nexec '" + realMaven() + "' \"$@\"\n");
+        Files.setPosixFilePermissions(mvnw, PosixFilePermissions.fromString("rwxr-xr-x"));
+        git(main, "add", "mvnw");
+        git(main, "commit", "-q", "-m", "wrapper");
+        git(main, "push", "-q", "origin", "main");
+        String path = pathWithoutMaven();
+
+        MavenRun init = wrapper(main, "init", path, INIT);
+        assertThat(init.awaitExit(MVN)).as(init.log()).isZero();
+        assertThat(main.resolve("CLAUDE.md")).content().contains("`./mvnw queuelock:land`", "`./mvnw -B verify`")
+                .doesNotContain("`mvn ");
+        String hook = hookCommand();
+        assertThat(hook).isEqualTo(ClaudeSettings.hookCommand("./mvnw"));
+        git(main, "add", "CLAUDE.md", ".claude");
+        git(main, "commit", "-q", "-m", "queue-lock");
+        git(main, "push", "-q", "origin", "main");
+
+        // From the main checkout's subdirectory, then from inside the lane the first hook made.
+        Path sub = Files.createDirectories(main.resolve("docs"));
+        Path lane1 = main.resolveSibling("shop-lane-1");
+        Path lane2 = main.resolveSibling("shop-lane-2");
+        assertThat(runHook("hook-1", sub, hook, path)).isEqualTo(lane1.toString());
+        assertThat(runHook("hook-2", lane1, hook, path)).isEqualTo(lane2.toString());
+        assertThat(git(lane2, "symbolic-ref", "--short", "HEAD")).isEqualTo("lane/2");
+
+        Files.writeString(lane2.resolve("feature.txt"), "feature\n");
+        git(lane2, "add", "feature.txt");
+        git(lane2, "commit", "-q", "-m", "feature");
+        MavenRun build = wrapper(lane2, "build", path, "validate");
+        assertThat(build.awaitExit(MVN)).as(build.log()).isZero();
+        MavenRun land = wrapper(lane2, "land", path, "queuelock:land", "-Dqueuelock.checkGoals=validate");
+        assertThat(land.awaitExit(MVN)).as(land.log()).isZero();
+        assertThat(land.log()).contains("lane/2 landed on origin/main");
+        assertThat(git(origin, "log", "-1", "--format=%s", "main")).isEqualTo("feature");
+    }
+
+    @Test
+    @Timeout(300)
+    void aBrokenPomFailsTheHookWithMavensReasonOnStandardErrorAndNothingOnStandardOutput() throws Exception {
+        Files.writeString(main.resolve("pom.xml"), "<project><modelVersion>4.0.0</modelVersion><broken>\n");
+        String payload = "{\"session_id\":\"s1\",\"cwd\":\"" + main + "\",\"hook_event_name\":\"WorktreeCreate\",\"name\":\"x\"}";
+
+        MavenRun hook = MavenRun.hook(main, work.resolve("tmp"), work.resolve("broken.out"), work.resolve("broken.err"), payload,
+                ClaudeSettings.hookCommand("mvn"));
+        runs.add(hook);
+
+        assertThat(hook.awaitExit(MVN)).isNotZero();
+        assertThat(Files.readString(work.resolve("broken.out"))).as("standard output is for the path alone").isEmpty();
+        assertThat(Files.readString(work.resolve("broken.err"))).contains("[ERROR]", "Non-parseable POM", "pom.xml");
+        assertThat(main.resolveSibling("shop-lane-1")).doesNotExist();
+    }
+
+    @Test
+    @Timeout(600)
+    void aProjectCheckedByApacheRatStillVerifiesAfterInitAndTheCommit() throws Exception {
+        Files.writeString(main.resolve("pom.xml"), ASF_HEADER + "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n"
+                + "  <modelVersion>4.0.0</modelVersion>\n"
+                + "  <groupId>dev.queuelock.its</groupId><artifactId>rat</artifactId><version>1.0</version>\n"
+                + "  <packaging>pom</packaging>\n"
+                + "  <build><plugins><plugin>\n"
+                + "    <groupId>org.apache.rat</groupId><artifactId>apache-rat-plugin</artifactId><version>0.16.1</version>\n"
+                + "    <executions><execution><phase>verify</phase><goals><goal>check</goal></goals></execution></executions>\n"
+                + "  </plugin></plugins></build>\n"
+                + "</project>\n");
+        Files.delete(main.resolve(".mvn/extensions.xml")); // init writes it
+        git(main, "add", "-A");
+        git(main, "commit", "-q", "-m", "RAT in verify");
+        MavenRun before = mvn(main, "verify-before", "verify");
+        assertThat(before.awaitExit(MVN)).as("the project passes its check before init: " + before.log()).isZero();
+
+        MavenRun init = mvn(main, "init", INIT);
+        assertThat(init.awaitExit(MVN)).as(init.log()).isZero();
+        assertThat(init.log()).contains("license check: apache-rat-plugin");
+        git(main, "add", ".mvn", "CLAUDE.md", ".claude");
+        git(main, "commit", "-q", "-m", "queue-lock");
+
+        MavenRun verify = mvn(main, "verify-after", "verify");
+        assertThat(verify.awaitExit(MVN)).as(verify.log()).isZero();
+        assertThat(verify.log()).contains("Rat check", "BUILD SUCCESS");
+        assertThat(main.resolve("target/rat.txt")).content().contains("GEN   CLAUDE.md");
+    }
+
+    /** Runs the hook as Claude Code does, from {@code dir}; returns standard output, which must be the path and nothing else. */
+    private String runHook(String name, Path dir, String command, String path) throws Exception {
+        String payload = "{\"session_id\":\"" + name + "\",\"cwd\":\"" + dir + "\",\"hook_event_name\":\"WorktreeCreate\","
+                + "\"name\":\"" + name + "\"}";
+        MavenRun hook = MavenRun.hook(dir, work.resolve("tmp"), work.resolve(name + ".out"), work.resolve(name + ".err"),
+                payload, command, path);
+        runs.add(hook);
+        assertThat(hook.awaitExit(MVN)).as(Files.readString(work.resolve(name + ".err"))).isZero();
+        String out = Files.readString(work.resolve(name + ".out"));
+        assertThat(out).as("one line: the path").endsWith("\n").doesNotContain("\u001b").hasLineCount(1);
+        return out.strip();
+    }
+
+    private String hookCommand() throws IOException {
+        return new ObjectMapper().readTree(main.resolve(".claude/settings.json").toFile())
+                .at("/hooks/WorktreeCreate/0/hooks/0/command").asText();
+    }
+
+    /** The real Maven launcher, symlinks resolved. */
+    private static Path realMaven() throws IOException {
+        for (String dir : System.getenv("PATH").split(File.pathSeparator)) {
+            Path mvn = Path.of(dir, "mvn");
+            if (Files.isExecutable(mvn)) {
+                return mvn.toRealPath();
+            }
+        }
+        throw new AssertionError("no mvn on the PATH of the test");
+    }
+
+    /**
+     * A PATH of one directory holding a link to every program of the test's PATH (git, java, sh,
+     * the tools Maven's launcher uses) except Maven's own: {@code mvn} is not found.
+     */
+    private String pathWithoutMaven() throws IOException {
+        Path bin = Files.createDirectories(work.resolve("bin"));
+        for (String dir : System.getenv("PATH").split(File.pathSeparator)) {
+            Path d = Path.of(dir);
+            if (!Files.isDirectory(d)) {
+                continue;
+            }
+            try (Stream<Path> programs = Files.list(d)) {
+                for (Path program : (Iterable<Path>) programs::iterator) {
+                    String name = program.getFileName().toString();
+                    Path link = bin.resolve(name);
+                    if (!name.startsWith("mvn") && Files.isExecutable(program) && !Files.exists(link)
+                            && !Files.isSymbolicLink(link)) {
+                        Files.createSymbolicLink(link, program);
+                    }
+                }
+            }
+        }
+        assertThat(bin.resolve("mvn")).doesNotExist();
+        return bin.toString();
+    }
+
+    private MavenRun wrapper(Path dir, String name, String path, String... args) throws IOException {
+        MavenRun run = MavenRun.wrapper(dir, work.resolve("tmp"), work.resolve(name + ".log"), path, args);
+        runs.add(run);
+        return run;
+    }
+
+    private MavenRun mvn(Path dir, String name, String... args) throws IOException {
+        MavenRun run = MavenRun.start(dir, work.resolve("tmp"), work.resolve(name + ".log"), args);
+        runs.add(run);
+        return run;
+    }
+
+    private static String git(Path dir, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        Process git = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!git.waitFor(60, TimeUnit.SECONDS) || git.exitValue() != 0) {
+            throw new AssertionError("git " + String.join(" ", args) + " failed in " + dir + ": " + out);
+        }
+        return out.strip();
+    }
+}
