@@ -62,16 +62,7 @@ final class RunCommand {
         // CMD's whole tree carries our identity: if this JVM is kill -9ed, the lock stays held until CMD's tree ends.
         pb.environment().putAll(HolderTree.childEnvironment());
         AtomicBoolean begun = new AtomicBoolean();
-        boolean busy = lock.looksBusy();
-        // Only a wait has a take worth rehearsing; uncontended, the launch is warmed beside the take.
-        WarmUp warmUp = new WarmUp(busy ? lock::warmUp : () -> { }, pb, begun::get);
-        warmUp.startOnce();
-        if (busy) {
-            // A wait is coming: get ready to take and launch before joining the line, not in this
-            // JVM's start-up burst, when the turn may come at once (CLIs started together). Its end
-            // is awaited, so no rehearsal is cut off by the JVM's exit.
-            warmUp.awaitDone(WARM_UP_LIMIT);
-        }
+        warmUp(lock, pb, begun);
 
         ChildProcess child = new ChildProcess(killGrace);
         Thread stopper = new Thread(() -> {
@@ -100,12 +91,30 @@ final class RunCommand {
                 return cannotStart(e, err);
             }
         } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(stopper);
-                lock.release();
-            } catch (IllegalStateException shuttingDown) {
-                // The hook is running: it releases once CMD's whole tree is stopped, not before.
-            }
+            releaseUnlessStopping(stopper, lock);
+        }
+    }
+
+    private static void releaseUnlessStopping(Thread stopper, QueueLock lock) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopper);
+            lock.release();
+        } catch (IllegalStateException shuttingDown) {
+            // The hook is running: it releases once CMD's whole tree is stopped, not before.
+        }
+    }
+
+    /** Warms up the take and CMD's launch, finishing before the wait if the queue looks busy. */
+    private static void warmUp(QueueLock lock, ProcessBuilder pb, AtomicBoolean begun) throws InterruptedException {
+        boolean busy = lock.looksBusy();
+        // Only a wait has a take worth rehearsing; uncontended, the launch is warmed beside the take.
+        WarmUp warmUp = new WarmUp(busy ? lock::warmUp : () -> { }, pb, begun::get);
+        warmUp.startOnce();
+        if (busy) {
+            // A wait is coming: get ready to take and launch before joining the line, not in this
+            // JVM's start-up burst, when the turn may come at once (CLIs started together). Its end
+            // is awaited, so no rehearsal is cut off by the JVM's exit.
+            warmUp.awaitDone(WARM_UP_LIMIT);
         }
     }
 

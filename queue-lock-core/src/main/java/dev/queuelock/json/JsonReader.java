@@ -120,37 +120,38 @@ public final class JsonReader {
             if (c < 0x20) {
                 throw error("control character in string");
             }
-            if (c != '\\') {
-                out.append(c);
-                continue;
-            }
-            if (pos >= text.length()) {
-                throw error("unterminated escape");
-            }
-            char e = text.charAt(pos++);
-            switch (e) {
-                case '"': out.append('"'); break;
-                case '\\': out.append('\\'); break;
-                case '/': out.append('/'); break;
-                case 'b': out.append('\b'); break;
-                case 'f': out.append('\f'); break;
-                case 'n': out.append('\n'); break;
-                case 'r': out.append('\r'); break;
-                case 't': out.append('\t'); break;
-                case 'u':
-                    if (pos + 4 > text.length()) {
-                        throw error("short \\u escape");
-                    }
-                    try {
-                        out.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
-                    } catch (NumberFormatException ex) {
-                        throw error("bad \\u escape");
-                    }
+            out.append(c == '\\' ? escaped() : c);
+        }
+    }
+
+    /** The character an escape after a backslash stands for. */
+    private char escaped() {
+        if (pos >= text.length()) {
+            throw error("unterminated escape");
+        }
+        char e = text.charAt(pos++);
+        switch (e) {
+            case '"': return '"';
+            case '\\': return '\\';
+            case '/': return '/';
+            case 'b': return '\b';
+            case 'f': return '\f';
+            case 'n': return '\n';
+            case 'r': return '\r';
+            case 't': return '\t';
+            case 'u':
+                if (pos + 4 > text.length()) {
+                    throw error("short \\u escape");
+                }
+                try {
+                    char c = (char) Integer.parseInt(text.substring(pos, pos + 4), 16);
                     pos += 4;
-                    break;
-                default:
-                    throw error("bad escape");
-            }
+                    return c;
+                } catch (NumberFormatException ex) {
+                    throw error("bad \\u escape");
+                }
+            default:
+                throw error("bad escape");
         }
     }
 

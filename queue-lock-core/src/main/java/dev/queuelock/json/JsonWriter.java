@@ -28,44 +28,50 @@ public final class JsonWriter {
         } else if (value instanceof Number || value instanceof Boolean) {
             out.append(value);
         } else if (value instanceof Map) {
-            Map<?, ?> map = (Map<?, ?>) value;
-            if (map.isEmpty()) {
-                out.append("{}");
-                return;
-            }
-            out.append('{');
-            boolean first = true;
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                if (!first) {
-                    out.append(',');
-                }
-                first = false;
-                newline(out, indent + 1);
-                quote(out, String.valueOf(e.getKey()));
-                out.append(": ");
-                write(out, e.getValue(), indent + 1);
-            }
-            newline(out, indent);
-            out.append('}');
+            writeObject(out, (Map<?, ?>) value, indent);
         } else if (value instanceof List) {
-            List<?> list = (List<?>) value;
-            if (list.isEmpty()) {
-                out.append("[]");
-                return;
-            }
-            out.append('[');
-            for (int i = 0; i < list.size(); i++) {
-                if (i > 0) {
-                    out.append(',');
-                }
-                newline(out, indent + 1);
-                write(out, list.get(i), indent + 1);
-            }
-            newline(out, indent);
-            out.append(']');
+            writeArray(out, (List<?>) value, indent);
         } else {
             throw new IllegalArgumentException("not a JSON value: " + value.getClass().getName());
         }
+    }
+
+    private static void writeObject(StringBuilder out, Map<?, ?> map, int indent) {
+        if (map.isEmpty()) {
+            out.append("{}");
+            return;
+        }
+        out.append('{');
+        boolean first = true;
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+            if (!first) {
+                out.append(',');
+            }
+            first = false;
+            newline(out, indent + 1);
+            quote(out, String.valueOf(e.getKey()));
+            out.append(": ");
+            write(out, e.getValue(), indent + 1);
+        }
+        newline(out, indent);
+        out.append('}');
+    }
+
+    private static void writeArray(StringBuilder out, List<?> list, int indent) {
+        if (list.isEmpty()) {
+            out.append("[]");
+            return;
+        }
+        out.append('[');
+        for (int i = 0; i < list.size(); i++) {
+            if (i > 0) {
+                out.append(',');
+            }
+            newline(out, indent + 1);
+            write(out, list.get(i), indent + 1);
+        }
+        newline(out, indent);
+        out.append(']');
     }
 
     private static void newline(StringBuilder out, int indent) {

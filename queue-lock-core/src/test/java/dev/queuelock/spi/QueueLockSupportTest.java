@@ -105,15 +105,9 @@ class QueueLockSupportTest {
     void releaseDuringTheWaitEndsItWithInterruptedException() throws Exception {
         Recording lock = new Recording();
         lock.block = true;
-        AtomicReference<Throwable> outcome = new AtomicReference<>();
-        Thread waiter = new Thread(() -> outcome.set(acquireCatching(lock)));
-        waiter.start();
-        assertThat(lock.waiting.await(20, TimeUnit.SECONDS)).isTrue();
+        Throwable outcome = releasedWhileWaiting(lock);
 
-        lock.release();
-        waiter.join();
-
-        assertThat(outcome.get()).isInstanceOf(InterruptedException.class).hasMessageContaining("released");
+        assertThat(outcome).isInstanceOf(InterruptedException.class).hasMessageContaining("released");
         assertThat(lock.isHeld()).isFalse();
         lock.block = false;
         lock.acquire(NO_HOOK); // the instance is usable again
@@ -126,15 +120,9 @@ class QueueLockSupportTest {
         Recording lock = new Recording();
         lock.block = true;
         lock.takeAfterWake = true;
-        AtomicReference<Throwable> outcome = new AtomicReference<>();
-        Thread waiter = new Thread(() -> outcome.set(acquireCatching(lock)));
-        waiter.start();
-        assertThat(lock.waiting.await(20, TimeUnit.SECONDS)).isTrue();
+        Throwable outcome = releasedWhileWaiting(lock);
 
-        lock.release();
-        waiter.join();
-
-        assertThat(outcome.get()).isInstanceOf(InterruptedException.class);
+        assertThat(outcome).isInstanceOf(InterruptedException.class);
         assertThat(lock.isHeld()).isFalse();
         assertThat(lock.calls).containsSubsequence("took late", "release").doesNotContain("after take");
     }
@@ -151,12 +139,20 @@ class QueueLockSupportTest {
         assertThat(lock.calls).endsWith("release");
     }
 
-    private static Throwable acquireCatching(Recording lock) {
-        try {
-            lock.acquire(NO_HOOK);
-            return null;
-        } catch (Throwable t) {
-            return t;
-        }
+    /** Acquires on another thread, releases once it waits, and returns what its acquire threw. */
+    private static Throwable releasedWhileWaiting(Recording lock) throws InterruptedException {
+        AtomicReference<Throwable> outcome = new AtomicReference<>();
+        Thread waiter = new Thread(() -> {
+            try {
+                lock.acquire(NO_HOOK);
+            } catch (Throwable t) {
+                outcome.set(t);
+            }
+        });
+        waiter.start();
+        assertThat(lock.waiting.await(20, TimeUnit.SECONDS)).isTrue();
+        lock.release();
+        waiter.join();
+        return outcome.get();
     }
 }
