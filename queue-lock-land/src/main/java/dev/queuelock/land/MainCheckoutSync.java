@@ -75,7 +75,9 @@ public final class MainCheckoutSync {
             return "is on branch '" + branch + "', not " + integration + "; left as is (to follow " + integration
                     + ": git -C " + git.worktree() + " switch " + integration + ")";
         }
-        if (!git.run("merge-base", "--is-ancestor", "HEAD", target).ok()) {
+        boolean behind = git.run("merge-base", "--is-ancestor", "HEAD", target).ok();
+        // Ahead only (commits of its own, none to take) is no divergence: the merge below changes nothing.
+        if (!behind && !git.run("merge-base", "--is-ancestor", target, "HEAD").ok()) {
             String own = git.run("rev-list", "--count", target + "..HEAD").out.strip();
             return "has diverged from " + remote + "/" + integration + "; left as is: " + own + " commit(s) of its own"
                     + " (see git -C " + git.worktree() + " log " + remote + "/" + integration + "..HEAD)";

@@ -126,6 +126,19 @@ class MainCheckoutSyncTest {
     }
 
     @Test
+    void aMainCheckoutAheadOfTheRemoteIsNotCalledDiverged() throws Exception {
+        landElsewhere("landed.txt");
+        git(repo.main, "merge", "--quiet", "--ff-only", "origin/main");
+        commit(repo.main, "local.txt", "mine\n", "a commit made on main by hand, not pushed yet");
+        String local = git(repo.main, "rev-parse", "HEAD");
+
+        assertThat(sync(List.of())).isTrue();
+
+        assertThat(git(repo.main, "rev-parse", "HEAD")).isEqualTo(local);
+        assertThat(log.warnings()).isEmpty();
+    }
+
+    @Test
     void anUntrackedFileTheMergeWouldOverwriteIsKeptAndNamed() throws Exception {
         String before = git(repo.main, "rev-parse", "HEAD");
         Files.writeString(repo.main.resolve("landed.txt"), "an untracked draft\n");
