@@ -30,16 +30,11 @@ final class OwnWorktreeLanding implements LandingDriver {
     public String candidate(String remoteRef) throws InterruptedException {
         Git git = landing.git();
         String before = git.output("rev-parse", "HEAD");
-        if (!git.run("rebase", "--no-autostash", remoteRef).ok()) {
-            git.run("rebase", "--abort");
+        Rebase.Result rebase = new Rebase(git).run(remoteRef);
+        if (rebase.kind != Rebase.Kind.REBASED) {
             landing.clock().end(Phase.REBASE);
-            run.outcome = Outcome.REBASE_CONFLICT.id();
-            String after = git.output("rev-parse", "HEAD");
-            throw new LandException("rebase of " + run.branch + " onto " + landing.remoteBranch()
-                    + " conflicted and was aborted; the lane is unchanged at " + Landing.shortSha(after)
-                    + (after.equals(before) ? "" : " (was " + Landing.shortSha(before) + ")")
-                    + ". Resolve: git fetch " + landing.settings().remote + " " + landing.integration()
-                    + " && git rebase " + remoteRef + ", then run land again.");
+            run.outcome = (rebase.kind == Rebase.Kind.CONFLICT || !rebase.conflicts.isEmpty() ? Outcome.REBASE_CONFLICT : Outcome.ERROR).id();
+            throw new LandException(notRebased(rebase, before));
         }
         landing.clock().end(Phase.REBASE);
         String rebased = git.output("rev-parse", "HEAD");
@@ -53,6 +48,27 @@ final class OwnWorktreeLanding implements LandingDriver {
         }
         runChecks(rebased);
         return rebased;
+    }
+
+    /** What happened, from what git shows now: "unchanged" only if HEAD, index and working tree are. */
+    private String notRebased(Rebase.Result rebase, String before) {
+        boolean conflicted = !rebase.conflicts.isEmpty();
+        String what = "rebase of " + run.branch + " onto " + landing.remoteBranch()
+                + (conflicted ? " conflicted"
+                        : rebase.kind == Rebase.Kind.CONFLICT ? " stopped (" + rebase.reason + ")" : " failed (" + rebase.reason + ")");
+        if (rebase.after.isUnchanged(before, run.branch)) {
+            String unchanged = "; the lane is unchanged at " + Landing.shortSha(before);
+            return rebase.kind != Rebase.Kind.CONFLICT ? what + unchanged + ". Run land again."
+                    : what + " and was aborted" + in(rebase) + unchanged + ". Resolve: git fetch " + landing.settings().remote
+                    + " " + landing.integration() + " && git rebase " + landing.remoteRef() + ", then run land again.";
+        }
+        return what + in(rebase) + (conflicted && rebase.kind == Rebase.Kind.STUCK ? ", and git rebase --abort failed (" + rebase.reason + ")" : "")
+                + "; the lane is left with " + rebase.after.describe() + " (nothing is lost: " + run.branch + " was at "
+                + Landing.shortSha(before) + "). Run: " + rebase.after.fix(before, run.branch) + ", then land again.";
+    }
+
+    private static String in(Rebase.Result rebase) {
+        return rebase.conflicts.isEmpty() ? "" : " (conflicts in " + Checkout.summarize(rebase.conflicts) + ")";
     }
 
     private void runChecks(String rebased) throws InterruptedException {

@@ -44,7 +44,7 @@ final class Preflight {
         discardRegenerableChanges();
         List<String> dirty = trackedChanges();
         if (!dirty.isEmpty()) {
-            throw new LandException("you have uncommitted changes to tracked files (" + summarize(dirty)
+            throw new LandException("you have uncommitted changes to tracked files (" + Checkout.summarize(dirty)
                     + "); land pushes commits, not the working tree: commit or stash them, then run land again.");
         }
         return branch;
@@ -84,24 +84,6 @@ final class Preflight {
         if (!result.ok()) {
             throw new LandException("git status failed in " + git.worktree() + ": " + result.lastErrorLine());
         }
-        String status = result.out; // not stripped: " M" begins with a meaningful space
-        List<String> paths = new ArrayList<>();
-        String[] entries = status.split("\0");
-        for (int i = 0; i < entries.length; i++) {
-            String entry = entries[i];
-            if (entry.length() < 4) {
-                continue;
-            }
-            paths.add(entry.substring(3));
-            if (entry.charAt(0) == 'R' || entry.charAt(0) == 'C') {
-                i++; // a rename's source path follows as its own entry
-            }
-        }
-        return paths;
-    }
-
-    private static String summarize(List<String> paths) {
-        return paths.size() <= 3 ? String.join(", ", paths)
-                : String.join(", ", paths.subList(0, 3)) + " and " + (paths.size() - 3) + " more";
+        return Checkout.statusPaths(result.out); // not stripped: " M" begins with a meaningful space
     }
 }

@@ -3,6 +3,8 @@ package dev.queuelock.land.batch;
 import dev.queuelock.land.CheckLogs;
 import dev.queuelock.land.Checks;
 import dev.queuelock.land.Git;
+import dev.queuelock.land.LandException;
+import dev.queuelock.land.Rebase;
 import dev.queuelock.land.Phase;
 import dev.queuelock.land.PhaseClock;
 import java.nio.file.Path;
@@ -47,22 +49,26 @@ final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection
     }
 
     @Override
-    public Bisection.Stack<BatchRequest> build(String base, List<BatchRequest> members) {
+    public Bisection.Stack<BatchRequest> build(String base, List<BatchRequest> members) throws InterruptedException {
         Bisection.Stack<BatchRequest> stack = new Bisection.Stack<>();
         String top = base;
         for (BatchRequest member : members) {
-            if (scratch.run("rebase", "--quiet", "--no-autostash", "--onto", top, upstream, member.commit).ok()) {
-                String next = scratch.output("rev-parse", "HEAD");
+            Rebase.Result rebase = new Rebase(scratch).run("--quiet", "--onto", top, upstream, member.commit);
+            if (rebase.kind == Rebase.Kind.REBASED) {
+                String next = rebase.after.head();
                 if (next.equals(top)) {
                     stack.alreadyThere(member); // all its commits were dropped as already applied
                 } else {
                     top = next;
                     stack.add(member, top);
                 }
-            } else {
-                scratch.run("rebase", "--abort");
+            } else if (rebase.kind == Rebase.Kind.CONFLICT) {
                 stack.conflicted(member);
                 steps.conflicted(member);
+            } else {
+                throw new LandException("the batch could not stack " + member.lane + " in its scratch worktree " + scratch.worktree()
+                        + " (" + rebase.reason + "; it is left with " + rebase.after.describe() + "); no lane's own worktree was touched."
+                        + " Run land again.");
             }
         }
         clock.end(Phase.REBASE);
