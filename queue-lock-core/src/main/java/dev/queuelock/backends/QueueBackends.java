@@ -10,6 +10,10 @@ import java.util.TreeMap;
 /** Finds backends by name among those on the class path. */
 public final class QueueBackends {
 
+    /** {@code java -jar} ignores the class path, so the CLI needs its main class named. */
+    private static final String ZOOKEEPER_HINT = " (put queue-lock-zookeeper and its dependencies on the class path; the CLI"
+            + " then runs as java -cp <cli jar>:<those jars> dev.queuelock.cli.Main, as java -jar ignores the class path)";
+
     private QueueBackends() {
     }
 
@@ -23,7 +27,7 @@ public final class QueueBackends {
         QueueBackend backend = known.get(name);
         if (backend == null) {
             throw new QueueLockException("unknown queue backend '" + name + "'; known: " + String.join(", ", known.keySet())
-                    + (name.equals("zookeeper") ? " (put queue-lock-zookeeper on the class path)" : "") + ".");
+                    + (name.equals("zookeeper") ? ZOOKEEPER_HINT : "") + ".");
         }
         return backend;
     }

@@ -56,28 +56,20 @@ public final class ZooKeeperBackend implements QueueBackend {
             throw new QueueLockException("interrupted while connecting to ZooKeeper at " + settings.connect, e);
         }
         try (client) {
-            List<TicketLine.Ticket> line = new TicketLine(client, path).tickets();
+            List<Ticket> line = Participants.read(client, path);
             List<LockRecord> waiters = new ArrayList<>();
-            for (int i = 1; i < line.size(); i++) {
-                if (line.get(i).record != null) {
-                    waiters.add(line.get(i).record);
+            for (Ticket waiter : line.subList(Math.min(1, line.size()), line.size())) {
+                if (waiter.record != null) {
+                    waiters.add(waiter.record);
                 }
             }
-            return new QueueSnapshot(Path.of(path), line.isEmpty() ? null : holder(line.get(0)), waiters);
+            LockRecord holder = line.isEmpty() ? null : line.get(0).asHolder(System.currentTimeMillis());
+            return new QueueSnapshot(Path.of(path), holder, waiters);
         } catch (QueueLockException e) {
             throw e;
         } catch (Exception e) {
             throw ZooKeeperConnection.failed(settings, "reading queue " + path, e);
         }
-    }
-
-    /** The first ticket's record; one not yet marked held is being taken right now, so it has held for no time. */
-    private static LockRecord holder(TicketLine.Ticket first) {
-        LockRecord r = first.record;
-        if (r == null || first.marked) {
-            return r;
-        }
-        return new LockRecord(r.pid(), r.lane(), r.label().orElse(null), System.currentTimeMillis(), null, r.host().orElse(null));
     }
 
     static String queuePath(ZooKeeperSettings settings, String queue, String queueId) {

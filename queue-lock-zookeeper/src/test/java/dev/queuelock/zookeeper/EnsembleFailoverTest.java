@@ -7,6 +7,7 @@ import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.QueueLockFactory;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -17,9 +18,14 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.recipes.locks.InterProcessMutex;
+import org.apache.curator.retry.RetryOneTime;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;
-import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
 class EnsembleFailoverTest {
 
     private static final Duration PROGRESS = Duration.ofSeconds(60);
+    /** Queue "land" of queue id "ensemble/repo" under the default chroot. */
+    private static final String QUEUE_PATH = "/queuelock/ensemble%2Frepo/land";
 
     @TempDir
     Path tmp;
@@ -99,7 +107,7 @@ class EnsembleFailoverTest {
                 freeze.set(true);
                 await().atMost(PROGRESS).until(() -> frozen.get() != null);
                 ZooKeeperQueueLock victim = frozen.get();
-                InstanceSpec connected = cluster.findConnectionInstance(zooKeeperOf(victim));
+                InstanceSpec connected = serverOfHolder(cluster);
                 cluster.killServer(connected);
                 await("the holder to notice").atMost(PROGRESS).until(() -> !victim.isHeld());
                 freeze.set(false);
@@ -150,8 +158,27 @@ class EnsembleFailoverTest {
         }
     }
 
-    private static ZooKeeper zooKeeperOf(ZooKeeperQueueLock lock) throws Exception {
-        return lock.client().getZookeeperClient().getZooKeeper();
+    /**
+     * The server the holder's session is connected to, found from outside: the holder's node names
+     * its session ({@code ephemeralOwner}), and each in-process server lists its connections, by
+     * session, in JMX ({@code .../replica.<id>/.../Connections/<ip>/<session>}).
+     */
+    private static InstanceSpec serverOfHolder(TestingCluster cluster) throws Exception {
+        String session;
+        try (CuratorFramework outside = CuratorFrameworkFactory.newClient(cluster.getConnectString(), new RetryOneTime(200))) {
+            outside.start();
+            String holder = new InterProcessMutex(outside, QUEUE_PATH).getParticipantNodes().iterator().next();
+            session = "0x" + Long.toHexString(outside.checkExists().forPath(holder).getEphemeralOwner());
+        }
+        MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
+        for (ObjectName name : jmx.queryNames(new ObjectName("org.apache.ZooKeeperService:*"), null)) {
+            if (name.getKeyPropertyList().containsValue(session)) {
+                String replica = name.getKeyProperty("name1");
+                long id = Long.parseLong(replica.substring(replica.indexOf('.') + 1));
+                return cluster.getInstances().stream().filter(spec -> spec.getServerId() == id).findFirst().orElseThrow();
+            }
+        }
+        throw new AssertionError("no server lists session " + session);
     }
 
     private static void sleep(long millis) {
