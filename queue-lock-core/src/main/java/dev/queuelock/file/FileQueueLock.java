@@ -30,7 +30,7 @@ public final class FileQueueLock extends QueueLockSupport {
     private final String start = ProcessStart.current();
 
     /** The ticket of the current acquire, until withdrawn. */
-    private OwnTicket ownTicket;
+    private Enrollment enrollment;
     /** Where acquire() sleeps, so release() can wake it to give up; null until someone is ahead. */
     private Sleeper sleeper;
     /** The sleeper of the last contended acquire, closed by its own thread off the hand-off path; release() makes sure. */
@@ -51,9 +51,9 @@ public final class FileQueueLock extends QueueLockSupport {
     protected void doAcquire(AcquireOptions options) throws InterruptedException {
         LockRecord mine = new LockRecord(pid, lane, options.label(),
                 LAST_TS.updateAndGet(last -> Math.max(last + 1, System.currentTimeMillis())), start);
-        OwnTicket own = new OwnTicket(tickets, mine);
+        Enrollment own = new Enrollment(tickets, mine);
         synchronized (this) {
-            ownTicket = own;
+            enrollment = own;
         }
         dir.prepare();
         waitAndTake(own, mine, options);
@@ -65,7 +65,7 @@ public final class FileQueueLock extends QueueLockSupport {
         withdrawTicket();
     }
 
-    private void waitAndTake(OwnTicket own, LockRecord mine, AcquireOptions options) throws InterruptedException {
+    private void waitAndTake(Enrollment own, LockRecord mine, AcquireOptions options) throws InterruptedException {
         WaitReporter reporter = new WaitReporter(options);
         LockRecord deadHolder = null; // the last holder seen dead, so a take-over says whose lock it was
         boolean took = false;
@@ -230,10 +230,10 @@ public final class FileQueueLock extends QueueLockSupport {
     }
 
     private void withdrawTicket() {
-        OwnTicket own;
+        Enrollment own;
         synchronized (this) {
-            own = ownTicket;
-            ownTicket = null;
+            own = enrollment;
+            enrollment = null;
         }
         if (own != null) {
             own.withdraw();

@@ -4,12 +4,12 @@ import dev.queuelock.LockRecord;
 import java.io.IOException;
 
 /**
- * A waiter's own ticket for one acquire: enrolled under one name for the whole wait, re-enrolled
- * under that same name if it vanishes (so the waiter never jumps the queue), withdrawn once the
- * lock is held or the wait is given up. Holds the ticket file's OS lock meanwhile, so the kernel
- * wakes the waiter behind when it goes, however it goes.
+ * A waiter's place in line for one acquire: its ticket, enrolled under one name for the whole
+ * wait, re-enrolled under that same name if it vanishes (so the waiter never jumps the queue),
+ * withdrawn once the lock is held or the wait is given up. Holds the ticket file's OS lock
+ * meanwhile, so the kernel wakes the waiter behind when it goes, however it goes.
  */
-final class OwnTicket {
+final class Enrollment {
 
     private final TicketQueue tickets;
     private final LockRecord record;
@@ -17,7 +17,7 @@ final class OwnTicket {
     private HeldFile file;
     private boolean withdrawn;
 
-    OwnTicket(TicketQueue tickets, LockRecord record) {
+    Enrollment(TicketQueue tickets, LockRecord record) {
         this.tickets = tickets;
         this.record = record;
         this.ticket = Ticket.parse(Ticket.nameOf(record.ts(), record.pid()));
