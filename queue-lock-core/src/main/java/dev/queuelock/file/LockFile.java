@@ -39,10 +39,10 @@ final class LockFile {
     /** The holder as a waiter waits on it, with whether it OS-locks the lock file; null as for {@link #holder()}. */
     Ticket holderTicket() throws IOException {
         if (!exists()) {
-            // Free, the case of every take: java.io answers without the exceptions that NIO's
-            // checks build for an absent file, a millisecond in a JVM taking for the first time.
-            // A link planted there is still refused: the take then finds the name taken and
-            // reads it the checked way.
+            // Free, the case of every take: java.io answers without building the exceptions that
+            // NIO's checks build for an absent file, costly in a JVM taking for the first time. A
+            // link planted there is still refused: the take finds the name taken and reads it the
+            // checked way.
             return null;
         }
         byte[] bytes = OwnFiles.read(dir.lockFile());
@@ -71,9 +71,9 @@ final class LockFile {
 
     /**
      * Removes the lock of a holder a look has just judged dead. While the lock still holds that
-     * very record it is not judged again: a process named by its pid and start stays dead, and a
-     * second read of every process's environment (see {@code HolderTree}) cost a crash take-over
-     * milliseconds.
+     * very record it is not judged again: a process named by its pid and start stays dead, and
+     * judging again would read every process's environment (see {@code HolderTree}) a second time
+     * on the crash take-over's path.
      */
     void reclaimDead(LockRecord judgedDead) throws IOException {
         reclaimIfDead(judgedDead);
@@ -89,8 +89,8 @@ final class LockFile {
             synchronized (this) {
                 mine = held;
             }
-            // The name still on the inode we hold is our lock (a stat, where reading and parsing it
-            // cost the release a millisecond in a cold JVM); without OS locks, compare the record.
+            // The name still on the inode we hold is our lock (a stat, cheaper in a cold JVM than
+            // reading and parsing the record back); without OS locks, compare the record.
             boolean ours = mine != null && mine.key() != null
                     ? mine.key().equals(OwnFiles.keyOf(dir.lockFile()))
                     : holder().filter(me::equals).isPresent();

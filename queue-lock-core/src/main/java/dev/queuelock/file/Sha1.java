@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * SHA-1, for the queue directory's name only (the npm tool names it by the SHA-1 of the repository
  * key, so we must too). Written out because every Maven session computes it once, and the JDK's
- * {@code MessageDigest} costs a cold JVM about 25 ms on first use (provider lookup and VarHandle
- * set-up) - a third of what the build queue adds to a build. Not for anything security-related.
+ * {@code MessageDigest} is slow on first use in a cold JVM (provider lookup, VarHandle set-up; the
+ * numbers are on the performance page). Not for anything security-related.
  */
 final class Sha1 {
 
