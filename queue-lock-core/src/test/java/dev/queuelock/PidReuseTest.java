@@ -50,7 +50,7 @@ class PidReuseTest {
     @Test
     @Timeout(60)
     void lockOfARecycledPidIsReclaimed() throws Exception {
-        write(queue.lockFile(), record(unrelated.pid(), "\"linux:some-other-boot:12345\""));
+        write(queue.lockFile(), record(unrelated.pid(), "\"" + otherStart() + "\""));
         try (BackgroundAcquire acquire = BackgroundAcquire.start(build.open())) {
             assertThat(acquire.finishedWithin(PATIENCE)).isTrue();
             assertThat(acquire.failure()).isNull();
@@ -64,7 +64,7 @@ class PidReuseTest {
     @Timeout(60)
     void ticketOfARecycledPidIsPruned() throws Exception {
         Path ticket = queue.ticketsDir().resolve("1000-" + unrelated.pid());
-        write(ticket, record(unrelated.pid(), "\"linux:some-other-boot:12345\""));
+        write(ticket, record(unrelated.pid(), "\"" + otherStart() + "\""));
         try (BackgroundAcquire acquire = BackgroundAcquire.start(build.open())) {
             assertThat(acquire.finishedWithin(PATIENCE)).isTrue();
             assertThat(acquire.lock().isHeld()).isTrue();
@@ -116,6 +116,15 @@ class PidReuseTest {
             assertThat(acquire.failure()).isNull();
             assertThat(acquire.lock().isHeld()).isTrue();
         }
+    }
+
+    /**
+     * A start token of the scheme this JVM's process layer writes (a token of the other scheme
+     * cannot be compared, so it never frees a lock) that is not the unrelated process's.
+     */
+    private String otherStart() {
+        String real = ProcessStart.of(unrelated.pid()).orElseThrow();
+        return real.startsWith("linux:") ? "linux:some-other-boot:12345" : "epoch-ms:12345";
     }
 
     /** A record as the npm tool writes it, plus {@code start} when given (already JSON-quoted). */

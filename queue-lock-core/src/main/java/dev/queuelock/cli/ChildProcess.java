@@ -1,5 +1,6 @@
 package dev.queuelock.cli;
 
+import dev.queuelock.process.HolderTree;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,6 +45,7 @@ final class ChildProcess {
             started = true;
             try {
                 process = command.start();
+                HolderTree.started(process); // its tree keeps our lock if this JVM is killed
             } catch (IOException e) {
                 startFailure = e;
             }
@@ -64,7 +66,12 @@ final class ChildProcess {
             }
             p = process;
         }
-        return p == null ? STOPPED_BEFORE_START : p.waitFor();
+        if (p == null) {
+            return STOPPED_BEFORE_START;
+        }
+        int exit = p.waitFor();
+        HolderTree.ended(p);
+        return exit;
     }
 
     /** Stops CMD's whole tree (SIGTERM, grace, SIGKILL) and keeps any later {@link #run} from starting. */

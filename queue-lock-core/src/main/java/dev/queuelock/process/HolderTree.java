@@ -1,30 +1,22 @@
 package dev.queuelock.process;
 
-import java.io.File;
-import java.io.FileInputStream;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Map;
 
 /**
- * The processes a lock holder started: a check build and its surefire fork, a CLI's CMD. They
- * carry the holder's identity in the environment variable {@value #ENV} (inherited down the whole
- * tree, through {@code mvn}, forks and shells), so a holder killed with {@code kill -9} - no
- * shutdown hook runs, and its children are re-parented out of reach - still holds its lock until
- * the last of them ends: one build at a time, even after a crash.
+ * The processes a lock holder started: a check build and its surefire fork, a CLI's CMD. A holder
+ * killed with {@code kill -9} - no shutdown hook runs, and its children are re-parented out of
+ * reach - still holds its lock until they end: one build at a time, even after a crash.
  *
- * <p>Found through {@code /proc/<pid>/environ} (Linux; the current user's processes); elsewhere a
- * dead holder's tree is not seen and the lock is free when the holder is.
+ * <p>How they are found is the process layer's business ({@link Processes}): on Linux every
+ * process of the tree carries the holder's identity in the environment variable {@value #ENV}
+ * (inherited through {@code mvn}, forks and shells) and {@code /proc/<pid>/environ} shows it; the
+ * portable implementation, with no portable way to read another process's environment, records
+ * each child the holder starts ({@link #started}) and asks whether one still runs.
  */
 public final class HolderTree {
 
     /** {@code <pid>/<start token>} of every lock-holding ancestor, separated by {@code ;}. */
     public static final String ENV = "QUEUELOCK_HOLDERS";
-
-    private static final File PROC = new File("/proc");
-
-    private static volatile boolean prepared;
 
     private HolderTree() {
     }
@@ -36,111 +28,30 @@ public final class HolderTree {
         return Map.of(ENV, inherited == null || inherited.isEmpty() ? own : inherited + ";" + own);
     }
 
-    /**
-     * Whether a process other than the holder itself still runs with the holder's identity in
-     * {@value #ENV}. One read of every process's environment: this sits on a crash take-over's
-     * path, so it is kept to plain reads (a directory stream and lambdas made it 9 times slower
-     * in a cold JVM).
-     */
+    /** Call right after starting a child with {@link #childEnvironment()}, so its tree keeps this holder's locks. */
+    public static void started(Process child) {
+        Processes.current().started(child);
+    }
+
+    /** Call once a child noted by {@link #started} has ended. */
+    public static void ended(Process child) {
+        Processes.current().ended(child);
+    }
+
+    /** Whether a process other than the holder itself, started by it while holding, still runs. */
     public static boolean anyStartedBy(long pid, String start) {
-        String[] entries = PROC.list();
-        return entries != null && anyIn(entries, pid, start); // no /proc: nothing to see
-    }
-
-    private static boolean anyIn(String[] entries, long pid, String start) {
-        String wanted = token(pid, start);
-        String holder = Long.toString(pid);
-        EnvironReader environs = new EnvironReader();
-        for (String entry : entries) {
-            if (isPid(entry) && !entry.equals(holder) && carries(environs.read(entry), wanted)) {
-                return true;
-            }
-        }
-        return false;
+        return Processes.current().anyStartedBy(pid, start);
     }
 
     /**
-     * Runs the scan over this process alone, so a waiter that may have to judge a dead holder has
-     * the scan's code loaded beforehand, not on the take-over's path; reading every process here
-     * would cost each new waiter milliseconds of CPU just as others hand off. Once per JVM; call
-     * while idle.
+     * Gets ready to judge a holder killed later, while idle, so the take-over does not load code.
+     * Once per JVM.
      */
     public static void prepare() {
-        if (!prepared) {
-            prepared = true;
-            if (PROC.list() != null) {
-                anyIn(new String[] {Long.toString(ProcessHandle.current().pid())}, -1, "");
-            }
-        }
+        Processes.current().prepareHolderScan();
     }
 
-    private static boolean isPid(String name) {
-        if (name.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < name.length(); i++) {
-            if (name.charAt(i) < '0' || name.charAt(i) > '9') {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Reads environments as Latin-1 text (tokens are ASCII, so every byte stays one char and
-     * decoding is a copy) through one reused buffer: readAllBytes costs two more system calls per
-     * process, and the system calls are most of a scan.
-     */
-    private static final class EnvironReader {
-
-        private byte[] buffer = new byte[16 * 1024];
-
-        /** Empty for a zombie (it holds nothing), a process gone, or another user's. */
-        String read(String pid) {
-            File file = new File(PROC, pid + "/environ");
-            if (!file.canRead()) {
-                return ""; // another user's: asked by access(2), where a failed open builds an exception
-            }
-            try (FileInputStream in = new FileInputStream(file)) {
-                int length = 0;
-                for (int n; (n = in.read(buffer, length, buffer.length - length)) > 0; ) {
-                    length += n;
-                    if (length == buffer.length) {
-                        buffer = Arrays.copyOf(buffer, buffer.length * 2);
-                    }
-                }
-                return new String(buffer, 0, length, StandardCharsets.ISO_8859_1);
-            } catch (IOException | RuntimeException e) {
-                return "";
-            }
-        }
-    }
-
-    /**
-     * Whether the environment's {@value #ENV} lists {@code wanted}. Searched as a String, whose
-     * indexOf is compiled code even in a cold JVM: a byte loop of our own ran interpreted, 2-4 ms
-     * over 60 processes' environments on a crash take-over's path.
-     */
-    private static boolean carries(String text, String wanted) {
-        if (!text.contains(wanted)) {
-            return false; // nearly every process
-        }
-        String entry = ENV + "=";
-        int at = text.startsWith(entry) ? 0 : text.indexOf("\0" + entry); // at an entry's start only
-        if (at < 0) {
-            return false;
-        }
-        int from = text.indexOf('=', at) + 1;
-        int end = text.indexOf('\0', from);
-        for (String holder : text.substring(from, end < 0 ? text.length() : end).split(";")) {
-            if (holder.equals(wanted)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static String token(long pid, String start) {
+    static String token(long pid, String start) {
         return pid + "/" + (start == null ? "" : start);
     }
 }

@@ -1,15 +1,15 @@
 package dev.queuelock.process;
 
 import dev.queuelock.LockRecord;
-import java.util.Optional;
 
 /**
- * What counts as alive: the one rule every lock, ticket and claim is judged by.
+ * What counts as alive: the one rule every lock, ticket and claim is judged by, asked of the
+ * process layer ({@link Processes}).
  *
  * <p>A record is alive while a process with its pid runs (a zombie does not count) and, when the
- * record carries a start token, that process started at that moment. A pid recycled by an
- * unrelated process is therefore dead, where the npm tool would wait on it forever. Records
- * without a token (written by the npm tool) fall back to plain pid liveness.
+ * record carries a start token, that process started at that moment ({@link ProcessStart#matches}).
+ * A pid recycled by an unrelated process is therefore dead, where the npm tool would wait on it
+ * forever. Records without a token (written by the npm tool) fall back to plain pid liveness.
  */
 public final class Liveness {
 
@@ -27,19 +27,6 @@ public final class Liveness {
 
     /** @param start the recorded start token, or null if the writer recorded none */
     public static boolean isAlive(long pid, String start) {
-        if (pid <= 0) {
-            return false;
-        }
-        Optional<Boolean> fromProc = ProcessStart.aliveByProc(pid, start);
-        if (fromProc.isPresent()) {
-            return fromProc.get();
-        }
-        boolean running = ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)
-                && !ProcessStart.isZombie(pid);
-        if (!running || start == null) {
-            return running;
-        }
-        // If the start cannot be read now, assume it is the same process: never free a live lock.
-        return ProcessStart.of(pid).map(start::equals).orElse(true);
+        return Processes.current().isAlive(pid, start);
     }
 }

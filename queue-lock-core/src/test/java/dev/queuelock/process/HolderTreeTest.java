@@ -8,10 +8,14 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Which environments name a dead holder: real processes, read through /proc. */
+/**
+ * Which processes keep a dead holder's tree: on Linux, environments naming the holder, read through
+ * /proc; in the portable implementation, the children the holder recorded. Real processes.
+ */
 class HolderTreeTest {
 
     // A pid no process has (above the kernel's limit), so only the environments below can match.
@@ -31,7 +35,7 @@ class HolderTreeTest {
         assumeProc();
         startWith(Map.of(HolderTree.ENV, "1/linux:x:1;" + TOKEN));
 
-        assertThat(HolderTree.anyStartedBy(HOLDER, START)).isTrue();
+        assertThat(EnvironScan.anyStartedBy(HOLDER, START)).isTrue();
     }
 
     @Test
@@ -41,14 +45,43 @@ class HolderTreeTest {
         startWith(Map.of("OTHER", HolderTree.ENV + "=" + TOKEN));
         startWith(Map.of(HolderTree.ENV, "1" + TOKEN + ";" + TOKEN + "0"));
 
-        assertThat(HolderTree.anyStartedBy(HOLDER, START)).isFalse();
+        assertThat(EnvironScan.anyStartedBy(HOLDER, START)).isFalse();
     }
 
-    private void startWith(Map<String, String> env) throws IOException {
+    @Test
+    void portableTreeRunsWhileARecordedChildRunsAndEndsWithIt() throws Exception {
+        Processes portable = new PortableProcesses("test");
+        long self = ProcessHandle.current().pid();
+        String selfStart = portable.startToken(self).orElseThrow();
+        Process child = startWith(Map.of());
+        portable.started(child);
+
+        assertThat(portable.anyStartedBy(self, selfStart)).as("the recorded child runs").isTrue();
+        assertThat(portable.anyStartedBy(self, "epoch-ms:1")).as("another holder with this pid").isFalse();
+
+        child.destroyForcibly();
+        child.waitFor(30, TimeUnit.SECONDS);
+        assertThat(portable.anyStartedBy(self, selfStart)).as("its only child ended").isFalse();
+    }
+
+    @Test
+    void portableTreeForgetsAChildThatEndedNormally() throws Exception {
+        Processes portable = new PortableProcesses("test");
+        long self = ProcessHandle.current().pid();
+        Process child = startWith(Map.of());
+        portable.started(child);
+        portable.ended(child);
+
+        assertThat(portable.anyStartedBy(self, portable.startToken(self).orElseThrow())).isFalse();
+    }
+
+    private Process startWith(Map<String, String> env) throws IOException {
         ProcessBuilder builder = new ProcessBuilder("sleep", "60").redirectErrorStream(true);
         builder.environment().remove(HolderTree.ENV);
         builder.environment().putAll(env);
-        started.add(builder.start());
+        Process process = builder.start();
+        started.add(process);
+        return process;
     }
 
     private static void assumeProc() {

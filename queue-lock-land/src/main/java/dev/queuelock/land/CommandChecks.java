@@ -1,5 +1,6 @@
 package dev.queuelock.land;
 
+import dev.queuelock.process.HolderTree;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,12 +38,15 @@ public final class CommandChecks implements Checks {
         try {
             Files.createDirectories(log.getParent());
             check = builder.start();
+            HolderTree.started(check); // its tree keeps the holder's locks if the holder is killed
             check.getOutputStream().close();
         } catch (IOException e) {
             throw new LandException("cannot start the checks (" + describe() + "): " + e.getMessage());
         }
         try {
-            return check.waitFor() == 0;
+            int exit = check.waitFor();
+            HolderTree.ended(check);
+            return exit == 0;
         } catch (InterruptedException e) {
             check.descendants().forEach(ProcessHandle::destroy);
             check.destroy();

@@ -7,6 +7,7 @@ import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.process.ProcessAncestry;
+import dev.queuelock.process.Processes;
 import dev.queuelock.Durations;
 import dev.queuelock.repo.RepoKey;
 import java.io.File;
@@ -67,6 +68,9 @@ public class BuildQueue {
         RepoKey repo = RepoKey.of(topDirectory(request));
         String key = settings.scope().buildQueueKey(repo);
         QueueLockFactory factory = QueueLockFactory.fromProperties(session.getUserProperties()).withPollInterval(settings.pollInterval());
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("Build queue: {}.", Processes.current().describe());
+        }
         try {
             Optional<LockRecord> ancestor = factory.snapshot(BuildScope.BUILD_QUEUE, key).holder()
                     .filter(ProcessAncestry::holdsForUs);

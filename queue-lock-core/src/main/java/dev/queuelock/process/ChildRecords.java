@@ -1,0 +1,102 @@
+package dev.queuelock.process;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+
+/**
+ * The portable holder tree: one small file per child a holder started while holding, named by the
+ * holder's identity and the child's pid and holding the child's start token, in a private
+ * directory of this user's under {@code /tmp}: a fixed place, not {@code $TMPDIR}, because a
+ * waiter or {@code status} judging the holder may run with another {@code TMPDIR} than the holder.
+ * A holder's tree runs while one of its recorded children does. Only the children it started
+ * itself are recorded: one that outlives its own child (a daemon a check leaves behind) is not
+ * seen, where the Linux implementation would see it.
+ */
+final class ChildRecords {
+
+    private final Path dir;
+
+    private ChildRecords(Path dir) {
+        this.dir = dir;
+    }
+
+    static ChildRecords forThisUser() {
+        String user = System.getProperty("user.name", "user").replaceAll("[^A-Za-z0-9._-]", "_");
+        return new ChildRecords(Path.of("/tmp", "queuelock-children-" + user));
+    }
+
+    void add(long holder, String holderStart, long child, String childStart) {
+        try {
+            if (!privateDirectory()) {
+                return;
+            }
+            Path file = dir.resolve(prefix(holder, holderStart) + child);
+            Files.deleteIfExists(file); // a leftover of an earlier child with this pid
+            Files.write(file, (childStart == null ? "" : childStart).getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            // Unrecorded, this child does not keep the lock if its holder is killed: as before this layer.
+        }
+    }
+
+    void remove(long holder, String holderStart, long child) {
+        try {
+            Files.deleteIfExists(dir.resolve(prefix(holder, holderStart) + child));
+        } catch (IOException e) {
+            // a leftover is removed by the next look at a dead holder's children
+        }
+    }
+
+    /** Whether a recorded child of this holder runs; records of children that ended are removed. */
+    boolean anyAlive(long holder, String holderStart, Processes processes) {
+        if (holderStart == null || !ownDirectory()) {
+            return false;
+        }
+        String prefix = prefix(holder, holderStart);
+        boolean alive = false;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, prefix + "[0-9]*")) {
+            for (Path file : files) {
+                long child = Long.parseLong(file.getFileName().toString().substring(prefix.length()));
+                String start = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+                if (processes.isAlive(child, start.isEmpty() ? null : start)) {
+                    alive = true;
+                } else {
+                    Files.deleteIfExists(file);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return alive;
+        }
+        return alive;
+    }
+
+    /** Ours, a real directory, 0700: anything planted by another user is not trusted. */
+    private boolean privateDirectory() throws IOException {
+        try {
+            Files.createDirectories(dir.getParent());
+            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            return true;
+        } catch (FileAlreadyExistsException e) {
+            return ownDirectory();
+        }
+    }
+
+    private boolean ownDirectory() {
+        try {
+            return Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)
+                    && Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS).getName().equals(System.getProperty("user.name"));
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
+
+    private static String prefix(long holder, String holderStart) {
+        String start = holderStart == null ? "" : holderStart.replaceAll("[^A-Za-z0-9.-]", "_");
+        return holder + "-" + start + "-";
+    }
+}

@@ -1,0 +1,62 @@
+package dev.queuelock.process;
+
+import java.util.Optional;
+
+/**
+ * Process facts from what every Unix offers, for macOS (no {@code /proc}) and for Linux when
+ * {@value Processes#ENV}{@code =portable}: liveness and start from the JDK's {@link ProcessHandle}
+ * (on macOS the kernel's own start time, so the token is exact there), a dead holder's tree from
+ * the children it recorded ({@link ChildRecords}), working directories from {@code lsof}
+ * ({@link LsofDirectories}).
+ */
+final class PortableProcesses extends Processes {
+
+    static final String NAME = "portable";
+
+    private final ChildRecords children = ChildRecords.forThisUser();
+
+    PortableProcesses(String why) {
+        super(why);
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Optional<String> startToken(long pid) {
+        return ProcessHandle.of(pid).flatMap(h -> h.info().startInstant())
+                .map(instant -> ProcessStart.EPOCH_SCHEME + instant.toEpochMilli());
+    }
+
+    @Override
+    public boolean isAlive(long pid, String start) {
+        if (pid <= 0 || !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            return false;
+        }
+        return start == null || startToken(pid).map(actual -> ProcessStart.matches(start, actual)).orElse(true);
+    }
+
+    @Override
+    public boolean anyStartedBy(long pid, String start) {
+        return children.anyAlive(pid, start, this);
+    }
+
+    @Override
+    void started(Process child) {
+        long self = ProcessHandle.current().pid();
+        children.add(self, startToken(self).orElse(null), child.pid(), startToken(child.pid()).orElse(null));
+    }
+
+    @Override
+    void ended(Process child) {
+        long self = ProcessHandle.current().pid();
+        children.remove(self, startToken(self).orElse(null), child.pid());
+    }
+
+    @Override
+    public Occupants occupants() {
+        return LsofDirectories.read();
+    }
+}

@@ -1,0 +1,88 @@
+package dev.queuelock.process;
+
+import java.util.Optional;
+
+/**
+ * The process layer: every fact queue-lock asks the operating system about processes (is a pid
+ * alive, when did it start, does a dead holder's tree still run, where do processes work) is asked
+ * of one of two implementations, chosen once per JVM without starting a process or reading more
+ * than the Linux path always read: {@link LinuxProcesses} where {@code /proc} can be read,
+ * {@link PortableProcesses} elsewhere (macOS), or everywhere when the environment variable
+ * {@value #ENV}{@code =portable} asks for it, so Linux tests walk the path a Mac takes.
+ */
+public abstract class Processes {
+
+    /** {@code portable} forces {@link PortableProcesses}; inherited by every JVM and build we start. */
+    public static final String ENV = "QUEUELOCK_PROCESSES";
+
+    private final String why;
+
+    Processes(String why) {
+        this.why = why;
+    }
+
+    /** The implementation this JVM uses. */
+    public static Processes current() {
+        return Chosen.INSTANCE;
+    }
+
+    /** Lazily, so a JVM that never asks about a process pays nothing. */
+    private static final class Chosen {
+        static final Processes INSTANCE = choose(System.getenv(ENV));
+    }
+
+    static Processes choose(String forced) {
+        String value = forced == null ? "" : forced.trim();
+        if (value.equals(PortableProcesses.NAME)) {
+            return new PortableProcesses(ENV + "=" + PortableProcesses.NAME);
+        }
+        String ignored = value.isEmpty() || value.equals(LinuxProcesses.NAME) ? ""
+                : "; " + ENV + "=" + value + " is neither " + LinuxProcesses.NAME + " nor " + PortableProcesses.NAME
+                + ", ignored";
+        Optional<Processes> linux = LinuxProcesses.ifReadable("/proc is readable" + ignored);
+        return linux.orElseGet(() -> new PortableProcesses("no readable /proc" + ignored));
+    }
+
+    /** {@code linux} or {@code portable}. */
+    public abstract String name();
+
+    /** One line for debug output: which implementation, and why this one. */
+    public final String describe() {
+        return "process facts: " + name() + " (" + why + ")";
+    }
+
+    /**
+     * The start token of a running process (tells it from a later process given the same pid), or
+     * empty if it is gone or its start cannot be read. See {@link ProcessStart#matches}.
+     */
+    public abstract Optional<String> startToken(long pid);
+
+    /**
+     * Whether a process with this pid runs (a zombie does not count) and, when {@code start} is
+     * not null, is the one that started then. If its start cannot be read now, it counts as the
+     * same process: a live lock is never freed on a guess.
+     */
+    public abstract boolean isAlive(long pid, String start);
+
+    /** Whether a process the holder {@code pid}/{@code start} started while holding still runs. */
+    public abstract boolean anyStartedBy(long pid, String start);
+
+    /** Loads what judging a dead holder needs, while idle; see {@link HolderTree#prepare}. */
+    void prepareHolderScan() {
+    }
+
+    /** Notes a child this process (a holder) just started: it keeps the holder's locks if the holder dies. */
+    void started(Process child) {
+    }
+
+    /** Forgets a child noted by {@link #started} once it has ended. */
+    void ended(Process child) {
+    }
+
+    /**
+     * Where this user's processes work, with their command names and parents: what lane pruning,
+     * orphans and {@code status}'s live column are judged by. {@link Occupants#known()} is false,
+     * with the reason, where it cannot be told.
+     */
+    public abstract Occupants occupants();
+}

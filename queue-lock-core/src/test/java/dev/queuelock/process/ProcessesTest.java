@@ -1,0 +1,121 @@
+package dev.queuelock.process;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The process layer's choice, its matching rule, and both implementations against real processes. */
+class ProcessesTest {
+
+    @TempDir
+    Path tmp;
+
+    private Process sleeper;
+
+    @AfterEach
+    void stop() {
+        if (sleeper != null) {
+            sleeper.destroyForcibly();
+        }
+    }
+
+    @Test
+    void portableIsForcedByTheVariableAndTheChoiceIsNamed() {
+        assertThat(Processes.choose("portable").name()).isEqualTo("portable");
+        assertThat(Processes.choose("portable").describe()).isEqualTo("process facts: portable (QUEUELOCK_PROCESSES=portable)");
+        Processes auto = Processes.choose("bogus");
+        assertThat(auto.describe()).contains("QUEUELOCK_PROCESSES=bogus is neither linux nor portable, ignored");
+        if (new File("/proc/self/stat").canRead()) {
+            assertThat(auto.name()).isEqualTo("linux");
+            assertThat(Processes.choose(null).describe()).isEqualTo("process facts: linux (/proc is readable)");
+        }
+    }
+
+    @Test
+    void aTokenMatchesItselfAnUnknownStartOrTheOtherSchemeButNotAnotherStartOfItsScheme() {
+        assertThat(ProcessStart.matches("epoch-ms:5", "epoch-ms:5")).isTrue();
+        assertThat(ProcessStart.matches(null, "epoch-ms:5")).isTrue();
+        assertThat(ProcessStart.matches("epoch-ms:5", null)).isTrue();
+        assertThat(ProcessStart.matches("linux:b:7", "epoch-ms:5")).as("cannot compare: never free on a guess").isTrue();
+        assertThat(ProcessStart.matches("epoch-ms:4", "epoch-ms:5")).isFalse();
+        assertThat(ProcessStart.matches("linux:b:7", "linux:c:7")).isFalse();
+    }
+
+    @Test
+    void oneProcessIdRuleEitherWayRound() {
+        ProcessId recorded = ProcessId.of(42, "epoch-ms:5");
+        assertThat(recorded.sameProcessAs(ProcessId.of(42, null))).isTrue();
+        assertThat(ProcessId.of(42, null).sameProcessAs(recorded)).isTrue();
+        assertThat(recorded.sameProcessAs(ProcessId.of(42, "epoch-ms:6"))).isFalse();
+        assertThat(ProcessId.of(42, "epoch-ms:6").sameProcessAs(recorded)).isFalse();
+        assertThat(recorded.sameProcessAs(ProcessId.of(43, "epoch-ms:5"))).isFalse();
+        assertThat(ProcessId.of(42, "")).isEqualTo(ProcessId.of(42, null));
+    }
+
+    @Test
+    void anAncestorIsJudgedByItsStartToken() {
+        ProcessId self = ProcessId.current();
+        assertThat(self.isSelfOrAncestor()).isTrue();
+        String other = self.start().orElseThrow().startsWith("linux:") ? "linux:other-boot:1" : "epoch-ms:1";
+        assertThat(ProcessId.of(self.pid(), other).isSelfOrAncestor()).as("a recycled pid is no ancestor").isFalse();
+    }
+
+    @Test
+    void bothImplementationsTellALiveProcessFromItsRecycledPid() throws Exception {
+        sleeper = new ProcessBuilder("sleep", "60").start();
+        for (Processes processes : implementations()) {
+            String start = processes.startToken(sleeper.pid()).orElseThrow();
+            assertThat(processes.isAlive(sleeper.pid(), start)).as(processes.name()).isTrue();
+            assertThat(processes.isAlive(sleeper.pid(), null)).as(processes.name()).isTrue();
+            String other = start.startsWith("linux:") ? "linux:other-boot:1" : "epoch-ms:1";
+            assertThat(processes.isAlive(sleeper.pid(), other)).as(processes.name() + ": recycled").isFalse();
+        }
+        sleeper.destroyForcibly().waitFor();
+        for (Processes processes : implementations()) {
+            assertThat(processes.isAlive(sleeper.pid(), null)).as(processes.name() + ": ended").isFalse();
+        }
+    }
+
+    @Test
+    void bothImplementationsSeeWhereAProcessWorksWithItsNameAndParent() throws Exception {
+        sleeper = new ProcessBuilder("sleep", "60").directory(tmp.toFile()).start();
+        for (Processes processes : implementations()) {
+            Occupants occupants = processes.occupants();
+            assumeTrue(occupants.known(), () -> occupants.unknownBecause().orElse(""));
+            Awaitility.await().until(() -> find(processes.occupants().all(), sleeper.pid()).isPresent());
+            Occupant found = find(processes.occupants().all(), sleeper.pid()).orElseThrow();
+            assertThat(found.directory()).as(processes.name()).isEqualTo(tmp.toRealPath());
+            assertThat(found.command()).as(processes.name()).isEqualTo("sleep");
+            assertThat(found.parent()).as(processes.name()).isEqualTo(ProcessHandle.current().pid());
+            assertThat(find(occupants.all(), ProcessHandle.current().pid())).as("not this JVM").isEmpty();
+        }
+    }
+
+    @Test
+    void lsofFieldsAreReadProcessByProcess() {
+        String out = "p10\nR1\ncclaude\nfcwd\nn/work/lane 1\np11\nR10\ncbash\nn/tmp\np12\nR1\ncx\n";
+        List<Occupant> found = LsofDirectories.parse(out, 11);
+        assertThat(found).hasSize(1);
+        assertThat(found.get(0).command()).isEqualTo("claude");
+        assertThat(found.get(0).parent()).isEqualTo(1);
+        assertThat(found.get(0).directory()).isEqualTo(Path.of("/work/lane 1"));
+    }
+
+    private static Optional<Occupant> find(List<Occupant> all, long pid) {
+        return all.stream().filter(o -> o.pid() == pid).findFirst();
+    }
+
+    private static List<Processes> implementations() throws IOException {
+        Optional<Processes> linux = LinuxProcesses.ifReadable("test");
+        return linux.isPresent() ? List.of(linux.get(), new PortableProcesses("test")) : List.of(new PortableProcesses("test"));
+    }
+}
