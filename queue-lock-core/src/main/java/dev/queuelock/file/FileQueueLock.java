@@ -114,7 +114,7 @@ public final class FileQueueLock extends QueueLockSupport {
             current.beginLook();
         }
         checkWaiting();
-        return QueueLook.take(lockFile, tickets, own);
+        return QueueLook.read(lockFile, tickets, own);
     }
 
     /** Takes the free lock; false if the take found it taken or reclaimed a dead one: look again. */

@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * What one look at the queue saw, from one waiter's place: the holder, the live ticket just ahead,
- * how many are ahead. {@link Turn#decide} turns it into the next step; {@link #take} reads it from
+ * how many are ahead. {@link Turn#decide} turns it into the next step; {@link #read} reads it from
  * disk, and is where the holder and the waiter ahead are judged alive (by {@link Liveness}'s rule).
  *
  * <p>A look reads as little as a decision needs: the lock, the names in {@code tickets/}, the body
@@ -47,7 +47,7 @@ final class QueueLook {
     }
 
     /** Looks at the queue from the place of {@code own}. */
-    static QueueLook take(LockFile lock, TicketQueue tickets, Ticket own) throws IOException {
+    static QueueLook read(LockFile lock, TicketQueue tickets, Ticket own) throws IOException {
         Ticket holder = lock.holderTicket();
         boolean holderAlive = holder != null && Liveness.isAlive(holder.record());
         List<Ticket> ahead = tickets.ahead(own);

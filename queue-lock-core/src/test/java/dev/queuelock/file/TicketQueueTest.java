@@ -47,7 +47,7 @@ class TicketQueueTest {
         TicketQueue queue = new TicketQueue(tickets);
         String mine = ticket(3, SELF, "lane");
 
-        QueueLook first = QueueLook.take(new LockFile(QueueDirectory.of(tickets, "q", "r")), queue, Ticket.parse(mine));
+        QueueLook first = QueueLook.read(new LockFile(QueueDirectory.of(tickets, "q", "r")), queue, Ticket.parse(mine));
         assertThat(Turn.decide(first).step()).isEqualTo(Turn.Step.REMOVE_DEAD_TICKET);
         queue.remove(first.nearest());
 
@@ -84,7 +84,7 @@ class TicketQueueTest {
 
     /** A look from the place of the ticket {@code mine}, with no lock file. */
     private QueueLook look(String mine) throws Exception {
-        return QueueLook.take(new LockFile(QueueDirectory.of(tickets, "q", "r")), new TicketQueue(tickets), Ticket.parse(mine));
+        return QueueLook.read(new LockFile(QueueDirectory.of(tickets, "q", "r")), new TicketQueue(tickets), Ticket.parse(mine));
     }
 
     /** Writes a ticket of {@code pid} with a valid body; returns its name. */
