@@ -4,7 +4,11 @@ import dev.queuelock.process.GitCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * After a landing (or on its own: {@code queuelock:sync}), brings the main checkout (the worktree
@@ -56,7 +60,7 @@ public final class MainCheckoutSync {
         GitCommand.Result merge = waitingForIndexLock(git, "merge", "--ff-only", "--quiet", target);
         if (!merge.ok()) {
             log.warn("main checkout " + main + " could not be fast-forwarded to " + remote + "/" + integration + "; left as is: "
-                    + why(merge) + (isIndexLocked(merge) ? "" : " (then: git -C " + main + " merge --ff-only " + remote + "/"
+                    + why(git, merge) + (isIndexLocked(merge) ? "" : " (then: git -C " + main + " merge --ff-only " + remote + "/"
                     + integration + ")"));
             return false;
         }
@@ -103,30 +107,32 @@ public final class MainCheckoutSync {
         return result;
     }
 
+    /** Said in any language: git names the lock file's path, whatever its words around it. */
     private static boolean isIndexLocked(GitCommand.Result result) {
-        return result.err.contains("index.lock") && result.err.contains("File exists");
+        return result.err.contains("index.lock");
     }
 
     /** git's refusal, short: the files in the way, or that another git command kept the index locked. */
-    static String why(GitCommand.Result merge) {
+    private static String why(Git git, GitCommand.Result merge) {
         if (isIndexLocked(merge)) {
             return "another git command kept its index.lock for " + INDEX_LOCK_WAIT_MS / 1000 + " s; run mvn queuelock:sync when it is done";
         }
-        List<String> changed = new ArrayList<>();
-        List<String> untracked = new ArrayList<>();
-        List<String> into = null;
+        List<String> inTheWay = new ArrayList<>(); // one per line after a tab, in every language git speaks
         for (String line : merge.err.split("\n")) {
-            if (line.contains("would be overwritten by merge")) {
-                into = line.contains("untracked") ? untracked : changed;
-            } else if (line.startsWith("\t") && into != null) {
-                into.add(line.strip());
-            } else {
-                into = null;
+            if (line.startsWith("\t") && !line.isBlank()) {
+                inTheWay.add(line.strip());
             }
         }
-        if (changed.isEmpty() && untracked.isEmpty()) {
+        if (inTheWay.isEmpty()) {
             return merge.errorOnOneLine();
         }
+        List<String> args = new ArrayList<>(List.of("ls-files", "-z", "--"));
+        args.addAll(inTheWay);
+        GitCommand.Result listed = git.run(Map.of("GIT_LITERAL_PATHSPECS", "1"), args.toArray(new String[0]));
+        Set<String> tracked = new HashSet<>(Arrays.asList(listed.out.split("\0")));
+        List<String> changed = new ArrayList<>();
+        List<String> untracked = new ArrayList<>();
+        inTheWay.forEach(file -> (tracked.contains(file) ? changed : untracked).add(file));
         String files = (changed.isEmpty() ? "" : "local changes to " + String.join(", ", changed))
                 + (changed.isEmpty() || untracked.isEmpty() ? "" : " and ")
                 + (untracked.isEmpty() ? "" : "untracked " + String.join(", ", untracked));

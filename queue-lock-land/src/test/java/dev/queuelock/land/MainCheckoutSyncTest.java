@@ -73,6 +73,22 @@ class MainCheckoutSyncTest {
     }
 
     @Test
+    void anEditAndAnUntrackedFileInTheWayAreNamedTogether() throws Exception {
+        String before = git(repo.main, "rev-parse", "HEAD");
+        Files.writeString(repo.main.resolve("README.md"), "my edit\n");
+        Files.writeString(repo.main.resolve("new [draft].txt"), "an untracked draft\n");
+        Path lane = repo.lane("elsewhere");
+        commit(lane, "README.md", "landed\n", "landed from a lane");
+        commit(lane, "new [draft].txt", "landed\n", "landed from a lane too");
+        git(lane, "push", "--quiet", "origin", "HEAD:main");
+        git(repo.main, "fetch", "--quiet", "origin");
+
+        assertThat(syncRefused(before)).contains("in the way of the incoming commits: local changes to README.md"
+                + " and untracked new [draft].txt; commit, stash or move them");
+        assertThat(repo.main.resolve("new [draft].txt")).content().isEqualTo("an untracked draft\n");
+    }
+
+    @Test
     void anIndexLockHeldBrieflyIsWaitedFor() throws Exception {
         Path lock = repo.main.resolve(".git/index.lock");
         Files.createFile(lock);
