@@ -28,7 +28,7 @@ public abstract class QueueLockSupport implements QueueLock {
     private enum State { IDLE, WAITING, HELD }
 
     private final String queue;
-    private final ReleaseAtExit releaseAtExit;
+    private final ShutdownHook releaseAtExit;
     /** Guarded by this object's monitor. */
     private State state = State.IDLE;
     private volatile boolean held;
@@ -37,7 +37,7 @@ public abstract class QueueLockSupport implements QueueLock {
     /** @param queue what the messages and the shutdown hook's thread call the queue (a path, a znode) */
     protected QueueLockSupport(String queue) {
         this.queue = queue;
-        this.releaseAtExit = new ReleaseAtExit("queue-lock release " + queue, this::release);
+        this.releaseAtExit = new ShutdownHook("queue-lock release " + queue, this::release);
     }
 
     /**
@@ -155,5 +155,38 @@ public abstract class QueueLockSupport implements QueueLock {
     @Override
     public boolean isHeld() {
         return held;
+    }
+
+    /**
+     * The JVM shutdown hook that releases the lock while it waits or holds, so Ctrl-C, SIGTERM or
+     * a plain exit gives the queue back.
+     */
+    private static final class ShutdownHook {
+        private final String name;
+        private final Runnable release;
+        private Thread hook;
+
+        ShutdownHook(String name, Runnable release) {
+            this.name = name;
+            this.release = release;
+        }
+
+        synchronized void install() {
+            if (hook == null) {
+                hook = new Thread(release, name);
+                Runtime.getRuntime().addShutdownHook(hook);
+            }
+        }
+
+        synchronized void remove() {
+            if (hook != null && Thread.currentThread() != hook) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running or about to: it releases
+                }
+            }
+            hook = null;
+        }
     }
 }
