@@ -6,7 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.json.StatusJson;
+import dev.queuelock.testsupport.GitFixture;
 import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.maven.api.plugin.testing.InjectMojo;
 import org.apache.maven.api.plugin.testing.MojoExtension;
@@ -17,6 +25,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 class StatusMojoTest extends HarnessTest {
+
+    private static final Path STATUS_JSON_PAGE = Path.of("..", "src", "site", "markdown", "status-json.md");
 
     @TestFactory
     @InjectMojo(goal = "status")
@@ -68,6 +78,34 @@ class StatusMojoTest extends HarnessTest {
         assertThat(doc.at("/queues/build/holder").isNull()).isTrue();
         assertThat(doc.at("/queues/land/waiters")).isEmpty();
         assertThat(doc.at("/landings/runs").asInt()).isZero();
+    }
+
+    /** The lanes' objects carry exactly the keys the status JSON page documents, in its order. */
+    @Test
+    @InjectMojo(goal = "status")
+    @MojoParameter(name = "json", value = "true")
+    void eachLaneInTheJsonHasTheKeysTheStatusJsonPageDocuments(StatusMojo mojo) throws Exception {
+        GitFixture repo = repository();
+        Path lane = top.resolve("main-lane-1");
+        GitFixture.git(repo.main, "worktree", "add", "--quiet", "-b", "lane/1", lane.toString(), "origin/main");
+        MojoExtension.setVariableValueToObject(mojo, "directory", repo.main.toFile());
+        MojoExtension.setVariableValueToObject(mojo, "output", top.resolve("status.json").toFile());
+
+        mojo.execute();
+
+        JsonNode lanes = new ObjectMapper().readTree(top.resolve("status.json").toFile()).get("lanes");
+        assertThat(lanes).hasSize(1);
+        List<String> keys = new ArrayList<>();
+        lanes.get(0).fieldNames().forEachRemaining(keys::add);
+        List<String> documented = new ArrayList<>();
+        String page = Files.readString(STATUS_JSON_PAGE, StandardCharsets.UTF_8);
+        Matcher row = Pattern.compile("`lanes\\[\\]\\.(\\w+)`").matcher(page);
+        while (row.find()) {
+            documented.add(row.group(1));
+        }
+        assertThat(keys).as("lanes[] keys, as %s documents them", STATUS_JSON_PAGE).isEqualTo(documented);
+        assertThat(lanes.at("/0/branch").asText()).isEqualTo("lane/1");
+        assertThat(lanes.at("/0/number").asInt()).isEqualTo(1);
     }
 
     @Test
