@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -59,8 +60,10 @@ public final class Preview {
         Set<String> trackedInMain = new HashSet<>(List.of(mainGit.output("ls-files", "-z").split("\0")));
         PreviewManifest manifest = new PreviewManifest();
         manifest.lane = lane.toString();
-        Set<String> inLane = copyLane(lane, main, trackedInMain, manifest);
+        Set<String> inLane = laneFiles(lane);
+        // Deletions first: a file the lane turned into a directory (or the other way round) makes way.
         mirrorDeletions(lane, main, trackedInMain, inLane, manifest);
+        copyLane(lane, main, inLane, trackedInMain, manifest);
         manifest.save(manifestFile()); // written before the log: a crash after the copy still leaves restore its list
         log.info("main checkout " + main + " now shows " + lane.getFileName() + ": " + manifest.overwritten.size()
                 + " file(s) changed, " + manifest.added.size() + " added, " + manifest.deleted.size() + " deleted."
@@ -68,16 +71,23 @@ public final class Preview {
         return manifest;
     }
 
-    /** Copies what git would commit in the lane; returns every path the lane has. */
-    private Set<String> copyLane(Path lane, Path main, Set<String> trackedInMain, PreviewManifest manifest) throws IOException {
-        Set<String> inLane = new HashSet<>();
-        List<String> skipped = new ArrayList<>();
+    /** What git would commit in the lane: its tracked and unignored files that exist there. */
+    private static Set<String> laneFiles(Path lane) {
+        Set<String> files = new LinkedHashSet<>();
         for (String path : new Git(lane).output("ls-files", "-z", "--cached", "--others", "--exclude-standard").split("\0")) {
-            Path from = lane.resolve(path);
-            if (path.isEmpty() || !Files.exists(from, LinkOption.NOFOLLOW_LINKS)) {
-                continue; // listed as tracked but deleted in the lane's working tree: a deletion
+            if (!path.isEmpty() && Files.exists(lane.resolve(path), LinkOption.NOFOLLOW_LINKS)) {
+                files.add(path); // one listed as tracked but gone from the lane's working tree is a deletion
             }
-            inLane.add(path);
+        }
+        return files;
+    }
+
+    /** Copies the lane's files that differ from the main checkout's. */
+    private void copyLane(Path lane, Path main, Set<String> inLane, Set<String> trackedInMain, PreviewManifest manifest)
+            throws IOException {
+        List<String> skipped = new ArrayList<>();
+        for (String path : inLane) {
+            Path from = lane.resolve(path);
             if (isBuildOutput(path) || layout.settings().symlinks().contains(path) || Files.isDirectory(from, LinkOption.NOFOLLOW_LINKS)) {
                 continue;
             }
@@ -98,7 +108,6 @@ public final class Preview {
         if (!skipped.isEmpty()) {
             log.warn("not copied (ignored files in the main checkout that restore could not bring back): " + skipped);
         }
-        return inLane;
     }
 
     /**
@@ -141,15 +150,6 @@ public final class Preview {
         for (String path : manifest.overwritten) {
             (manifest.editedSince(main, path) ? kept : revert).add(path);
         }
-        int reverted = revert.size();
-        for (String path : manifest.deleted) {
-            (Files.exists(main.resolve(path), LinkOption.NOFOLLOW_LINKS) ? kept : revert).add(path); // re-created meanwhile: theirs
-        }
-        if (!revert.isEmpty()) {
-            List<String> args = new ArrayList<>(List.of("checkout", "--"));
-            args.addAll(revert);
-            layout.mainGit().output(args.toArray(new String[0]));
-        }
         int removed = 0;
         for (String path : manifest.added) {
             if (manifest.editedSince(main, path)) {
@@ -165,6 +165,16 @@ public final class Preview {
             if (Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS) && isEmptyDirectory(d)) {
                 Files.delete(d); // someone put files there since: kept
             }
+        }
+        int reverted = revert.size();
+        // After the removals: a file whose place the preview gave to a directory has it back.
+        for (String path : manifest.deleted) {
+            (Files.exists(main.resolve(path), LinkOption.NOFOLLOW_LINKS) ? kept : revert).add(path); // re-created meanwhile: theirs
+        }
+        if (!revert.isEmpty()) {
+            List<String> args = new ArrayList<>(List.of("checkout", "--"));
+            args.addAll(revert);
+            layout.mainGit().output(args.toArray(new String[0]));
         }
         Files.delete(file);
         if (!kept.isEmpty()) {

@@ -136,4 +136,28 @@ class PreviewTest {
         assertThat(repo.main.resolve("app.txt")).as("unedited: reverted").content().isEqualTo("main's app\n");
         assertThat(log.warnings()).singleElement().asString().contains("re-created").contains("[README.md]");
     }
+
+    @Test
+    void aFileTheLaneTurnedIntoADirectoryAndBackIsShownAndRestored() throws Exception {
+        commit(repo.main, "docs", "docs was a file\n", "a file named docs");
+        commit(repo.main, "notes/todo.txt", "a todo\n", "a directory named notes");
+        git(repo.main, "push", "--quiet", "origin", "main");
+        Path turning = repo.lane("lane/3");
+        git(turning, "rm", "--quiet", "docs", "notes/todo.txt");
+        commit(turning, "docs/index.txt", "docs is a directory now\n", "docs becomes a directory");
+        commit(turning, "notes", "notes is a file now\n", "notes becomes a file");
+        Preview turningPreview = new Preview(LaneLayout.of(new Git(turning), LaneSettings.defaults()), log);
+
+        turningPreview.show(turning);
+
+        assertThat(repo.main.resolve("docs/index.txt")).content().isEqualTo("docs is a directory now\n");
+        assertThat(repo.main.resolve("notes")).content().isEqualTo("notes is a file now\n");
+
+        turningPreview.restore();
+
+        assertThat(repo.main.resolve("docs")).content().isEqualTo("docs was a file\n");
+        assertThat(repo.main.resolve("notes/todo.txt")).content().isEqualTo("a todo\n");
+        assertThat(git(repo.main, "status", "--porcelain")).isEmpty();
+        assertThat(log.warnings()).isEmpty();
+    }
 }
