@@ -114,7 +114,7 @@ class AgentSetupIT {
 
         assertThat(hook.awaitExit(MVN)).isNotZero();
         assertThat(Files.readString(work.resolve("broken.out"))).as("standard output is for the path alone").isEmpty();
-        assertThat(Files.readString(work.resolve("broken.err"))).contains("[ERROR]", "Non-parseable POM", "pom.xml");
+        assertThat(Files.readString(work.resolve("broken.err"))).contains("[ERROR]", "Non-readable POM", "pom.xml");
         assertThat(main.resolveSibling("shop-lane-1")).doesNotExist();
     }
 

@@ -65,12 +65,15 @@ class LanesIT {
     @Test
     @Timeout(400)
     void initWritesAgentSetupOnceAndUninstallLeavesTheRepositoryByteIdentical() throws Exception {
-        Files.delete(main.resolve(".mvn/extensions.xml"));
+        // A Windows-made extensions.xml (CRLF, no final newline) and a 4-space settings.json with inline arrays.
+        String extensions = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n<extensions>\r\n</extensions>";
+        Files.writeString(main.resolve(".mvn/extensions.xml"), extensions, StandardCharsets.UTF_8);
         Files.writeString(main.resolve("CLAUDE.md"), "# Shop\n\nUse Java 17.\n", StandardCharsets.UTF_8);
         Files.writeString(main.resolve("AGENTS.md"), "Be brief.", StandardCharsets.UTF_8);
         Files.createDirectories(main.resolve(".claude"));
-        String settings = "{\"permissions\":{\"allow\":[\"Bash(mvn:*)\"]},\n \"hooks\":{\"PreToolUse\":[{\"matcher\":\"Bash\","
-                + "\"hooks\":[{\"type\":\"command\",\"command\":\"./check.sh\"}]}]}}";
+        String settings = "{\n    \"permissions\": {\n        \"allow\": [\"Bash(mvn:*)\", \"Read\"]\n    },\n"
+                + "    \"hooks\": {\n        \"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\","
+                + " \"command\": \"./check.sh\"}]}]\n    }\n}\n";
         Files.writeString(main.resolve(".claude/settings.json"), settings, StandardCharsets.UTF_8);
         Map<String, String> before = snapshot();
 
@@ -83,7 +86,14 @@ class LanesIT {
         assertThat(main.resolve("AGENTS.md")).content().startsWith("Be brief.").contains("mvn queuelock:land");
         assertThat(main.resolve(".claude/settings.json")).content().contains("Bash(mvn:*)", "./check.sh", "WorktreeCreate",
                 "queuelock:lane -Dqueuelock.hook=true");
-        assertThat(main.resolve(".mvn/extensions.xml")).exists();
+        assertThat(main.resolve(".mvn/extensions.xml")).content().startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n"
+                + "<extensions>\r\n  <extension>\r\n    <groupId>dev.queuelock</groupId>\r\n").endsWith("</extension>\r\n</extensions>");
+        assertThat(Files.readString(main.resolve(".mvn/extensions.xml")).replace("\r\n", "")).as("CRLF lines only").doesNotContain("\n");
+        String merged = Files.readString(main.resolve(".claude/settings.json"));
+        assertThat(merged).as("every line init did not add as it was, its own in the file's style")
+                .startsWith(settings.substring(0, settings.indexOf("}]}]\n") + 4) + ",\n        \"WorktreeCreate\": [{\n"
+                        + "            \"hooks\": [{\n                \"type\": \"command\",\n")
+                .endsWith("            }]\n        }]\n    }\n}\n");
         Map<String, String> initialized = snapshot();
 
         MavenRun second = mvn(main, "init-2", "queuelock:init", "-Dqueuelock.productionBranch=prod");
