@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.util.Iterator;
 import java.util.Optional;
 
 /**
@@ -117,25 +116,33 @@ public final class ClaudeSettings {
         return Wiring.WIRED;
     }
 
-    /** Removes our hook (and containers it leaves empty); true if it was there. */
+    /**
+     * Removes our hook (and containers it leaves empty); true if it was there. Taken out of the
+     * text in place, like {@link #wire} put it in: the rest of the file keeps its layout.
+     */
     public boolean unwire() {
         edited = null;
         ArrayNode groups = existingGroups();
         if (groups == null || ourCommand(groups).isEmpty()) {
             return false;
         }
-        for (Iterator<JsonNode> it = groups.elements(); it.hasNext(); ) {
-            if (isOurs(it.next())) {
-                it.remove();
+        String text = original;
+        for (int i = groups.size() - 1; i >= 0; i--) { // last first: the indexes before stay valid
+            if (isOurs(groups.get(i))) {
+                text = text == null ? null : new JsonLayout(text).remove("/hooks/" + EVENT + "/" + i);
+                groups.remove(i);
             }
         }
         ObjectNode hooks = (ObjectNode) root.get("hooks");
         if (groups.size() == 0) {
             hooks.remove(EVENT);
+            text = text == null ? null : new JsonLayout(text).remove("/hooks/" + EVENT);
         }
         if (hooks.size() == 0) {
             root.remove("hooks");
+            text = text == null ? null : new JsonLayout(text).remove("/hooks");
         }
+        edited = text;
         return true;
     }
 
@@ -144,8 +151,8 @@ public final class ClaudeSettings {
     }
 
     /**
-     * The file after {@link #wire}: the original with the hook's text in place. After {@link
-     * #unwire}: the tree, two-space indented, one key per line, as people write the file by hand.
+     * The file after {@link #wire} or {@link #unwire}: the original with the hook's text put in or
+     * taken out. Otherwise the tree, two-space indented, one key per line.
      */
     public String text() {
         if (edited != null) {

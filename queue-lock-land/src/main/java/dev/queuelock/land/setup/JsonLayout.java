@@ -35,23 +35,36 @@ final class JsonLayout {
     private final String text;
     /** Offset of each container's opening and closing bracket, by JSON pointer ("" is the root). */
     private final Map<String, int[]> containers = new HashMap<>();
+    /** Each member (from its key) and array element, by JSON pointer: [start, end) in the text. */
+    private final Map<String, int[]> values = new HashMap<>();
 
     JsonLayout(String text) {
         this.text = text;
         try (JsonParser p = JSON.getFactory().createParser(text)) {
-            Deque<String[]> open = new ArrayDeque<>(); // {pointer, field name last seen}
+            Deque<Object[]> open = new ArrayDeque<>(); // {pointer, array?, field, key offset, next index}
             for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
                 int at = (int) p.getTokenLocation().getCharOffset();
+                Object[] parent = open.peek();
                 if (t == JsonToken.FIELD_NAME) {
-                    open.peek()[1] = p.getCurrentName();
-                } else if (t.isStructStart()) {
-                    String pointer = open.isEmpty() ? "" : open.peek()[0] + "/" + (open.peek()[1] == null ? "#" : open.peek()[1]);
-                    open.push(new String[] {pointer, null});
-                    containers.putIfAbsent(pointer, new int[] {at, -1});
+                    parent[2] = p.getCurrentName();
+                    parent[3] = at;
                 } else if (t.isStructEnd()) {
-                    int[] span = containers.get(open.pop()[0]);
-                    if (span[1] < 0) {
-                        span[1] = at;
+                    String pointer = (String) open.pop()[0];
+                    containers.get(pointer)[1] = at;
+                    values.computeIfPresent(pointer, (k, span) -> new int[] {span[0], at + 1});
+                } else {
+                    String pointer = parent == null ? "" : parent[0] + "/" + ((Boolean) parent[1] ? parent[4] : parent[2]);
+                    if (parent != null) {
+                        boolean array = (Boolean) parent[1];
+                        if (array) {
+                            parent[4] = (Integer) parent[4] + 1;
+                        }
+                        p.getText(); // reads a string to its end: the location is after it now
+                        values.put(pointer, new int[] {array ? at : (Integer) parent[3], (int) p.getCurrentLocation().getCharOffset()});
+                    }
+                    if (t.isStructStart()) {
+                        open.push(new Object[] {pointer, t == JsonToken.START_ARRAY, null, -1, 0});
+                        containers.put(pointer, new int[] {at, -1});
                     }
                 }
             }
@@ -60,7 +73,30 @@ final class JsonLayout {
         }
     }
 
-    /** The first container at {@code pointer} (array elements are "#"), as [open, close] offsets, or null. */
+    /**
+     * The document without the member or element at {@code pointer} and the comma that separated
+     * it from a neighbour; the whitespace around the others stays as it was.
+     */
+    String remove(String pointer) {
+        int[] span = values.get(pointer);
+        int before = lastNonBlankBefore(span[0]);
+        if (text.charAt(before) == ',') {
+            return text.substring(0, before) + text.substring(span[1]);
+        }
+        int after = span[1];
+        while (after < text.length() && Character.isWhitespace(text.charAt(after))) {
+            after++;
+        }
+        if (text.charAt(after) == ',') { // the first of several: the next one moves to its place
+            do {
+                after++;
+            } while (Character.isWhitespace(text.charAt(after)));
+            return text.substring(0, span[0]) + text.substring(after);
+        }
+        return text.substring(0, before + 1) + text.substring(after); // the only one: the brackets close up
+    }
+
+    /** The container at {@code pointer} (array elements by index), as [open, close] offsets, or null. */
     int[] container(String pointer) {
         return containers.get(pointer);
     }

@@ -85,6 +85,24 @@ class AgentSetupFilesTest {
                 .extracting(ClaudeSettings::text).asString().startsWith("{\n  \"hooks\": {\n    \"WorktreeCreate\": [\n").endsWith("\n}\n");
     }
 
+    @Test
+    void theHookIsTakenOutOfAnEditedFileInPlaceLeavingTheRestAsItIs() {
+        String theirs = "{\r\n    \"model\": \"x\",\r\n    \"hooks\": {\r\n        \"PreToolUse\": [{\"matcher\": \"Bash\"}]\r\n    }\r\n}";
+        ClaudeSettings settings = ClaudeSettings.parse(Optional.of(theirs), "s");
+        settings.wire(HOOK);
+        String edited = settings.text().replace("\"x\"", "\"y\"");
+        ClaudeSettings back = ClaudeSettings.parse(Optional.of(edited), "s");
+        assertThat(back.unwire()).isTrue();
+        assertThat(back.text()).isEqualTo(theirs.replace("\"x\"", "\"y\""));
+
+        String alone = "{\n    \"a\": [1, 2],\n    \"b\": true\n}\n";
+        ClaudeSettings wired = ClaudeSettings.parse(Optional.of(alone), "s");
+        wired.wire(HOOK);
+        ClaudeSettings unwired = ClaudeSettings.parse(Optional.of(wired.text()), "s");
+        unwired.unwire();
+        assertThat(unwired.text()).isEqualTo(alone);
+    }
+
     private static String quoted(String s) {
         try {
             return new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(s);
