@@ -3,7 +3,6 @@ package dev.queuelock.land;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.queuelock.file.SafePaths;
 import dev.queuelock.process.Liveness;
 import dev.queuelock.process.ProcessStart;
 import java.io.IOException;
@@ -20,13 +19,13 @@ import java.util.Set;
  */
 final class InFlightLanding {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = StateFiles.json();
 
     private final Path file;
     private final ObjectNode note = JSON.createObjectNode();
 
-    InFlightLanding(Path commonDir, String lane) {
-        this.file = commonDir.resolve("queuelock").resolve("landing").resolve(lane + ".json");
+    InFlightLanding(Path stateDir, String lane) {
+        this.file = stateDir.resolve("landing").resolve(lane + ".json");
     }
 
     /**
@@ -67,8 +66,7 @@ final class InFlightLanding {
     void at(Phase phase) {
         note.put("phase", phase.toString());
         try {
-            Files.createDirectories(file.getParent());
-            SafePaths.writeAtomically(file, JSON.writeValueAsBytes(note));
+            StateFiles.write(file, note);
         } catch (IOException e) {
             // no note: a crash would go unexplained, nothing else
         }

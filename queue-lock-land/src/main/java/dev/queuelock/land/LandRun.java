@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * One {@code land} run as kept in the landing history: when, which lane, what was pushed, how it
- * ended, and where the time went. Public fields, because this is a JSON record and nothing more.
+ * ended, and where the time went. Public fields, because this is a JSON record and nothing more:
+ * how a landing ends is a {@link LandResult}, and {@link Lander} alone writes these records.
  */
 public final class LandRun {
 
@@ -24,6 +25,17 @@ public final class LandRun {
     public int retries;
     /** The batch this run landed in, or null for a lane landed on its own. */
     public BatchRecord batch;
+
+    /** A record of how a lane's landing ended, timed now; {@link Lander} fills in the rest. */
+    static LandRun of(String lane, String branch, Outcome outcome, String commit) {
+        LandRun run = new LandRun();
+        run.time = java.time.Instant.now().toString();
+        run.lane = lane;
+        run.branch = branch;
+        run.outcome = outcome.id();
+        run.commit = commit;
+        return run;
+    }
 
     public Outcome outcome() {
         return Outcome.fromId(outcome);

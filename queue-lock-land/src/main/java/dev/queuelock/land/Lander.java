@@ -3,8 +3,7 @@ package dev.queuelock.land;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import java.io.IOException;
-import java.nio.file.Path;
-import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,20 +12,18 @@ import java.util.Optional;
  * check the rebased commit (holding the build queue), push fast-forward only, and fast-forward the
  * main checkout. Never forces, never resets, never deletes a branch: a conflict is aborted back to
  * the lane's own commit, and a failed check pushes nothing. The loop itself is the
- * {@link LandingEngine}'s; the {@link LandingMode} decides whether this lane lands alone or in a batch.
+ * {@link LandingEngine}'s; the {@link LandingMode} decides whether this lane lands alone or in a
+ * batch. Every landing ends in a {@link LandResult}, which this class alone turns into the landing
+ * history's records and what the user is told.
  */
 public final class Lander {
 
     /** Set in the push's environment so the pre-push guard lets exactly this push through. */
     public static final String LANDING_ENV = "QUEUELOCK_LANDING";
 
-    private final Git git;
-    private final LandSettings settings;
-    private final Checks checks;
-    private final QueueLock landLock;
-    private final QueueLock buildLock;
-    private final LandLog log;
+    private final LandTools tools;
     private LandingMode mode = LandingMode.ALONE;
+    private RepoContext repo;
 
     /**
      * @param landLock  the lane's lock of the "land" queue (not yet acquired)
@@ -34,12 +31,7 @@ public final class Lander {
      *                  would take it for this worktree (not yet acquired)
      */
     public Lander(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log) {
-        this.git = git;
-        this.settings = settings;
-        this.checks = checks;
-        this.landLock = landLock;
-        this.buildLock = buildLock;
-        this.log = log;
+        this.tools = new LandTools(git, settings, checks, landLock, buildLock, log);
     }
 
     /** Lands in this mode, e.g. batched ({@code new Batching(options)}); {@link LandingMode#ALONE} by default. */
@@ -48,54 +40,116 @@ public final class Lander {
         return this;
     }
 
-    /** Lands the current branch; the returned run is also appended to the landing history. */
+    /** Lands in this repository context, as the goal found it; else it is found from the worktree. */
+    public Lander in(RepoContext context) {
+        this.repo = context;
+        return this;
+    }
+
+    /**
+     * Lands the current branch; the returned run is also appended to the landing history.
+     *
+     * @throws LandException if it did not land (the message says why and what to do)
+     */
     public LandRun land() throws InterruptedException {
         long started = System.currentTimeMillis();
-        Path commonDir = Path.of(git.output("rev-parse", "--path-format=absolute", "--git-common-dir"));
-        String lane = git.worktree().getFileName().toString();
-        InFlightLanding inFlight = new InFlightLanding(commonDir, lane);
-        inFlight.takeInterrupted().ifPresent(log::warn);
-        String integration = settings.integrationBranch(git);
-        String branch = new Preflight(git, settings).check(integration);
-        LandRun run = new LandRun();
-        run.lane = lane;
-        run.branch = branch;
-        run.outcome = Outcome.ERROR.id();
-        String head = git.output("rev-parse", "HEAD");
-        Landing landing = new Landing(git, settings, checks, landLock, buildLock, log, commonDir, integration, head, run,
-                new PhaseClock(run, inFlight::at));
-        inFlight.start(branch, head);
-        try (QueueLock held = landLock;
-             LandingMode.Turn turn = mode.await(landing, AcquireOptions.defaults().withLabel(branch).withListener(log::landWait))) {
-            Optional<LandRun> concluded = turn.concluded();
-            if (concluded.isPresent()) {
-                return concluded.get();
+        RepoContext repo = this.repo != null ? this.repo : RepoContext.of(tools.git, tools.settings);
+        InFlightLanding inFlight = new InFlightLanding(repo.stateDir(), tools.git.worktree().getFileName().toString());
+        inFlight.takeInterrupted().ifPresent(tools.log::warn);
+        String branch = new Preflight(tools.git, tools.settings).check(repo.integration());
+        Landing landing = new Landing(tools, repo, branch, tools.git.head(), new PhaseClock(inFlight::at));
+        inFlight.start(branch, landing.head());
+        try (QueueLock held = tools.landLock;
+             LandingMode.Turn turn = mode.await(landing, AcquireOptions.defaults().withLabel(branch).withListener(tools.log::landWait))) {
+            Optional<LandResult> concluded = turn.concluded();
+            if (concluded.isPresent()) { // a batch leader landed (or refused) this lane, and recorded it
+                return report(concluded.get(), runOf(landing, concluded.get(), Optional.empty(), started));
             }
             landing.clock().end(Phase.QUEUE_WAIT);
-            log.info("land queue acquired for " + branch + "; landing onto " + landing.remoteBranch());
-            LandingDriver driver = turn.driver(new OwnWorktreeLanding(landing));
-            try {
-                if (new LandingEngine(landing).land(driver) && settings.sync) {
-                    new MainCheckoutSync(commonDir, settings, integration, log).fastForward();
-                    landing.clock().end(Phase.SYNC);
-                }
-                driver.conclude();
-            } finally {
-                run.totalMs = System.currentTimeMillis() - started;
-                run.time = Instant.now().toString();
-                record(commonDir, driver.finish());
-            }
+            tools.log.info("land queue acquired for " + branch + "; landing onto " + landing.remoteBranch());
+            return report(landOnTurn(landing, turn.driver(new OwnWorktreeLanding(landing)), started));
         } finally {
             inFlight.finish();
         }
+    }
+
+    private Recorded landOnTurn(Landing landing, LandingDriver driver, long started) throws InterruptedException {
+        LandResult result = LandResult.failed("the landing stopped before it ended");
+        LandRun run;
+        try {
+            result = new LandingEngine(landing).land(driver);
+            if (result.outcome() == Outcome.LANDED && tools.settings.sync) {
+                new MainCheckoutSync(landing.commonDir(), tools.settings, landing.integration(), tools.log).fastForward();
+                landing.clock().end(Phase.SYNC);
+            }
+            result = driver.conclude(result);
+        } catch (RuntimeException e) {
+            result = LandResult.failed(String.valueOf(e.getMessage()));
+            throw e;
+        } catch (InterruptedException e) {
+            result = LandResult.failed("interrupted");
+            throw e;
+        } finally {
+            run = record(landing, result, driver, started);
+        }
+        return new Recorded(result, run);
+    }
+
+    /** The history's records of this landing, built here and only here: this lane's first, then a batch's other members. */
+    private LandRun record(Landing landing, LandResult result, LandingDriver driver, long started) {
+        LandRun own = runOf(landing, result, driver.batch(), started);
+        List<LandRun> runs = new ArrayList<>(List.of(own));
+        for (LandingDriver.Member member : driver.finish()) {
+            LandRun run = LandRun.of(member.lane, member.branch, member.result.outcome(), member.result.commit());
+            run.batch = own.batch;
+            run.retries = own.retries;
+            run.totalMs = System.currentTimeMillis() - member.queuedAt;
+            run.phases.put(Phase.QUEUE_WAIT.id(), member.queueWaitMs);
+            own.phases.forEach((phase, ms) -> {
+                if (!phase.equals(Phase.QUEUE_WAIT.id())) {
+                    run.phases.put(phase, ms);
+                }
+            });
+            runs.add(run);
+        }
+        try {
+            new LandHistory(landing.commonDir()).appendAll(runs);
+        } catch (IOException e) {
+            tools.log.warn("could not record this run in the landing history: " + e.getMessage());
+        }
+        return own;
+    }
+
+    private static LandRun runOf(Landing landing, LandResult result, Optional<BatchRecord> batch, long started) {
+        LandRun run = LandRun.of(landing.lane(), landing.branch(), result.outcome(), result.commit());
+        run.phases.putAll(landing.clock().phases());
+        run.retries = landing.clock().retries();
+        run.batch = batch.orElse(null);
+        run.totalMs = System.currentTimeMillis() - started;
         return run;
     }
 
-    private void record(Path commonDir, List<LandRun> runs) {
-        try {
-            new LandHistory(commonDir).appendAll(runs);
-        } catch (IOException e) {
-            log.warn("could not record this run in the landing history: " + e.getMessage());
+    private LandRun report(Recorded recorded) {
+        return report(recorded.result, recorded.run);
+    }
+
+    /** A success is logged and its record returned; anything else is the user's one-line failure. */
+    private LandRun report(LandResult result, LandRun run) {
+        if (!result.succeeded()) {
+            throw new LandException(result.message());
+        }
+        tools.log.info(result.message());
+        return run;
+    }
+
+    /** A result and the record it was kept as. */
+    private static final class Recorded {
+        final LandResult result;
+        final LandRun run;
+
+        Recorded(LandResult result, LandRun run) {
+            this.result = result;
+            this.run = run;
         }
     }
 }

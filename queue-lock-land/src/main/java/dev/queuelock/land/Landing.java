@@ -4,80 +4,73 @@ import dev.queuelock.QueueLock;
 import java.nio.file.Path;
 
 /**
- * What one lander works with once it passed the preflight: its git worktree, settings, checks and
- * locks, the lane and integration branch, its run (as the history will keep it) and the clock
- * that fills the run's phases. Shared by the landing engine and its drivers.
+ * One lander's landing once it passed the preflight, as the engine and its drivers see it: the
+ * lane (its worktree, branch and the commit it queued with), the repository, the tools and the
+ * clock that times the phases. Immutable: how the landing ends is returned as a
+ * {@link LandResult}, never written here.
  */
 public final class Landing {
 
-    private final Git git;
-    private final LandSettings settings;
-    private final Checks checks;
-    private final QueueLock landLock;
-    private final QueueLock buildLock;
-    private final LandLog log;
-    private final Path commonDir;
-    private final String integration;
+    private final LandTools tools;
+    private final RepoContext repo;
+    private final String branch;
     private final String head;
-    private final LandRun run;
     private final PhaseClock clock;
 
-    Landing(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log,
-            Path commonDir, String integration, String head, LandRun run, PhaseClock clock) {
-        this.git = git;
-        this.settings = settings;
-        this.checks = checks;
-        this.landLock = landLock;
-        this.buildLock = buildLock;
-        this.log = log;
-        this.commonDir = commonDir;
-        this.integration = integration;
+    Landing(LandTools tools, RepoContext repo, String branch, String head, PhaseClock clock) {
+        this.tools = tools;
+        this.repo = repo;
+        this.branch = branch;
         this.head = head;
-        this.run = run;
         this.clock = clock;
     }
 
     public Git git() {
-        return git;
+        return tools.git;
     }
 
     public LandSettings settings() {
-        return settings;
+        return tools.settings;
     }
 
     public Checks checks() {
-        return checks;
+        return tools.checks;
     }
 
     /** The land queue this lander holds (once its turn came); a backend spanning machines can lose it. */
     public QueueLock landLock() {
-        return landLock;
+        return tools.landLock;
     }
 
     /** The build queue the checks hold. */
     public QueueLock buildLock() {
-        return buildLock;
+        return tools.buildLock;
     }
 
     public LandLog log() {
-        return log;
+        return tools.log;
+    }
+
+    public RepoContext repo() {
+        return repo;
     }
 
     public Path commonDir() {
-        return commonDir;
+        return repo.commonDir();
     }
 
     /** Where check logs are kept: beside the history, not in a worktree, so a log never dirties a lane. */
     public Path logDir() {
-        return commonDir.resolve("queuelock").resolve("logs");
+        return repo.stateDir().resolve("logs");
     }
 
+    /** The lane: its worktree directory's name. */
     public String lane() {
-        return run.lane;
+        return tools.git.worktree().getFileName().toString();
     }
 
     public String branch() {
-        return run.branch;
+        return branch;
     }
 
     /** The lane's commit when it queued: exactly what lands. */
@@ -86,22 +79,17 @@ public final class Landing {
     }
 
     public String integration() {
-        return integration;
+        return repo.integration();
     }
 
     /** {@code origin/main}, as messages name it. */
     public String remoteBranch() {
-        return settings.remote + "/" + integration;
+        return repo.remoteBranch();
     }
 
     /** The remote-tracking ref every fetch updates and every rebase goes onto. */
     public String remoteRef() {
-        return "refs/remotes/" + settings.remote + "/" + integration;
-    }
-
-    /** This lander's run, as the history will keep it. */
-    public LandRun run() {
-        return run;
+        return repo.remoteRef();
     }
 
     public PhaseClock clock() {

@@ -16,8 +16,8 @@ public interface LandingMode {
     /** A lander's turn; closed when the landing is over, before the land queue is released. */
     interface Turn extends AutoCloseable {
 
-        /** The run, if another lander landed (or refused) this lane and recorded it; empty if this lander holds the land queue. */
-        default Optional<LandRun> concluded() {
+        /** How this lane's landing ended, if another lander landed (or refused) it and recorded it; empty if this lander holds the land queue. */
+        default Optional<LandResult> concluded() {
             return Optional.empty();
         }
 

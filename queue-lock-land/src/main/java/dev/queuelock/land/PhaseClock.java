@@ -1,26 +1,28 @@
 package dev.queuelock.land;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
  * Where a landing's time went: each {@link #end} attributes the time since the previous mark to a
- * phase of the run, adding up across retries and bisection steps, and announces the phase that
- * starts now (the in-flight note, so a crash can be explained).
+ * phase, adding up across retries and bisection steps, and announces the phase that starts now
+ * (the in-flight note, so a crash can be explained). {@link Lander} copies it into the history.
  */
 public final class PhaseClock {
 
-    private final LandRun run;
     private final Consumer<Phase> starting;
+    private final Map<String, Long> phases = new LinkedHashMap<>();
     private long mark = System.currentTimeMillis();
+    private int retries;
 
-    PhaseClock(LandRun run, Consumer<Phase> starting) {
-        this.run = run;
+    PhaseClock(Consumer<Phase> starting) {
         this.starting = starting;
     }
 
-    public void end(Phase phase) {
+    public synchronized void end(Phase phase) {
         long now = System.currentTimeMillis();
-        run.phases.merge(phase.id(), now - mark, Long::sum);
+        phases.merge(phase.id(), now - mark, Long::sum);
         mark = now;
         if (phase.next() != null) {
             starting.accept(phase.next());
@@ -28,7 +30,18 @@ public final class PhaseClock {
     }
 
     /** The remote moved: the landing starts over with a fetch. */
-    public void retrying() {
+    public synchronized void retrying() {
+        retries++;
         starting.accept(Phase.FETCH);
+    }
+
+    /** {@link Phase#id()} to milliseconds so far, in order. */
+    public synchronized Map<String, Long> phases() {
+        return new LinkedHashMap<>(phases);
+    }
+
+    /** Push attempts beyond the first. */
+    public synchronized int retries() {
+        return retries;
     }
 }

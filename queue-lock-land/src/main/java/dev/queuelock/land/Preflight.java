@@ -1,8 +1,5 @@
 package dev.queuelock.land;
 
-import dev.queuelock.process.GitCommand;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,17 +21,14 @@ final class Preflight {
     /** @return the lane's branch */
     String check(String integrationBranch) {
         requireRemote();
-        GitCommand.Result head = git.run("symbolic-ref", "--quiet", "--short", "HEAD");
-        if (!head.ok()) {
-            throw new LandException("HEAD is detached; check out your lane's branch (git switch <branch>) and run land again.");
-        }
-        String branch = head.out.strip();
+        String branch = git.branch().orElseThrow(() -> new LandException(
+                "HEAD is detached; check out your lane's branch (git switch <branch>) and run land again."));
         if (branch.equals(integrationBranch) || settings.protectedBranches.contains(branch)) {
             throw new LandException("refusing to land from '" + branch + "': land is for lane branches; "
                     + "create one (git switch -c <lane>) and run land from there.");
         }
         for (String marker : new String[] {"rebase-merge", "rebase-apply", "MERGE_HEAD", "CHERRY_PICK_HEAD"}) {
-            if (Files.exists(Path.of(git.output("rev-parse", "--path-format=absolute", "--git-path", marker)))) {
+            if (git.hasGitPath(marker)) {
                 String what = marker.startsWith("rebase") ? "a rebase" : marker.startsWith("MERGE") ? "a merge" : "a cherry-pick";
                 throw new LandException(what + " is in progress in " + git.worktree() + " (perhaps an interrupted land); "
                         + "finish it or abort it (git " + (what.equals("a rebase") ? "rebase" : what.equals("a merge") ? "merge" : "cherry-pick")
@@ -80,10 +74,6 @@ final class Preflight {
 
     /** Paths of tracked files with staged or unstaged changes (untracked files do not block a rebase). */
     private List<String> trackedChanges() {
-        GitCommand.Result result = git.run("status", "--porcelain=v1", "-z", "--untracked-files=no");
-        if (!result.ok()) {
-            throw new LandException("git status failed in " + git.worktree() + ": " + result.lastErrorLine());
-        }
-        return Checkout.statusPaths(result.out); // not stripped: " M" begins with a meaningful space
+        return git.trackedChanges();
     }
 }

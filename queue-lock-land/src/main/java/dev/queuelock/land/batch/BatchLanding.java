@@ -7,18 +7,17 @@ import dev.queuelock.land.BatchRecord;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandLog;
-import dev.queuelock.land.LandRun;
+import dev.queuelock.land.LandResult;
 import dev.queuelock.land.Landing;
 import dev.queuelock.land.LandingDriver;
 import dev.queuelock.land.Outcome;
-import dev.queuelock.land.Phase;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A batch, as the landing engine lands it: the candidate is the stack of the members' lanes in
@@ -59,11 +58,11 @@ final class BatchLanding implements LandingDriver {
     }
 
     @Override
-    public boolean around(Loop loop) throws InterruptedException {
+    public LandResult around(Loop loop) throws InterruptedException {
         log.info("batch " + id + ": landing " + members.size() + " lanes in queue order: " + String.join(", ", record.members));
         Path base = board.directory();
         try {
-            boolean pushed = EphemeralResources.withEphemeralResource(new ScratchWorktreeProvider(landing.git(), base.resolve("scratch")),
+            LandResult pushed = EphemeralResources.withEphemeralResource(new ScratchWorktreeProvider(landing.git(), base.resolve("scratch")),
                     ClaimRegistry.at(base.resolve("claims")), dir -> {
                         scratch = new Git(dir);
                         return loop.run();
@@ -79,12 +78,12 @@ final class BatchLanding implements LandingDriver {
     }
 
     @Override
-    public String candidate(String remoteRef) throws InterruptedException {
+    public Candidate candidate(String remoteRef) throws InterruptedException {
         candidates.removeIf(m -> m != self && !m.isAlive() && step("dropped " + m.lane + ": its lander is gone"));
         CandidateStack stack = new CandidateStack(scratch, remoteRef, landing.checks(), landing.logDir(), landing.clock(),
                 new Steps(), this::holdBuildQueue);
         try {
-            result = new Bisection<>(stack, stack).run(landing.git().output("rev-parse", remoteRef), candidates);
+            result = new Bisection<>(stack, stack).run(landing.git().commitOf(remoteRef), candidates);
         } finally {
             landing.buildLock().release();
             record.checkRuns += stack.runs();
@@ -94,108 +93,86 @@ final class BatchLanding implements LandingDriver {
             decide(member, Outcome.NOTHING_TO_LAND, null, null);
             step("nothing to land: " + member.lane + " is already on " + landing.remoteBranch());
         }
-        for (int i = 0; i < result.failed.size(); i++) {
-            String tested = result.failedCommits.get(i);
-            Path failedLog = stack.logOf(tested);
-            decide(result.failed.get(i), Outcome.CHECK_FAILED, null, failedLog == null ? null : failedLog.toString());
-            verdicts.get(result.failed.get(i).lane).tested = tested;
-            step("culprit: " + result.failed.get(i).lane + " (check-failed)");
+        for (Bisection.Tested<BatchRequest> culprit : result.failed) {
+            Path failedLog = stack.logOf(culprit.commit);
+            decide(culprit.member, Outcome.CHECK_FAILED, null, failedLog == null ? null : failedLog.toString());
+            verdicts.get(culprit.member.lane).tested = culprit.commit;
+            step("culprit: " + culprit.member.lane + " (check-failed)");
         }
-        return result.top();
+        return result.top() == null ? Candidate.ended(LandResult.failed("no lane of batch " + id + " passed; nothing was pushed"))
+                : Candidate.push(result.top());
     }
 
     @Override
-    public void pushed(String top) {
-        for (int i = 0; i < result.passed.size(); i++) {
-            decide(result.passed.get(i), Outcome.LANDED, result.passedCommits.get(i), null);
-        }
+    public LandResult pushed(String top) {
+        result.passed.forEach(landed -> decide(landed.member, Outcome.LANDED, landed.commit, null));
         step("pushed " + result.passed.size() + " lanes at " + Landing.shortSha(top));
-        log.info("batch " + id + ": " + result.passed.size() + " of " + members.size() + " lanes landed on "
-                + landing.remoteBranch() + " at " + Landing.shortSha(top) + " after " + record.checkRuns + " check run(s)");
+        String message = "batch " + id + ": " + result.passed.size() + " of " + members.size() + " lanes landed on "
+                + landing.remoteBranch() + " at " + Landing.shortSha(top) + " after " + record.checkRuns + " check run(s)";
+        log.info(message);
+        return LandResult.landed(top, message);
     }
 
     @Override
-    public void rejected(String why) {
-        result.passed.forEach(m -> decide(m, Outcome.PUSH_REJECTED, null, null));
+    public LandResult rejected(String why) {
+        result.passedMembers().forEach(m -> decide(m, Outcome.PUSH_REJECTED, null, null));
         step("push " + why);
+        return LandResult.rejected("the batch's push to " + landing.remoteBranch() + " was " + why + "; nothing was forced.");
     }
 
     @Override
     public void retrying(int retry) {
-        landing.run().retries = retry;
         step("push rejected: " + landing.remoteBranch() + " moved; restacking the passing lanes");
         log.warn(landing.remoteBranch() + " moved during the batch's checks; restacking and checking again");
-        candidates = new ArrayList<>(result.passed);
+        candidates = new ArrayList<>(result.passedMembers());
     }
 
     @Override
-    public LandException lostQueue() {
-        return new LandException("lost the land queue before the push (its backend lost the lock); nothing of batch "
+    public LandResult lostQueue() {
+        return LandResult.failed("lost the land queue before the push (its backend lost the lock); nothing of batch "
                 + id + " was pushed. Run land again.");
     }
 
-    /** The leader's own lane: its branch moves to its landed commit, or the leader fails with why. */
+    /** The leader's own lane: its branch moves to its landed commit, or the leader is told why it did not land. */
     @Override
-    public void conclude() {
-        seat.conclude(verdictOf(self), landing.run(), landing.git(), landing.remoteBranch());
+    public LandResult conclude(LandResult loop) {
+        return seat.conclude(verdictOf(self), landing);
+    }
+
+    @Override
+    public Optional<BatchRecord> batch() {
+        return Optional.of(record);
     }
 
     /**
-     * Answers the members and returns everyone's run. A member not decided because the batch broke
+     * Answers the members and returns them, to record. A member not decided because the batch broke
      * off (an error, a lost queue) is freed to land on its own; one whose lander is gone gets an error.
      */
     @Override
-    public List<LandRun> finish() {
-        List<LandRun> runs = new ArrayList<>();
+    public List<Member> finish() {
+        List<Member> answered = new ArrayList<>();
         for (BatchRequest member : members) {
-            if (!verdicts.containsKey(member.lane) && !completed) {
+            if (member == self || !verdicts.containsKey(member.lane) && !completed) {
                 if (member != self) {
                     board.withdrawVerdict(member); // not answered: free it to land on its own
                 }
                 continue;
             }
             BatchVerdict verdict = verdictOf(member);
-            if (member != self) {
-                try {
-                    board.answer(verdict);
-                } catch (IOException e) {
-                    log.warn("could not tell " + member.lane + " its outcome (" + e.getMessage() + "); it will land on its own");
-                }
+            try {
+                board.answer(verdict);
+            } catch (IOException e) {
+                log.warn("could not tell " + member.lane + " its outcome (" + e.getMessage() + "); it will land on its own");
             }
-            runs.add(runOf(member, verdict));
+            answered.add(new Member(member.lane, member.branch, member.ts, Math.max(0, started - member.ts),
+                    LandResult.of(verdict.outcome(), verdict.commit, verdict.message)));
         }
-        if (runs.isEmpty() || runs.get(0) != landing.run()) {
-            runs.add(0, landing.run());
-        }
-        return runs;
+        return answered;
     }
 
     private BatchVerdict verdictOf(BatchRequest member) {
         return verdicts.computeIfAbsent(member.lane,
                 lane -> BatchVerdict.taken(member, id, self.lane).outcome(Outcome.ERROR, null, null, "its lander was gone"));
-    }
-
-    private LandRun runOf(BatchRequest member, BatchVerdict verdict) {
-        LandRun leader = landing.run();
-        LandRun run = member == self ? leader : new LandRun();
-        run.batch = record;
-        run.outcome = verdict.state;
-        run.commit = verdict.commit;
-        if (member == self) {
-            return run;
-        }
-        run.time = Instant.now().toString();
-        run.lane = member.lane;
-        run.branch = member.branch;
-        run.totalMs = System.currentTimeMillis() - member.ts;
-        run.retries = leader.retries;
-        run.phases.put(Phase.QUEUE_WAIT.id(), Math.max(0, started - member.ts));
-        leader.phases.forEach((phase, ms) -> {
-            if (!phase.equals(Phase.QUEUE_WAIT.id())) {
-                run.phases.put(phase, ms);
-            }
-        });
-        return run;
     }
 
     private void holdBuildQueue() {

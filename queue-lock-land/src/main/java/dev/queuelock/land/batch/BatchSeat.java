@@ -3,10 +3,8 @@ package dev.queuelock.land.batch;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import dev.queuelock.land.CheckFailures;
-import dev.queuelock.land.Git;
-import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandLog;
-import dev.queuelock.land.LandRun;
+import dev.queuelock.land.LandResult;
 import dev.queuelock.land.Landing;
 import dev.queuelock.process.ProcessStart;
 import java.io.IOException;
@@ -129,38 +127,36 @@ final class BatchSeat implements AutoCloseable {
     }
 
     /**
-     * Turns a verdict into this lander's run: moves the branch to its landed commit, or fails with
-     * what happened and what to do.
+     * What a verdict means for this lander's own lane: on {@code LANDED} its branch moves to its
+     * landed commit; otherwise what happened and what to do.
      */
-    LandRun conclude(BatchVerdict verdict, LandRun run, Git git, String remoteBranch) {
-        run.outcome = verdict.state;
-        run.commit = verdict.commit;
+    LandResult conclude(BatchVerdict verdict, Landing landing) {
+        String branch = landing.branch();
+        String remoteBranch = landing.remoteBranch();
         String leader = verdict.pid == verdict.leaderPid ? "" : " (batch " + verdict.batchId + " led by lane " + verdict.leaderLane + ")";
         switch (verdict.outcome()) {
             case LANDED:
-                log.info(run.branch + " landed on " + remoteBranch + " at " + Landing.shortSha(verdict.commit) + leader);
-                BranchMover.move(git, run.branch, request.commit, verdict.commit).ifPresent(log::warn);
-                return run;
+                BranchMover.move(landing.git(), branch, request.commit, verdict.commit).ifPresent(log::warn);
+                return LandResult.landed(verdict.commit, branch + " landed on " + remoteBranch + " at " + Landing.shortSha(verdict.commit) + leader);
             case REBASE_CONFLICT:
-                throw new LandException(run.branch + " conflicts with " + remoteBranch + " or the lanes batched before it"
+                return LandResult.conflict(branch + " conflicts with " + remoteBranch + " or the lanes batched before it"
                         + leader + "; it was dropped, nothing of it was pushed and the lane is unchanged at "
                         + Landing.shortSha(request.commit) + ". Resolve: git fetch && git rebase " + remoteBranch
                         + ", then run land again.");
             case NOTHING_TO_LAND:
-                log.info("nothing to land: " + run.branch + " is already on " + remoteBranch + leader
+                return LandResult.nothingToLand("nothing to land: " + branch + " is already on " + remoteBranch + leader
                         + "; no commit of its own was pushed");
-                return run;
             case CHECK_FAILED:
-                throw new LandException("checks failed with " + run.branch + " on top of the lanes before it" + leader
+                return LandResult.checksFailed("checks failed with " + branch + " on top of the lanes before it" + leader
                         + (verdict.tested == null ? "" : ", tested at " + Landing.shortSha(verdict.tested))
                         + "; nothing of it was pushed:" + (verdict.log == null ? "" : CheckFailures.indented(Path.of(verdict.log)))
                         + "\nLog: " + verdict.log + ". The lane is unchanged at " + Landing.shortSha(request.commit)
                         + ". Fix, commit, and run land again.");
             case PUSH_REJECTED:
-                throw new LandException("the batch's push to " + remoteBranch + " was rejected" + leader
-                        + "; nothing was forced and your commits are on " + run.branch + ". Run land again.");
+                return LandResult.rejected("the batch's push to " + remoteBranch + " was rejected" + leader
+                        + "; nothing was forced and your commits are on " + branch + ". Run land again.");
             default:
-                throw new LandException("the batch" + leader + " could not land " + run.branch
+                return LandResult.failed("the batch" + leader + " could not land " + branch
                         + (verdict.message == null ? "" : ": " + verdict.message) + ". Run land again.");
         }
     }

@@ -1,7 +1,7 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.AcquireOptions;
-import dev.queuelock.land.LandRun;
+import dev.queuelock.land.LandResult;
 import dev.queuelock.land.Landing;
 import dev.queuelock.land.LandingDriver;
 import dev.queuelock.land.LandingMode;
@@ -47,8 +47,8 @@ public final class Batching implements LandingMode {
 
         /** A batch leader landed (or refused) this lane, and recorded it. */
         @Override
-        public Optional<LandRun> concluded() {
-            return verdict.map(v -> seat.conclude(v, landing.run(), landing.git(), landing.remoteBranch()));
+        public Optional<LandResult> concluded() {
+            return verdict.map(v -> seat.conclude(v, landing));
         }
 
         @Override

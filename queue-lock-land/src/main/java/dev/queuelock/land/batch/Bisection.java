@@ -50,21 +50,44 @@ public final class Bisection<M> {
         }
     }
 
+    /** A member with a commit: the one it landed as (passed), or the one it was checked at (failed). */
+    public static final class Tested<M> {
+        public final M member;
+        public final String commit;
+
+        Tested(M member, String commit) {
+            this.member = member;
+            this.commit = commit;
+        }
+    }
+
     /** What the bisection decided. */
     public static final class Verdicts<M> {
-        /** Members that may land, in order, with the commit each landed as. */
-        public final List<M> passed = new ArrayList<>();
-        public final List<String> passedCommits = new ArrayList<>();
-        public final List<M> failed = new ArrayList<>();
-        /** The commit each failed member was checked at (its prefix's top). */
-        public final List<String> failedCommits = new ArrayList<>();
+        /** Members that may land, in order, each with the commit it lands as. */
+        public final List<Tested<M>> passed = new ArrayList<>();
+        /** Culprits, each with the commit its checks failed at (its prefix's top). */
+        public final List<Tested<M>> failed = new ArrayList<>();
         public final List<M> conflicted = new ArrayList<>();
         /** Members with nothing to land: their work is already on the base or below them. */
         public final List<M> alreadyThere = new ArrayList<>();
 
         /** The commit to push: the top of the passed stack, or null if nothing passed. */
         public String top() {
-            return passedCommits.isEmpty() ? null : passedCommits.get(passedCommits.size() - 1);
+            return passed.isEmpty() ? null : passed.get(passed.size() - 1).commit;
+        }
+
+        public List<M> passedMembers() {
+            return members(passed);
+        }
+
+        public List<M> failedMembers() {
+            return members(failed);
+        }
+
+        private static <M> List<M> members(List<Tested<M>> tested) {
+            List<M> members = new ArrayList<>();
+            tested.forEach(t -> members.add(t.member));
+            return members;
         }
     }
 
@@ -103,8 +126,7 @@ public final class Bisection<M> {
                 }
             }
             accept(verdicts, stack, good);
-            verdicts.failed.add(stack.members.get(bad));
-            verdicts.failedCommits.add(stack.tops.get(bad));
+            verdicts.failed.add(new Tested<>(stack.members.get(bad), stack.tops.get(bad)));
             if (good >= 0) {
                 base = stack.tops.get(good);
             }
@@ -124,8 +146,7 @@ public final class Bisection<M> {
 
     private static <M> void accept(Verdicts<M> verdicts, Stack<M> stack, int last) {
         for (int i = 0; i <= last; i++) {
-            verdicts.passed.add(stack.members.get(i));
-            verdicts.passedCommits.add(stack.tops.get(i));
+            verdicts.passed.add(new Tested<>(stack.members.get(i), stack.tops.get(i)));
         }
     }
 

@@ -27,8 +27,7 @@ final class BranchMover {
         if (!current.ok() || !current.out.strip().equals(from)) {
             return Optional.of(left(branch, to, "it moved while it was queued"));
         }
-        GitCommand.Result head = git.run("symbolic-ref", "--quiet", "HEAD");
-        boolean checkedOut = head.ok() && head.out.strip().equals(ref);
+        boolean checkedOut = git.branch().filter(branch::equals).isPresent();
         if (checkedOut) {
             GitCommand.Result files = git.run("read-tree", "-m", "-u", from, to);
             if (!files.ok()) {
