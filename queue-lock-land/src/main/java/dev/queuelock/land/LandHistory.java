@@ -1,12 +1,7 @@
 package dev.queuelock.land;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.queuelock.file.SafePaths;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,14 +17,10 @@ public final class LandHistory {
 
     public static final int MAX_RUNS = 100;
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-
     private final Path file;
 
     public LandHistory(Path gitCommonDir) {
-        this.file = gitCommonDir.resolve("queuelock").resolve("land-history.json");
+        this.file = RepoContext.stateDir(gitCommonDir).resolve("land-history.json");
     }
 
     public Path file() {
@@ -38,7 +29,7 @@ public final class LandHistory {
 
     public List<LandRun> read() {
         try {
-            List<LandRun> runs = JSON.readValue(file.toFile(), new TypeReference<List<LandRun>>() { });
+            List<LandRun> runs = StateFiles.read(file, new TypeReference<List<LandRun>>() { });
             return runs == null ? List.of() : runs;
         } catch (NoSuchFileException e) {
             return List.of();
@@ -59,7 +50,6 @@ public final class LandHistory {
         if (runs.size() > MAX_RUNS) {
             runs = runs.subList(runs.size() - MAX_RUNS, runs.size());
         }
-        Files.createDirectories(file.getParent());
-        SafePaths.writeAtomically(file, JSON.writeValueAsBytes(runs));
+        StateFiles.write(file, runs);
     }
 }

@@ -1,8 +1,8 @@
 package dev.queuelock.land.batch;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.file.SafePaths;
+import dev.queuelock.land.RepoContext;
+import dev.queuelock.land.StateFiles;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -18,13 +18,10 @@ import java.util.Optional;
  */
 public final class BatchBoard {
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-
     private final Path dir;
 
     public BatchBoard(Path gitCommonDir) {
-        this.dir = gitCommonDir.resolve("queuelock").resolve("batch");
+        this.dir = RepoContext.stateDir(gitCommonDir).resolve("batch");
     }
 
     public Path directory() {
@@ -86,12 +83,12 @@ public final class BatchBoard {
 
     private static void write(Path file, Object note) throws IOException {
         Files.createDirectories(file.getParent());
-        SafePaths.writeAtomically(file, JSON.writeValueAsBytes(note));
+        StateFiles.write(file, note);
     }
 
     private static <T> Optional<T> read(Path file, Class<T> type) {
         try {
-            return Optional.ofNullable(JSON.readValue(file.toFile(), type));
+            return Optional.ofNullable(StateFiles.read(file, type));
         } catch (IOException e) {
             return Optional.empty();
         }

@@ -1,8 +1,8 @@
 package dev.queuelock.land.lanes;
 
-import dev.queuelock.process.GitCommand;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
+import dev.queuelock.land.RepoContext;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,11 +29,7 @@ public final class LaneLayout {
 
     /** The layout of the repository {@code anyWorktree} belongs to. */
     public static LaneLayout of(Git anyWorktree, LaneSettings settings) {
-        GitCommand.Result common = anyWorktree.run("rev-parse", "--path-format=absolute", "--git-common-dir");
-        if (!common.ok()) {
-            throw new LandException(anyWorktree.worktree() + " is not in a git repository; run this inside one.");
-        }
-        Path commonDir = physical(Path.of(common.out.strip()));
+        Path commonDir = RepoContext.commonDir(anyWorktree.worktree()); // already physical, found without a process
         if (!commonDir.getFileName().toString().equals(".git") || commonDir.getParent() == null) {
             throw new LandException("the repository at " + commonDir + " has no main checkout (a bare repository);"
                     + " lanes live beside a main checkout: clone it and run this there.");

@@ -1,9 +1,9 @@
 package dev.queuelock.land.setup;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.queuelock.file.SafePaths;
+import dev.queuelock.land.RepoContext;
 import dev.queuelock.land.Sha256;
+import dev.queuelock.land.StateFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -41,8 +41,6 @@ public final class SetupRecord {
         public List<String> createdDirectories = new ArrayList<>();
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private final Path file;
     private final Data data;
     private final Map<Path, byte[]> watched = new LinkedHashMap<>();
@@ -55,8 +53,8 @@ public final class SetupRecord {
     }
 
     public static SetupRecord load(Path commonDir) throws IOException {
-        Path file = commonDir.resolve("queuelock").resolve("setup.json");
-        Data data = Files.exists(file) ? JSON.readValue(file.toFile(), Data.class) : new Data();
+        Path file = RepoContext.stateDir(commonDir).resolve("setup.json");
+        Data data = Files.exists(file) ? StateFiles.read(file, Data.class) : new Data();
         return new SetupRecord(file, data);
     }
 
@@ -107,8 +105,7 @@ public final class SetupRecord {
         watched.clear();
         missingDirectories.clear();
         if (changed) {
-            Files.createDirectories(file.getParent());
-            SafePaths.writeAtomically(file, JSON.writeValueAsBytes(data));
+            StateFiles.write(file, data);
         }
         return changed;
     }

@@ -5,6 +5,7 @@ import dev.queuelock.land.IntegrationBranch;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.PushGuard;
+import dev.queuelock.land.RepoContext;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.setup.AgentInstructions;
 import dev.queuelock.land.setup.AgentSetup;
@@ -52,7 +53,7 @@ public class InitMojo extends LanesMojo {
                 throw new MojoExecutionException(dir + " is not in a git repository; run init in your clone"
                         + " (or git init first). Nothing was written.");
             }
-            SetupRecord record = SetupRecord.load(Path.of(git.output("rev-parse", "--path-format=absolute", "--git-common-dir")));
+            SetupRecord record = SetupRecord.load(RepoContext.commonDir(git.worktree()));
             Path hooks = Path.of(git.output("rev-parse", "--path-format=absolute", "--git-path", "hooks"));
             AgentSetup agents = new AgentSetup(dir, landLog());
             record.watch(dir.resolve(".mvn").resolve("extensions.xml"), hooks.resolve("pre-push"), hooks.resolve(PushGuard.CHAINED));

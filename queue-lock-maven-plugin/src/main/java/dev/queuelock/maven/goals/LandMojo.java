@@ -13,6 +13,7 @@ import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.LandStats;
 import dev.queuelock.land.Lander;
 import dev.queuelock.land.Outcome;
+import dev.queuelock.land.RepoContext;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.land.batch.Batching;
 import dev.queuelock.land.lanes.LaneLayout;
@@ -128,16 +129,17 @@ public class LandMojo extends LanesMojo {
         LaneSettings lanes = laneSettings(problems);
         try {
             RepoKey repo = RepoKey.of(topDirectory());
-            Path commonDir = Path.of(new Git(repo.worktree()).output("rev-parse", "--path-format=absolute", "--git-common-dir"));
             Checks checks = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, required);
             LandSettings settings = landSettings(regenerableFiles, retries, syncMain);
-            getLog().info("integration branch: " + settings.integration(new Git(repo.worktree())).describe());
+            RepoContext context = RepoContext.of(new Git(repo.worktree()), settings); // found once, passed down
+            getLog().info("integration branch: " + context.integrationBranch().describe());
             QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,
                     queues.open(BuildScope.LAND_QUEUE, repo.worktree()),
                     // This session may hold the build lock already (mvn verify queuelock:land): its checks run in that hold.
                     queues.openJoiningOwnHold(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo), repo.lane()),
-                    new MavenLandLog(getLog(), new LandStats(new LandHistory(commonDir).read())))
+                    new MavenLandLog(getLog(), new LandStats(new LandHistory(context.commonDir()).read())))
+                    .in(context)
                     .with(new Batching(new BatchOptions(batchSize, () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.worktree()).waiters())));
             LandRun run = lander.land();
             if (run.outcome() == Outcome.LANDED) {

@@ -9,10 +9,10 @@ import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandHistory;
 import dev.queuelock.land.LandRun;
+import dev.queuelock.land.RepoContext;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneState;
-import dev.queuelock.process.GitCommand;
 import dev.queuelock.repo.RepoKey;
 import java.io.File;
 import java.io.IOException;
@@ -133,8 +133,11 @@ public class StatusMojo extends LanesMojo {
 
     /** The landing history of the repository; none outside git. */
     private static List<LandRun> landHistory(RepoKey repo) {
-        GitCommand.Result common = new Git(repo.worktree()).run("rev-parse", "--path-format=absolute", "--git-common-dir");
-        return common.ok() ? new LandHistory(Path.of(common.out.strip())).read() : List.of();
+        try {
+            return new LandHistory(RepoContext.commonDir(repo.worktree())).read();
+        } catch (LandException e) {
+            return List.of(); // not in git
+        }
     }
 
     private void write(String text) throws MojoExecutionException {
