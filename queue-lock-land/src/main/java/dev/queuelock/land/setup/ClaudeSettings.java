@@ -1,9 +1,6 @@
 package dev.queuelock.land.setup;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -158,22 +155,9 @@ public final class ClaudeSettings {
         if (edited != null) {
             return edited;
         }
-        DefaultPrettyPrinter printer = new DefaultPrettyPrinter() {
-            @Override
-            public DefaultPrettyPrinter createInstance() {
-                return this;
-            }
-
-            @Override
-            public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
-                g.writeRaw(": ");
-            }
-        };
-        printer.indentArraysWith(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE.withLinefeed("\n"));
-        printer.indentObjectsWith(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE.withLinefeed("\n"));
         try {
-            return JSON.writer(printer).writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
+            return JsonLayout.pretty(root, "  ", "\n", ": ", false) + "\n";
+        } catch (IOException e) {
             throw new IllegalStateException("a parsed JSON tree always serializes", e);
         }
     }

@@ -187,25 +187,29 @@ final class JsonLayout {
             if (!multiLine()) {
                 return JSON.writeValueAsString(value);
             }
-            String separator = separator();
-            DefaultPrettyPrinter printer = new DefaultPrettyPrinter() {
-                @Override
-                public DefaultPrettyPrinter createInstance() {
-                    return this;
-                }
-
-                @Override
-                public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
-                    g.writeRaw(separator);
-                }
-            };
-            DefaultIndenter indenter = new DefaultIndenter(unit(), newline());
-            printer.indentObjectsWith(indenter);
-            printer.indentArraysWith(inlineArrays() ? new DefaultPrettyPrinter.NopIndenter() : indenter);
-            return JSON.writer(printer).writeValueAsString(value).replace(newline(), newline() + indent(depth));
+            return pretty(value, unit(), newline(), separator(), inlineArrays()).replace(newline(), newline() + indent(depth));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** {@code value} pretty-printed with these indentation unit, line ending, key-value separator and array style. */
+    static String pretty(JsonNode value, String unit, String newline, String separator, boolean inlineArrays) throws IOException {
+        DefaultPrettyPrinter printer = new DefaultPrettyPrinter() {
+            @Override
+            public DefaultPrettyPrinter createInstance() {
+                return this;
+            }
+
+            @Override
+            public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
+                g.writeRaw(separator);
+            }
+        };
+        DefaultIndenter indenter = new DefaultIndenter(unit, newline);
+        printer.indentObjectsWith(indenter);
+        printer.indentArraysWith(inlineArrays ? new DefaultPrettyPrinter.NopIndenter() : indenter);
+        return JSON.writer(printer).writeValueAsString(value);
     }
 
     private static String quote(String s) {

@@ -13,7 +13,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -216,13 +215,6 @@ class AgentSetupIT {
     }
 
     private static String git(Path dir, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("git"));
-        command.addAll(List.of(args));
-        Process git = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!git.waitFor(60, TimeUnit.SECONDS) || git.exitValue() != 0) {
-            throw new AssertionError("git " + String.join(" ", args) + " failed in " + dir + ": " + out);
-        }
-        return out.strip();
+        return TestRepos.git(dir, args);
     }
 }

@@ -42,7 +42,8 @@ final class TestRepos {
         return tops;
     }
 
-    static void git(Path dir, String... args) throws IOException, InterruptedException {
+    /** Runs git in {@code dir}; its output, stripped. */
+    static String git(Path dir, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("git"));
         command.addAll(List.of(args));
         Process git = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
@@ -51,6 +52,7 @@ final class TestRepos {
             git.destroyForcibly();
             throw new IOException("git " + args[0] + " failed in " + dir + ": " + out);
         }
+        return out.strip();
     }
 
     private static String pom() {
