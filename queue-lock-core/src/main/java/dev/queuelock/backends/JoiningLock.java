@@ -13,7 +13,7 @@ import java.util.function.Supplier;
  * hold already serves this process, and waiting for it would wait forever. Releasing a joined
  * hold gives nothing back: the hold belongs to whoever took it.
  */
-final class JoiningLock implements QueueLock {
+public final class JoiningLock implements QueueLock {
 
     private final QueueLock lock;
     private final Supplier<QueueSnapshot> snapshot;
@@ -32,6 +32,11 @@ final class JoiningLock implements QueueLock {
             return;
         }
         lock.acquire(options);
+    }
+
+    /** The hold this lock joined instead of queueing, if it did; empty once released. */
+    public Optional<LockRecord> joined() {
+        return Optional.ofNullable(joined);
     }
 
     @Override

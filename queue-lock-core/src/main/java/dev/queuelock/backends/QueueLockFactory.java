@@ -56,7 +56,11 @@ public final class QueueLockFactory {
     /**
      * The queue factory for a session: every {@code queuelock.*} user property is handed to it,
      * so backends ({@link LockSettings#BACKEND}, {@link LockSettings#LAND_BACKEND},
-     * {@code queuelock.zookeeper.*}) are configured the Maven way.
+     * {@code queuelock.zookeeper.*}) are configured the Maven way, and the factory reads its own
+     * {@link LockSettings#POLL_MILLIS}: every lock of the session (the build lock the extension
+     * takes, the land and build locks of {@code queuelock:land}) polls at that interval.
+     *
+     * @throws IllegalArgumentException a poll interval that is not accepted, naming the key and what it accepts
      */
     public static QueueLockFactory fromProperties(Properties userProperties) {
         Map<String, String> settings = new HashMap<>();
@@ -65,7 +69,12 @@ public final class QueueLockFactory {
                 settings.put(name, userProperties.getProperty(name));
             }
         }
-        return defaults().withSettings(settings);
+        return defaults().withSettings(settings).withPollInterval(Duration.ofMillis(LockSettings.POLL.from(settings)));
+    }
+
+    /** How often a waiter that no event woke looks again. */
+    public Duration pollInterval() {
+        return pollInterval;
     }
 
     /**
@@ -94,7 +103,7 @@ public final class QueueLockFactory {
      * (the session of {@code mvn verify queuelock:land}, the lander that started this check build)
      * is joined instead of waited for: it already serves this process.
      */
-    public QueueLock openJoiningOwnHold(String queue, String repoKey, String lane) {
+    public JoiningLock openJoiningOwnHold(String queue, String repoKey, String lane) {
         return new JoiningLock(open(queue, repoKey, lane), () -> snapshot(queue, repoKey));
     }
 

@@ -1,15 +1,21 @@
 package dev.queuelock.maven.extension;
 
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
 import javax.inject.Inject;
 import javax.inject.Named;
 import javax.inject.Singleton;
 import org.apache.maven.AbstractMavenLifecycleParticipant;
 import org.apache.maven.MavenExecutionException;
+import org.apache.maven.execution.MavenExecutionRequest;
 import org.apache.maven.execution.MavenSession;
 
 /**
- * The core extension's entry point: every Maven session waits its turn in the build queue before
- * any project is read, and leaves the queue when it ends. Listed in {@code .mvn/extensions.xml}.
+ * The core extension's entry point, listed in {@code .mvn/extensions.xml}: at session start it
+ * pins this plugin's goals ({@link OwnGoals}), gives a lane's build its port
+ * ({@link LaneBuildProperties}), reads the build queue's settings ({@link BuildQueueSettings}) and
+ * waits its turn in the build queue ({@link BuildQueue}); at session end it leaves the queue.
  *
  * <p>{@code afterSessionEnd} does not run when a POM fails to load or on Ctrl-C/SIGTERM: the
  * {@link BuildQueueSpy} and the lock's JVM shutdown hook cover those.
@@ -27,11 +33,28 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
 
     @Override
     public void afterSessionStart(MavenSession session) throws MavenExecutionException {
-        queue.enter(session);
+        MavenExecutionRequest request = session.getRequest();
+        Path top = topDirectory(request);
+        OwnGoals own = OwnGoals.ofThisPlugin();
+        List<String> goals = own.pin(request);
+        LaneBuildProperties.apply(request, top);
+        BuildQueueSettings settings = BuildQueueSettings.read(session.getUserProperties(), System.getenv());
+        if (settings.takesLock(own, goals)) {
+            queue.enter(top, settings, session.getUserProperties(), goals);
+        }
     }
 
     @Override
     public void afterSessionEnd(MavenSession session) {
         queue.leave();
+    }
+
+    private static Path topDirectory(MavenExecutionRequest request) {
+        // getTopDirectory()/getRootDirectory() exist only from Maven 4; this works on 3.8.7 to 4.
+        File dir = request.getMultiModuleProjectDirectory();
+        if (dir == null && request.getPom() != null) {
+            dir = request.getPom().getAbsoluteFile().getParentFile();
+        }
+        return dir != null ? dir.toPath() : Path.of(request.getBaseDirectory() != null ? request.getBaseDirectory() : ".");
     }
 }

@@ -3,22 +3,29 @@ package dev.queuelock.maven.extension;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import org.apache.maven.MavenExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** The {@code queuelock.*} user properties and {@code QUEUELOCK_SKIP} as one session sees them. */
+/**
+ * The {@code queuelock.*} user properties and {@code QUEUELOCK_SKIP} as one session sees them, and
+ * whether the session takes the build lock at all. The poll interval is the queue factory's own.
+ */
 final class BuildQueueSettings {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BuildQueueSettings.class);
 
     private final String skipReason;
     private final BuildScope scope;
-    private final Duration pollInterval;
     private final Duration stuckWarnInterval;
 
-    private BuildQueueSettings(String skipReason, BuildScope scope, Duration pollInterval, Duration stuckWarnInterval) {
+    private BuildQueueSettings(String skipReason, BuildScope scope, Duration stuckWarnInterval) {
         this.skipReason = skipReason;
         this.scope = scope;
-        this.pollInterval = pollInterval;
         this.stuckWarnInterval = stuckWarnInterval;
     }
 
@@ -30,8 +37,25 @@ final class BuildQueueSettings {
         } else if (isTrue(env.get(LockSettings.SKIP_ENV))) {
             skipReason = LockSettings.SKIP_ENV + "=" + env.get(LockSettings.SKIP_ENV);
         }
-        return new BuildQueueSettings(skipReason, LockSettings.SCOPE.from(user),
-                Duration.ofMillis(LockSettings.POLL.from(user)), Duration.ofMinutes(LockSettings.STUCK_WARN.from(user)));
+        return new BuildQueueSettings(skipReason, LockSettings.SCOPE.from(user), Duration.ofMinutes(LockSettings.STUCK_WARN.from(user)));
+    }
+
+    /** {@link #from}, a refusal as the one-line failure Maven shows. */
+    static BuildQueueSettings read(Properties user, Map<String, String> env) throws MavenExecutionException {
+        try {
+            return from(user, env);
+        } catch (IllegalArgumentException e) {
+            throw new MavenExecutionException(e.getMessage(), e);
+        }
+    }
+
+    /** Whether a session of {@code goals} queues: not when skipped, nor for only our own goals (land takes its own locks). */
+    boolean takesLock(OwnGoals own, List<String> goals) {
+        if (skipReason != null) {
+            LOG.info("Build queue skipped ({}).", skipReason);
+            return false;
+        }
+        return !own.onlyOwn(goals);
     }
 
     /** Why this session takes no lock, if it is skipped by configuration. */
@@ -41,10 +65,6 @@ final class BuildQueueSettings {
 
     BuildScope scope() {
         return scope;
-    }
-
-    Duration pollInterval() {
-        return pollInterval;
     }
 
     Duration stuckWarnInterval() {

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.OptionalInt;
 import java.util.Properties;
 import org.apache.maven.execution.MavenExecutionRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Gives every build inside lane n the user properties {@code queuelock.lane.number} and
@@ -14,16 +16,22 @@ import org.apache.maven.execution.MavenExecutionRequest;
  */
 final class LaneBuildProperties {
 
+    private static final Logger LOG = LoggerFactory.getLogger(LaneBuildProperties.class);
+
     private LaneBuildProperties() {
     }
 
-    /**
-     * @throws IllegalArgumentException a bad worktree suffix or port base, with the key and what
-     *                                  it accepts; nothing is set then
-     */
+    /** A bad worktree suffix or port base is only warned about: the build itself does not depend on it. */
     static void apply(MavenExecutionRequest request, Path topDirectory) {
         Properties user = request.getUserProperties();
-        LaneDirectory lanes = LaneDirectorySettings.from(user);
+        LaneDirectory lanes;
+        try {
+            lanes = LaneDirectorySettings.from(user);
+        } catch (IllegalArgumentException e) {
+            // A POM that uses ${queuelock.lane.port} will say so.
+            LOG.warn("{}; queuelock.lane.number and queuelock.lane.port are not set in this build.", e.getMessage());
+            return;
+        }
         OptionalInt n = lanes.number(topDirectory);
         if (n.isEmpty()) {
             return;

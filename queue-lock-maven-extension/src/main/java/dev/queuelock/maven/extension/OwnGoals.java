@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import org.apache.maven.execution.MavenExecutionRequest;
 
 /**
  * This plugin's own goals on the command line: recognised (a session of only these takes no
@@ -41,8 +42,16 @@ final class OwnGoals {
                 p.getProperty("goalPrefix"));
     }
 
-    String groupId() {
-        return groupId;
+    /**
+     * Pins this plugin's goals in {@code request} and makes its group a plugin group.
+     *
+     * @return the goals as they were typed
+     */
+    List<String> pin(MavenExecutionRequest request) {
+        List<String> typed = new ArrayList<>(request.getGoals());
+        request.addPluginGroup(groupId);
+        request.setGoals(pinned(typed));
+        return typed;
     }
 
     /** True if there are goals and every one is this plugin's (lifecycle phases are not). */

@@ -16,17 +16,15 @@ class BuildQueueSettingsTest {
         BuildQueueSettings s = BuildQueueSettings.from(new Properties(), Map.of());
         assertThat(s.skipReason()).isEmpty();
         assertThat(s.scope()).isEqualTo(BuildScope.REPO);
-        assertThat(s.pollInterval()).isEqualTo(Duration.ofMillis(200));
         assertThat(s.stuckWarnInterval()).isEqualTo(Duration.ofMinutes(5));
     }
 
     @Test
     void propertiesAndEnvironmentAreRead() {
-        Properties p = props("queuelock.build.scope", "Machine", "queuelock.pollMillis", "50", "queuelock.stuckWarnMinutes", "2");
+        Properties p = props("queuelock.build.scope", "Machine", "queuelock.stuckWarnMinutes", "2");
         BuildQueueSettings s = BuildQueueSettings.from(p, Map.of("QUEUELOCK_SKIP", "1"));
         assertThat(s.skipReason()).contains("QUEUELOCK_SKIP=1");
         assertThat(s.scope()).isEqualTo(BuildScope.MACHINE);
-        assertThat(s.pollInterval()).isEqualTo(Duration.ofMillis(50));
         assertThat(s.stuckWarnInterval()).isEqualTo(Duration.ofMinutes(2));
         assertThat(BuildQueueSettings.from(props("queuelock.skip", "true"), Map.of()).skipReason())
                 .contains("-Dqueuelock.skip=true");
@@ -37,8 +35,6 @@ class BuildQueueSettingsTest {
     void badValuesNameTheProperty() {
         assertThatThrownBy(() -> BuildQueueSettings.from(props("queuelock.build.scope", "galaxy"), Map.of()))
                 .hasMessage("queuelock.build.scope must be repo or machine, not 'galaxy'");
-        assertThatThrownBy(() -> BuildQueueSettings.from(props("queuelock.pollMillis", "-1"), Map.of()))
-                .hasMessage("queuelock.pollMillis must be a whole number of 1 or more, not '-1'");
         assertThatThrownBy(() -> BuildQueueSettings.from(props("queuelock.skip", "maybe"), Map.of()))
                 .hasMessage("queuelock.skip must be true or false, not 'maybe'");
     }
