@@ -29,10 +29,6 @@ final class Measurement {
         samples.get(side).add(sample);
     }
 
-    void addOverlaps(Side side, int count) {
-        overlaps.merge(side, count, Integer::sum);
-    }
-
     void addInversions(Side side, int count) {
         inversions.merge(side, count, Integer::sum);
     }

@@ -1,8 +1,6 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.AcquireOptions;
-import dev.queuelock.ephemeral.ClaimRegistry;
-import dev.queuelock.ephemeral.EphemeralResources;
 import dev.queuelock.land.BatchRecord;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
@@ -62,11 +60,10 @@ final class BatchLanding implements LandingDriver {
         log.info("batch " + id + ": landing " + members.size() + " lanes in queue order: " + String.join(", ", record.members));
         Path base = board.directory();
         try {
-            LandResult pushed = EphemeralResources.withEphemeralResource(new ScratchWorktreeProvider(landing.git(), base.resolve("scratch")),
-                    ClaimRegistry.at(base.resolve("claims")), dir -> {
-                        scratch = new Git(dir);
-                        return loop.run();
-                    });
+            LandResult pushed = new ScratchWorktrees(landing.git(), base).with(worktree -> {
+                scratch = worktree;
+                return loop.run();
+            });
             completed = true;
             return pushed;
         } catch (IOException e) {

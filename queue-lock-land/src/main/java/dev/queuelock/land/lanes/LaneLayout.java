@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -60,12 +59,6 @@ public final class LaneLayout {
     /** The lane number of a directory beside the main checkout named like a lane. */
     public OptionalInt numberOf(Path worktree) {
         return settings.directory().numberBeside(mainCheckout, physical(worktree));
-    }
-
-    /** The lane {@code worktree} is, if it is one of this repository's registered lanes. */
-    public Optional<Lane> laneAt(Path worktree) {
-        Path wt = physical(worktree);
-        return lanes().stream().filter(l -> l.path().equals(wt)).findFirst();
     }
 
     /** Every registered worktree that is a lane of the main checkout, by number. */

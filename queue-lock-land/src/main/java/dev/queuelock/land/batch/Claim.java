@@ -1,13 +1,13 @@
-package dev.queuelock.ephemeral;
+package dev.queuelock.land.batch;
 
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One process's claim on one ephemeral resource, as a {@link ClaimRegistry} stores it: who claimed
+ * One batch leader's claim on one scratch worktree, as a {@link ClaimRegistry} stores it: who claimed
  * (pid plus start token, so a recycled pid is not mistaken for the claimer), when, and what.
  */
-public final class Claim {
+final class Claim {
 
     private final String id;
     private final long pid;
@@ -19,7 +19,7 @@ public final class Claim {
      * @param start    the claimer's start token (see {@code dev.queuelock.process.ProcessStart}), null if unknown
      * @param resource what the provider needs to find the resource again, null until it is created
      */
-    public Claim(String id, long pid, String start, long createdAt, String resource) {
+    Claim(String id, long pid, String start, long createdAt, String resource) {
         this.id = Objects.requireNonNull(id, "id");
         this.pid = pid;
         this.start = start;
@@ -28,29 +28,29 @@ public final class Claim {
     }
 
     /** Unique on this machine: {@code <createdAt>-<pid>-<n>}; also the claim file's name. */
-    public String id() {
+    String id() {
         return id;
     }
 
-    public long pid() {
+    long pid() {
         return pid;
     }
 
-    public Optional<String> start() {
+    Optional<String> start() {
         return Optional.ofNullable(start);
     }
 
     /** Epoch milliseconds. */
-    public long createdAt() {
+    long createdAt() {
         return createdAt;
     }
 
     /** The provider's description of the resource (e.g. a path); empty if the claimer died before recording it. */
-    public Optional<String> resource() {
+    Optional<String> resource() {
         return Optional.ofNullable(resource);
     }
 
-    public Claim withResource(String description) {
+    Claim withResource(String description) {
         return new Claim(id, pid, start, createdAt, description);
     }
 

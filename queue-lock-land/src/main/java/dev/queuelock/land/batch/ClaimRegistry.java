@@ -1,4 +1,4 @@
-package dev.queuelock.ephemeral;
+package dev.queuelock.land.batch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -27,7 +27,7 @@ import java.util.stream.Collectors;
  * (by {@link Liveness}: pid and start token) is an orphan, safe to destroy; there is no timeout
  * to tune. The directory is created 0700 and must be ours; claim files are written atomically.
  */
-public final class ClaimRegistry {
+final class ClaimRegistry {
 
     private static final Pattern ID = Pattern.compile("\\d{1,19}-\\d{1,19}-\\d{1,9}");
     private static final String SUFFIX = ".json";
@@ -42,19 +42,19 @@ public final class ClaimRegistry {
     }
 
     /** The registry in {@code dir}, created 0700 if missing; refused if it is a link or another user's. */
-    public static ClaimRegistry at(Path dir) throws IOException {
+    static ClaimRegistry at(Path dir) throws IOException {
         Path absolute = dir.toAbsolutePath().normalize();
         Files.createDirectories(absolute.getParent());
         SafePaths.ensureOwnDirectory(absolute);
         return new ClaimRegistry(absolute);
     }
 
-    public Path directory() {
+    Path directory() {
         return dir;
     }
 
     /** Records a new claim of this process, with no resource yet. */
-    public Claim claim() throws IOException {
+    Claim claim() throws IOException {
         long pid = ProcessHandle.current().pid();
         long now = System.currentTimeMillis();
         Claim claim = new Claim(now + "-" + pid + "-" + SEQUENCE.incrementAndGet(), pid, ProcessStart.current(), now, null);
@@ -63,17 +63,17 @@ public final class ClaimRegistry {
     }
 
     /** Writes (or rewrites) a claim's file in one atomic step. */
-    public void record(Claim claim) throws IOException {
+    void record(Claim claim) throws IOException {
         SafePaths.writeAtomically(fileOf(claim.id()), encode(claim));
     }
 
     /** Forgets a claim; a claim already gone is fine. */
-    public void release(String id) throws IOException {
+    void release(String id) throws IOException {
         Files.deleteIfExists(fileOf(id));
     }
 
     /** Every readable claim, oldest first. Unreadable files are left alone: better kept than guessed at. */
-    public List<Claim> claims() throws IOException {
+    List<Claim> claims() throws IOException {
         List<Claim> claims = new ArrayList<>();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + SUFFIX)) {
             for (Path file : files) {
@@ -87,14 +87,14 @@ public final class ClaimRegistry {
     }
 
     /** Claims whose process is gone (or was replaced by another with its pid). */
-    public List<Claim> orphans() throws IOException {
+    List<Claim> orphans() throws IOException {
         return claims().stream()
                 .filter(c -> !Liveness.isAlive(c.pid(), c.start().orElse(null)))
                 .collect(Collectors.toList());
     }
 
     /** The file of a claim, for messages that tell a person what to remove. */
-    public Path fileOf(String id) {
+    Path fileOf(String id) {
         if (!ID.matcher(id).matches()) {
             throw new IllegalArgumentException("not a claim id: " + id);
         }
