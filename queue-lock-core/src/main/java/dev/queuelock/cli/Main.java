@@ -17,6 +17,9 @@ public final class Main {
 
     static final Set<String> HELP_FLAGS = Set.of("-h", "--help");
 
+    /** The CLI's commands: {@code java -jar queue-lock-core-<version>-cli.jar <command>}. */
+    public static final List<String> COMMANDS = List.of("run", "status", "help");
+
     private Main() {
     }
 

@@ -1,0 +1,103 @@
+package dev.queuelock.maven.goals;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.queuelock.cli.Main;
+import dev.queuelock.repo.LaneDirectory;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README and the site name only what exists: every {@code queuelock.*} key is a setting of the
+ * catalog (or a property the build queue sets, or a test switch), every {@code queuelock:<goal>} a
+ * goal of the plugin descriptor, and every CLI command one of the CLI's commands, run as the jar it
+ * is ({@code java -jar queue-lock-core-<version>-cli.jar <command>}: there is no {@code queue-lock}
+ * or {@code ql} program).
+ */
+class DocsNameWhatExistsTest {
+
+    private static final Pattern KEY = Pattern.compile("(?<![\\w.])queuelock\\.[A-Za-z][\\w.]*[A-Za-z0-9]");
+    private static final Pattern GOAL = Pattern.compile("(?<![\\w.])queuelock:([a-z][\\w-]*)");
+    private static final Pattern CLI = Pattern.compile("-cli\\.jar\\s+([a-z][\\w-]*)");
+    private static final Pattern NO_SUCH_PROGRAM = Pattern.compile("(?:`|\\$ )(?:queue-lock|ql) ([a-z][\\w-]*)");
+
+    /** Test switches the docs tell a reader to set: they gate measurements, not the product. */
+    private static final Set<String> TEST_SWITCHES = Set.of("queuelock.measure");
+
+    @Test
+    void everyKeyNamedInTheDocsExists() throws IOException {
+        Set<String> known = SettingsCatalog.all().stream().map(s -> s.name()).collect(Collectors.toSet());
+        List<String> unknown = findAll(KEY, 0).stream()
+                .filter(m -> !known.contains(m.name) && !TEST_SWITCHES.contains(m.name)
+                        && !m.name.equals(LaneDirectory.NUMBER_PROPERTY) && !m.name.equals(LaneDirectory.PORT_PROPERTY))
+                .map(Mention::toString).collect(Collectors.toList());
+        assertThat(unknown).as("keys no setting declares").isEmpty();
+    }
+
+    @Test
+    void everyGoalNamedInTheDocsExists() throws Exception {
+        List<String> goals = PluginDescriptor.goals();
+        List<String> unknown = findAll(GOAL, 1).stream().filter(m -> !goals.contains(m.name))
+                .map(Mention::toString).collect(Collectors.toList());
+        assertThat(unknown).as("goals the plugin does not have (it has %s)", goals).isEmpty();
+    }
+
+    @Test
+    void everyCliCommandNamedInTheDocsExists() throws IOException {
+        List<String> unknown = findAll(CLI, 1).stream().filter(m -> !Main.COMMANDS.contains(m.name))
+                .map(Mention::toString).collect(Collectors.toList());
+        assertThat(unknown).as("CLI commands that do not exist (there are %s)", Main.COMMANDS).isEmpty();
+        assertThat(findAll(NO_SUCH_PROGRAM, 0)).as("commands of a program that does not exist: the CLI is "
+                + "java -jar queue-lock-core-<version>-cli.jar <command>").isEmpty();
+    }
+
+    /** One name found in one page, with its line. */
+    private static final class Mention {
+        final String page;
+        final int line;
+        final String name;
+
+        Mention(String page, int line, String name) {
+            this.page = page;
+            this.line = line;
+            this.name = name;
+        }
+
+        @Override
+        public String toString() {
+            return page + ":" + line + ": " + name;
+        }
+    }
+
+    private static List<Mention> findAll(Pattern pattern, int group) throws IOException {
+        List<Mention> found = new ArrayList<>();
+        for (Path page : pages()) {
+            String text = Files.readString(page, StandardCharsets.UTF_8);
+            Matcher m = pattern.matcher(text);
+            while (m.find()) {
+                int line = (int) text.substring(0, m.start()).chars().filter(c -> c == '\n').count() + 1;
+                found.add(new Mention(page.getFileName().toString(), line, m.group(group)));
+            }
+        }
+        return found;
+    }
+
+    private static List<Path> pages() throws IOException {
+        Path root = Path.of("..");
+        List<Path> pages = new ArrayList<>(List.of(root.resolve("README.md")));
+        try (Stream<Path> site = Files.list(root.resolve("src/site/markdown"))) {
+            site.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+        }
+        return pages;
+    }
+}
