@@ -1,5 +1,6 @@
 package dev.queuelock.repo;
 
+import static dev.queuelock.testsupport.TestGit.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,9 +13,7 @@ import dev.queuelock.testsupport.RepoKeyMain;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -151,14 +150,5 @@ class RepoKeyTest {
                 .outputTo(tmp.resolve("repokey")).start();
         p.awaitExit(Duration.ofSeconds(60));
         return p;
-    }
-
-    private static void git(Path dir, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("git"));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as("git %s: %s", List.of(args), out).isZero();
     }
 }

@@ -97,10 +97,11 @@ public final class ChildProcess {
         }
     }
 
-    /** Waits for the exit and returns the exit code; fails if it does not come in time. */
+    /** Waits for the exit and returns the exit code; fails if it does not come within {@code timeout} ({@link Timing}-scaled). */
     public int awaitExit(Duration timeout) {
-        if (!exitsWithin(timeout)) {
-            throw new AssertionError(this + " did not exit within " + timeout + "; output:\n" + output());
+        Duration bound = Timing.scaled(timeout);
+        if (!exitsWithin(bound)) {
+            throw new AssertionError(this + " did not exit within " + bound + "; output:\n" + output());
         }
         return process.exitValue();
     }

@@ -20,7 +20,7 @@ import java.util.function.Predicate;
 public final class CliLane {
 
     /** How long a CLI child JVM may take to get somewhere on a busy 2-core machine. */
-    public static final Duration PATIENCE = Duration.ofSeconds(45);
+    public static final Duration PATIENCE = Timing.forChildToStart();
 
     private final ChildProcesses children;
     private final Path tmp;

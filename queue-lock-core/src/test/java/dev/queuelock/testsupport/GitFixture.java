@@ -1,12 +1,9 @@
 package dev.queuelock.testsupport;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -55,20 +52,8 @@ public final class GitFixture {
         return Arrays.asList(git(main, "log", "--format=%s", "--first-parent", remoteHead()).split("\n"));
     }
 
-    /** Runs git (its identity comes from the GIT_* variables the test runner sets) and returns stdout. */
+    /** Runs git and returns its output ({@link TestGit#git}, the one runner). */
     public static String git(Path dir, String... args) {
-        List<String> command = new ArrayList<>(List.of("git"));
-        command.addAll(Arrays.asList(args));
-        try {
-            Process git = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-            String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(git.waitFor()).as("git %s in %s: %s", String.join(" ", args), dir, out).isZero();
-            return out.strip();
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+        return TestGit.git(dir, args);
     }
 }

@@ -17,7 +17,7 @@ import java.util.List;
 public final class LockWorkers {
 
     /** How long a child JVM may take to get somewhere: it starts on a busy 2-core machine. */
-    public static final Duration PATIENCE = Duration.ofSeconds(60);
+    public static final Duration PATIENCE = Timing.seconds(60);
 
     private final ChildProcesses children;
     private final Path tmpDir;

@@ -8,11 +8,11 @@ import dev.queuelock.land.Git;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.GitFixture;
+import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -161,7 +161,7 @@ class ScratchWorktreesTest {
     }
 
     private static Path awaitReady(ChildProcess leader) {
-        await().atMost(Duration.ofSeconds(45)).until(() -> !leader.isAlive() || leader.stdout().contains("\n"));
+        await().atMost(Timing.forChildToStart()).until(() -> !leader.isAlive() || leader.stdout().contains("\n"));
         String line = leader.stdout().trim();
         assertThat(line).as("leader output; stderr: %s", leader.stderr()).startsWith("READY ");
         return Path.of(line.substring("READY ".length()));
