@@ -1,5 +1,6 @@
 package dev.queuelock.maven.it;
 
+import static dev.queuelock.testsupport.TestGit.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -281,16 +282,5 @@ class LandIT {
         MavenRun run = MavenRun.start(dir, work.resolve("tmp"), work.resolve(name + ".log"), args);
         runs.add(run);
         return run;
-    }
-
-    private static String git(Path dir, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("git"));
-        command.addAll(List.of(args));
-        Process git = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!git.waitFor(60, TimeUnit.SECONDS) || git.exitValue() != 0) {
-            throw new AssertionError("git " + String.join(" ", args) + " failed in " + dir + ": " + out);
-        }
-        return out.strip();
     }
 }

@@ -3,6 +3,7 @@ package dev.queuelock.maven.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.process.Liveness;
+import dev.queuelock.testsupport.TestGit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -97,14 +98,14 @@ class LandTrapsIT {
                 .contains("git push origin HEAD:master");
         LandingRepo.git(main, "add", "-A"); // as init says: its own files
         LandingRepo.git(main, "-c", "user.name=it", "-c", "user.email=it@example.invalid", "commit", "-q", "-m", "queue-lock");
-        LandingRepo.Git setup = LandingRepo.tryGit(main, "push", "origin", "HEAD:master");
+        TestGit.Result setup = LandingRepo.tryGit(main, "push", "origin", "HEAD:master");
         assertThat(setup.exit).as(setup.out).isZero();
         assertThat(setup.out).contains("allowed: it changes only queue-lock's own set-up");
 
         Files.writeString(main.resolve("direct.txt"), "x\n");
         LandingRepo.git(main, "add", "direct.txt");
         LandingRepo.git(main, "-c", "user.name=it", "-c", "user.email=it@example.invalid", "commit", "-q", "-m", "direct");
-        LandingRepo.Git direct = LandingRepo.tryGit(main, "push", "origin", "HEAD:master");
+        TestGit.Result direct = LandingRepo.tryGit(main, "push", "origin", "HEAD:master");
         assertThat(direct.exit).as(direct.out).isNotZero();
         assertThat(direct.out).contains("direct push to 'master' refused");
         LandingRepo.git(main, "reset", "-q", "--keep", "HEAD~1");

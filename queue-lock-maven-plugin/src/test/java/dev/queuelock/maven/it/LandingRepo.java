@@ -1,12 +1,11 @@
 package dev.queuelock.maven.it;
 
+import dev.queuelock.testsupport.TestGit;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A test's landing set-up: a bare remote, a main checkout of the {@link TestRepos} project pushed
@@ -75,34 +74,11 @@ final class LandingRepo implements AutoCloseable {
         runs.forEach(MavenRun::close);
     }
 
-    static String git(Path dir, String... args) throws Exception {
-        Git result = tryGit(dir, args);
-        if (result.exit != 0) {
-            throw new AssertionError("git " + String.join(" ", args) + " failed in " + dir + ": " + result.out);
-        }
-        return result.out.strip();
+    static String git(Path dir, String... args) {
+        return TestGit.git(dir, args);
     }
 
-    /** Runs git and returns its exit code and output, whatever they are. */
-    static Git tryGit(Path dir, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("git"));
-        command.addAll(List.of(args));
-        Process git = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!git.waitFor(60, TimeUnit.SECONDS)) {
-            git.destroyForcibly();
-            throw new AssertionError("git " + String.join(" ", args) + " hung in " + dir);
-        }
-        return new Git(git.exitValue(), out);
-    }
-
-    static final class Git {
-        final int exit;
-        final String out;
-
-        Git(int exit, String out) {
-            this.exit = exit;
-            this.out = out;
-        }
+    static TestGit.Result tryGit(Path dir, String... args) {
+        return TestGit.tryGit(dir, args);
     }
 }

@@ -1,5 +1,6 @@
 package dev.queuelock.maven.it;
 
+import static dev.queuelock.testsupport.TestGit.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.land.setup.ClaudeSettings;
@@ -14,7 +15,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -266,16 +266,5 @@ class LanesIT {
                 + "    </execution></executions>\n"
                 + "  </plugin></plugins></build>\n"
                 + "</project>\n";
-    }
-
-    private static String git(Path dir, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("git"));
-        command.addAll(List.of(args));
-        Process git = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!git.waitFor(60, TimeUnit.SECONDS) || git.exitValue() != 0) {
-            throw new AssertionError("git " + String.join(" ", args) + " failed in " + dir + ": " + out);
-        }
-        return out.strip();
     }
 }

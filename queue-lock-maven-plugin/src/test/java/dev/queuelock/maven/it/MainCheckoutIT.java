@@ -3,6 +3,7 @@ package dev.queuelock.maven.it;
 import static dev.queuelock.maven.it.LandingRepo.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.testsupport.TestGit;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,7 +73,7 @@ class MainCheckoutIT {
         MavenRun init = repo.mvn(main, "init", "dev.queuelock:queue-lock-maven-plugin:" + TestRepos.VERSION + ":init");
         assertThat(init.awaitExit(MVN)).as(init.log()).isZero();
         Path lane = repo.lane("topic", "topic.txt", "main");
-        LandingRepo.Git before = LandingRepo.tryGit(lane, "push", "origin", "HEAD:refs/heads/release");
+        TestGit.Result before = LandingRepo.tryGit(lane, "push", "origin", "HEAD:refs/heads/release");
         assertThat(before.exit).as("not protected yet: " + before.out).isZero();
 
         Files.writeString(main.resolve(".mvn/maven.config"), "-Dqueuelock.protectedBranches=release,hotfix\n",
@@ -80,10 +81,10 @@ class MainCheckoutIT {
         Files.writeString(lane.resolve("topic.txt"), "more\n", StandardCharsets.UTF_8);
         git(lane, "commit", "-q", "-am", "more topic work");
 
-        LandingRepo.Git after = LandingRepo.tryGit(lane, "push", "origin", "HEAD:refs/heads/release");
+        TestGit.Result after = LandingRepo.tryGit(lane, "push", "origin", "HEAD:refs/heads/release");
         assertThat(after.exit).as(after.out).isNotZero();
         assertThat(after.out).contains("direct push to 'release' refused").contains("mvn queuelock:land");
-        LandingRepo.Git lanePush = LandingRepo.tryGit(lane, "push", "origin", "HEAD:refs/heads/topic");
+        TestGit.Result lanePush = LandingRepo.tryGit(lane, "push", "origin", "HEAD:refs/heads/topic");
         assertThat(lanePush.exit).as("a lane's own branch pushes freely: " + lanePush.out).isZero();
     }
 }

@@ -1,12 +1,12 @@
 package dev.queuelock.maven.it;
 
+import dev.queuelock.testsupport.TestGit;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Real git repositories holding a small Maven project with the extension in
@@ -42,17 +42,9 @@ final class TestRepos {
         return tops;
     }
 
-    /** Runs git in {@code dir}; its output, stripped. */
-    static String git(Path dir, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("git"));
-        command.addAll(List.of(args));
-        Process git = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!git.waitFor(60, TimeUnit.SECONDS) || git.exitValue() != 0) {
-            git.destroyForcibly();
-            throw new IOException("git " + args[0] + " failed in " + dir + ": " + out);
-        }
-        return out.strip();
+    /** Runs git in {@code dir}; its output, stripped ({@link TestGit#git}, the one runner). */
+    static String git(Path dir, String... args) {
+        return TestGit.git(dir, args);
     }
 
     private static String pom() {
