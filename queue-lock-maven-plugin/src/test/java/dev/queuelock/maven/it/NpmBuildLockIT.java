@@ -2,6 +2,7 @@ package dev.queuelock.maven.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.testsupport.NpmPackage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,9 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** A Maven build and the npm tool's {@code build-lock} in one repository share one build queue. */
 class NpmBuildLockIT {
 
-    private static final String NPM_PACKAGE = "claude-code-merge-queue@0.5.4";
-    private static final Path NPM_DIR = Path.of(System.getProperty("queuelock.it.npmDir", "target/npm")).toAbsolutePath();
-    private static final Path NPM_BIN = NPM_DIR.resolve("node_modules/claude-code-merge-queue/dist/bin/claude-code-merge-queue.js");
     private static final Duration START = Duration.ofSeconds(90);
 
     @TempDir
@@ -32,18 +30,7 @@ class NpmBuildLockIT {
 
     @BeforeAll
     static void installTheNpmTool() throws Exception {
-        if (Files.isRegularFile(NPM_BIN)) {
-            return;
-        }
-        Files.createDirectories(NPM_DIR);
-        Process install = new ProcessBuilder("npm", "install", "--prefix", NPM_DIR.toString(), "--no-audit", "--no-fund", NPM_PACKAGE)
-                .redirectErrorStream(true).redirectOutput(NPM_DIR.resolve("install.log").toFile()).start();
-        try {
-            assertThat(install.waitFor(240, TimeUnit.SECONDS)).as("npm install finished").isTrue();
-            assertThat(install.exitValue()).as(Files.readString(NPM_DIR.resolve("install.log"))).isZero();
-        } finally {
-            install.destroyForcibly();
-        }
+        NpmPackage.install(); // the one installer, shared with the core's interop tests
     }
 
     @AfterEach
@@ -69,7 +56,7 @@ class NpmBuildLockIT {
         Path script = work.resolve("hold.sh");
         Files.writeString(script, "echo 'start npm' >> \"$1\"\nsleep 1\necho 'end npm' >> \"$1\"\n", StandardCharsets.UTF_8);
         Path npmLog = work.resolve("npm.log");
-        ProcessBuilder pb = new ProcessBuilder("node", NPM_BIN.toString(), "build-lock", "--", "sh", script.toString(), marks.toString())
+        ProcessBuilder pb = new ProcessBuilder("node", NpmPackage.bin().toString(), "build-lock", "--", "sh", script.toString(), marks.toString())
                 .directory(work.resolve("lane-npm").toFile()).redirectErrorStream(true).redirectOutput(npmLog.toFile());
         pb.environment().put("TMPDIR", tmp.toString());
         npm = pb.start();
