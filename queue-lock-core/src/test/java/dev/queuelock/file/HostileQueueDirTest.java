@@ -2,6 +2,8 @@ package dev.queuelock.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
@@ -36,6 +38,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class HostileQueueDirTest {
 
     private static final String ME = System.getProperty("user.name");
+    private static final boolean ROOT = new com.sun.security.auth.module.UnixSystem().getUid() == 0;
+    private static final String GIVING_AWAY = "giving a file to another user (chown) needs root; as an ordinary user"
+            + " aRootOwnedDirectoryIsRefusedAsAnOrdinaryUsersQueueDir covers the refusal";
     private static final String VICTIM_CONTENT = "precious\n";
 
     @RegisterExtension
@@ -58,6 +63,7 @@ class HostileQueueDirTest {
     @Test
     @Timeout(60)
     void queueDirOwnedByAnotherUserIsRefused() throws Exception {
+        assumeTrue(ROOT, GIVING_AWAY);
         Files.createDirectory(queue.path());
         chownToNobody(queue.path());
         assertRefused(queue.path(), "owned by nobody");
@@ -65,7 +71,19 @@ class HostileQueueDirTest {
 
     @Test
     @Timeout(60)
+    void aRootOwnedDirectoryIsRefusedAsAnOrdinaryUsersQueueDir() {
+        assumeFalse(ROOT, "as root every file is yours: the chown tests above show the refusal instead");
+        Path rootOwned = Path.of("/");
+
+        assertThatThrownBy(() -> SafePaths.ensureOwnDirectory(rootOwned))
+                .isInstanceOf(QueueLockException.class)
+                .hasMessage("refusing /: it is owned by root (uid 0), not by you; remove it or set TMPDIR to a private directory.");
+    }
+
+    @Test
+    @Timeout(60)
     void lockOwnedByAnotherUserIsRefused() throws Exception {
+        assumeTrue(ROOT, GIVING_AWAY);
         queue.prepare();
         Files.writeString(queue.lockFile(), "{\"pid\":1,\"lane\":\"x\",\"ts\":1}");
         chownToNobody(queue.lockFile());
@@ -75,6 +93,7 @@ class HostileQueueDirTest {
     @Test
     @Timeout(60)
     void ticketOwnedByAnotherUserIsRefused() throws Exception {
+        assumeTrue(ROOT, GIVING_AWAY);
         queue.prepare();
         Path ticket = queue.ticketsDir().resolve("1000-1");
         Files.writeString(ticket, "{\"pid\":1,\"lane\":\"x\",\"ts\":1000}");

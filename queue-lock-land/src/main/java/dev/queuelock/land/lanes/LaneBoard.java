@@ -16,7 +16,11 @@ public final class LaneBoard {
     }
 
     public List<LaneState> states() {
-        LiveProcesses processes = LiveProcesses.now();
+        return states(LiveProcesses.now(layout.settings().use()));
+    }
+
+    /** @param processes who works where, from one look */
+    public List<LaneState> states(LiveProcesses processes) {
         List<LaneState> states = new ArrayList<>();
         for (Lane lane : layout.lanes()) {
             states.add(LaneState.of(lane, layout, integrationRef, processes));

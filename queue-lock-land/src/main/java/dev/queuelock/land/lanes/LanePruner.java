@@ -3,7 +3,11 @@ package dev.queuelock.land.lanes;
 import dev.queuelock.process.GitCommand;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandLog;
+import dev.queuelock.Durations;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,9 +15,11 @@ import java.util.List;
 
 /**
  * Removes sibling lanes whose work has all landed — never the lane running this, never the main
- * checkout, never one a live process works in (a fresh lane with no commits is trivially
- * "landed"), never one with uncommitted changes ({@code git worktree remove} without force). Lanes
- * with work nobody is on are reported as orphans and never deleted.
+ * checkout, never one an agent or a build of ours works in (a fresh lane with no commits is
+ * trivially "landed"), never one with uncommitted work ({@code git worktree remove} without force;
+ * untracked litter the settings name is deleted first). Other processes left in a pruned lane are
+ * named. Lanes with work nobody has been on for the grace period are reported as orphans and never
+ * deleted.
  */
 public final class LanePruner {
 
@@ -29,21 +35,24 @@ public final class LanePruner {
     public List<Lane> prune(Path current) {
         Path here = LaneLayout.physical(current);
         List<Lane> removed = new ArrayList<>();
-        for (LaneState state : board.states()) {
+        LiveProcesses processes = LiveProcesses.now(board.layout().settings().use());
+        processes.unknownBecause().ifPresent(why -> log.warn("no lane is pruned or called an orphan: " + why + "."));
+        for (LaneState state : board.states(processes)) {
             Lane lane = state.lane();
             if (lane.path().equals(here) || lane.path().equals(board.layout().mainCheckout())) {
                 continue;
             }
             if (state.orphaned()) {
-                log.warn("orphaned " + lane + ": " + whatIsLeft(state) + " and no process works in it; kept."
-                        + " Land or discard it yourself (never deleted automatically).");
+                log.warn("orphaned " + lane + ": " + whatIsLeft(state) + " and no agent or build has been in it for "
+                        + Durations.format(state.idle()) + "; kept. Land or discard it yourself (never deleted automatically).");
             }
             if (!state.landed() || state.live() || !state.uncommitted().isEmpty()) {
                 continue;
             }
-            if (remove(lane)) {
+            if (remove(state)) {
                 removed.add(lane);
-                log.info("pruned landed " + lane);
+                log.info("pruned landed " + lane + (state.bystanders().isEmpty() ? ""
+                        : " (still running there, not ours to stop: " + LaneState.names(state.bystanders()) + ")"));
             }
         }
         return removed;
@@ -60,8 +69,12 @@ public final class LanePruner {
         return String.join(" and ", parts);
     }
 
-    private boolean remove(Lane lane) {
+    private boolean remove(LaneState state) {
+        Lane lane = state.lane();
         Git main = board.layout().mainGit();
+        for (String litter : state.disposable()) {
+            deleteTree(lane.path().resolve(litter)); // git would count it as untracked and refuse
+        }
         for (String link : board.layout().settings().symlinks()) {
             Path p = lane.path().resolve(link);
             if (Files.isSymbolicLink(p)) { // ours: git would count it as untracked and refuse
@@ -79,5 +92,13 @@ public final class LanePruner {
         }
         lane.branch().ifPresent(b -> main.run("branch", "-d", "--quiet", b)); // tidiness only; its commits are on the remote
         return true;
+    }
+
+    private static void deleteTree(Path path) {
+        try (Stream<Path> files = Files.walk(path)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete()); // walk does not follow links
+        } catch (IOException | UncheckedIOException e) {
+            // what is left makes git worktree remove refuse, and that is reported
+        }
     }
 }

@@ -50,9 +50,11 @@ public final class LaneSettings {
     private final String productionBranch;
     private final List<String> symlinks;
     private final boolean autoLand;
+    private final LaneUse use;
 
     private LaneSettings(String branchPrefix, LaneDirectory directory, String productionBranch, List<String> symlinks,
-                         boolean autoLand) {
+                         boolean autoLand, LaneUse use) {
+        this.use = use;
         this.branchPrefix = branchPrefix;
         this.directory = directory;
         this.productionBranch = productionBranch;
@@ -101,10 +103,16 @@ public final class LaneSettings {
             }
         }
         Boolean autoLand = parse(LANE_AUTO_LAND, values, problems);
+        LaneUse use = null;
+        try {
+            use = LaneUse.from(values);
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
+        }
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
-        return new LaneSettings(prefix, new LaneDirectory(suffix, portBase), production, links, autoLand);
+        return new LaneSettings(prefix, new LaneDirectory(suffix, portBase), production, links, autoLand, use);
     }
 
     /** The key's value by its one parser ({@link Setting}); a refusal joins {@code problems}. */
@@ -149,6 +157,11 @@ public final class LaneSettings {
 
     public boolean autoLand() {
         return autoLand;
+    }
+
+    /** Who keeps a lane, what in it is litter, when an idle one is an orphan. */
+    public LaneUse use() {
+        return use;
     }
 
     /** This class's settings, in the order the docs list them. */

@@ -1,15 +1,19 @@
 package dev.queuelock.land.lanes;
 
-import dev.queuelock.process.GitCommand;
+import dev.queuelock.Durations;
 import dev.queuelock.land.Git;
+import dev.queuelock.process.GitCommand;
+import dev.queuelock.process.Occupant;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * A lane as status, prune and the orphan listing see it: how far its branch is ahead of and behind
- * the integration branch, whether all of it landed, whether a process works in it, what is
- * uncommitted there, and its port.
+ * the integration branch, whether all of it landed, whether an agent or a build of ours works in it
+ * (and who else is there), how long it has been idle, what is uncommitted there, and its port.
  */
 public final class LaneState {
 
@@ -17,15 +21,23 @@ public final class LaneState {
     private final int ahead;
     private final int behind;
     private final boolean live;
+    private final List<Occupant> bystanders;
+    private final Duration idle;
+    private final Duration grace;
     private final List<String> uncommitted;
+    private final List<String> disposable;
     private final int port;
 
-    private LaneState(Lane lane, int ahead, int behind, boolean live, List<String> uncommitted, int port) {
+    private LaneState(Lane lane, int[] aheadBehind, Activity activity, Changes changes, int port) {
         this.lane = lane;
-        this.ahead = ahead;
-        this.behind = behind;
-        this.live = live;
-        this.uncommitted = List.copyOf(uncommitted);
+        this.ahead = aheadBehind[0];
+        this.behind = aheadBehind[1];
+        this.live = activity.live;
+        this.bystanders = activity.bystanders;
+        this.idle = activity.idle;
+        this.grace = activity.grace;
+        this.uncommitted = List.copyOf(changes.work);
+        this.disposable = List.copyOf(changes.litter);
         this.port = port;
     }
 
@@ -33,40 +45,51 @@ public final class LaneState {
      * @param integrationRef the ref lanes land on, e.g. {@code refs/remotes/origin/main}
      */
     static LaneState of(Lane lane, LaneLayout layout, String integrationRef, LiveProcesses processes) {
-        Git main = layout.mainGit();
-        int ahead = -1;
-        int behind = -1;
+        Changes changes = changes(lane, layout);
+        LaneUse use = layout.settings().use();
+        boolean live = processes.keeps(lane.path());
+        Duration idle = live ? Duration.ZERO : Duration.ofMillis(Math.max(0, System.currentTimeMillis()
+                - LaneActivity.lastSign(lane.path(), changes.all())));
+        Activity activity = new Activity(live, processes.bystanders(lane.path()), idle, use.orphanGrace());
+        return new LaneState(lane, aheadBehind(lane, layout, integrationRef), activity, changes,
+                layout.settings().directory().port(lane.number()));
+    }
+
+    /** Commits ahead of and behind the integration branch; -1 where git cannot tell. */
+    private static int[] aheadBehind(Lane lane, LaneLayout layout, String integrationRef) {
         String tip = lane.branch().map(b -> "refs/heads/" + b).orElse(null);
         if (tip == null) {
             GitCommand.Result head = new Git(lane.path()).run("rev-parse", "--verify", "HEAD");
             tip = head.ok() ? head.out.strip() : null;
         }
         if (tip != null) {
-            GitCommand.Result counts = main.run("rev-list", "--left-right", "--count", integrationRef + "..." + tip);
+            GitCommand.Result counts = layout.mainGit().run("rev-list", "--left-right", "--count", integrationRef + "..." + tip);
             if (counts.ok()) {
                 String[] lr = counts.out.strip().split("\\s+");
-                behind = Integer.parseInt(lr[0]);
-                ahead = Integer.parseInt(lr[1]);
+                return new int[] {Integer.parseInt(lr[1]), Integer.parseInt(lr[0])};
             }
         }
-        return new LaneState(lane, ahead, behind, processes.anyIn(lane.path()), uncommitted(lane, layout),
-                layout.settings().directory().port(lane.number()));
+        return new int[] {-1, -1};
     }
 
-    /** Uncommitted changes, untracked files included, except the symlinks the lane was given. */
-    private static List<String> uncommitted(Lane lane, LaneLayout layout) {
-        List<String> changes = new ArrayList<>();
+    /**
+     * Uncommitted changes, untracked files included, except the symlinks the lane was given; untracked
+     * litter ({@link LaneUse#isDisposable}) apart from the work.
+     */
+    private static Changes changes(Lane lane, LaneLayout layout) {
+        Changes changes = new Changes();
         if (!Files.isDirectory(lane.path())) {
             return changes;
         }
         GitCommand.Result status = new Git(lane.path()).run("status", "--porcelain=v1", "-z");
         if (!status.ok()) {
-            changes.add("(git status failed: " + status.lastErrorLine() + ")");
+            changes.work.add("(git status failed: " + status.lastErrorLine() + ")");
             return changes;
         }
         for (String entry : status.out.split("\0")) {
             if (entry.length() > 3 && !isSharedLink(entry.substring(3), lane, layout)) {
-                changes.add(entry.substring(3));
+                boolean litter = entry.startsWith("??") && layout.settings().use().isDisposable(entry.substring(3));
+                (litter ? changes.litter : changes.work).add(entry.substring(3));
             }
         }
         return changes;
@@ -100,17 +123,40 @@ public final class LaneState {
         return live;
     }
 
+    /** Uncommitted work: changes and untracked files, litter ({@link #disposable()}) not included. */
     public List<String> uncommitted() {
         return uncommitted;
+    }
+
+    /** Untracked files the settings call litter: they neither make an orphan nor keep a lane from pruning. */
+    public List<String> disposable() {
+        return disposable;
+    }
+
+    /** Processes in the lane that do not keep it (a shell, an IDE, a dev server). */
+    public List<Occupant> bystanders() {
+        return bystanders;
+    }
+
+    /** How long no agent, build of ours or file change has been seen in the lane; zero while one is. */
+    public Duration idle() {
+        return idle;
     }
 
     public int port() {
         return port;
     }
 
-    /** Work that is nowhere else (unlanded commits or uncommitted changes) and nobody working on it. */
+    /**
+     * Work that is nowhere else (unlanded commits or uncommitted changes) and nobody on it for
+     * longer than the grace period ({@link LaneUse#orphanGrace}): not an agent between two commands.
+     */
     public boolean orphaned() {
-        return !live && (ahead != 0 || !uncommitted.isEmpty());
+        return !live && (ahead != 0 || !uncommitted.isEmpty()) && idle.compareTo(grace) >= 0;
+    }
+
+    static String names(List<Occupant> processes) {
+        return processes.stream().map(Occupant::toString).collect(Collectors.joining(", "));
     }
 
     /** One line for status: number, branch, ahead/behind, landed, live, port. */
@@ -118,9 +164,37 @@ public final class LaneState {
         return "lane " + lane.number() + "  " + lane.branch().orElse("(detached)")
                 + "  " + (ahead < 0 ? "?" : "+" + ahead) + "/" + (behind < 0 ? "?" : "-" + behind)
                 + "  " + (landed() ? "landed" : "not landed")
-                + "  " + (live ? "in use" : "idle")
+                + "  " + (live ? "in use" : "idle " + Durations.format(idle))
+                + (bystanders.isEmpty() ? "" : " (also there: " + names(bystanders) + ")")
                 + (uncommitted.isEmpty() ? "" : "  " + uncommitted.size() + " uncommitted")
                 + "  port " + port
                 + (orphaned() ? "  ORPHANED: work nobody is on; ask its owner, never delete it unseen" : "");
+    }
+
+    /** Who was seen in the lane, and for how long nobody was. */
+    private static final class Activity {
+        final boolean live;
+        final List<Occupant> bystanders;
+        final Duration idle;
+        final Duration grace;
+
+        Activity(boolean live, List<Occupant> bystanders, Duration idle, Duration grace) {
+            this.live = live;
+            this.bystanders = List.copyOf(bystanders);
+            this.idle = idle;
+            this.grace = grace;
+        }
+    }
+
+    /** What git status lists, split into work and litter. */
+    private static final class Changes {
+        final List<String> work = new ArrayList<>();
+        final List<String> litter = new ArrayList<>();
+
+        List<String> all() {
+            List<String> all = new ArrayList<>(work);
+            all.addAll(litter);
+            return all;
+        }
     }
 }

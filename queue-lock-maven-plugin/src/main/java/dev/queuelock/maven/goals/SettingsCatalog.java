@@ -6,6 +6,7 @@ import dev.queuelock.config.Setting;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.land.lanes.LaneSettings;
+import dev.queuelock.land.lanes.LaneUse;
 import dev.queuelock.zookeeper.ZooKeeperSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,6 +35,7 @@ final class SettingsCatalog {
         all.add(LaneSettings.LANE_BRANCH_PREFIX);
         all.addAll(LaneDirectorySettings.all());
         all.addAll(LaneSettings.all().subList(1, LaneSettings.all().size()));
+        all.addAll(LaneUse.all());
         all.addAll(List.of(LaneMojo.LANE_HOOK, PreviewMojo.PREVIEW_RESTORE));
         Map<String, Setting<?>> byName = new LinkedHashMap<>();
         for (Setting<?> setting : all) {

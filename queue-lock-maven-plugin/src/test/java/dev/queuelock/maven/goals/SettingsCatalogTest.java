@@ -8,6 +8,7 @@ import dev.queuelock.config.Setting;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.land.lanes.LaneSettings;
+import dev.queuelock.land.lanes.LaneUse;
 import dev.queuelock.zookeeper.ZooKeeperSettings;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -24,7 +25,7 @@ class SettingsCatalogTest {
 
     /** Where the keys are declared: the lock's in core, the others beside the code that reads them. */
     private static final List<Class<?>> DECLARED_IN = List.of(LockSettings.class, LaneDirectorySettings.class,
-            ZooKeeperSettings.class, LandSettings.class, BatchOptions.class, LaneSettings.class,
+            ZooKeeperSettings.class, LandSettings.class, BatchOptions.class, LaneSettings.class, LaneUse.class,
             StatusMojo.class, LaneMojo.class, PreviewMojo.class);
 
     @Test

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LanesIT {
 
     private static final Duration MVN = Duration.ofSeconds(180);
+    private static final String LITTER = "-Dqueuelock.disposableUntracked=scratchpad/";
     private static final String INIT = "dev.queuelock:queue-lock-maven-plugin:" + TestRepos.VERSION + ":init";
 
     @TempDir
@@ -129,31 +130,70 @@ class LanesIT {
                 + " queuelock.lane.number and queuelock.lane.port are not set in this build.");
         assertThat(lane2.resolve("target/port.txt")).content().isEqualTo("port=${queuelock.lane.port}");
 
-        // lane 1: no commits, but an agent's process works in it. lane 2: work not landed yet.
-        occupants.add(new ProcessBuilder("sleep", "600").directory(lane1.toFile()).start());
+        // lane 1: no commits, but an agent's process works in it. lane 2: work not landed, idle for hours.
+        occupants.add(new ProcessBuilder(agentProcess().toString(), "600").directory(lane1.toFile()).start());
         commit(lane2, "two.txt", "two work");
-        // lane 3: its work is already on origin/main. lane 4: lands now.
+        idleFor(lane2, Duration.ofHours(2));
+        // lane 3: its work is already on origin/main, and a shell was left open in it. lane 4: lands now.
         Path lane3 = gitLane(3);
         commit(lane3, "three.txt", "three work");
         git(lane3, "push", "-q", "origin", "lane/3:main");
+        Process shell = new ProcessBuilder("sh").directory(lane3.toFile()).start(); // waits on its standard input
+        occupants.add(shell);
         Path lane4 = gitLane(4);
         git(lane4, "pull", "-q", "--rebase", "origin", "main");
         commit(lane4, "four.txt", "four work");
+        // lane 5: work not landed, committed a moment ago (its agent is between two commands).
+        commit(gitLane(5), "five.txt", "five work");
+        // lane 6: nothing but session litter, left hours ago.
+        Path lane6 = gitLane(6);
+        Files.createDirectories(lane6.resolve("scratchpad"));
+        Files.writeString(lane6.resolve("scratchpad/notes.txt"), "thinking\n");
+        idleFor(lane6, Duration.ofHours(2));
 
-        MavenRun land = mvn(lane4, "land-4", "queuelock:land", "-Dqueuelock.checkGoals=validate");
+        MavenRun land = mvn(lane4, "land-4", "queuelock:land", "-Dqueuelock.checkGoals=validate", LITTER);
         assertThat(land.awaitExit(MVN)).as(land.log()).isZero();
-        assertThat(land.log()).contains("lane/4 landed on origin/main", "pruned landed lane 3", "orphaned lane 2");
-        assertThat(lane3).as("landed and idle: pruned").doesNotExist();
-        assertThat(lane1).as("a live process works in it").exists();
+        assertThat(land.log()).contains("lane/4 landed on origin/main", "orphaned lane 2", "pruned landed lane 6")
+                .contains("pruned landed lane 3 (still running there, not ours to stop: sh (pid " + shell.pid() + "))")
+                .doesNotContain("orphaned lane 5", "orphaned lane 6");
+        assertThat(lane3).as("landed; a shell does not keep it").doesNotExist();
+        assertThat(lane6).as("landed; litter is no work").doesNotExist();
+        assertThat(lane1).as("an agent works in it").exists();
         assertThat(lane2).as("unlanded commits").exists();
         assertThat(lane4).as("the lane that landed").exists();
+        assertThat(shell.isAlive()).as("never stopped by a prune").isTrue();
 
-        MavenRun status = mvn(main, "status", "queuelock:status");
+        MavenRun status = mvn(main, "status", "queuelock:status", LITTER);
         assertThat(status.awaitExit(MVN)).as(status.log()).isZero();
-        assertThat(status.log()).contains("lanes: 3")
+        assertThat(status.log()).contains("lanes: 4")
                 .containsPattern("lane 1  lane/1  \\+0/-\\d+  landed  in use  port 9101")
-                .containsPattern("lane 2  lane/2  \\+1/-\\d+  not landed  idle  port 9102  ORPHANED")
-                .containsPattern("lane 4  lane/4  \\+0/-0  landed  idle  port 9104");
+                .containsPattern("lane 2  lane/2  \\+1/-\\d+  not landed  idle 2h \\d\\dm \\d\\ds  port 9102  ORPHANED")
+                .containsPattern("lane 4  lane/4  \\+0/-0  landed  idle [0-9hms ]+  port 9104\n")
+                .containsPattern("lane 5  lane/5  \\+1/-\\d+  not landed  idle [0-9hms ]+  port 9105\n");
+    }
+
+    /** Copied, not linked: the kernel names a process after the file it runs. */
+    private Path agentProcess() throws IOException {
+        Path sleep = Stream.of("/usr/bin/sleep", "/bin/sleep").map(Path::of).filter(Files::isExecutable).findFirst()
+                .orElseThrow();
+        Path claude = Files.createDirectories(work.resolve("agent-bin")).resolve("claude");
+        Files.copy(sleep, claude);
+        claude.toFile().setExecutable(true);
+        return claude;
+    }
+
+    /** Every file of the lane and of its git directory last changed {@code ago}: no sign of work since. */
+    private static void idleFor(Path lane, Duration ago) throws Exception {
+        java.nio.file.attribute.FileTime then = java.nio.file.attribute.FileTime.fromMillis(
+                System.currentTimeMillis() - ago.toMillis());
+        Path gitDir = lane.resolve(git(lane, "rev-parse", "--git-dir"));
+        for (Path dir : List.of(lane, gitDir)) {
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path file : (Iterable<Path>) files::iterator) {
+                    Files.setLastModifiedTime(file, then);
+                }
+            }
+        }
     }
 
     @Test

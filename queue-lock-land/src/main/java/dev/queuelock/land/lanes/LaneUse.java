@@ -1,0 +1,86 @@
+package dev.queuelock.land.lanes;
+
+import dev.queuelock.config.Setting;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * What counts as someone working in a lane (the agent processes), what in it is litter rather than
+ * work (disposable untracked files), and how long a lane with work in it may sit idle before it is
+ * called an orphan: the settings status, prune and land's sweep judge lanes by.
+ */
+public final class LaneUse {
+
+    private static final String READ_BY = "land, prune, status";
+
+    /** {@value}: comma-separated command names, default claude. */
+    public static final String AGENT_PROCESSES = "queuelock.agentProcesses";
+    /** {@value}: comma-separated paths, default none. */
+    public static final String DISPOSABLE_UNTRACKED = "queuelock.disposableUntracked";
+    /** {@value}: a duration, default 30m. */
+    public static final String ORPHAN_GRACE = "queuelock.orphanGrace";
+
+    public static final Setting<List<String>> LANE_AGENT_PROCESSES = Setting.text(AGENT_PROCESSES, "claude", null, READ_BY,
+            "Command names of agent processes, comma-separated (each a prefix, any case): one working in a lane keeps it from being pruned, as do"
+                    + " queue-lock's own builds and lands; any other process there (a shell, an IDE, a dev server) is named"
+                    + " in the prune report and does not keep it.")
+            .as(LaneUse::names);
+    public static final Setting<List<String>> LANE_DISPOSABLE_UNTRACKED = Setting.list(DISPOSABLE_UNTRACKED, READ_BY,
+            "Untracked paths that are session litter, e.g. scratchpad/ (the path, and anything under it): they do not"
+                    + " make a landed lane an orphan, and prune deletes them with the lane.");
+    public static final Setting<Duration> LANE_ORPHAN_GRACE = Setting.duration(ORPHAN_GRACE, Duration.ofMinutes(30), READ_BY,
+            "A lane with unlanded or uncommitted work is called orphaned only after this long with no agent process and"
+                    + " no build of ours in it and no change to its files, so an agent between two commands is not.");
+
+    private final List<String> agents;
+    private final List<String> disposable;
+    private final Duration orphanGrace;
+
+    private LaneUse(List<String> agents, List<String> disposable, Duration orphanGrace) {
+        this.agents = List.copyOf(agents);
+        this.disposable = List.copyOf(disposable);
+        this.orphanGrace = orphanGrace;
+    }
+
+    public static LaneUse defaults() {
+        return from(Map.of());
+    }
+
+    /** @throws IllegalArgumentException naming the key and what it accepts */
+    public static LaneUse from(Map<String, String> values) {
+        List<String> disposable = LANE_DISPOSABLE_UNTRACKED.from(values);
+        return new LaneUse(LANE_AGENT_PROCESSES.from(values), disposable == null ? List.of() : disposable,
+                LANE_ORPHAN_GRACE.from(values));
+    }
+
+    private static List<String> names(String text) {
+        return Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toList());
+    }
+
+    /** Whether a command name is an agent's: matched by prefix, as lsof on macOS cuts names short. */
+    public boolean isAgent(String command) {
+        String name = command.toLowerCase(java.util.Locale.ROOT);
+        return agents.stream().anyMatch(agent -> name.startsWith(agent.toLowerCase(java.util.Locale.ROOT)));
+    }
+
+    /**
+     * Whether an untracked path (as git status gives it: a directory ends with /) is litter: it is a
+     * pattern's path, or lies under it. Patterns are paths, a trailing / optional, as in the npm tool.
+     */
+    public boolean isDisposable(String untracked) {
+        return disposable.stream().map(p -> p.endsWith("/") ? p.substring(0, p.length() - 1) : p)
+                .anyMatch(base -> untracked.equals(base) || untracked.startsWith(base + "/"));
+    }
+
+    public Duration orphanGrace() {
+        return orphanGrace;
+    }
+
+    /** This class's settings, in the order the docs list them. */
+    public static List<Setting<?>> all() {
+        return List.of(LANE_AGENT_PROCESSES, LANE_DISPOSABLE_UNTRACKED, LANE_ORPHAN_GRACE);
+    }
+}
