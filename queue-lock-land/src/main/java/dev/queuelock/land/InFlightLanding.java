@@ -3,7 +3,7 @@ package dev.queuelock.land;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.queuelock.process.Liveness;
+import dev.queuelock.process.ProcessId;
 import dev.queuelock.process.ProcessStart;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,7 +38,7 @@ final class InFlightLanding {
     Optional<String> takeInterrupted() {
         try {
             JsonNode old = JSON.readTree(file.toFile());
-            if (old == null || Liveness.isAlive(old.path("pid").asLong(), old.path("start").textValue())) {
+            if (old == null || ProcessId.of(old.path("pid").asLong(), old.path("start").textValue()).isAlive()) {
                 return Optional.empty(); // none, or still landing (another process of this lane)
             }
             Files.deleteIfExists(file);

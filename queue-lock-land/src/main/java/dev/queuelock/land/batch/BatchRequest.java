@@ -3,7 +3,7 @@ package dev.queuelock.land.batch;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.queuelock.LockRecord;
 import dev.queuelock.land.Landing;
-import dev.queuelock.process.Liveness;
+import dev.queuelock.process.ProcessId;
 
 /**
  * What a waiting lander asks to have landed, published while it waits so the holder of the land
@@ -23,16 +23,20 @@ public final class BatchRequest {
     /** Epoch ms it was published: the start of its queue wait. */
     public long ts;
 
+    /** The waiter that published it. */
+    public ProcessId process() {
+        return ProcessId.of(pid, start);
+    }
+
     @JsonIgnore
     public boolean isAlive() {
-        return Liveness.isAlive(pid, start);
+        return process().isAlive();
     }
 
     /** Whether this is the request of the waiter behind a land queue ticket. */
     @JsonIgnore
     public boolean belongsTo(LockRecord waiter) {
-        return waiter.pid() == pid && waiter.lane().equals(lane)
-                && waiter.start().map(s -> start == null || s.equals(start)).orElse(true);
+        return waiter.lane().equals(lane) && ProcessId.of(waiter.pid(), waiter.start().orElse(null)).sameProcessAs(process());
     }
 
     @Override

@@ -2,7 +2,8 @@ package dev.queuelock.land.batch;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.queuelock.land.Outcome;
-import dev.queuelock.process.Liveness;
+import dev.queuelock.process.ProcessId;
+import dev.queuelock.process.ProcessStart;
 
 /**
  * What the batch leader tells one waiter, in {@code <git common dir>/queuelock/batch/verdicts/<lane>.json}:
@@ -40,7 +41,7 @@ public final class BatchVerdict {
         v.lane = request.lane;
         v.requestCommit = request.commit;
         v.leaderPid = ProcessHandle.current().pid();
-        v.leaderStart = dev.queuelock.process.ProcessStart.current();
+        v.leaderStart = ProcessStart.current();
         v.leaderLane = leaderLane;
         v.batchId = batchId;
         v.state = TAKEN;
@@ -63,7 +64,7 @@ public final class BatchVerdict {
 
     @JsonIgnore
     public boolean leaderAlive() {
-        return Liveness.isAlive(leaderPid, leaderStart);
+        return ProcessId.of(leaderPid, leaderStart).isAlive();
     }
 
     @JsonIgnore
@@ -71,8 +72,9 @@ public final class BatchVerdict {
         return Outcome.fromId(state);
     }
 
+    /** Addressed to this request's waiter: the same lane and process, by the one rule either way round. */
     boolean isFor(BatchRequest request) {
-        return pid == request.pid && lane.equals(request.lane) && (start == null || start.equals(request.start));
+        return lane.equals(request.lane) && ProcessId.of(pid, start).sameProcessAs(request.process());
     }
 
     private BatchRequest requestOf() {

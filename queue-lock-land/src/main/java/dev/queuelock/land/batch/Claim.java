@@ -1,5 +1,6 @@
 package dev.queuelock.land.batch;
 
+import dev.queuelock.process.ProcessId;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -34,6 +35,11 @@ final class Claim {
 
     long pid() {
         return pid;
+    }
+
+    /** The claimer. */
+    ProcessId process() {
+        return ProcessId.of(pid, start);
     }
 
     Optional<String> start() {

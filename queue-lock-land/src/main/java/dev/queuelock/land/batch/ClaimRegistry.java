@@ -89,7 +89,7 @@ final class ClaimRegistry {
     /** Claims whose process is gone (or was replaced by another with its pid). */
     List<Claim> orphans() throws IOException {
         return claims().stream()
-                .filter(c -> !Liveness.isAlive(c.pid(), c.start().orElse(null)))
+                .filter(c -> !c.process().isAlive())
                 .collect(Collectors.toList());
     }
 
