@@ -22,9 +22,14 @@ final class LsofDirectories {
     }
 
     static Occupants read() {
+        return read("lsof");
+    }
+
+    /** @param program {@code lsof}, or in a test a name no program has */
+    static Occupants read(String program) {
         Process lsof;
         try {
-            lsof = new ProcessBuilder("lsof", "-w", "-a", "-d", "cwd", "-F", "pcRn")
+            lsof = new ProcessBuilder(program, "-w", "-a", "-d", "cwd", "-F", "pcRn")
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
             lsof.getOutputStream().close();
         } catch (IOException e) {

@@ -101,6 +101,16 @@ class ProcessesTest {
     }
 
     @Test
+    void withoutLsofThePortableLayerSaysSoAndNobodyCanTell() {
+        Occupants occupants = LsofDirectories.read("lsof-not-installed-" + System.nanoTime());
+
+        assertThat(occupants.known()).isFalse();
+        assertThat(occupants.all()).isEmpty();
+        assertThat(occupants.unknownBecause()).get().asString()
+                .startsWith("lsof is not installed").contains("every lane counts as in use").endsWith("install lsof");
+    }
+
+    @Test
     void lsofFieldsAreReadProcessByProcess() {
         String out = "p10\nR1\ncclaude\nfcwd\nn/work/lane 1\np11\nR10\ncbash\nn/tmp\np12\nR1\ncx\n";
         List<Occupant> found = LsofDirectories.parse(out, 11);
