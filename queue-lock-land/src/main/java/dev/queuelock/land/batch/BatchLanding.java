@@ -39,6 +39,8 @@ final class BatchLanding implements LandingDriver {
     private Bisection.Verdicts<BatchRequest> result;
     private Git scratch;
     private boolean completed;
+    /** The land queue was lost: the batch broke off, nothing of it was pushed. */
+    private boolean brokeOff;
 
     BatchLanding(Landing landing, BatchSeat seat, List<BatchRequest> taken, String id) {
         this.landing = landing;
@@ -126,6 +128,7 @@ final class BatchLanding implements LandingDriver {
 
     @Override
     public LandResult lostQueue() {
+        brokeOff = true;
         return LandResult.failed("lost the land queue before the push (its backend lost the lock); nothing of batch "
                 + id + " was pushed. Run land again.");
     }
@@ -133,7 +136,7 @@ final class BatchLanding implements LandingDriver {
     /** The leader's own lane: its branch moves to its landed commit, or the leader is told why it did not land. */
     @Override
     public LandResult conclude(LandResult loop) {
-        return seat.conclude(verdictOf(self), landing);
+        return brokeOff ? loop : seat.conclude(verdictOf(self), landing);
     }
 
     @Override
@@ -149,7 +152,7 @@ final class BatchLanding implements LandingDriver {
     public List<Member> finish() {
         List<Member> answered = new ArrayList<>();
         for (BatchRequest member : members) {
-            if (member == self || !verdicts.containsKey(member.lane) && !completed) {
+            if (member == self || !verdicts.containsKey(member.lane) && (!completed || brokeOff)) {
                 if (member != self) {
                     board.withdrawVerdict(member); // not answered: free it to land on its own
                 }
