@@ -120,15 +120,7 @@ class AgentSetupIT {
     @Test
     @Timeout(600)
     void aProjectCheckedByApacheRatStillVerifiesAfterInitAndTheCommit() throws Exception {
-        Files.writeString(main.resolve("pom.xml"), ASF_HEADER + "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n"
-                + "  <modelVersion>4.0.0</modelVersion>\n"
-                + "  <groupId>dev.queuelock.its</groupId><artifactId>rat</artifactId><version>1.0</version>\n"
-                + "  <packaging>pom</packaging>\n"
-                + "  <build><plugins><plugin>\n"
-                + "    <groupId>org.apache.rat</groupId><artifactId>apache-rat-plugin</artifactId><version>0.16.1</version>\n"
-                + "    <executions><execution><phase>verify</phase><goals><goal>check</goal></goals></execution></executions>\n"
-                + "  </plugin></plugins></build>\n"
-                + "</project>\n");
+        Files.writeString(main.resolve("pom.xml"), ASF_HEADER + TestPoms.text("rat.xml"));
         Files.delete(main.resolve(".mvn/extensions.xml")); // init writes it
         git(main, "add", "-A");
         git(main, "commit", "-q", "-m", "RAT in verify");

@@ -43,7 +43,7 @@ class LanesIT {
         git(work, "init", "-q", "--bare", "--initial-branch=main", origin.toString());
         main = TestRepos.repoWithWorktrees(work.resolve("shop")).get(0).toRealPath();
         // A POM that writes the lane's port where the test can read it; ports start at 9100 here.
-        Files.writeString(main.resolve("pom.xml"), portPom(), StandardCharsets.UTF_8);
+        Files.writeString(main.resolve("pom.xml"), TestPoms.text("port.xml"), StandardCharsets.UTF_8);
         Files.writeString(main.resolve(".gitignore"), "target/\n", StandardCharsets.UTF_8);
         // The hook's mvn gets no -D from the test: the IT repository comes from the project's config too.
         Files.writeString(main.resolve(".mvn/maven.config"), "-Dqueuelock.portBase=9100\n-Dmaven.repo.local=" + MavenRun.IT_REPO
@@ -290,21 +290,5 @@ class LanesIT {
         MavenRun run = MavenRun.start(dir, work.resolve("tmp"), work.resolve(name + ".log"), args);
         runs.add(run);
         return run;
-    }
-
-    private static String portPom() {
-        return "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n"
-                + "  <modelVersion>4.0.0</modelVersion>\n"
-                + "  <groupId>dev.queuelock.its</groupId><artifactId>shop</artifactId><version>1.0</version>\n"
-                + "  <packaging>pom</packaging>\n"
-                + "  <build><plugins><plugin>\n"
-                + "    <artifactId>maven-antrun-plugin</artifactId><version>3.1.0</version>\n"
-                + "    <executions><execution><id>port</id><phase>validate</phase><goals><goal>run</goal></goals>\n"
-                + "      <configuration><target>\n"
-                + "        <echo file=\"${project.build.directory}/port.txt\" message=\"port=${queuelock.lane.port}\"/>\n"
-                + "      </target></configuration>\n"
-                + "    </execution></executions>\n"
-                + "  </plugin></plugins></build>\n"
-                + "</project>\n";
     }
 }

@@ -28,7 +28,7 @@ final class TestRepos {
         Files.writeString(dir.resolve(".mvn/extensions.xml"), "<extensions><extension>"
                 + "<groupId>dev.queuelock</groupId><artifactId>queue-lock-maven-extension</artifactId>"
                 + "<version>" + VERSION + "</version></extension></extensions>\n", StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("pom.xml"), pom(), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("pom.xml"), TestPoms.text("hold.xml"), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve(".gitignore"), "marks*\n", StandardCharsets.UTF_8);
         git(dir, "init", "-q");
         git(dir, "add", ".");
@@ -45,26 +45,5 @@ final class TestRepos {
     /** Runs git in {@code dir}; its output, stripped ({@link TestGit#git}, the one runner). */
     static String git(Path dir, String... args) {
         return TestGit.git(dir, args);
-    }
-
-    private static String pom() {
-        return "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n"
-                + "  <modelVersion>4.0.0</modelVersion>\n"
-                + "  <groupId>dev.queuelock.its</groupId><artifactId>hold</artifactId><version>1.0</version>\n"
-                + "  <packaging>pom</packaging>\n"
-                + "  <properties><hold>0</hold><name>build</name><marks>${project.basedir}/marks.txt</marks>"
-                + "<release>${project.basedir}/pom.xml</release></properties>\n"
-                + "  <build><plugins><plugin>\n"
-                + "    <artifactId>maven-antrun-plugin</artifactId><version>3.1.0</version>\n"
-                + "    <executions><execution><id>hold</id><phase>validate</phase><goals><goal>run</goal></goals>\n"
-                + "      <configuration><target>\n"
-                + "        <echo file=\"${marks}\" append=\"true\" message=\"start ${name}&#10;\"/>\n"
-                + "        <waitfor maxwait=\"300\" maxwaitunit=\"second\"><available file=\"${release}\"/></waitfor>\n"
-                + "        <sleep seconds=\"${hold}\"/>\n"
-                + "        <echo file=\"${marks}\" append=\"true\" message=\"end ${name}&#10;\"/>\n"
-                + "      </target></configuration>\n"
-                + "    </execution></executions>\n"
-                + "  </plugin></plugins></build>\n"
-                + "</project>\n";
     }
 }
