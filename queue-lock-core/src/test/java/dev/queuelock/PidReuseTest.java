@@ -8,6 +8,7 @@ import dev.queuelock.testsupport.BackgroundAcquire;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.PlantedQueue;
+import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PidReuseTest {
 
-    private static final Duration PATIENCE = Duration.ofSeconds(30);
+    private static final Duration PATIENCE = Timing.seconds(30);
     private static final Duration BLOCKED_FOR = Duration.ofMillis(1500);
 
     @RegisterExtension

@@ -11,6 +11,7 @@ import dev.queuelock.testsupport.BackgroundAcquire;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.PlantedQueue;
+import dev.queuelock.testsupport.Timing;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
 import java.nio.channels.OverlappingFileLockException;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Each POSIX record-lock pitfall, shown with a second real process, and how the queue avoids it. */
 class OsLockPitfallsTest {
 
-    private static final Duration PATIENCE = Duration.ofSeconds(60);
+    private static final Duration PATIENCE = Timing.seconds(60);
 
     @RegisterExtension
     final ChildProcesses children = new ChildProcesses();

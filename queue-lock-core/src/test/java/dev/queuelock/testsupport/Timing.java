@@ -39,6 +39,16 @@ public final class Timing {
         return seconds(45);
     }
 
+    /** How long a Maven run of an IT (a build, a land with its check build) may take: 180 s, scaled. */
+    public static Duration forMaven() {
+        return seconds(180);
+    }
+
+    /** How long an IT's {@code mvn} may take to reach its first line of interest: 90 s, scaled. */
+    public static Duration forMavenToStart() {
+        return seconds(90);
+    }
+
     private static double factor() {
         String value = System.getProperty(PROPERTY, "1").trim();
         try {

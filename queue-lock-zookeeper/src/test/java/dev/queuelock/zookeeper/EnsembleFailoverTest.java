@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.Socket;
@@ -36,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class EnsembleFailoverTest {
 
-    private static final Duration PROGRESS = Duration.ofSeconds(60);
+    private static final Duration PROGRESS = Timing.seconds(60);
     /** Queue "land" of queue id "ensemble/repo" under the default chroot. */
     private static final String QUEUE_PATH = "/queuelock/ensemble%2Frepo/land";
 

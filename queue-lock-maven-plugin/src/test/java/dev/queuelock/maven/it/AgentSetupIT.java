@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.land.setup.ClaudeSettings;
+import dev.queuelock.testsupport.Timing;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AgentSetupIT {
 
-    private static final Duration MVN = Duration.ofSeconds(300);
+    private static final Duration MVN = Timing.seconds(300);
     private static final String INIT = "dev.queuelock:queue-lock-maven-plugin:" + TestRepos.VERSION + ":init";
     private static final String ASF_HEADER = "<!-- Licensed under the Apache License, Version 2.0 (the \"License\");"
             + " http://www.apache.org/licenses/LICENSE-2.0 -->\n";

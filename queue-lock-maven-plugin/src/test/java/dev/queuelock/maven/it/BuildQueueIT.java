@@ -2,6 +2,7 @@ package dev.queuelock.maven.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.testsupport.Timing;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Several real Maven processes with the extension, on real git repositories and worktrees. */
 class BuildQueueIT {
 
-    private static final Duration START = Duration.ofSeconds(90);
+    private static final Duration START = Timing.forMavenToStart();
 
     @TempDir
     Path work;

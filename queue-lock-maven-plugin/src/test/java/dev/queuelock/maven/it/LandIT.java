@@ -3,6 +3,7 @@ package dev.queuelock.maven.it;
 import static dev.queuelock.testsupport.TestGit.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code mvn queuelock:land} and {@code queuelock:init} as users run them: real Maven, real git, a bare remote. */
 class LandIT {
 
-    private static final Duration LAND = Duration.ofSeconds(180);
+    private static final Duration LAND = Timing.forMaven();
 
     @TempDir
     Path work;

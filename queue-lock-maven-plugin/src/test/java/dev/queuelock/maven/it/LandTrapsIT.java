@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.process.Liveness;
 import dev.queuelock.testsupport.TestGit;
+import dev.queuelock.testsupport.Timing;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The traps of issue 12 as a new user met them, through real {@code mvn}, real git and a bare remote. */
 class LandTrapsIT {
 
-    private static final Duration LAND = Duration.ofSeconds(180);
+    private static final Duration LAND = Timing.forMaven();
 
     @TempDir
     Path work;

@@ -4,6 +4,7 @@ import static dev.queuelock.testsupport.TestGit.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.land.setup.ClaudeSettings;
+import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Hands-off lanes as agents and people use them: real Maven, real git, a bare remote, sibling worktrees. */
 class LanesIT {
 
-    private static final Duration MVN = Duration.ofSeconds(180);
+    private static final Duration MVN = Timing.forMaven();
     private static final String LITTER = "-Dqueuelock.disposableUntracked=scratchpad/";
     private static final String INIT = "dev.queuelock:queue-lock-maven-plugin:" + TestRepos.VERSION + ":init";
 

@@ -4,6 +4,7 @@ import static dev.queuelock.maven.it.LandingRepo.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.testsupport.TestGit;
+import dev.queuelock.testsupport.Timing;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MainCheckoutIT {
 
-    private static final Duration MVN = Duration.ofSeconds(180);
+    private static final Duration MVN = Timing.forMaven();
 
     @TempDir
     Path work;

@@ -3,6 +3,7 @@ package dev.queuelock.maven.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.testsupport.NpmPackage;
+import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** A Maven build and the npm tool's {@code build-lock} in one repository share one build queue. */
 class NpmBuildLockIT {
 
-    private static final Duration START = Duration.ofSeconds(90);
+    private static final Duration START = Timing.forMavenToStart();
 
     @TempDir
     Path work;
