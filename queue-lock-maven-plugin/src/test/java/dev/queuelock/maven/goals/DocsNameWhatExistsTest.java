@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.cli.Main;
 import dev.queuelock.repo.LaneDirectory;
+import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ class DocsNameWhatExistsTest {
     private static final Pattern NO_SUCH_PROGRAM = Pattern.compile("(?:`|\\$ )(?:queue-lock|ql) ([a-z][\\w-]*)");
 
     /** Test switches the docs tell a reader to set: they gate measurements, not the product. */
-    private static final Set<String> TEST_SWITCHES = Set.of("queuelock.measure");
+    private static final Set<String> TEST_SWITCHES = Set.of("queuelock.measure", Timing.PROPERTY);
 
     @Test
     void everyKeyNamedInTheDocsExists() throws IOException {
