@@ -30,7 +30,7 @@ public final class RepoContext {
     public static Path commonDir(Path dir) {
         Path common = Path.of(RepoKey.of(dir).key());
         if (!Files.isRegularFile(common.resolve("HEAD"))) {
-            throw new LandException(dir + " is not in a git repository; run this in a lane's worktree.");
+            throw new LandException(dir + " is not in a git repository; run this inside one.");
         }
         return common;
     }
