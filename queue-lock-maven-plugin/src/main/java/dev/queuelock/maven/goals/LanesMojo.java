@@ -8,6 +8,7 @@ import dev.queuelock.land.LandStats;
 import dev.queuelock.land.lanes.LaneBoard;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneSettings;
+import dev.queuelock.land.lanes.LaneUse;
 import dev.queuelock.maven.land.MavenLandLog;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -72,6 +73,35 @@ abstract class LanesMojo extends BranchesMojo {
     @Parameter(property = LaneSettings.AUTO_LAND, defaultValue = "true")
     private String autoLand;
 
+    /**
+     * Command names of agent processes, comma-separated (each a prefix, any case): one working in a
+     * lane keeps it from being pruned, as do queue-lock's own builds and lands; any other process
+     * there (a shell, an IDE, a dev server) is named in the prune report and does not keep it.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = LaneUse.AGENT_PROCESSES, defaultValue = "claude")
+    private String agentProcesses;
+
+    /**
+     * Untracked paths that are session litter, e.g. scratchpad/ (the path, and anything under it):
+     * they do not make a landed lane an orphan, and prune deletes them with the lane.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = LaneUse.DISPOSABLE_UNTRACKED)
+    private String disposableUntracked;
+
+    /**
+     * A lane with unlanded or uncommitted work is called orphaned only after this long with no agent
+     * process and no build of ours in it and no change to its files, so an agent between two
+     * commands is not.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = LaneUse.ORPHAN_GRACE, defaultValue = "30m00s")
+    private String orphanGrace;
+
     LaneSettings laneSettings() throws MojoExecutionException {
         return laneSettings(new ArrayList<>());
     }
@@ -88,6 +118,9 @@ abstract class LanesMojo extends BranchesMojo {
         put(values, LaneSettings.PRODUCTION_BRANCH, productionBranch);
         put(values, LaneSettings.SYMLINKS, symlinks);
         put(values, LaneSettings.AUTO_LAND, autoLand);
+        put(values, LaneUse.AGENT_PROCESSES, agentProcesses);
+        put(values, LaneUse.DISPOSABLE_UNTRACKED, disposableUntracked);
+        put(values, LaneUse.ORPHAN_GRACE, orphanGrace);
         LaneSettings settings = null;
         try {
             settings = LaneSettings.from(values);

@@ -29,6 +29,8 @@ abstract class HarnessTest {
     /** Refusals of the lane settings every lane goal (and init, land, status) reads, as the user sees them. */
     static final String BAD_PORT_BASE = "queuelock.portBase must be a whole number from 1 to 65435, not 'abc'";
     static final String BAD_AUTO_LAND = "queuelock.autoLand must be true or false, not 'maybe'";
+    static final String BAD_ORPHAN_GRACE = "queuelock.orphanGrace must be a duration such as 200ms, 30s, 5m or 1h, more than"
+            + " zero, not 'soon'";
     static final String BAD_BRANCH_PREFIX = "queuelock.branchPrefix must be letters, digits and . _ / - (not starting with - or"
             + " containing ..), not '-lane'";
     static final String BAD_WORKTREE_SUFFIX = "queuelock.worktreeSuffix must be letters, digits and . _ - (not only digits,"

@@ -54,4 +54,11 @@ class InitMojoTest extends HarnessTest {
     void autoLandMustBeTrueOrFalse(InitMojo mojo) throws Exception {
         assertRefused(mojo, BAD_AUTO_LAND);
     }
+
+    @Test
+    @InjectMojo(goal = "init")
+    @MojoParameter(name = "orphanGrace", value = "soon")
+    void orphanGraceMustBeADuration(InitMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_ORPHAN_GRACE);
+    }
 }

@@ -83,6 +83,13 @@ class LandMojoTest extends HarnessTest {
 
     @Test
     @InjectMojo(goal = "land")
+    @MojoParameter(name = "orphanGrace", value = "soon")
+    void orphanGraceMustBeADuration(LandMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_ORPHAN_GRACE);
+    }
+
+    @Test
+    @InjectMojo(goal = "land")
     @MojoParameter(name = "batch", value = "0")
     @MojoParameter(name = "buildScope", value = "galaxy")
     @MojoParameter(name = "portBase", value = "abc")

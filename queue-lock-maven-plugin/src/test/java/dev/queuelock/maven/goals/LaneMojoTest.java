@@ -42,6 +42,13 @@ class LaneMojoTest extends HarnessTest {
 
     @Test
     @InjectMojo(goal = "lane")
+    @MojoParameter(name = "orphanGrace", value = "soon")
+    void orphanGraceMustBeADuration(LaneMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_ORPHAN_GRACE);
+    }
+
+    @Test
+    @InjectMojo(goal = "lane")
     @MojoParameter(name = "branchPrefix", value = "-lane")
     void branchPrefixMustMakeABranchName(LaneMojo mojo) throws Exception {
         assertRefused(mojo, BAD_BRANCH_PREFIX);

@@ -54,6 +54,13 @@ class PortMojoTest extends HarnessTest {
 
     @Test
     @InjectMojo(goal = "port")
+    @MojoParameter(name = "orphanGrace", value = "soon")
+    void orphanGraceMustBeADuration(PortMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_ORPHAN_GRACE);
+    }
+
+    @Test
+    @InjectMojo(goal = "port")
     @MojoParameter(name = "worktreeSuffix", value = "lanes/")
     void worktreeSuffixMustStayBesideTheMainCheckout(PortMojo mojo) throws Exception {
         assertRefused(mojo, BAD_WORKTREE_SUFFIX);

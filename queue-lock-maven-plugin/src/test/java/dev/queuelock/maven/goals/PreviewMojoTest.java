@@ -43,6 +43,13 @@ class PreviewMojoTest extends HarnessTest {
 
     @Test
     @InjectMojo(goal = "preview")
+    @MojoParameter(name = "orphanGrace", value = "soon")
+    void orphanGraceMustBeADuration(PreviewMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_ORPHAN_GRACE);
+    }
+
+    @Test
+    @InjectMojo(goal = "preview")
     @MojoParameter(name = "restore", value = "maybe")
     @MojoParameter(name = "symlinks", value = "/etc/passwd")
     void everyProblemIsListedAtOnce(PreviewMojo mojo) throws Exception {

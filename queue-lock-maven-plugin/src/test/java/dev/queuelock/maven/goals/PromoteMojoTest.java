@@ -36,6 +36,13 @@ class PromoteMojoTest extends HarnessTest {
 
     @Test
     @InjectMojo(goal = "promote")
+    @MojoParameter(name = "orphanGrace", value = "soon")
+    void orphanGraceMustBeADuration(PromoteMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_ORPHAN_GRACE);
+    }
+
+    @Test
+    @InjectMojo(goal = "promote")
     @MojoParameter(name = "productionBranch", value = "pro d")
     void productionBranchMustBeABranchName(PromoteMojo mojo) throws Exception {
         assertRefused(mojo, "queuelock.productionBranch must be a branch name (letters, digits and . _ / -), not 'pro d'");

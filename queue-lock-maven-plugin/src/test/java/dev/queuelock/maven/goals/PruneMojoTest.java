@@ -35,6 +35,13 @@ class PruneMojoTest extends HarnessTest {
 
     @Test
     @InjectMojo(goal = "prune")
+    @MojoParameter(name = "orphanGrace", value = "soon")
+    void orphanGraceMustBeADuration(PruneMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_ORPHAN_GRACE);
+    }
+
+    @Test
+    @InjectMojo(goal = "prune")
     @MojoParameter(name = "branchPrefix", value = "-lane")
     @MojoParameter(name = "worktreeSuffix", value = "lanes/")
     void everyProblemIsListedAtOnce(PruneMojo mojo) throws Exception {

@@ -133,6 +133,13 @@ class StatusMojoTest extends HarnessTest {
 
     @Test
     @InjectMojo(goal = "status")
+    @MojoParameter(name = "orphanGrace", value = "soon")
+    void orphanGraceMustBeADuration(StatusMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_ORPHAN_GRACE);
+    }
+
+    @Test
+    @InjectMojo(goal = "status")
     @MojoParameter(name = "json", value = "maybe")
     @MojoParameter(name = "worktreeSuffix", value = "lanes/")
     void everyProblemIsListedAtOnce(StatusMojo mojo) throws Exception {

@@ -35,6 +35,13 @@ class SyncMojoTest extends HarnessTest {
 
     @Test
     @InjectMojo(goal = "sync")
+    @MojoParameter(name = "orphanGrace", value = "soon")
+    void orphanGraceMustBeADuration(SyncMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_ORPHAN_GRACE);
+    }
+
+    @Test
+    @InjectMojo(goal = "sync")
     void outsideGitItSaysSo(SyncMojo mojo) throws Exception {
         assertRefused(mojo, top + " is not in a git repository; run this inside one.");
     }

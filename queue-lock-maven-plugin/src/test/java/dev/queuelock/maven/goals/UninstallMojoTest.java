@@ -34,6 +34,13 @@ class UninstallMojoTest extends HarnessTest {
 
     @Test
     @InjectMojo(goal = "uninstall")
+    @MojoParameter(name = "orphanGrace", value = "soon")
+    void orphanGraceMustBeADuration(UninstallMojo mojo) throws Exception {
+        assertRefused(mojo, BAD_ORPHAN_GRACE);
+    }
+
+    @Test
+    @InjectMojo(goal = "uninstall")
     void outsideGitItSaysSoAndTouchesNothing(UninstallMojo mojo) throws Exception {
         assertRefused(mojo, top + " is not in a git repository; run this inside one.");
     }
