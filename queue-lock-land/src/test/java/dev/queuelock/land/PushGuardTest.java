@@ -42,11 +42,20 @@ class PushGuardTest {
 
         GitCommand.Result direct = new Git(lane).run("push", "origin", "HEAD:main");
         assertThat(direct.ok()).isFalse();
-        assertThat(direct.err).contains("direct push to 'main' refused").contains("mvn queuelock:land");
+        assertThat(direct.err).contains("direct push to 'main' refused").contains("'mvn queuelock:land'");
         assertThat(new Git(lane).run("push", "origin", "HEAD:refs/heads/lane").ok()).as("lane branches push freely").isTrue();
 
         assertThat(new Git(lane).run(Map.of("QUEUELOCK_EMERGENCY_PUSH", "1"), "push", "origin", "HEAD:release").ok()).isTrue();
         assertThat(new Git(lane).run(Map.of(Lander.LANDING_ENV, "1"), "push", "origin", "HEAD:main").ok()).isTrue();
+    }
+
+    @Test
+    void inARepositoryBuiltWithTheWrapperTheRefusalNamesIt() throws Exception {
+        PushGuard.install(new Git(lane), List.of("main"));
+        Files.writeString(lane.resolve("mvnw"), "#!/bin/sh\n"); // only its presence counts; never run
+        GitCommand.Result direct = new Git(lane).run("push", "origin", "HEAD:main");
+        assertThat(direct.ok()).isFalse();
+        assertThat(direct.err).contains("land it through the queue with './mvnw queuelock:land'");
     }
 
     @Test
