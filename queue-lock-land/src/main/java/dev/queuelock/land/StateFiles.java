@@ -11,9 +11,10 @@ import java.nio.file.Path;
 
 /**
  * queue-lock's JSON state files under {@code <git common dir>/queuelock} (the landing history, the
- * in-flight notes, the batch board, init's record), with one policy: a field this version does
- * not know (written by a newer one, which may share the repository) is ignored, not an error; and
- * every write replaces the file atomically, so a reader sees the whole new file or the old one.
+ * in-flight notes, the batch board, init's record, the preview's manifest), with one policy: a
+ * field this version does not know (written by a newer one, which may share the repository) is
+ * ignored, not an error; and every write replaces the file atomically, so a reader sees the whole
+ * new file or the old one.
  */
 public final class StateFiles {
 

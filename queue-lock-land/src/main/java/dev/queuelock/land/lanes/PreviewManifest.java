@@ -1,10 +1,7 @@
 package dev.queuelock.land.lanes;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.queuelock.file.SafePaths;
 import dev.queuelock.land.Sha256;
+import dev.queuelock.land.StateFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -21,9 +18,6 @@ import java.util.Map;
  */
 public final class PreviewManifest {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-
     public String lane;
     /** Tracked files overwritten (restored from git). */
     public List<String> overwritten = new ArrayList<>();
@@ -37,12 +31,11 @@ public final class PreviewManifest {
     public Map<String, String> written = new LinkedHashMap<>();
 
     static PreviewManifest load(Path file) throws IOException {
-        return JSON.readValue(file.toFile(), PreviewManifest.class);
+        return StateFiles.read(file, PreviewManifest.class);
     }
 
     void save(Path file) throws IOException {
-        Files.createDirectories(file.getParent());
-        SafePaths.writeAtomically(file, JSON.writeValueAsBytes(this));
+        StateFiles.write(file, this);
     }
 
     /**
