@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.process.Occupant;
+import dev.queuelock.testsupport.FakeAgent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,13 +75,7 @@ class LiveProcessesTest {
         return process;
     }
 
-    /** A copy of sleep named claude: the kernel names a process after the file it runs. */
     private String agentCommand() throws Exception {
-        Path sleep = Stream.of("/usr/bin/sleep", "/bin/sleep").map(Path::of).filter(Files::isExecutable).findFirst()
-                .orElseThrow();
-        Path claude = Files.createDirectories(tmp.resolve("bin")).resolve("claude");
-        Files.copy(sleep, claude);
-        claude.toFile().setExecutable(true);
-        return claude.toString();
+        return FakeAgent.program(tmp.resolve("bin")).toString();
     }
 }
