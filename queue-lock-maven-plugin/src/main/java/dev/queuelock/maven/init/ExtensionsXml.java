@@ -18,7 +18,8 @@ import org.xml.sax.InputSource;
 import org.xml.sax.SAXException;
 
 /**
- * Adds this extension to {@code .mvn/extensions.xml}: creates the file, or inserts one entry
+ * Adds this extension to {@code .mvn/extensions.xml}: creates the file (headed by the license
+ * header of the top POM, if it has one, so that a license check passes it), or inserts one entry
  * before {@code </extensions>} leaving every other byte of the user's file as it was, and writing
  * the entry the file's way: its line ending (CRLF stays CRLF), its indentation, or on one line if
  * the file is one line. An entry
@@ -50,7 +51,9 @@ public final class ExtensionsXml {
     public Change ensure(Path topDirectory) throws IOException {
         Path file = topDirectory.resolve(".mvn").resolve("extensions.xml");
         if (!Files.exists(file)) {
-            write(file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<extensions>\n" + entry("  ", "  ", "\n") + "</extensions>\n");
+            String header = PomLicenseHeader.of(topDirectory).map(comment -> comment + "\n").orElse("");
+            write(file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + header + "<extensions>\n" + entry("  ", "  ", "\n")
+                    + "</extensions>\n");
             return Change.CREATED;
         }
         String xml = Files.readString(file, StandardCharsets.UTF_8);

@@ -16,8 +16,9 @@ import org.apache.maven.project.MavenProject;
  *       configuration counts as a generated file (approved, no header needed); RAT skips
  *       {@code .mvn/} by default, and {@code .claude/settings.json} is data to it.</li>
  *   <li>license-maven-plugin of com.mycila: its default excludes skip {@code **}{@code /*.md} and
- *       {@code **}{@code /*.json}; a {@code .mvn/extensions.xml} that init creates is checked where
- *       the includes cover it.</li>
+ *       {@code **}{@code /*.json}; a {@code .mvn/extensions.xml} that init creates is checked (the
+ *       default includes are every file), so init heads it with the POM's own license header
+ *       ({@link PomLicenseHeader}).</li>
  *   <li>license-maven-plugin of org.codehaus.mojo: {@code check-file-header} looks under its
  *       {@code roots} ({@code src} by default), where init writes nothing.</li>
  * </ul>
@@ -32,7 +33,7 @@ public final class LicenseChecks {
     }
 
     /** One line per license check found in the build plugins of {@code projects}; none if there is none. */
-    public static List<String> notes(List<MavenProject> projects, boolean createdExtensionsXml) {
+    public static List<String> notes(List<MavenProject> projects, boolean createdExtensionsXml, boolean withPomHeader) {
         Set<String> found = new LinkedHashSet<>();
         for (MavenProject project : projects == null ? List.<MavenProject>of() : projects) {
             for (Plugin plugin : project.getBuildPlugins()) {
@@ -50,8 +51,10 @@ public final class LicenseChecks {
         }
         if (found.contains(MYCILA)) {
             notes.add("license check: " + LICENSE + " (" + MYCILA + ") skips *.md and *.json by default (useDefaultExcludes)"
-                    + (createdExtensionsXml ? "; .mvn/extensions.xml is new: if your <includes> cover it, add your header to it"
-                    + " or exclude .mvn/** there." : "; nothing to change."));
+                    + (!createdExtensionsXml ? "; nothing to change."
+                    : withPomHeader ? "; the new .mvn/extensions.xml starts with pom.xml's license header."
+                    : "; .mvn/extensions.xml is new and pom.xml has no license header to copy: if your <includes> cover it,"
+                    + " add your header to it or exclude .mvn/** there."));
         }
         if (found.contains(LICENSE)) {
             notes.add("license check: " + LICENSE + " (org.codehaus.mojo) checks headers under its roots (src/ by default),"

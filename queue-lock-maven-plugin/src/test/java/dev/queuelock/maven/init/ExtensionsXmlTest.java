@@ -47,6 +47,24 @@ class ExtensionsXmlTest {
                         + "</extension></extensions>\n");
     }
 
+    @Test
+    void aNewFileStartsWithTheLicenseHeaderOfThePomSoAHeaderCheckPassesIt() throws Exception {
+        String header = "<!--\r\n\r\n    Copyright (C) 2026 Example\r\n\r\n-->";
+        Files.writeString(top.resolve("pom.xml"), "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n" + header + "\r\n<project/>\r\n");
+        assertThat(ours.ensure(top)).isEqualTo(ExtensionsXml.Change.CREATED);
+        assertThat(top.resolve(".mvn/extensions.xml")).content()
+                .startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + header + "\n<extensions>\n");
+    }
+
+    @Test
+    void aPomWhoseFirstCommentIsNoLicenseLendsNothing() throws Exception {
+        Files.writeString(top.resolve("pom.xml"), "<!-- the shop's build -->\n<project/>\n");
+        assertThat(ours.ensure(top)).isEqualTo(ExtensionsXml.Change.CREATED);
+        assertThat(top.resolve(".mvn/extensions.xml")).content()
+                .startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<extensions>\n");
+        assertThat(PomLicenseHeader.in("<project/><!-- Licensed to the ASF -->")).isEmpty();
+    }
+
     private String ensure(String theirs) throws Exception {
         Path file = top.resolve(".mvn/extensions.xml");
         Files.createDirectories(file.getParent());
