@@ -12,6 +12,7 @@ import dev.queuelock.land.setup.AgentSetup;
 import dev.queuelock.land.setup.SetupRecord;
 import dev.queuelock.maven.init.ExtensionsXml;
 import dev.queuelock.maven.init.LicenseChecks;
+import dev.queuelock.maven.init.PomLicenseHeader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -82,11 +83,13 @@ public class InitMojo extends LanesMojo {
         List<String> ownFiles = new java.util.ArrayList<>(List.of(EXTENSIONS_XML));
         agents.files().forEach(f -> ownFiles.add(dir.relativize(f).toString().replace('\\', '/')));
         Path hook = PushGuard.install(git, guarded, ownFiles);
+        String maven = AgentInstructions.mavenCommand(dir);
         getLog().info("pre-push guard in " + hook + " refuses direct pushes to " + String.join(", ", guarded)
-                + " (land with mvn queuelock:land; emergencies: QUEUELOCK_EMERGENCY_PUSH=1)");
+                + " (land with " + maven + " queuelock:land; emergencies: QUEUELOCK_EMERGENCY_PUSH=1)");
         agents.install(new AgentInstructions(land.remote(), integration.name(),
-                lanes.productionBranch().orElse(null), lanes.autoLand(), AgentInstructions.mavenCommand(dir)));
-        LicenseChecks.notes(session().getProjects(), change == ExtensionsXml.Change.CREATED).forEach(getLog()::info);
+                lanes.productionBranch().orElse(null), lanes.autoLand(), maven));
+        LicenseChecks.notes(session().getProjects(), change == ExtensionsXml.Change.CREATED,
+                PomLicenseHeader.of(dir).isPresent()).forEach(getLog()::info);
         List<String> owned = new java.util.ArrayList<>();
         for (String file : ownFiles) {
             if (java.nio.file.Files.exists(dir.resolve(file))) {
@@ -94,7 +97,7 @@ public class InitMojo extends LanesMojo {
             }
         }
         owned.add(hook.startsWith(dir) ? dir.relativize(hook).toString().replace('\\', '/') : hook.toString());
-        getLog().info("queue-lock's files here: " + String.join(", ", owned) + " (mvn queuelock:uninstall takes out what init"
+        getLog().info("queue-lock's files here: " + String.join(", ", owned) + " (" + maven + " queuelock:uninstall takes out what init"
                 + " wrote in them)");
         sayHowToPublish(git, land, integration, ownFiles);
     }
