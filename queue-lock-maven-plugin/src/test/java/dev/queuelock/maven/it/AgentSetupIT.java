@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.land.setup.ClaudeSettings;
+import dev.queuelock.testsupport.TestGit;
 import dev.queuelock.testsupport.Timing;
 import java.io.File;
 import java.io.IOException;
@@ -12,8 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -23,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * init and its hook where projects really are: built with the Maven Wrapper and no {@code mvn}
- * installed, with a broken POM, and with a license check in {@code verify}.
+ * installed, with a broken POM, and with a license check in {@code verify} (apache-rat-plugin, and
+ * com.mycila's license-maven-plugin).
  */
 class AgentSetupIT {
 
@@ -35,30 +35,23 @@ class AgentSetupIT {
     @TempDir
     Path work;
 
-    Path origin;
+    LandingRepo repo;
     Path main;
-    private final List<MavenRun> runs = new ArrayList<>();
 
     @BeforeEach
     void repoWithRemote() throws Exception {
-        origin = work.resolve("origin.git");
-        git(work, "init", "-q", "--bare", "--initial-branch=main", origin.toString());
-        main = TestRepos.repoWithWorktrees(work.resolve("shop")).get(0).toRealPath();
+        repo = LandingRepo.create(work, "shop", "main", true);
+        main = repo.main;
         Files.writeString(main.resolve(".gitignore"), "target/\n", StandardCharsets.UTF_8);
         // The hook's Maven gets no -D from the test: the IT repository comes from the project's config.
         Files.writeString(main.resolve(".mvn/maven.config"), "-Dmaven.repo.local=" + MavenRun.IT_REPO + "\n");
-        git(main, "add", ".");
-        git(main, "commit", "-q", "-m", "project");
-        git(main, "branch", "-M", "main");
-        git(main, "remote", "add", "origin", origin.toString());
-        git(main, "push", "-q", "-u", "origin", "main");
-        git(main, "remote", "set-head", "origin", "main");
-        Files.createDirectories(work.resolve("tmp"));
+        repo.commitAndPush("project");
+        Files.createDirectories(repo.tmp());
     }
 
     @AfterEach
     void stop() {
-        runs.forEach(MavenRun::close);
+        repo.close();
     }
 
     @Test
@@ -75,6 +68,8 @@ class AgentSetupIT {
 
         MavenRun init = wrapper(main, "init", path, INIT);
         assertThat(init.awaitExit(MVN)).as(init.log()).isZero();
+        assertThat(init.log()).contains("land with ./mvnw queuelock:land", "(./mvnw queuelock:uninstall takes out")
+                .doesNotContain(" mvn queuelock:");
         assertThat(main.resolve("CLAUDE.md")).content().contains("`./mvnw queuelock:land`", "`./mvnw -B verify`")
                 .doesNotContain("`mvn ");
         String hook = hookCommand();
@@ -99,7 +94,12 @@ class AgentSetupIT {
         MavenRun land = wrapper(lane2, "land", path, "queuelock:land", "-Dqueuelock.checkGoals=validate");
         assertThat(land.awaitExit(MVN)).as(land.log()).isZero();
         assertThat(land.log()).contains("lane/2 landed on origin/main");
-        assertThat(git(origin, "log", "-1", "--format=%s", "main")).isEqualTo("feature");
+        assertThat(git(repo.origin, "log", "-1", "--format=%s", "main")).isEqualTo("feature");
+        Files.writeString(lane2.resolve("feature.txt"), "more\n");
+        git(lane2, "commit", "-q", "-am", "more");
+        TestGit.Result direct = LandingRepo.tryGit(lane2, "push", "origin", "HEAD:main");
+        assertThat(direct.ok()).as(direct.out).isFalse();
+        assertThat(direct.out).as("the guard names the wrapper").contains("with './mvnw queuelock:land'");
     }
 
     @Test
@@ -108,9 +108,9 @@ class AgentSetupIT {
         Files.writeString(main.resolve("pom.xml"), "<project><modelVersion>4.0.0</modelVersion><broken>\n");
         String payload = "{\"session_id\":\"s1\",\"cwd\":\"" + main + "\",\"hook_event_name\":\"WorktreeCreate\",\"name\":\"x\"}";
 
-        MavenRun hook = MavenRun.hook(main, work.resolve("tmp"), work.resolve("broken.out"), work.resolve("broken.err"), payload,
+        MavenRun hook = MavenRun.hook(main, repo.tmp(), work.resolve("broken.out"), work.resolve("broken.err"), payload,
                 ClaudeSettings.hookCommand("mvn"));
-        runs.add(hook);
+        repo.track(hook);
 
         assertThat(hook.awaitExit(MVN)).isNotZero();
         assertThat(Files.readString(work.resolve("broken.out"))).as("standard output is for the path alone").isEmpty();
@@ -140,13 +140,37 @@ class AgentSetupIT {
         assertThat(main.resolve("target/rat.txt")).content().contains("GEN   CLAUDE.md");
     }
 
+    @Test
+    @Timeout(600)
+    void aProjectCheckedByMycilasLicensePluginStillVerifiesAfterInitAndTheCommit() throws Exception {
+        Files.writeString(main.resolve("pom.xml"), TestPoms.text("mycila-license.xml"));
+        Files.delete(main.resolve(".mvn/extensions.xml")); // init writes it, under the plugin's default includes (every file)
+        MavenRun format = mvn(main, "format", "com.mycila:license-maven-plugin:4.6:format");
+        assertThat(format.awaitExit(MVN)).as(format.log()).isZero();
+        git(main, "add", "-A");
+        git(main, "commit", "-q", "-m", "license headers checked in verify");
+        MavenRun before = mvn(main, "verify-before", "verify");
+        assertThat(before.awaitExit(MVN)).as("the project passes its check before init: " + before.log()).isZero();
+
+        MavenRun init = mvn(main, "init", INIT);
+        assertThat(init.awaitExit(MVN)).as(init.log()).isZero();
+        assertThat(init.log()).contains("license check: license-maven-plugin (com.mycila)",
+                "the new .mvn/extensions.xml starts with pom.xml's license header");
+        git(main, "add", ".mvn", "CLAUDE.md", ".claude");
+        git(main, "commit", "-q", "-m", "queue-lock");
+
+        MavenRun verify = mvn(main, "verify-after", "verify");
+        assertThat(verify.awaitExit(MVN)).as(verify.log()).isZero();
+        assertThat(verify.log()).contains("license-maven-plugin:4.6:check", "BUILD SUCCESS");
+    }
+
     /** Runs the hook as Claude Code does, from {@code dir}; returns standard output, which must be the path and nothing else. */
     private String runHook(String name, Path dir, String command, String path) throws Exception {
         String payload = "{\"session_id\":\"" + name + "\",\"cwd\":\"" + dir + "\",\"hook_event_name\":\"WorktreeCreate\","
                 + "\"name\":\"" + name + "\"}";
-        MavenRun hook = MavenRun.hook(dir, work.resolve("tmp"), work.resolve(name + ".out"), work.resolve(name + ".err"),
+        MavenRun hook = MavenRun.hook(dir, repo.tmp(), work.resolve(name + ".out"), work.resolve(name + ".err"),
                 payload, command, path);
-        runs.add(hook);
+        repo.track(hook);
         assertThat(hook.awaitExit(MVN)).as(Files.readString(work.resolve(name + ".err"))).isZero();
         String out = Files.readString(work.resolve(name + ".out"));
         assertThat(out).as("one line: the path").endsWith("\n").doesNotContain("\u001b").hasLineCount(1);
@@ -196,15 +220,11 @@ class AgentSetupIT {
     }
 
     private MavenRun wrapper(Path dir, String name, String path, String... args) throws IOException {
-        MavenRun run = MavenRun.wrapper(dir, work.resolve("tmp"), work.resolve(name + ".log"), path, args);
-        runs.add(run);
-        return run;
+        return repo.track(MavenRun.wrapper(dir, repo.tmp(), work.resolve(name + ".log"), path, args));
     }
 
     private MavenRun mvn(Path dir, String name, String... args) throws IOException {
-        MavenRun run = MavenRun.start(dir, work.resolve("tmp"), work.resolve(name + ".log"), args);
-        runs.add(run);
-        return run;
+        return repo.mvn(dir, name, args);
     }
 
     private static String git(Path dir, String... args) throws Exception {

@@ -26,24 +26,20 @@ class LandIT {
     @TempDir
     Path work;
 
+    LandingRepo repo;
     Path origin;
     Path main;
-    private final List<MavenRun> runs = new ArrayList<>();
 
     @BeforeEach
     void repoWithRemote() throws Exception {
-        origin = work.resolve("origin.git");
-        git(work, "init", "-q", "--bare", "--initial-branch=main", origin.toString());
-        main = TestRepos.repoWithWorktrees(work.resolve("main")).get(0);
-        git(main, "branch", "-M", "main");
-        git(main, "remote", "add", "origin", origin.toString());
-        git(main, "push", "-q", "-u", "origin", "main");
-        git(main, "remote", "set-head", "origin", "main");
+        repo = LandingRepo.create(work, "main", true);
+        origin = repo.origin;
+        main = repo.main;
     }
 
     @AfterEach
     void stopMavens() {
-        runs.forEach(MavenRun::close);
+        repo.close();
     }
 
     @Test
@@ -263,25 +259,15 @@ class LandIT {
         assertThat(build.log()).contains("Build lock acquired");
     }
 
-    /** A worktree on a new branch from origin/main with one commit touching {@code file}. */
     private Path lane(String name, String file) throws Exception {
-        Path lane = work.resolve(name);
-        git(main, "worktree", "add", "-q", "-b", name, lane.toString(), "origin/main");
-        Path path = lane.resolve(file);
-        Files.writeString(path, (Files.exists(path) ? Files.readString(path) : "") + "<!-- " + name + " -->\n");
-        git(lane, "add", file);
-        git(lane, "commit", "-q", "-m", name + " work");
-        return lane;
+        return repo.lane(name, file, "main");
     }
 
     private List<String> remoteSubjects() throws Exception {
-        return List.of(git(origin, "log", "--format=%s", "main").split("\n"));
+        return repo.remoteSubjects("main");
     }
 
     private MavenRun mvn(Path dir, String name, String... args) throws IOException {
-        Files.createDirectories(work.resolve("tmp"));
-        MavenRun run = MavenRun.start(dir, work.resolve("tmp"), work.resolve(name + ".log"), args);
-        runs.add(run);
-        return run;
+        return repo.mvn(dir, name, args);
     }
 }

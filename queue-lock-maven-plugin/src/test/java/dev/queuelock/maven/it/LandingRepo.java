@@ -26,9 +26,14 @@ final class LandingRepo implements AutoCloseable {
 
     /** The remote's default branch is {@code branch}; {@code origin/HEAD} is set only if {@code setHead}. */
     static LandingRepo create(Path work, String branch, boolean setHead) throws Exception {
+        return create(work, "main", branch, setHead);
+    }
+
+    /** As {@link #create(Path, String, boolean)}, the main checkout in {@code work/<directory>} (lanes are named after it). */
+    static LandingRepo create(Path work, String directory, String branch, boolean setHead) throws Exception {
         Path origin = work.resolve("origin.git");
         git(work, "init", "-q", "--bare", "--initial-branch=" + branch, origin.toString());
-        Path main = TestRepos.repoWithWorktrees(work.resolve("main")).get(0);
+        Path main = TestRepos.repoWithWorktrees(work.resolve(directory)).get(0).toRealPath();
         git(main, "branch", "-M", branch);
         git(main, "remote", "add", "origin", origin.toString());
         git(main, "push", "-q", "-u", "origin", branch);
@@ -41,6 +46,13 @@ final class LandingRepo implements AutoCloseable {
     /** Only the {@code mvn} runs, for a test that makes its own repositories under {@code work}. */
     static LandingRepo of(Path work) {
         return new LandingRepo(work, null, null);
+    }
+
+    /** Commits everything in the main checkout and pushes it: a test's own project on top of the shared one. */
+    void commitAndPush(String message) {
+        git(main, "add", "-A");
+        git(main, "commit", "-q", "-m", message);
+        git(main, "push", "-q", "origin", "HEAD");
     }
 
     /** A worktree on a new branch from {@code origin/<base>} with one commit touching {@code file}. */
@@ -64,7 +76,11 @@ final class LandingRepo implements AutoCloseable {
 
     MavenRun mvn(Path dir, String name, String... args) throws IOException {
         Files.createDirectories(tmp());
-        MavenRun run = MavenRun.start(dir, tmp(), work.resolve(name + ".log"), args);
+        return track(MavenRun.start(dir, tmp(), work.resolve(name + ".log"), args));
+    }
+
+    /** Another kind of run (a hook, say), stopped by {@link #close()} with the rest. */
+    MavenRun track(MavenRun run) {
         runs.add(run);
         return run;
     }

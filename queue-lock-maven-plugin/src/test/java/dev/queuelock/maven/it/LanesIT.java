@@ -4,6 +4,7 @@ import static dev.queuelock.testsupport.TestGit.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.land.setup.ClaudeSettings;
+import dev.queuelock.testsupport.FakeAgent;
 import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -33,16 +34,16 @@ class LanesIT {
     @TempDir
     Path work;
 
+    LandingRepo repo;
     Path origin;
     Path main;
-    private final List<MavenRun> runs = new ArrayList<>();
     private final List<Process> occupants = new ArrayList<>();
 
     @BeforeEach
     void repoWithRemote() throws Exception {
-        origin = work.resolve("origin.git");
-        git(work, "init", "-q", "--bare", "--initial-branch=main", origin.toString());
-        main = TestRepos.repoWithWorktrees(work.resolve("shop")).get(0).toRealPath();
+        repo = LandingRepo.create(work, "shop", "main", true);
+        origin = repo.origin;
+        main = repo.main;
         // A POM that writes the lane's port where the test can read it; ports start at 9100 here.
         Files.writeString(main.resolve("pom.xml"), TestPoms.text("port.xml"), StandardCharsets.UTF_8);
         Files.writeString(main.resolve(".gitignore"), "target/\n", StandardCharsets.UTF_8);
@@ -50,17 +51,12 @@ class LanesIT {
         Files.writeString(main.resolve(".mvn/maven.config"), "-Dqueuelock.portBase=9100\n-Dmaven.repo.local=" + MavenRun.IT_REPO
                 + "\n", StandardCharsets.UTF_8);
         Files.writeString(main.resolve("README.txt"), "shop\n", StandardCharsets.UTF_8);
-        git(main, "add", ".");
-        git(main, "commit", "-q", "-m", "port pom");
-        git(main, "branch", "-M", "main");
-        git(main, "remote", "add", "origin", origin.toString());
-        git(main, "push", "-q", "-u", "origin", "main");
-        git(main, "remote", "set-head", "origin", "main");
+        repo.commitAndPush("port pom");
     }
 
     @AfterEach
     void stop() {
-        runs.forEach(MavenRun::close);
+        repo.close();
         occupants.forEach(Process::destroyForcibly);
     }
 
@@ -174,14 +170,8 @@ class LanesIT {
                 .containsPattern("lane 5  lane/5  \\+1/-\\d+  not landed  idle [0-9hms ]+  port 9105\n");
     }
 
-    /** Copied, not linked: the kernel names a process after the file it runs. */
     private Path agentProcess() throws IOException {
-        Path sleep = Stream.of("/usr/bin/sleep", "/bin/sleep").map(Path::of).filter(Files::isExecutable).findFirst()
-                .orElseThrow();
-        Path claude = Files.createDirectories(work.resolve("agent-bin")).resolve("claude");
-        Files.copy(sleep, claude);
-        claude.toFile().setExecutable(true);
-        return claude;
+        return FakeAgent.program(work.resolve("agent-bin"));
     }
 
     /** Every file of the lane and of its git directory last changed {@code ago}: no sign of work since. */
@@ -254,11 +244,9 @@ class LanesIT {
     }
 
     private MavenRun hook(String name, String json) throws IOException {
-        Files.createDirectories(work.resolve("tmp"));
-        MavenRun run = MavenRun.hook(main, work.resolve("tmp"), work.resolve(name + ".out"), work.resolve(name + ".err"),
-                json, ClaudeSettings.hookCommand("mvn"));
-        runs.add(run);
-        return run;
+        Files.createDirectories(repo.tmp());
+        return repo.track(MavenRun.hook(main, repo.tmp(), work.resolve(name + ".out"), work.resolve(name + ".err"),
+                json, ClaudeSettings.hookCommand("mvn")));
     }
 
     /** The hook contract: the last line of standard output, exactly (no escape codes around it). */
@@ -288,9 +276,6 @@ class LanesIT {
     }
 
     private MavenRun mvn(Path dir, String name, String... args) throws IOException {
-        Files.createDirectories(work.resolve("tmp"));
-        MavenRun run = MavenRun.start(dir, work.resolve("tmp"), work.resolve(name + ".log"), args);
-        runs.add(run);
-        return run;
+        return repo.mvn(dir, name, args);
     }
 }
