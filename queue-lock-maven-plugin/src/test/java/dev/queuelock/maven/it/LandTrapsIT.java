@@ -224,7 +224,8 @@ class LandTrapsIT {
         }
         try (java.util.stream.Stream<Path> files = Files.list(logs)) {
             for (Path log : files.filter(f -> f.getFileName().toString().startsWith(lane)).collect(Collectors.toList())) {
-                if (Files.readString(log).contains("maven-antrun-plugin")) {
+                // "--- maven-antrun-plugin:3.1.0:run" on Maven 3.8, "--- antrun:3.1.0:run" on 3.9 and 4
+                if (java.util.regex.Pattern.compile("--- (maven-)?antrun(-plugin)?:\\S+:run ").matcher(Files.readString(log)).find()) {
                     return true;
                 }
             }
