@@ -77,8 +77,7 @@ public class LaneMojo extends LanesMojo {
             getLog().info(made);
         }
         // Scripts read the path off the last line; the hook's shell line finds it after the marker.
-        System.out.println((hook ? ClaudeSettings.PATH_MARKER : "") + created.lane().path());
-        System.out.flush();
+        GoalOutput.println((hook ? ClaudeSettings.PATH_MARKER : "") + created.lane().path());
     }
 
     /** Claude Code's JSON on standard input; absent or malformed: nothing (the lane is made for this directory). */

@@ -25,7 +25,6 @@ public class PortMojo extends LanesMojo {
             throw new MojoExecutionException(top + " is not a lane (its name does not end in '"
                     + settings.directory().worktreeSuffix() + "<n>'); run this in a lane made by mvn queuelock:lane.");
         }
-        System.out.println(settings.directory().port(lane.getAsInt()));
-        System.out.flush();
+        GoalOutput.println(settings.directory().port(lane.getAsInt()));
     }
 }

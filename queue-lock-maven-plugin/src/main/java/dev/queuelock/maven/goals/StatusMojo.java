@@ -112,13 +112,13 @@ public class StatusMojo extends LanesMojo {
         if (output != null) {
             write(asJson ? report.json() + "\n" : String.join("\n", report.lines()) + "\n");
         } else if (asJson) {
-            // The document is the goal's output, not a log message: stdout keeps it parseable on Maven 3.
-            System.out.println(report.json());
+            // The document is the goal's output, not a log message: stdout keeps it parseable.
+            GoalOutput.println(report.json());
         } else if (getLog().isInfoEnabled()) {
             report.lines().forEach(getLog()::info);
         } else {
             // Asked for by name: -q silences Maven's chatter, not the answer.
-            report.lines().forEach(System.out::println);
+            report.lines().forEach(GoalOutput::println);
         }
     }
 

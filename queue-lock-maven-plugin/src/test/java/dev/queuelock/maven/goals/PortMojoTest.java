@@ -96,13 +96,12 @@ class PortMojoTest extends HarnessTest {
 
     /** What the goal printed on standard output: the port is for {@code PORT=$(mvn -q queuelock:port)}. */
     private static String printed(Mojo mojo) throws Exception {
-        PrintStream original = System.out;
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        PrintStream original = GoalOutput.redirect(new PrintStream(out, true, StandardCharsets.UTF_8));
         try {
             mojo.execute();
         } finally {
-            System.setOut(original);
+            GoalOutput.redirect(original);
         }
         return out.toString(StandardCharsets.UTF_8).strip();
     }

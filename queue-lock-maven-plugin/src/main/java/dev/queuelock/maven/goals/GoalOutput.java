@@ -1,0 +1,33 @@
+package dev.queuelock.maven.goals;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A goal's answer (a port, a lane's path, the status document), written to the process's standard
+ * output itself. Maven 4 replaces {@code System.out} while a mojo runs and logs what it gets as
+ * {@code [INFO] [stdout] …}, even under {@code -q}: a script reading the answer would get a log
+ * line. Maven 3 leaves {@code System.out} alone, so both print the same bytes.
+ */
+final class GoalOutput {
+
+    private static PrintStream stdout = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+
+    private GoalOutput() {
+    }
+
+    /** Prints {@code line} and flushes, so it comes before anything Maven logs after the goal. */
+    static void println(Object line) {
+        stdout.println(line);
+        stdout.flush();
+    }
+
+    /** For a test that reads the answer in-process: sends it to {@code to}; returns where it went before. */
+    static PrintStream redirect(PrintStream to) {
+        PrintStream before = stdout;
+        stdout = to;
+        return before;
+    }
+}
