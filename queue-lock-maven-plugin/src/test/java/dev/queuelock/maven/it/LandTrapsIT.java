@@ -97,7 +97,7 @@ class LandTrapsIT {
                         + " override with -Dqueuelock.integrationBranch=<branch>)")
                 .contains("refuses direct pushes to master")
                 .contains("git push origin HEAD:master");
-        LandingRepo.git(main, "add", "-A"); // as init says: its own files
+        LandingRepo.git(main, "add", ".mvn", "CLAUDE.md", ".claude"); // as init says: its own files (not Maven 4's target/)
         LandingRepo.git(main, "-c", "user.name=it", "-c", "user.email=it@example.invalid", "commit", "-q", "-m", "queue-lock");
         TestGit.Result setup = LandingRepo.tryGit(main, "push", "origin", "HEAD:master");
         assertThat(setup.exit).as(setup.out).isZero();

@@ -264,7 +264,9 @@ class LanesIT {
             try (Stream<Path> walk = Files.walk(root)) {
                 for (Path p : (Iterable<Path>) walk::iterator) {
                     String rel = main.relativize(p).toString();
-                    if (root.equals(main) && (rel.equals(".git") || rel.startsWith(".git/"))) {
+                    // target/: build output (Maven 4 keeps its project-local repository there)
+                    if (root.equals(main) && (rel.equals(".git") || rel.startsWith(".git/") || rel.equals("target")
+                            || rel.startsWith("target/"))) {
                         continue;
                     }
                     files.put(rel, Files.isDirectory(p) ? "dir" : HexFormat.of().formatHex(

@@ -53,7 +53,8 @@ class MainCheckoutIT {
         assertThat(sync.awaitExit(MVN)).as(sync.log()).isZero();
         assertThat(git(main, "rev-parse", "HEAD")).as("main checkout fast-forwarded").isEqualTo(pushed);
         assertThat(Files.readAllBytes(main.resolve(".gitignore"))).as("the edit, byte for byte").isEqualTo(edit);
-        assertThat(sync.log()).contains("main checkout " + main.toRealPath() + " is at origin/main").doesNotContain("[WARNING]");
+        assertThat(sync.log()).contains("main checkout " + main.toRealPath() + " is at origin/main");
+        assertThat(warnings(sync.log())).isEmpty();
 
         Path next = repo.lane("touches-the-edit", ".gitignore", "main");
         git(next, "push", "-q", "origin", "HEAD:main");
@@ -61,8 +62,8 @@ class MainCheckoutIT {
         MavenRun blocked = repo.mvn(next, "sync-blocked", "queuelock:sync");
 
         assertThat(blocked.awaitExit(MVN)).as(blocked.log()).isZero();
-        assertThat(blocked.log()).containsOnlyOnce("[WARNING]").contains("could not be fast-forwarded to origin/main; left as is:"
-                + " in the way of the incoming commits: local changes to .gitignore; commit, stash or move them");
+        assertThat(warnings(blocked.log())).singleElement().asString().contains("could not be fast-forwarded to origin/main;"
+                + " left as is: in the way of the incoming commits: local changes to .gitignore; commit, stash or move them");
         assertThat(git(main, "rev-parse", "HEAD")).isEqualTo(pushed);
         assertThat(Files.readAllBytes(main.resolve(".gitignore"))).isEqualTo(edit);
     }
@@ -87,5 +88,11 @@ class MainCheckoutIT {
         assertThat(after.out).contains("direct push to 'release' refused").contains("mvn queuelock:land");
         TestGit.Result lanePush = LandingRepo.tryGit(lane, "push", "origin", "HEAD:refs/heads/topic");
         assertThat(lanePush.exit).as("a lane's own branch pushes freely: " + lanePush.out).isZero();
+    }
+
+    /** The log's warnings but Maven 4's own about repository metadata it cannot fetch here ({@code prefixes.txt}). */
+    private static java.util.List<String> warnings(String log) {
+        return log.lines().filter(line -> line.startsWith("[WARNING]") && !line.contains("Could not transfer metadata"))
+                .collect(java.util.stream.Collectors.toList());
     }
 }
