@@ -46,7 +46,7 @@ public class StatusMojo extends LanesMojo {
     static final Setting<Boolean> STATUS_JSON = Setting.flag(JSON, false, "status",
             "Print one JSON document (see the status JSON page) instead of log lines.");
     static final Setting<String> STATUS_OUTPUT = Setting.text(OUTPUT, null, "none (the console)", "status",
-            "Write the report to this file; use it for scripts on Maven 4, which prefixes a goal's standard output.");
+            "Write the report to this file instead of standard output.");
     static final Setting<String> STATUS_DIRECTORY = Setting.text(DIRECTORY, null, "the top directory of the invocation",
             "status", "A directory inside the repository whose queues are shown.");
 
@@ -76,7 +76,7 @@ public class StatusMojo extends LanesMojo {
     private File directory;
 
     /**
-     * Write the report to this file; use it for scripts on Maven 4, which prefixes a goal's standard output.
+     * Write the report to this file instead of standard output.
      *
      * @since 0.1.0
      */
