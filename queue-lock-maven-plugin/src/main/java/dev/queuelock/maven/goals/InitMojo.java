@@ -16,6 +16,7 @@ import dev.queuelock.maven.init.PomLicenseHeader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -74,8 +75,9 @@ public class InitMojo extends LanesMojo {
     private void install(Path dir, Git git, LaneSettings lanes, AgentSetup agents) throws IOException {
         LandSettings land = landSettings(List.of(), LandSettings.DEFAULT_PUSH_RETRIES, true);
         IntegrationBranch integration = land.integration(git);
+        Optional<String> licenseHeader = PomLicenseHeader.of(dir);
         ExtensionsXml.Change change = new ExtensionsXml(plugin.getGroupId(), EXTENSION_ARTIFACT_ID, plugin.getVersion())
-                .ensure(dir);
+                .ensure(dir, licenseHeader);
         getLog().info(EXTENSIONS_XML + ": " + describe(change));
         getLog().info("integration branch: " + integration.describe());
         List<String> guarded = new java.util.ArrayList<>(land.guardedBranches(git));
@@ -89,7 +91,7 @@ public class InitMojo extends LanesMojo {
         agents.install(new AgentInstructions(land.remote(), integration.name(),
                 lanes.productionBranch().orElse(null), lanes.autoLand(), maven));
         LicenseChecks.notes(session().getProjects(), change == ExtensionsXml.Change.CREATED,
-                PomLicenseHeader.of(dir).isPresent()).forEach(getLog()::info);
+                licenseHeader.isPresent()).forEach(getLog()::info);
         List<String> owned = new java.util.ArrayList<>();
         for (String file : ownFiles) {
             if (java.nio.file.Files.exists(dir.resolve(file))) {

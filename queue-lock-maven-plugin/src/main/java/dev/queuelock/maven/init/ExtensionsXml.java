@@ -6,6 +6,7 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.xml.XMLConstants;
@@ -19,7 +20,7 @@ import org.xml.sax.SAXException;
 
 /**
  * Adds this extension to {@code .mvn/extensions.xml}: creates the file (headed by the license
- * header of the top POM, if it has one, so that a license check passes it), or inserts one entry
+ * header of the top POM when init finds one, so that a license check passes it), or inserts one entry
  * before {@code </extensions>} leaving every other byte of the user's file as it was, and writing
  * the entry the file's way: its line ending (CRLF stays CRLF), its indentation, or on one line if
  * the file is one line. An entry
@@ -47,11 +48,14 @@ public final class ExtensionsXml {
         this.version = version;
     }
 
-    /** @throws IllegalArgumentException (one line, with the fix) if the existing file is not valid XML */
-    public Change ensure(Path topDirectory) throws IOException {
+    /**
+     * @param licenseHeader the comment a new file starts with ({@link PomLicenseHeader}); unused if the file exists
+     * @throws IllegalArgumentException (one line, with the fix) if the existing file is not valid XML
+     */
+    public Change ensure(Path topDirectory, Optional<String> licenseHeader) throws IOException {
         Path file = topDirectory.resolve(".mvn").resolve("extensions.xml");
         if (!Files.exists(file)) {
-            String header = PomLicenseHeader.of(topDirectory).map(comment -> comment + "\n").orElse("");
+            String header = licenseHeader.map(comment -> comment + "\n").orElse("");
             write(file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + header + "<extensions>\n" + entry("  ", "  ", "\n")
                     + "</extensions>\n");
             return Change.CREATED;

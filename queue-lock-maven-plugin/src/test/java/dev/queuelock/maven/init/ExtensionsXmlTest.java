@@ -26,7 +26,7 @@ class ExtensionsXmlTest {
                 + "    <extension>\r\n        <groupId>dev.queuelock</groupId>\r\n"
                 + "        <artifactId>queue-lock-maven-extension</artifactId>\r\n        <version>1.0</version>\r\n"
                 + "    </extension>\r\n</extensions>");
-        assertThat(ours.ensure(top)).isEqualTo(ExtensionsXml.Change.ALREADY_PRESENT);
+        assertThat(ours.ensure(top, PomLicenseHeader.of(top))).isEqualTo(ExtensionsXml.Change.ALREADY_PRESENT);
     }
 
     @Test
@@ -51,7 +51,7 @@ class ExtensionsXmlTest {
     void aNewFileStartsWithTheLicenseHeaderOfThePomSoAHeaderCheckPassesIt() throws Exception {
         String header = "<!--\r\n\r\n    Copyright (C) 2026 Example\r\n\r\n-->";
         Files.writeString(top.resolve("pom.xml"), "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n" + header + "\r\n<project/>\r\n");
-        assertThat(ours.ensure(top)).isEqualTo(ExtensionsXml.Change.CREATED);
+        assertThat(ours.ensure(top, PomLicenseHeader.of(top))).isEqualTo(ExtensionsXml.Change.CREATED);
         assertThat(top.resolve(".mvn/extensions.xml")).content()
                 .startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + header + "\n<extensions>\n");
     }
@@ -59,7 +59,7 @@ class ExtensionsXmlTest {
     @Test
     void aPomWhoseFirstCommentIsNoLicenseLendsNothing() throws Exception {
         Files.writeString(top.resolve("pom.xml"), "<!-- the shop's build -->\n<project/>\n");
-        assertThat(ours.ensure(top)).isEqualTo(ExtensionsXml.Change.CREATED);
+        assertThat(ours.ensure(top, PomLicenseHeader.of(top))).isEqualTo(ExtensionsXml.Change.CREATED);
         assertThat(top.resolve(".mvn/extensions.xml")).content()
                 .startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<extensions>\n");
         assertThat(PomLicenseHeader.in("<project/><!-- Licensed to the ASF -->")).isEmpty();
@@ -69,7 +69,7 @@ class ExtensionsXmlTest {
         Path file = top.resolve(".mvn/extensions.xml");
         Files.createDirectories(file.getParent());
         Files.writeString(file, theirs, StandardCharsets.UTF_8);
-        assertThat(ours.ensure(top)).isEqualTo(ExtensionsXml.Change.ADDED);
+        assertThat(ours.ensure(top, PomLicenseHeader.of(top))).isEqualTo(ExtensionsXml.Change.ADDED);
         return Files.readString(file, StandardCharsets.UTF_8);
     }
 }
