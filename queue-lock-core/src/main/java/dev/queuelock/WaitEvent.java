@@ -11,22 +11,38 @@ public final class WaitEvent {
     private final Duration holderElapsed;
     private final boolean stuckHolder;
     private final LockRecord deadHolder;
+    private final boolean holderEnded;
 
     public WaitEvent(int ahead, LockRecord holder, Duration holderElapsed, boolean stuckHolder) {
-        this(ahead, holder, holderElapsed, stuckHolder, null);
+        this(ahead, holder, holderElapsed, stuckHolder, null, false);
     }
 
-    private WaitEvent(int ahead, LockRecord holder, Duration holderElapsed, boolean stuckHolder, LockRecord deadHolder) {
+    private WaitEvent(int ahead, LockRecord holder, Duration holderElapsed, boolean stuckHolder, LockRecord deadHolder,
+            boolean holderEnded) {
         this.ahead = ahead;
         this.holder = holder;
         this.holderElapsed = holderElapsed;
         this.stuckHolder = stuckHolder;
         this.deadHolder = deadHolder;
+        this.holderEnded = holderEnded;
+    }
+
+    /** The same event, of a holder whose own process has ended while processes it started keep its hold. */
+    public WaitEvent ofEndedHolder() {
+        return new WaitEvent(ahead, holder, holderElapsed, stuckHolder, deadHolder, true);
+    }
+
+    /**
+     * True if the holder's own process has ended (a lander killed with {@code kill -9}) and a process
+     * it started while holding (its check build) still runs: the hold lasts until that ends.
+     */
+    public boolean holderEnded() {
+        return holderEnded;
     }
 
     /** The last event of a wait that ends by taking the lock over from a holder that died without releasing it. */
     public static WaitEvent takeover(LockRecord deadHolder) {
-        return new WaitEvent(0, null, Duration.ZERO, false, deadHolder);
+        return new WaitEvent(0, null, Duration.ZERO, false, deadHolder, false);
     }
 
     /** The holder that died without releasing, for a {@link #takeover} event: {@link WaitText} makes it a warning. */
@@ -62,6 +78,6 @@ public final class WaitEvent {
     @Override
     public String toString() {
         return "WaitEvent{ahead=" + ahead + ", holder=" + holder + ", holderElapsed=" + holderElapsed
-                + (stuckHolder ? ", stuck" : "") + (deadHolder != null ? ", took over from " + deadHolder : "") + "}";
+                + (stuckHolder ? ", stuck" : "") + (holderEnded ? ", holder ended" : "") + (deadHolder != null ? ", took over from " + deadHolder : "") + "}";
     }
 }

@@ -11,7 +11,8 @@ import java.util.Optional;
  * {@code Build queue: warning: lane wt-a (verify), pid 4242, holding for 10m 00s - if it is stuck,
  * stop it (kill 4242); a live holder is never forced out.}
  * A waiter that takes the lock over from a holder that died holding it says
- * {@code Build queue: holder pid 4242 (lane wt-a, verify) died; taking over}.
+ * {@code Build queue: holder pid 4242 (lane wt-a, verify) died; taking over}; one waiting for a holder
+ * that has ended while a process it started still keeps its hold says so, not only the pid.
  * One instance per acquire: after the first line, the moment between two holders is left out
  * (the next line names the new holder).
  */
@@ -50,12 +51,20 @@ public final class WaitText {
         String holder = event.holder()
                 .map(h -> h.describe() + ", holding for " + Durations.format(event.holderElapsed()))
                 .orElse("nobody holds it now");
+        if (event.holderEnded() && event.holder().isPresent()) {
+            // Naming the dead pid alone would send a person after a process that is gone.
+            return Optional.of(queue + ": " + position(event) + "; " + holder + " - pid " + event.holder().get().pid()
+                    + " has ended, and what it started (a check build) still runs and keeps the lock until it ends.");
+        }
         if (event.isStuckHolderWarning() && event.holder().isPresent()) {
             return Optional.of(queue + ": warning: " + holder + " - if it is stuck, stop it (kill "
                     + event.holder().get().pid() + "); a live holder is never forced out.");
         }
-        String position = event.ahead() == 0 ? "next up" : event.ahead() + " " + unit + (event.ahead() == 1 ? "" : "s") + " ahead";
-        return Optional.of(queue + ": " + position + "; " + holder + eta.map(d -> ", ETA ~" + Durations.format(d)).orElse(""));
+        return Optional.of(queue + ": " + position(event) + "; " + holder + eta.map(d -> ", ETA ~" + Durations.format(d)).orElse(""));
+    }
+
+    private String position(WaitEvent event) {
+        return event.ahead() == 0 ? "next up" : event.ahead() + " " + unit + (event.ahead() == 1 ? "" : "s") + " ahead";
     }
 
     /** What the lines start with, e.g. {@code Build queue}. */

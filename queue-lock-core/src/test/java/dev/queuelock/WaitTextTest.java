@@ -45,4 +45,12 @@ class WaitTextTest {
                 .contains("Build queue: warning: lane wt-a (mvn verify), pid 4242, holding for 10m 00s"
                         + " - if it is stuck, stop it (kill 4242); a live holder is never forced out.");
     }
+
+    @Test
+    void aHolderThatEndedIsNotNamedAsOneToKill() {
+        WaitEvent ended = new WaitEvent(0, holder, Duration.ofMinutes(10), true).ofEndedHolder();
+        assertThat(new WaitText("Build queue", "build").line(ended))
+                .contains("Build queue: next up; lane wt-a (mvn verify), pid 4242, holding for 10m 00s - pid 4242 has ended,"
+                        + " and what it started (a check build) still runs and keeps the lock until it ends.");
+    }
 }

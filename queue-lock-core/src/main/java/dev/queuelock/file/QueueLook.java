@@ -22,6 +22,7 @@ final class QueueLook {
     private final boolean enrolled;
     private final Ticket holder;
     private final boolean holderAlive;
+    private final boolean holderEnded;
     private final Ticket nearest;
     private final boolean nearestAlive;
     private final int ahead;
@@ -30,16 +31,18 @@ final class QueueLook {
     /**
      * @param enrolled       false if the waiter's own ticket is gone (deleted under it)
      * @param holder         the lock's holder; null if the lock is free or holds no valid record
+     * @param holderEnded    the holder's own process has ended, and only processes it started keep the hold
      * @param nearest        the ticket just ahead; null if none is ahead
      * @param ahead          tickets ahead, the nearest included
      * @param holdersTickets tickets ahead that are the holder's own, not yet withdrawn ({@link HoldersTicket})
      */
-    QueueLook(Ticket own, boolean enrolled, Ticket holder, boolean holderAlive, Ticket nearest, boolean nearestAlive,
-            int ahead, int holdersTickets) {
+    QueueLook(Ticket own, boolean enrolled, Ticket holder, boolean holderAlive, boolean holderEnded, Ticket nearest,
+            boolean nearestAlive, int ahead, int holdersTickets) {
         this.own = own;
         this.enrolled = enrolled;
         this.holder = holder;
         this.holderAlive = holderAlive;
+        this.holderEnded = holderEnded;
         this.nearest = nearest;
         this.nearestAlive = nearestAlive;
         this.ahead = ahead;
@@ -49,10 +52,12 @@ final class QueueLook {
     /** Looks at the queue from the place of {@code own}. */
     static QueueLook read(LockFile lock, TicketQueue tickets, Ticket own) throws IOException {
         Ticket holder = lock.holderTicket();
-        boolean holderAlive = holder != null && Liveness.isAlive(holder.record());
+        boolean ownAlive = holder != null && Liveness.isAlive(holder.record().pid(), holder.record().start().orElse(null));
+        boolean holderEnded = holder != null && !ownAlive && Liveness.keptByTree(holder.record());
+        boolean holderAlive = ownAlive || holderEnded;
         List<Ticket> ahead = tickets.ahead(own);
         if (ahead == null) {
-            return new QueueLook(own, false, holder, holderAlive, null, false, 0, 0);
+            return new QueueLook(own, false, holder, holderAlive, holderEnded, null, false, 0, 0);
         }
         Ticket nearest = null;
         while (nearest == null && !ahead.isEmpty()) {
@@ -64,7 +69,7 @@ final class QueueLook {
         }
         boolean nearestAlive = nearest != null && Liveness.isAlive(nearest.record());
         int holders = holderAlive ? tickets.holdersTickets(ahead, holder.record()) : 0;
-        return new QueueLook(own, true, holder, holderAlive, nearest, nearestAlive, ahead.size(), holders);
+        return new QueueLook(own, true, holder, holderAlive, holderEnded, nearest, nearestAlive, ahead.size(), holders);
     }
 
     Ticket own() {
@@ -86,6 +91,11 @@ final class QueueLook {
     /** The live holder's record, or null: what a waiter reports. */
     LockRecord liveHolder() {
         return holderAlive ? holder.record() : null;
+    }
+
+    /** The live holder's own process has ended: what it started keeps the hold until that ends. */
+    boolean holderEnded() {
+        return holderEnded;
     }
 
     Ticket nearest() {

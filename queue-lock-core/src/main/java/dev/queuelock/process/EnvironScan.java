@@ -112,11 +112,6 @@ final class EnvironScan {
         }
         int from = text.indexOf('=', at) + 1;
         int end = text.indexOf('\0', from);
-        for (String holder : text.substring(from, end < 0 ? text.length() : end).split(";")) {
-            if (holder.equals(wanted)) {
-                return true;
-            }
-        }
-        return false;
+        return HolderTree.listed(text.substring(from, end < 0 ? text.length() : end), wanted);
     }
 }

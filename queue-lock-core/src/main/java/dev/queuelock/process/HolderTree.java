@@ -51,6 +51,27 @@ public final class HolderTree {
         Processes.current().prepareHolderScan();
     }
 
+    /**
+     * Whether this process was started inside a hold of {@code pid}: its {@value #ENV} lists that
+     * holder. Then it is part of the holder's tree, and that tree is what keeps a dead holder's lock
+     * (see {@link Liveness}): waiting behind that holder would be waiting for itself.
+     */
+    public static boolean startedInsideHoldOf(long pid, String start) {
+        return start != null && listed(System.getenv(ENV), token(pid, start));
+    }
+
+    static boolean listed(String holders, String wanted) {
+        if (holders == null) {
+            return false;
+        }
+        for (String holder : holders.split(";")) {
+            if (holder.equals(wanted)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static String token(long pid, String start) {
         return pid + "/" + (start == null ? "" : start);
     }

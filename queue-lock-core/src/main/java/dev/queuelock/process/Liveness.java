@@ -21,8 +21,16 @@ public final class Liveness {
      * {@link HolderTree}): a check build outliving its {@code kill -9}ed lander keeps the lock.
      */
     public static boolean isAlive(LockRecord record) {
+        return isAlive(record.pid(), record.start().orElse(null)) || keptByTree(record);
+    }
+
+    /**
+     * Whether a process the record's holder started while holding still runs; asked when the holder
+     * itself has ended, to tell a dead holder from one whose check build still works in its hold.
+     */
+    public static boolean keptByTree(LockRecord record) {
         String start = record.start().orElse(null);
-        return isAlive(record.pid(), start) || start != null && HolderTree.anyStartedBy(record.pid(), start);
+        return start != null && HolderTree.anyStartedBy(record.pid(), start);
     }
 
     /** @param start the recorded start token, or null if the writer recorded none */

@@ -5,6 +5,7 @@ import dev.queuelock.LockRecord;
 import dev.queuelock.WaitEvent;
 import dev.queuelock.WaitListener;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -22,6 +23,7 @@ public final class WaitReporter {
     private Object lastHolder;
     private long stuckWarnings;
     private long heldSinceMillis;
+    private boolean holderEnded;
 
     public WaitReporter(AcquireOptions options) {
         this.listener = options.listener();
@@ -30,7 +32,16 @@ public final class WaitReporter {
 
     /** For backends whose holder record says when it took the lock ({@link LockRecord#ts()}). */
     public void report(int ahead, LockRecord holder, long nowMillis) {
-        report(ahead, holder, holder, holder == null ? nowMillis : holder.ts(), nowMillis);
+        report(ahead, holder, false, nowMillis);
+    }
+
+    /**
+     * @param holderEnded the holder's own process has ended and processes it started keep its hold
+     *                    (a change of this is a change of holder: the waiter is told)
+     */
+    public void report(int ahead, LockRecord holder, boolean holderEnded, long nowMillis) {
+        Object key = holderEnded ? List.of(holder, "ended") : holder;
+        report(ahead, key, holder, holderEnded, holder == null ? nowMillis : holder.ts(), nowMillis);
     }
 
     /**
@@ -39,20 +50,26 @@ public final class WaitReporter {
      * @param heldSinceMillis when the holder took the lock
      */
     public void report(int ahead, Object holderKey, LockRecord holder, long heldSinceMillis, long nowMillis) {
+        report(ahead, holderKey, holder, false, heldSinceMillis, nowMillis);
+    }
+
+    private void report(int ahead, Object holderKey, LockRecord holder, boolean holderEnded, long heldSinceMillis,
+            long nowMillis) {
         this.heldSinceMillis = holder == null ? nowMillis : heldSinceMillis;
         Duration elapsed = Duration.ofMillis(Math.max(0, nowMillis - this.heldSinceMillis));
-        if (ahead != lastAhead || !Objects.equals(holderKey, lastHolder)) {
+        boolean changed = ahead != lastAhead || !Objects.equals(holderKey, lastHolder);
+        long due = elapsed.toMillis() / stuckIntervalMillis;
+        if (changed) {
             lastAhead = ahead;
             lastHolder = holderKey;
-            stuckWarnings = elapsed.toMillis() / stuckIntervalMillis;
-            listener.onWait(new WaitEvent(ahead, holder, elapsed, stuckWarnings > 0));
+            stuckWarnings = due;
+        } else if (holder == null || due <= stuckWarnings) {
             return;
         }
-        long due = elapsed.toMillis() / stuckIntervalMillis;
-        if (holder != null && due > stuckWarnings) {
-            stuckWarnings = due;
-            listener.onWait(new WaitEvent(ahead, holder, elapsed, true));
-        }
+        boolean stuck = !changed || due > 0;
+        stuckWarnings = due;
+        WaitEvent event = new WaitEvent(ahead, holder, elapsed, stuck);
+        listener.onWait(holderEnded ? event.ofEndedHolder() : event);
     }
 
     /** Tells the listener this waiter takes the lock over from {@code deadHolder}, which died holding it. */

@@ -204,13 +204,13 @@ class SleeperTest {
 
     /** Waiting behind the live ticket {@code ahead}. */
     private static Turn behind(Ticket ahead) {
-        return Turn.decide(new QueueLook(OWN, true, null, false, ahead, true, 1, 0));
+        return Turn.decide(new QueueLook(OWN, true, null, false, false, ahead, true, 1, 0));
     }
 
     /** First in line, waiting on a live holder. */
     private Turn firstBehind(LockRecord holder) {
         Ticket lock = Ticket.holder(dir.lockFile(), holder, false);
-        return Turn.decide(new QueueLook(OWN, true, lock, true, null, false, 0, 0));
+        return Turn.decide(new QueueLook(OWN, true, lock, true, false, null, false, 0, 0));
     }
 
     /** The waiter's sleep, in the executor's thread, with a 60 s timeout no test waits for. */

@@ -15,14 +15,14 @@ class TurnTest {
 
     @Test
     void aVanishedTicketReEnrollsWhateverElseIsSeen() {
-        assertThat(decide(new QueueLook(OWN, false, HOLDER, false, AHEAD, false, 1, 0)).step())
+        assertThat(decide(new QueueLook(OWN, false, HOLDER, false, false, AHEAD, false, 1, 0)).step())
                 .isEqualTo(Turn.Step.REENROLL);
     }
 
     @Test
     void aLiveTicketAheadIsWaitedOnWhateverTheLockSays() {
         for (Ticket holder : new Ticket[] {null, HOLDER}) {
-            Turn turn = decide(new QueueLook(OWN, true, holder, false, AHEAD, true, 3, 0));
+            Turn turn = decide(new QueueLook(OWN, true, holder, false, false, AHEAD, true, 3, 0));
             assertThat(turn.step()).isEqualTo(Turn.Step.WAIT);
             assertThat(turn.subject()).isSameAs(AHEAD);
             assertThat(turn.firstInLine()).isFalse();
@@ -31,23 +31,23 @@ class TurnTest {
 
     @Test
     void aDeadTicketAheadIsRemovedBeforeAnythingElse() {
-        Turn turn = decide(new QueueLook(OWN, true, null, false, AHEAD, false, 1, 0));
+        Turn turn = decide(new QueueLook(OWN, true, null, false, false, AHEAD, false, 1, 0));
         assertThat(turn.step()).isEqualTo(Turn.Step.REMOVE_DEAD_TICKET);
         assertThat(turn.subject()).isSameAs(AHEAD);
     }
 
     @Test
     void firstInLineTakesAFreeLock() {
-        assertThat(decide(new QueueLook(OWN, true, null, false, null, false, 0, 0)).step()).isEqualTo(Turn.Step.TAKE);
+        assertThat(decide(new QueueLook(OWN, true, null, false, false, null, false, 0, 0)).step()).isEqualTo(Turn.Step.TAKE);
     }
 
     @Test
     void firstInLineReclaimsADeadHoldersLockAndWaitsOnALiveOne() {
-        Turn dead = decide(new QueueLook(OWN, true, HOLDER, false, null, false, 0, 0));
+        Turn dead = decide(new QueueLook(OWN, true, HOLDER, false, false, null, false, 0, 0));
         assertThat(dead.step()).isEqualTo(Turn.Step.RECLAIM_DEAD_LOCK);
         assertThat(dead.subject()).isSameAs(HOLDER);
 
-        Turn live = decide(new QueueLook(OWN, true, HOLDER, true, null, false, 0, 0));
+        Turn live = decide(new QueueLook(OWN, true, HOLDER, true, false, null, false, 0, 0));
         assertThat(live.step()).isEqualTo(Turn.Step.WAIT);
         assertThat(live.subject()).isSameAs(HOLDER);
         assertThat(live.firstInLine()).isTrue();
@@ -55,14 +55,14 @@ class TurnTest {
 
     @Test
     void theHoldersOwnTicketStillCountsForOrderButIsNotShown() {
-        QueueLook look = new QueueLook(OWN, true, HOLDER, true, AHEAD, true, 3, 1);
+        QueueLook look = new QueueLook(OWN, true, HOLDER, true, false, AHEAD, true, 3, 1);
         assertThat(decide(look).step()).as("a waiter waits until that ticket is gone").isEqualTo(Turn.Step.WAIT);
         assertThat(look.shownAhead()).isEqualTo(2);
     }
 
     @Test
     void aWaiterBehindWakesForItsPredecessorAndItsOwnTicketOnly() {
-        Turn turn = decide(new QueueLook(OWN, true, HOLDER, true, AHEAD, true, 2, 0));
+        Turn turn = decide(new QueueLook(OWN, true, HOLDER, true, false, AHEAD, true, 2, 0));
         assertThat(turn.wakeFor(true, false, "10-3")).as("the predecessor goes").isEqualTo(Turn.Wake.NOW);
         assertThat(turn.wakeFor(true, false, "20-7")).as("its own ticket vanishes").isEqualTo(Turn.Wake.NOW);
         assertThat(turn.wakeFor(true, false, "9-1")).as("further ahead: only the report").isEqualTo(Turn.Wake.LATER);
@@ -75,7 +75,7 @@ class TurnTest {
 
     @Test
     void theFirstInLineWakesForTheLocksGoing() {
-        Turn turn = decide(new QueueLook(OWN, true, HOLDER, true, null, false, 0, 0));
+        Turn turn = decide(new QueueLook(OWN, true, HOLDER, true, false, null, false, 0, 0));
         assertThat(turn.wakeFor(false, false, "lock")).isEqualTo(Turn.Wake.NOW);
         assertThat(turn.wakeFor(false, false, "lock.9.reclaim")).isEqualTo(Turn.Wake.NO);
         assertThat(turn.wakeFor(true, false, "20-7")).isEqualTo(Turn.Wake.NOW);

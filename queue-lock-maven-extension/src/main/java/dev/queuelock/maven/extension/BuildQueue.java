@@ -2,11 +2,13 @@ package dev.queuelock.maven.extension;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.Durations;
+import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.JoiningLock;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
+import dev.queuelock.process.ProcessId;
 import dev.queuelock.process.Processes;
 import dev.queuelock.repo.RepoKey;
 import java.nio.file.Path;
@@ -68,7 +70,13 @@ public class BuildQueue {
         }
         acquiredAtNanos = System.nanoTime();
         if (newLock.joined().isPresent()) {
-            LOG.info("Build queue: running inside the build lock held by {}; not queueing.", newLock.joined().get().describe());
+            LockRecord holder = newLock.joined().get();
+            if (ProcessId.of(holder.pid(), holder.start().orElse(null)).isAlive()) {
+                LOG.info("Build queue: running inside the build lock held by {}; not queueing.", holder.describe());
+            } else {
+                LOG.warn("Build queue: {} started this build holding the build lock and has ended; this build keeps"
+                        + " that hold until it ends (not queueing behind itself).", holder.describe());
+            }
         } else if (waitLog.waited()) {
             LOG.info("Build lock acquired after waiting {}.", Durations.format(Duration.ofNanos(acquiredAtNanos - start)));
         } else {
