@@ -86,10 +86,6 @@ final class Ticket {
         return record != null ? record : new LockRecord(pid, "?", null, ts, null);
     }
 
-    boolean isRead() {
-        return record != null;
-    }
-
     /** Whether the owner OS-locks the file: the kernel wakes a waiter on it when it lets go. */
     boolean osLocked() {
         return osLocked;

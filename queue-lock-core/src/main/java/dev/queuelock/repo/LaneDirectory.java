@@ -76,10 +76,6 @@ public final class LaneDirectory {
         return worktreeSuffix;
     }
 
-    public int portBase() {
-        return portBase;
-    }
-
     private Matcher matcher(Path worktree) {
         Path file = worktree.getFileName();
         return name.matcher(file == null ? "" : file.toString());

@@ -74,11 +74,6 @@ public abstract class QueueLockSupport implements QueueLock {
         }
     }
 
-    /** Whether {@link #release()} gave the current wait up (for a backend checking between steps). */
-    protected final boolean isAbandoned() {
-        return abandoned;
-    }
-
     @Override
     public final void acquire(AcquireOptions options) throws InterruptedException {
         synchronized (this) {

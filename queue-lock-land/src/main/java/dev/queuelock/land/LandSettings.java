@@ -87,10 +87,6 @@ public final class LandSettings {
         return remote;
     }
 
-    public int pushRetries() {
-        return pushRetries;
-    }
-
     /** The integration branch: see {@link IntegrationBranch} for how it is chosen when not configured. */
     public String integrationBranch(Git git) {
         return integration(git).name();

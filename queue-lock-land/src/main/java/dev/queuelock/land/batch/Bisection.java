@@ -80,10 +80,6 @@ public final class Bisection<M> {
             return members(passed);
         }
 
-        public List<M> failedMembers() {
-            return members(failed);
-        }
-
         private static <M> List<M> members(List<Tested<M>> tested) {
             List<M> members = new ArrayList<>();
             tested.forEach(t -> members.add(t.member));

@@ -31,8 +31,4 @@ public final class LaneBoard {
     public LaneLayout layout() {
         return layout;
     }
-
-    public String integrationRef() {
-        return integrationRef;
-    }
 }

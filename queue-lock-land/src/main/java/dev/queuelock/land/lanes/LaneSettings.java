@@ -135,10 +135,6 @@ public final class LaneSettings {
                 && !name.endsWith("/") && !name.endsWith(".") && !name.contains("//") && !name.endsWith(".lock");
     }
 
-    public String branchPrefix() {
-        return branchPrefix;
-    }
-
     public String branch(int lane) {
         return branchPrefix + lane;
     }

@@ -96,11 +96,6 @@ final class JsonLayout {
         return text.substring(0, before + 1) + text.substring(after); // the only one: the brackets close up
     }
 
-    /** The container at {@code pointer} (array elements by index), as [open, close] offsets, or null. */
-    int[] container(String pointer) {
-        return containers.get(pointer);
-    }
-
     /**
      * The document with {@code "name": value} added as the last member of the object at
      * {@code pointer}, which sits {@code depth} levels deep (the root's members are at depth 1).
