@@ -9,7 +9,7 @@ set -euo pipefail
 
 for tool in java mvn git; do
   if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "demo: '$tool' is not on PATH; install a JDK (11+), Maven and git, then run this again." >&2
+    echo "demo: '$tool' is not on PATH; install a JDK (17+), Maven and git, then run this again." >&2
     exit 1
   fi
 done
@@ -22,8 +22,14 @@ if [ -n "${QUEUELOCK_DEMO_REPO:-}" ]; then
 else
   jar="$HOME/.m2/repository/dev/queuelock/queue-lock-maven-extension/$version/queue-lock-maven-extension-$version.jar"
   if [ ! -f "$jar" ] || [ -n "$(find "$root"/queue-lock-*/src/main "$root/pom.xml" -newer "$jar" -print -quit)" ]; then
+    # Building queue-lock needs 17 (what it ships runs on 11): say so before Maven's compiler does.
+    java_major=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p')
+    if [ "${java_major%%.*}" -lt 17 ] 2>/dev/null; then
+      echo "demo: building queue-lock needs JDK 17 or newer, and java is $java_major; set JAVA_HOME or PATH to a JDK 17+." >&2
+      exit 1
+    fi
     echo "demo: building and installing queue-lock $version (once; about a minute)..."
-    (cd "$root" && mvn -q -B install -DskipTests -Dinvoker.skip=true)
+    (cd "$root" && mvn -q "${mvn_opts[@]}" install -DskipTests -Dinvoker.skip=true)
   fi
 fi
 
