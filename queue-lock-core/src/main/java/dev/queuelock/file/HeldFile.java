@@ -1,5 +1,6 @@
 package dev.queuelock.file;
 
+import dev.queuelock.json.RecordJson;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -103,7 +104,7 @@ final class HeldFile implements AutoCloseable {
 
     /** The record bytes of an open file (at most one past the record limit), read from its start. */
     static byte[] readAll(FileChannel channel) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate(RecordCodec.MAX_RECORD_BYTES + 1);
+        ByteBuffer buffer = ByteBuffer.allocate(RecordJson.MAX_RECORD_BYTES + 1);
         long position = 0;
         int n;
         while (buffer.hasRemaining() && (n = channel.read(buffer, position)) > 0) {

@@ -1,6 +1,7 @@
 package dev.queuelock.file;
 
 import dev.queuelock.LockRecord;
+import dev.queuelock.json.RecordJson;
 import dev.queuelock.process.Liveness;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -46,7 +47,7 @@ final class LockFile {
             return null;
         }
         byte[] bytes = OwnFiles.read(dir.lockFile());
-        LockRecord record = bytes == null ? null : RecordCodec.decode(bytes).orElse(null);
+        LockRecord record = bytes == null ? null : RecordJson.decode(bytes).orElse(null);
         return record == null ? null : Ticket.holder(dir.lockFile(), record, OsLockMark.isMarked(bytes));
     }
 
@@ -59,7 +60,7 @@ final class LockFile {
         // A leftover temp file of a dead process with our pid is removed; a planted link is refused
         // like any other file of the queue that is a link or not ours.
         try {
-            HeldFile taken = HeldFile.publish(dir.lockTempFile(me.pid()), dir.lockFile(), RecordCodec.encode(me));
+            HeldFile taken = HeldFile.publish(dir.lockTempFile(me.pid()), dir.lockFile(), RecordJson.encode(me));
             synchronized (this) {
                 held = taken;
             }
@@ -123,7 +124,7 @@ final class LockFile {
         if (judged == null) {
             return true; // released meanwhile: free now
         }
-        Optional<LockRecord> holder = RecordCodec.decode(judged);
+        Optional<LockRecord> holder = RecordJson.decode(judged);
         if (holder.isPresent() && !holder.get().equals(knownDead) && Liveness.isAlive(holder.get())) {
             return false;
         }

@@ -1,5 +1,6 @@
 package dev.queuelock.file;
 
+import dev.queuelock.json.RecordJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
@@ -41,7 +42,7 @@ final class OwnFiles {
                 return own.read();
             }
             try (InputStream in = SafePaths.openOwned(file)) {
-                return in == null ? null : in.readNBytes(RecordCodec.MAX_RECORD_BYTES + 1);
+                return in == null ? null : in.readNBytes(RecordJson.MAX_RECORD_BYTES + 1);
             }
         } finally {
             GUARD.readLock().unlock();

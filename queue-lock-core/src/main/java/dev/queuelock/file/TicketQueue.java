@@ -1,6 +1,7 @@
 package dev.queuelock.file;
 
 import dev.queuelock.LockRecord;
+import dev.queuelock.json.RecordJson;
 import dev.queuelock.process.Liveness;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -43,7 +44,7 @@ final class TicketQueue {
     HeldFile enroll(LockRecord record) throws IOException {
         Path ticket = ticketsDir.resolve(Ticket.nameOf(record.ts(), record.pid()));
         try {
-            return OwnFiles.create(ticket, RecordCodec.encode(record));
+            return OwnFiles.create(ticket, RecordJson.encode(record));
         } catch (FileAlreadyExistsException e) {
             SafePaths.requireOwned(ticket); // our own name already there: fine, unless it was planted
             return null;
@@ -139,7 +140,7 @@ final class TicketQueue {
             if (bytes == null) {
                 return null; // withdrawn while we listed
             }
-            LockRecord json = RecordCodec.decode(bytes).orElse(null);
+            LockRecord json = RecordJson.decode(bytes).orElse(null);
             if (json != null && json.pid() == parsed.pid()) {
                 Ticket read = ticket.withBody(json, OsLockMark.isMarked(bytes));
                 bodies.put(parsed.name(), read);

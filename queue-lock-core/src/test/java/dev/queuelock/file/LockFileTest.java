@@ -3,6 +3,7 @@ package dev.queuelock.file;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.LockRecord;
+import dev.queuelock.json.RecordJson;
 import dev.queuelock.process.ProcessStart;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,6 +62,6 @@ class LockFileTest {
     }
 
     private void write(LockRecord record) throws Exception {
-        Files.write(dir.lockFile(), RecordCodec.encode(record));
+        Files.write(dir.lockFile(), RecordJson.encode(record));
     }
 }

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.LockRecord;
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.json.RecordJson;
 import dev.queuelock.repo.RepoKey;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
@@ -126,10 +127,10 @@ class NpmInteropTest {
         List<byte[]> expectedLines = split(expected);
         assertThat(expectedLines).hasSize(records.size());
         for (int i = 0; i < records.size(); i++) {
-            assertThat(new String(RecordCodec.encode(records.get(i)), StandardCharsets.UTF_8))
+            assertThat(new String(RecordJson.encode(records.get(i)), StandardCharsets.UTF_8))
                     .as("record %d", i)
                     .isEqualTo(new String(expectedLines.get(i), StandardCharsets.UTF_8));
-            assertThat(RecordCodec.encode(records.get(i))).as("bytes of record %d", i).isEqualTo(expectedLines.get(i));
+            assertThat(RecordJson.encode(records.get(i))).as("bytes of record %d", i).isEqualTo(expectedLines.get(i));
         }
     }
 

@@ -3,6 +3,7 @@ package dev.queuelock.file;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.LockRecord;
+import dev.queuelock.json.RecordJson;
 import dev.queuelock.process.ProcessStart;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,7 +92,7 @@ class TicketQueueTest {
     private String ticket(long ts, long pid, String lane) throws Exception {
         String name = Ticket.nameOf(ts, pid);
         String start = pid == SELF ? ProcessStart.current() : null;
-        Files.write(tickets.resolve(name), RecordCodec.encode(new LockRecord(pid, lane, null, ts, start)));
+        Files.write(tickets.resolve(name), RecordJson.encode(new LockRecord(pid, lane, null, ts, start)));
         return name;
     }
 

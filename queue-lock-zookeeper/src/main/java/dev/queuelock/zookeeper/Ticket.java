@@ -1,22 +1,18 @@
 package dev.queuelock.zookeeper;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.queuelock.LockRecord;
-import java.io.IOException;
+import dev.queuelock.json.RecordJson;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * What a participant node of the queue's {@code InterProcessMutex} says in its bytes: the file
- * backend's record JSON plus {@code host}, and {@code held} once its owner has taken the lock
- * (then {@code ts} is when it took it; before, when it joined the line).
+ * backend's record JSON (core's {@link RecordJson}) with {@code host}, and {@code held} once its
+ * owner has taken the lock (then {@code ts} is when it took it; before, when it joined the line).
  */
 final class Ticket {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String HELD = "held";
 
     /** Resolved once: a slow resolver must not slow every enrollment. */
     static final String HOST = localHost();
@@ -40,33 +36,13 @@ final class Ticket {
     }
 
     byte[] bytes() {
-        ObjectNode node = JSON.createObjectNode();
-        node.put("pid", record.pid());
-        node.put("lane", record.lane());
-        record.label().ifPresent(l -> node.put("label", l));
-        node.put("ts", record.ts());
-        record.host().ifPresent(h -> node.put("host", h));
-        if (held) {
-            node.put("held", true);
-        }
-        return node.toString().getBytes(StandardCharsets.UTF_8);
+        return RecordJson.encode(record, held ? HELD : null);
     }
 
+    /** A node whose bytes are no record (a foreign participant) is still in line, with a null record. */
     static Ticket of(String name, byte[] data) {
-        try {
-            JsonNode node = JSON.readTree(new String(data, StandardCharsets.UTF_8));
-            if (node == null || !node.has("pid") || !node.has("lane")) {
-                return new Ticket(name, null, false);
-            }
-            JsonNode label = node.get("label");
-            JsonNode host = node.get("host");
-            LockRecord record = new LockRecord(node.get("pid").asLong(), node.get("lane").asText(),
-                    label == null || label.isNull() ? null : label.asText(), node.path("ts").asLong(), null,
-                    host == null || host.isNull() ? null : host.asText());
-            return new Ticket(name, record, node.path("held").asBoolean(false));
-        } catch (IOException | RuntimeException e) {
-            return new Ticket(name, null, false);
-        }
+        LockRecord record = data == null ? null : RecordJson.decode(data).orElse(null);
+        return new Ticket(name, record, record != null && RecordJson.hasFlag(data, HELD));
     }
 
     /**
