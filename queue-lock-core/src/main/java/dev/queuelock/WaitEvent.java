@@ -1,48 +1,53 @@
 package dev.queuelock;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /** A change in a waiter's view of the queue. */
 public final class WaitEvent {
 
     private final int ahead;
-    private final LockRecord holder;
+    private final List<LockRecord> holders;
     private final Duration holderElapsed;
     private final boolean stuckHolder;
     private final LockRecord deadHolder;
     private final boolean holderEnded;
 
-    public WaitEvent(int ahead, LockRecord holder, Duration holderElapsed, boolean stuckHolder) {
-        this(ahead, holder, holderElapsed, stuckHolder, null, false);
+    /**
+     * @param holders       who holds a slot, longest-held first; empty when nobody does
+     * @param holderElapsed how long the longest-held holder has held
+     */
+    public WaitEvent(int ahead, List<LockRecord> holders, Duration holderElapsed, boolean stuckHolder) {
+        this(ahead, holders, holderElapsed, stuckHolder, null, false);
     }
 
-    private WaitEvent(int ahead, LockRecord holder, Duration holderElapsed, boolean stuckHolder, LockRecord deadHolder,
+    private WaitEvent(int ahead, List<LockRecord> holders, Duration holderElapsed, boolean stuckHolder, LockRecord deadHolder,
             boolean holderEnded) {
         this.ahead = ahead;
-        this.holder = holder;
+        this.holders = List.copyOf(holders);
         this.holderElapsed = holderElapsed;
         this.stuckHolder = stuckHolder;
         this.deadHolder = deadHolder;
         this.holderEnded = holderEnded;
     }
 
+    /** The last event of a wait that ends by taking the lock over from a holder that died without releasing it. */
+    public static WaitEvent takeover(LockRecord deadHolder) {
+        return new WaitEvent(0, List.of(), Duration.ZERO, false, deadHolder, false);
+    }
+
     /** The same event, of a holder whose own process has ended while processes it started keep its hold. */
     public WaitEvent ofEndedHolder() {
-        return new WaitEvent(ahead, holder, holderElapsed, stuckHolder, deadHolder, true);
+        return new WaitEvent(ahead, holders, holderElapsed, stuckHolder, deadHolder, true);
     }
 
     /**
-     * True if the holder's own process has ended (a lander killed with {@code kill -9}) and a process
-     * it started while holding (its check build) still runs: the hold lasts until that ends.
+     * True if the longest-held holder's own process has ended (a lander killed with {@code kill -9})
+     * and a process it started while holding (its check build) still runs: the hold lasts until that ends.
      */
     public boolean holderEnded() {
         return holderEnded;
-    }
-
-    /** The last event of a wait that ends by taking the lock over from a holder that died without releasing it. */
-    public static WaitEvent takeover(LockRecord deadHolder) {
-        return new WaitEvent(0, null, Duration.ZERO, false, deadHolder, false);
     }
 
     /** The holder that died without releasing, for a {@link #takeover} event: {@link WaitText} makes it a warning. */
@@ -50,17 +55,17 @@ public final class WaitEvent {
         return Optional.ofNullable(deadHolder);
     }
 
-    /** Live waiters enrolled before this one (the holder is not counted); 0 means next up. */
+    /** Live waiters enrolled before this one (the holders are not counted); 0 means next up. */
     public int ahead() {
         return ahead;
     }
 
-    /** The live holder, if the lock is held. */
-    public Optional<LockRecord> holder() {
-        return Optional.ofNullable(holder);
+    /** The live holders, longest-held first; empty if the lock is free. */
+    public List<LockRecord> holders() {
+        return holders;
     }
 
-    /** How long the holder has held, measured from the holder's own timestamp; zero if none. */
+    /** How long the longest-held holder has held, measured from its own timestamp; zero if none. */
     public Duration holderElapsed() {
         return holderElapsed;
     }
@@ -70,14 +75,15 @@ public final class WaitEvent {
         return stuckHolder || deadHolder != null;
     }
 
-    /** True for the periodic warning that the holder has held longer than the stuck interval. */
+    /** True for the periodic warning that the longest-held holder has held longer than the stuck interval. */
     public boolean isStuckHolderWarning() {
         return stuckHolder;
     }
 
     @Override
     public String toString() {
-        return "WaitEvent{ahead=" + ahead + ", holder=" + holder + ", holderElapsed=" + holderElapsed
-                + (stuckHolder ? ", stuck" : "") + (holderEnded ? ", holder ended" : "") + (deadHolder != null ? ", took over from " + deadHolder : "") + "}";
+        return "WaitEvent{ahead=" + ahead + ", holders=" + holders + ", holderElapsed=" + holderElapsed
+                + (stuckHolder ? ", stuck" : "") + (holderEnded ? ", holder ended" : "")
+                + (deadHolder != null ? ", took over from " + deadHolder : "") + "}";
     }
 }

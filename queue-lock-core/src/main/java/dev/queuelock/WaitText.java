@@ -44,23 +44,39 @@ public final class WaitText {
             return Optional.of(queue + ": holder pid " + dead.pid() + " (lane " + dead.lane() + dead.label().map(l -> ", " + l).orElse("")
                     + dead.host().map(h -> ", on " + h).orElse("") + ") died; taking over");
         }
-        if (waited && event.holder().isEmpty()) {
+        if (waited && event.holders().isEmpty()) {
             return Optional.empty();
         }
         waited = true;
-        String holder = event.holder()
-                .map(h -> h.describe() + ", holding for " + Durations.format(event.holderElapsed()))
-                .orElse("nobody holds it now");
-        if (event.holderEnded() && event.holder().isPresent()) {
+        if (event.holders().isEmpty()) {
+            return Optional.of(queue + ": " + position(event) + "; nobody holds it now");
+        }
+        LockRecord longest = event.holders().get(0);
+        if (event.holderEnded()) {
             // Naming the dead pid alone would send a person after a process that is gone.
-            return Optional.of(queue + ": " + position(event) + "; " + holder + " - pid " + event.holder().get().pid()
+            return Optional.of(queue + ": " + position(event) + "; " + holders(event) + " - pid " + longest.pid()
                     + " has ended, and what it started (a check build) still runs and keeps the lock until it ends.");
         }
-        if (event.isStuckHolderWarning() && event.holder().isPresent()) {
-            return Optional.of(queue + ": warning: " + holder + " - if it is stuck, stop it (kill "
-                    + event.holder().get().pid() + "); a live holder is never forced out.");
+        if (event.isStuckHolderWarning()) {
+            return Optional.of(queue + ": warning: " + held(longest, event.holderElapsed()) + " - if it is stuck, stop it (kill "
+                    + longest.pid() + "); a live holder is never forced out.");
         }
-        return Optional.of(queue + ": " + position(event) + "; " + holder + eta.map(d -> ", ETA ~" + Durations.format(d)).orElse(""));
+        return Optional.of(queue + ": " + position(event) + "; " + holders(event) + eta.map(d -> ", ETA ~" + Durations.format(d)).orElse(""));
+    }
+
+    /** Each holder with how long it has held; the later ones' times follow from the longest-held one's. */
+    private static String holders(WaitEvent event) {
+        LockRecord longest = event.holders().get(0);
+        StringBuilder text = new StringBuilder(held(longest, event.holderElapsed()));
+        for (LockRecord other : event.holders().subList(1, event.holders().size())) {
+            Duration elapsed = event.holderElapsed().minusMillis(Math.max(0, other.ts() - longest.ts()));
+            text.append("; ").append(held(other, elapsed.isNegative() ? Duration.ZERO : elapsed));
+        }
+        return text.toString();
+    }
+
+    private static String held(LockRecord holder, Duration elapsed) {
+        return holder.describe() + ", holding for " + Durations.format(elapsed);
     }
 
     private String position(WaitEvent event) {

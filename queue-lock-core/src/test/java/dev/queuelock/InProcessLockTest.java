@@ -48,14 +48,14 @@ class InProcessLockTest {
             assertThat(secondHolds.getCount()).isEqualTo(1);
             assertThat(events).hasSize(1);
             assertThat(events.get(0).ahead()).isZero();
-            assertThat(events.get(0).holder()).get().extracting(LockRecord::label)
+            assertThat(events.get(0).holders().stream().findFirst()).get().extracting(LockRecord::label)
                     .isEqualTo(java.util.Optional.of("verify"));
             first.release();
             assertThat(secondHolds.await(10, TimeUnit.SECONDS)).isTrue();
             waiter.join();
         }
         QueueSnapshot after = factory.snapshot("build", repo);
-        assertThat(after.holder()).isEmpty();
+        assertThat(after.holders().stream().findFirst()).isEmpty();
         assertThat(after.waiters()).isEmpty();
     }
 }

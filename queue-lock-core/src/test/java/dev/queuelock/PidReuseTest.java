@@ -110,7 +110,7 @@ class PidReuseTest {
         try (BackgroundAcquire acquire = BackgroundAcquire.start(build.open())) {
             assertThat(acquire.finishedWithin(BLOCKED_FOR)).as("waits for the live holder").isFalse();
             assertThat(acquire.events()).isNotEmpty();
-            assertThat(acquire.events().get(0).holder()).get().extracting(LockRecord::pid).isEqualTo(unrelated.pid());
+            assertThat(acquire.events().get(0).holders().stream().findFirst()).get().extracting(LockRecord::pid).isEqualTo(unrelated.pid());
 
             unrelated.kill9();
             assertThat(acquire.finishedWithin(PATIENCE)).isTrue();

@@ -51,7 +51,7 @@ class StuckHolderWarningTest {
             await().atMost(LockWorkers.PATIENCE).until(() -> stuckWarnings(events).size() >= 5);
 
             WaitEvent first = events.get(0);
-            assertThat(first.holder()).get().extracting(LockRecord::pid).isEqualTo(holder.pid());
+            assertThat(first.holders().stream().findFirst()).get().extracting(LockRecord::pid).isEqualTo(holder.pid());
             assertThat(first.holderElapsed()).as("measured from the holder's ts, not from when the waiter came")
                     .isGreaterThanOrEqualTo(Duration.ofMillis(900));
             assertThat(first.isStuckHolderWarning()).isTrue();
@@ -61,7 +61,7 @@ class StuckHolderWarningTest {
             assertThat(intervals).as("one warning per interval crossed, never twice for one").doesNotHaveDuplicates()
                     .isSorted();
             for (WaitEvent warning : stuckWarnings(events)) {
-                assertThat(warning.holder()).get().extracting(LockRecord::pid).isEqualTo(holder.pid());
+                assertThat(warning.holders().stream().findFirst()).get().extracting(LockRecord::pid).isEqualTo(holder.pid());
                 assertThat(warning.holderElapsed().toMillis()).isGreaterThanOrEqualTo(INTERVAL_MS);
             }
             assertThat(intervals).as("several intervals crossed while waiting").hasSizeGreaterThanOrEqualTo(5);
@@ -69,7 +69,7 @@ class StuckHolderWarningTest {
             assertThat(holder.isAlive()).isTrue();
             assertThat(waiter.isHeld()).isFalse();
             assertThat(workers.events("released", holder)).isEmpty();
-            assertThat(QueueLockFactory.defaults().withTmpDir(tmp).snapshot("build", repo).holder())
+            assertThat(QueueLockFactory.defaults().withTmpDir(tmp).snapshot("build", repo).holders().stream().findFirst())
                     .get().extracting(LockRecord::pid).isEqualTo(holder.pid());
         } finally {
             waiting.interrupt();

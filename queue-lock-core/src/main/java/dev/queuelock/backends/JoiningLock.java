@@ -26,7 +26,7 @@ public final class JoiningLock implements QueueLock {
 
     @Override
     public void acquire(AcquireOptions options) throws InterruptedException {
-        Optional<LockRecord> own = snapshot.get().holder().filter(ProcessAncestry::holdsForUs);
+        Optional<LockRecord> own = snapshot.get().holders().stream().filter(ProcessAncestry::holdsForUs).findFirst();
         if (own.isPresent()) {
             joined = own.get();
             return;

@@ -39,7 +39,10 @@ final class StatusCommand {
 
     private void printText(QueueSnapshot snapshot, long now, PrintStream out) {
         out.println("queue " + queue.queue + " (" + snapshot.location() + ")");
-        out.println("holder:  " + snapshot.holder().map(h -> RecordFormat.holder(h, now)).orElse("none"));
+        if (snapshot.holders().isEmpty()) {
+            out.println("holder:  none");
+        }
+        snapshot.holders().forEach(h -> out.println("holder:  " + RecordFormat.holder(h, now)));
         List<LockRecord> waiters = snapshot.waiters();
         out.println("waiting: " + (waiters.isEmpty() ? "none" : String.valueOf(waiters.size())));
         for (int i = 0; i < waiters.size(); i++) {

@@ -46,7 +46,7 @@ public final class FileBackend implements QueueBackend {
                     waiters.add(t.record());
                 }
             }
-            return new QueueSnapshot(dir.path(), holder.orElse(null), waiters);
+            return new QueueSnapshot(dir.path(), holder.map(List::of).orElse(List.of()), waiters);
         } catch (IOException e) {
             throw new QueueLockException("cannot read queue " + dir + ": " + e.getMessage(), e);
         }

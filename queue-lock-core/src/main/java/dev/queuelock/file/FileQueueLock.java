@@ -153,7 +153,7 @@ public final class FileQueueLock extends QueueLockSupport {
         }
         checkWaiting(); // a release() before the sleeper was there could not wake it
         long now = System.currentTimeMillis();
-        reporter.report(look.shownAhead(), look.liveHolder(), look.holderEnded(), now);
+        reporter.report(look.shownAhead(), look.liveHolders(), look.holderEnded(), now);
         current.sleep(turn, look.holderAlive() ? reporter.millisUntilNextWarning(now) : Sleeper.FOREVER);
     }
 

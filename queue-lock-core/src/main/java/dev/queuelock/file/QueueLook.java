@@ -88,9 +88,9 @@ final class QueueLook {
         return holderAlive;
     }
 
-    /** The live holder's record, or null: what a waiter reports. */
-    LockRecord liveHolder() {
-        return holderAlive ? holder.record() : null;
+    /** The live holders' records (one slot: none or one): what a waiter reports. */
+    List<LockRecord> liveHolders() {
+        return holderAlive ? List.of(holder.record()) : List.of();
     }
 
     /** The live holder's own process has ended: what it started keeps the hold until that ends. */

@@ -17,6 +17,7 @@ import java.util.Map;
  * {"version":2, "now":epochMillis,
  *  "queues":{"build":{"scope","backend","location",
  *                     "holder":{"lane","label","pid","since","heldForMillis"} or null,
+ *                     "holders":[{"lane","label","pid","since","heldForMillis"}, ...],
  *                     "waiters":[{"position","lane","label","pid","since","waitingForMillis"}, ...]},
  *            "land":{...}},
  *  "landings":{...} or null}
@@ -48,7 +49,10 @@ public final class StatusJson {
         queue.put("scope", scope);
         queue.put("backend", backend);
         queue.put("location", snapshot.location().toString());
-        queue.put("holder", snapshot.holder().map(h -> record(h, null, "heldForMillis")).orElse(null));
+        List<Object> holders = new ArrayList<>();
+        snapshot.holders().forEach(h -> holders.add(record(h, null, "heldForMillis")));
+        queue.put("holder", holders.isEmpty() ? null : holders.get(0)); // kept for scripts written against one slot
+        queue.put("holders", holders);
         List<Object> waiters = new ArrayList<>();
         List<LockRecord> line = snapshot.waiters();
         for (int i = 0; i < line.size(); i++) {

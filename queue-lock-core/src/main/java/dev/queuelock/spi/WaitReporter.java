@@ -10,8 +10,8 @@ import java.util.Objects;
 
 /**
  * Turns each look at a queue into at most one listener call, the same for every backend: when the
- * position or the holder changed, or when the holder crossed another stuck-warning interval
- * (counted from when the holder took the lock, by the holder's own clock, so every waiter agrees
+ * position or the holders changed, or when the longest-held holder crossed another stuck-warning
+ * interval (counted from when it took the lock, by the holder's own clock, so every waiter agrees
  * on the elapsed time whenever it joined).
  */
 public final class WaitReporter {
@@ -20,55 +20,51 @@ public final class WaitReporter {
     private final long stuckIntervalMillis;
 
     private int lastAhead = -1;
-    private Object lastHolder;
+    private Object lastHolders;
     private long stuckWarnings;
     private long heldSinceMillis;
-    private boolean holderEnded;
 
     public WaitReporter(AcquireOptions options) {
         this.listener = options.listener();
         this.stuckIntervalMillis = options.stuckWarnInterval().toMillis();
     }
 
-    /** For backends whose holder record says when it took the lock ({@link LockRecord#ts()}). */
-    public void report(int ahead, LockRecord holder, long nowMillis) {
-        report(ahead, holder, false, nowMillis);
+    /**
+     * For backends whose holder records say when they took the lock ({@link LockRecord#ts()}).
+     *
+     * @param holders     longest-held first; empty when nobody holds
+     * @param holderEnded the longest-held holder's own process has ended and processes it started
+     *                    keep its hold (a change of this is a change of holder: the waiter is told)
+     */
+    public void report(int ahead, List<LockRecord> holders, boolean holderEnded, long nowMillis) {
+        Object key = holderEnded ? List.of(holders, "ended") : holders;
+        report(ahead, key, holders, holderEnded, holders.isEmpty() ? nowMillis : holders.get(0).ts(), nowMillis);
     }
 
     /**
-     * @param holderEnded the holder's own process has ended and processes it started keep its hold
-     *                    (a change of this is a change of holder: the waiter is told)
+     * @param holdersKey      what tells one set of holdings apart from the next (the records, znode names)
+     * @param holders         the holders' records, longest-held first, as far as known
+     * @param heldSinceMillis when the longest-held holder took the lock
      */
-    public void report(int ahead, LockRecord holder, boolean holderEnded, long nowMillis) {
-        Object key = holderEnded ? List.of(holder, "ended") : holder;
-        report(ahead, key, holder, holderEnded, holder == null ? nowMillis : holder.ts(), nowMillis);
+    public void report(int ahead, Object holdersKey, List<LockRecord> holders, long heldSinceMillis, long nowMillis) {
+        report(ahead, holdersKey, holders, false, heldSinceMillis, nowMillis);
     }
 
-    /**
-     * @param holderKey       what tells one holding apart from the next (the record, a znode name); null if none
-     * @param holder          the holder's record, if known
-     * @param heldSinceMillis when the holder took the lock
-     */
-    public void report(int ahead, Object holderKey, LockRecord holder, long heldSinceMillis, long nowMillis) {
-        report(ahead, holderKey, holder, false, heldSinceMillis, nowMillis);
-    }
-
-    private void report(int ahead, Object holderKey, LockRecord holder, boolean holderEnded, long heldSinceMillis,
+    private void report(int ahead, Object holdersKey, List<LockRecord> holders, boolean holderEnded, long heldSinceMillis,
             long nowMillis) {
-        this.heldSinceMillis = holder == null ? nowMillis : heldSinceMillis;
+        this.heldSinceMillis = holders.isEmpty() ? nowMillis : heldSinceMillis;
         Duration elapsed = Duration.ofMillis(Math.max(0, nowMillis - this.heldSinceMillis));
-        boolean changed = ahead != lastAhead || !Objects.equals(holderKey, lastHolder);
+        boolean changed = ahead != lastAhead || !Objects.equals(holdersKey, lastHolders);
         long due = elapsed.toMillis() / stuckIntervalMillis;
         if (changed) {
             lastAhead = ahead;
-            lastHolder = holderKey;
-            stuckWarnings = due;
-        } else if (holder == null || due <= stuckWarnings) {
+            lastHolders = holdersKey;
+        } else if (holders.isEmpty() || due <= stuckWarnings) {
             return;
         }
         boolean stuck = !changed || due > 0;
         stuckWarnings = due;
-        WaitEvent event = new WaitEvent(ahead, holder, elapsed, stuck);
+        WaitEvent event = new WaitEvent(ahead, holders, elapsed, stuck);
         listener.onWait(holderEnded ? event.ofEndedHolder() : event);
     }
 

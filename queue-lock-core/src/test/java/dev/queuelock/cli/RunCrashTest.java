@@ -47,7 +47,7 @@ class RunCrashTest {
         ChildProcess next = lane.start("next", "run", "--", "true");
         lane.awaitStderr(next, "next up; lane lane-a (hold), pid " + holderPid + ", holding for");
         assertThat(next.exitsWithin(Duration.ofSeconds(3))).as("one build at a time: CMD still runs").isFalse();
-        assertThat(lane.snapshot().holder().map(LockRecord::pid)).hasValue(holderPid);
+        assertThat(lane.snapshot().holders().stream().findFirst().map(LockRecord::pid)).hasValue(holderPid);
 
         Files.createFile(lane.dir().resolve("release"));
 

@@ -50,7 +50,7 @@ class RunSignalTest {
         // CMD's shell: the grandchild's parent, a child of the CLI (beside, for a moment, its launcher warm-up).
         long shell = ProcessHandle.of(grandchild).flatMap(ProcessHandle::parent).orElseThrow().pid();
         assertThat(cli.process().children().map(ProcessHandle::pid)).contains(shell);
-        assertThat(lane.snapshot().holder().map(LockRecord::pid)).hasValue(cli.pid());
+        assertThat(lane.snapshot().holders().stream().findFirst().map(LockRecord::pid)).hasValue(cli.pid());
         assumeFalse(cli.ignores(signal), "SIG" + signal + " is ignored by the CLI's JVM: it inherited that from how the tests"
                 + " were started (a background job ignores SIGINT) and env --default-signal could not undo it, so no"
                 + " SIG" + signal + " can reach it");
@@ -61,7 +61,7 @@ class RunSignalTest {
         // Alive as the lock judges it: a zombie waiting to be reaped does not count.
         await().atMost(Duration.ofSeconds(20))
                 .until(() -> !Liveness.isAlive(grandchild, null) && !Liveness.isAlive(shell, null));
-        assertThat(lane.snapshot().holder()).isEmpty();
+        assertThat(lane.snapshot().holders().stream().findFirst()).isEmpty();
 
         ChildProcess next = lane.start("next", "run", "--", "true");
         assertThat(next.awaitExit(Duration.ofSeconds(45))).isZero();
@@ -71,21 +71,21 @@ class RunSignalTest {
     @Timeout(90)
     void sighupIsNoStopRequest() throws Exception {
         ChildProcess cli = lane.start("holder", "run", "--", "sleep", "120");
-        lane.awaitQueue(s -> s.holder().map(LockRecord::pid).orElse(0L) == cli.pid());
+        lane.awaitQueue(s -> s.holders().stream().findFirst().map(LockRecord::pid).orElse(0L) == cli.pid());
         await().atMost(Duration.ofSeconds(45)).until(() -> cli.process().children().count() == 1);
 
         cli.signal("HUP");
 
         assertThat(cli.exitsWithin(Duration.ofSeconds(2))).as("run ignores SIGHUP").isFalse();
         assertThat(cli.process().children().count()).isEqualTo(1);
-        assertThat(lane.snapshot().holder().map(LockRecord::pid)).hasValue(cli.pid());
+        assertThat(lane.snapshot().holders().stream().findFirst().map(LockRecord::pid)).hasValue(cli.pid());
     }
 
     @Test
     @Timeout(90)
     void sigtermToWaitingRunRemovesItsTicket() throws Exception {
         ChildProcess holder = lane.start("holder", "run", "--", "sleep", "120");
-        lane.awaitQueue(s -> s.holder().map(LockRecord::pid).orElse(0L) == holder.pid());
+        lane.awaitQueue(s -> s.holders().stream().findFirst().map(LockRecord::pid).orElse(0L) == holder.pid());
         ChildProcess waiter = lane.start("waiter", "run", "--", "true");
         lane.awaitQueue(s -> s.waiters().stream().anyMatch(w -> w.pid() == waiter.pid()));
         lane.awaitStderr(waiter, "next up");
@@ -97,7 +97,7 @@ class RunSignalTest {
         try (var names = Files.list(tickets)) {
             assertThat(names.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith("-" + waiter.pid()));
         }
-        assertThat(lane.snapshot().holder().map(LockRecord::pid)).hasValue(holder.pid());
+        assertThat(lane.snapshot().holders().stream().findFirst().map(LockRecord::pid)).hasValue(holder.pid());
         assertThat(waiter.stderr()).doesNotContain("acquired");
     }
 
@@ -105,13 +105,13 @@ class RunSignalTest {
     @Timeout(90)
     void stuckHolderIsReportedButNeverForcedOut() throws Exception {
         ChildProcess holder = lane.start("holder", "run", "--", "sleep", "120");
-        lane.awaitQueue(s -> s.holder().isPresent());
+        lane.awaitQueue(s -> s.holders().stream().findFirst().isPresent());
         ChildProcess waiter = lane.start("waiter", "run", "--stuck-warn", "1s", "--", "true");
 
         await().atMost(Duration.ofSeconds(45)).until(() -> waiter.stderr().lines()
                 .filter(l -> l.startsWith("[queue-lock] build queue, lane lane-a: warning: lane lane-a")).count() >= 2);
         assertThat(waiter.stderr()).contains("kill " + holder.pid());
         assertThat(holder.isAlive()).isTrue();
-        assertThat(lane.snapshot().holder().map(LockRecord::pid)).hasValue(holder.pid());
+        assertThat(lane.snapshot().holders().stream().findFirst().map(LockRecord::pid)).hasValue(holder.pid());
     }
 }

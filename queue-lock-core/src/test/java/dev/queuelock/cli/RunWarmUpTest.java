@@ -48,7 +48,7 @@ class RunWarmUpTest {
     @Timeout(90)
     void aRunThatWaitsLeavesOnlyItsQueue() throws Exception {
         ChildProcess holder = lane.start("holder", "run", "--", "sh", "-c", "while [ ! -e go ]; do sleep 0.05; done");
-        lane.awaitQueue(s -> s.holder().map(LockRecord::pid).orElse(0L) == holder.pid());
+        lane.awaitQueue(s -> s.holders().stream().findFirst().map(LockRecord::pid).orElse(0L) == holder.pid());
         ChildProcess waiter = lane.start("waiter", "run", "--", "true");
         lane.awaitQueue(s -> s.waiters().stream().anyMatch(w -> w.pid() == waiter.pid()));
 

@@ -41,7 +41,7 @@ class StatusCommandTest {
     @Timeout(90)
     void jsonShowsHolderThenWaitersInOrder() throws Exception {
         ChildProcess holder = lane.start("holder", "run", "--label", "holder job", "--", "sleep", "120");
-        lane.awaitQueue(s -> s.holder().map(LockRecord::pid).orElse(0L) == holder.pid());
+        lane.awaitQueue(s -> s.holders().stream().findFirst().map(LockRecord::pid).orElse(0L) == holder.pid());
         ChildProcess first = lane.start("first", "run", "--label", "first waiter", "--", "true");
         lane.awaitQueue(s -> s.waiters().size() == 1);
         ChildProcess second = lane.start("second", "run", "--", "true");
@@ -58,10 +58,12 @@ class StatusCommandTest {
         assertThat(doc.get("landings").isNull()).isTrue();
         assertThat(fieldNames(doc.get("queues"))).isEqualTo("build");
         JsonNode build = doc.at("/queues/build");
-        assertThat(fieldNames(build)).isEqualTo("scope,backend,location,holder,waiters");
+        assertThat(fieldNames(build)).isEqualTo("scope,backend,location,holder,holders,waiters");
         assertThat(build.get("scope").asText()).isEqualTo("repo");
         assertThat(build.get("backend").asText()).isEqualTo("file");
         assertThat(build.get("holder").get("lane").asText()).isEqualTo("lane-a");
+        assertThat(build.get("holders")).hasSize(1);
+        assertThat(build.get("holders").get(0)).isEqualTo(build.get("holder"));
         assertThat(build.get("holder").get("label").asText()).isEqualTo("holder job");
         assertThat(build.get("holder").get("pid").asLong()).isEqualTo(holder.pid());
         assertThat(build.get("holder").get("heldForMillis").asLong()).isNotNegative();
@@ -84,7 +86,7 @@ class StatusCommandTest {
     @Timeout(60)
     void textNamesTheHolderAndHowLongItHeld() throws Exception {
         ChildProcess holder = lane.start("holder", "run", "--label", "mvn verify", "--", "sleep", "120");
-        lane.awaitQueue(s -> s.holder().isPresent());
+        lane.awaitQueue(s -> s.holders().stream().findFirst().isPresent());
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Main.run(new String[] {"status", "--dir", lane.dir().toString()}, Map.of("TMPDIR", lane.queues().toString()),

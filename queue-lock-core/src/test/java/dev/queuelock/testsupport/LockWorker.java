@@ -90,7 +90,7 @@ public final class LockWorker {
         fields.put("ahead", event.ahead());
         fields.put("elapsedMs", event.holderElapsed().toMillis());
         fields.put("stuck", event.isStuckHolderWarning());
-        event.holder().ifPresent(h -> {
+        event.holders().stream().findFirst().ifPresent(h -> {
             fields.put("holderPid", h.pid());
             fields.put("holderLane", h.lane());
             fields.put("holderLabel", h.label().orElse(null));

@@ -120,7 +120,7 @@ public abstract class QueueBackendContract {
         assertThat(waiter.awaitExit(Duration.ofSeconds(90))).as(waiter.output()).isZero();
         assertThat(workers.events("acquired", waiter)).hasSize(1);
         assertThat(workers.events("released", holder)).as("kill -9 runs no hook").isEmpty();
-        assertThat(factory().snapshot(QUEUE, repo).holder()).isEmpty();
+        assertThat(factory().snapshot(QUEUE, repo).holders().stream().findFirst()).isEmpty();
     }
 
     @Test
@@ -134,7 +134,7 @@ public abstract class QueueBackendContract {
             await().atMost(LockWorkers.PATIENCE).until(() -> waiter.events().stream().anyMatch(WaitEvent::isStuckHolderWarning));
             WaitEvent first = waiter.events().get(0);
             assertThat(first.ahead()).as("the other waiter enrolled first").isEqualTo(1);
-            LockRecord seen = first.holder().orElseThrow();
+            LockRecord seen = first.holders().stream().findFirst().orElseThrow();
             assertThat(seen.pid()).isEqualTo(holder.pid());
             assertThat(seen.lane()).isEqualTo("repo");
             assertThat(seen.label()).contains("holder");
@@ -143,10 +143,10 @@ public abstract class QueueBackendContract {
             }
             WaitEvent warning = waiter.events().stream().filter(WaitEvent::isStuckHolderWarning).findFirst().orElseThrow();
             assertThat(warning.holderElapsed()).isGreaterThanOrEqualTo(stuck);
-            assertThat(warning.holder().orElseThrow().pid()).isEqualTo(holder.pid());
+            assertThat(warning.holders().stream().findFirst().orElseThrow().pid()).isEqualTo(holder.pid());
 
             QueueSnapshot snapshot = factory().snapshot(QUEUE, repo);
-            assertThat(snapshot.holder().orElseThrow().pid()).isEqualTo(holder.pid());
+            assertThat(snapshot.holders().stream().findFirst().orElseThrow().pid()).isEqualTo(holder.pid());
             assertThat(snapshot.waiters()).extracting(LockRecord::label)
                     .containsExactly(java.util.Optional.of("other"), java.util.Optional.of("me"));
 
@@ -156,7 +156,7 @@ public abstract class QueueBackendContract {
             assertThat(waiter.failure()).isNull();
             assertThat(waiter.lock().isHeld()).isTrue();
             assertThat(waiter.events()).as("told it was next once the holder left")
-                    .anyMatch(e -> e.ahead() == 0 && e.holder().map(h -> h.pid() == other.pid()).orElse(false));
+                    .anyMatch(e -> e.ahead() == 0 && e.holders().stream().findFirst().map(h -> h.pid() == other.pid()).orElse(false));
         }
     }
 
@@ -172,7 +172,7 @@ public abstract class QueueBackendContract {
             first.release();
             assertThat(second.finishedWithin(LockWorkers.PATIENCE)).isTrue();
             assertThat(second.failure()).isNull();
-            LockRecord holder = factory().snapshot(QUEUE, repo).holder().orElseThrow();
+            LockRecord holder = factory().snapshot(QUEUE, repo).holders().stream().findFirst().orElseThrow();
             assertThat(holder.ts()).as("the holder's ts is when it took the lock").isGreaterThanOrEqualTo(releasedAt);
         } finally {
             first.release();
@@ -195,7 +195,7 @@ public abstract class QueueBackendContract {
             await().atMost(LockWorkers.PATIENCE).until(() -> factory().snapshot(QUEUE, repo).waiters().isEmpty());
             holder.release();
             assertThat(holder.isHeld()).isFalse();
-            assertThat(factory().snapshot(QUEUE, repo).holder()).isEmpty();
+            assertThat(factory().snapshot(QUEUE, repo).holders().stream().findFirst()).isEmpty();
         }
     }
 }

@@ -95,7 +95,7 @@ class LanderTest {
             // Enroll one after another: wait until this lander holds or queues before starting the next.
             org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> {
                 var land = locks.snapshot("land", lane);
-                return land.holder().isPresent() && land.holder().get().lane().equals(lane.getFileName().toString())
+                return land.holders().stream().findFirst().isPresent() && land.holders().stream().findFirst().get().lane().equals(lane.getFileName().toString())
                         || land.waiters().stream().anyMatch(w -> w.lane().equals(lane.getFileName().toString()));
             });
         }
@@ -149,7 +149,7 @@ class LanderTest {
         assertThat(git(lane, "rev-parse", "HEAD")).isEqualTo(before);
         assertThat(git(lane, "status", "--porcelain")).isEmpty();
         assertThat(repo.remoteHead()).isEqualTo(remoteBefore);
-        assertThat(locks.snapshot("land", lane).holder()).as("land queue released").isEmpty();
+        assertThat(locks.snapshot("land", lane).holders().stream().findFirst()).as("land queue released").isEmpty();
         assertThat(new LandHistory(repo.main.resolve(".git")).read()).singleElement()
                 .extracting(r -> r.outcome).isEqualTo("rebase-conflict");
     }
@@ -237,7 +237,7 @@ class LanderTest {
         List<LandRun> history = new LandHistory(repo.main.resolve(".git")).read();
         assertThat(history).singleElement().extracting(r -> r.outcome).isEqualTo("nothing-to-land");
         assertThat(new LandStats(history).landingsPerHour()).as("not counted as a landing").isEmpty();
-        assertThat(locks.snapshot("land", lane).holder()).as("land queue released").isEmpty();
+        assertThat(locks.snapshot("land", lane).holders().stream().findFirst()).as("land queue released").isEmpty();
     }
 
     List<Path> checkLogs(String lane) throws IOException {

@@ -77,7 +77,8 @@ final class PositionReporter implements AutoCloseable {
             return REFRESH_MILLIS;
         }
         LockRecord holder = first == null ? null : first.asHolder(now);
-        reporter.report(ahead, first == null ? null : first.name, holder, holder == null ? now : holder.ts(), now);
+        reporter.report(ahead, first == null ? null : first.name, holder == null ? List.of() : List.of(holder),
+                holder == null ? now : holder.ts(), now);
         return Math.min(REFRESH_MILLIS, reporter.millisUntilNextWarning(now));
     }
 

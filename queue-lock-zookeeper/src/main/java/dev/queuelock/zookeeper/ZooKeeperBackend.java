@@ -64,7 +64,7 @@ public final class ZooKeeperBackend implements QueueBackend {
                 }
             }
             LockRecord holder = line.isEmpty() ? null : line.get(0).asHolder(System.currentTimeMillis());
-            return new QueueSnapshot(Path.of(path), holder, waiters);
+            return new QueueSnapshot(Path.of(path), holder == null ? List.of() : List.of(holder), waiters);
         } catch (QueueLockException e) {
             throw e;
         } catch (Exception e) {

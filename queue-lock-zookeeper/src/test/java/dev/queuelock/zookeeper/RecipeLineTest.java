@@ -133,7 +133,7 @@ class RecipeLineTest {
 
                 QueueSnapshot status = factory().snapshot("land", QUEUE_ID);
                 assertThat(status.location().toString()).isEqualTo(QUEUE_PATH);
-                LockRecord held = status.holder().orElseThrow();
+                LockRecord held = status.holders().stream().findFirst().orElseThrow();
                 assertThat(held.lane()).isEqualTo("holder");
                 assertThat(held.label()).contains("land holder");
                 assertThat(held.ts()).as("when it took the lock").isEqualTo(tickets.get(0).get("ts").asLong());

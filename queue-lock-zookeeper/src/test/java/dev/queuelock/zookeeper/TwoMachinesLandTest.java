@@ -58,7 +58,7 @@ class TwoMachinesLandTest {
             };
             WaitListener betaListener = event -> {
                 betaWaits.add(event);
-                if (event.holder().map(h -> h.lane().equals("alpha")).orElse(false)) {
+                if (event.holders().stream().findFirst().map(h -> h.lane().equals("alpha")).orElse(false)) {
                     betaSawAlphaHold.countDown();
                 }
             };
@@ -72,7 +72,7 @@ class TwoMachinesLandTest {
             assertThat(betaRun.get(90, TimeUnit.SECONDS).outcome()).isEqualTo(Outcome.LANDED);
         }
         assertThat(betaWaits).as("beta waited behind alpha, seen on its host")
-                .anyMatch(e -> e.holder().map(h -> h.lane().equals("alpha") && h.host().isPresent()).orElse(false));
+                .anyMatch(e -> e.holders().stream().findFirst().map(h -> h.lane().equals("alpha") && h.host().isPresent()).orElse(false));
         assertThat(Repos.log(remote)).containsExactly("add beta", "add alpha", "initial");
     }
 

@@ -66,11 +66,15 @@ final class StatusReport {
         queues.forEach((name, q) -> {
             String backend = backends.get(name).equals(FileBackend.NAME) ? "" : ", " + backends.get(name) + " backend";
             out.add(name + " queue (" + scopes.get(name) + " scope" + backend + "): " + q.location());
-            out.add("  holder: " + q.holder().map(h -> h.describe() + ", holding for " + since(h)).orElse("none"));
+            if (q.holders().isEmpty()) {
+                out.add("  holder: none");
+            }
+            q.holders().forEach(h -> out.add("  holder: " + h.describe() + ", holding for " + since(h)));
             if (q.waiters().isEmpty()) {
                 out.add("  waiting: none");
             }
-            Duration held = q.holder().map(h -> Duration.ofMillis(nowMillis - h.ts())).orElse(Duration.ZERO);
+            // The estimate counts from the longest-held holder: the first slot to come free.
+            Duration held = q.holders().stream().findFirst().map(h -> Duration.ofMillis(nowMillis - h.ts())).orElse(Duration.ZERO);
             for (int i = 0; i < q.waiters().size(); i++) {
                 LockRecord w = q.waiters().get(i);
                 int ahead = i;

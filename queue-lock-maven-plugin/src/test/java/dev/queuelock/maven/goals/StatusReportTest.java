@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 class StatusReportTest {
 
     private final StatusReport report = new StatusReport(100_000)
-            .add("build", "repo", "file", new QueueSnapshot(Path.of("/tmp/b"), new LockRecord(11, "wt-a", "verify", 40_000, null),
+            .add("build", "repo", "file", new QueueSnapshot(Path.of("/tmp/b"), List.of(new LockRecord(11, "wt-a", "verify", 40_000, null)),
                     List.of(new LockRecord(22, "wt-b", "validate", 90_000, "s"), new LockRecord(33, "wt-c", null, 95_000, null))))
-            .add("land", "repo", "file", new QueueSnapshot(Path.of("/tmp/l"), null, List.of()));
+            .add("land", "repo", "file", new QueueSnapshot(Path.of("/tmp/l"), List.of(), List.of()));
 
     @Test
     void linesShowHolderAndWaitersInOrder() {
@@ -42,7 +42,7 @@ class StatusReportTest {
         landed.totalMs = 30_000;
         landed.phases.put("checks", 30_000L);
         StatusReport withLanders = new StatusReport(100_000)
-                .add("land", "repo", "file", new QueueSnapshot(Path.of("/tmp/l"), new LockRecord(11, "wt-a", "feature", 90_000, null),
+                .add("land", "repo", "file", new QueueSnapshot(Path.of("/tmp/l"), List.of(new LockRecord(11, "wt-a", "feature", 90_000, null)),
                         List.of(new LockRecord(22, "wt-b", "fix", 95_000, null))))
                 .withLandings(List.of(landed));
 
@@ -98,7 +98,7 @@ class StatusReportTest {
 
     @Test
     void aQueueOnAnotherBackendSaysSo() {
-        assertThat(new StatusReport(0).add("land", "repo", "zookeeper", new QueueSnapshot(Path.of("/q"), null, List.of())).lines())
+        assertThat(new StatusReport(0).add("land", "repo", "zookeeper", new QueueSnapshot(Path.of("/q"), List.of(), List.of())).lines())
                 .startsWith("land queue (repo scope, zookeeper backend): /q");
     }
 }
