@@ -50,12 +50,12 @@ public final class ZooKeeperBackend implements QueueBackend {
         String path = queuePath(settings, queue, queueId);
         CuratorFramework client;
         try {
-            client = ZooKeeperConnection.open(settings);
+            client = SharedReader.client(settings);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new QueueLockException("interrupted while connecting to ZooKeeper at " + settings.connect, e);
         }
-        try (client) {
+        try {
             List<Ticket> line = Participants.read(client, path);
             List<LockRecord> waiters = new ArrayList<>();
             for (Ticket waiter : line.subList(Math.min(1, line.size()), line.size())) {
