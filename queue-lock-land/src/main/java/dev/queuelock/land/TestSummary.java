@@ -43,7 +43,11 @@ final class TestSummary {
     private static final Pattern SECTION = Pattern.compile("^\\[ERROR\\] (Failures|Errors|Flakes):\\s*$");
     private static final Pattern TEST = Pattern.compile("^\\[ERROR\\]   +\\S.*");
     private static final Pattern TOTALS = Pattern.compile("^\\[(ERROR|WARNING)\\] Tests run: \\d+, Failures: \\d+, Errors: \\d+, Skipped: \\d+\\s*$");
-    /** A line Maven logged; anything else in a summary is a message's own line. */
+    /**
+     * A line Maven logged; anything else in a summary is a message's own line. A message line that
+     * itself starts with a level ends the message early: under a parallel build (-T) such lines
+     * are other modules' output, and showing less beats showing another module's lines as a reason.
+     */
     private static final Pattern LOGGED = Pattern.compile("^\\[(INFO|WARNING|WARN|ERROR|DEBUG)\\]( .*)?$");
 
     private TestSummary() {
