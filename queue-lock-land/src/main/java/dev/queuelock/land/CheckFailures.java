@@ -9,24 +9,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.io.InputStreamReader;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * What failed, read from a check log, to show inline instead of only naming the log: the
- * surefire/failsafe summary ({@code [ERROR] Failures:}, the failing tests, {@code Tests run: …});
- * else the first {@code [ERROR]} lines (a compile error); else the log's last lines (a check that
- * is not Maven). At most {@value #MAX_LINES} lines.
+ * surefire/failsafe summary, each failing test with the first lines of its message
+ * ({@code TestSummary}); else the first {@code [ERROR]} lines (a compile error); else the log's
+ * last lines (a check that is not Maven). At most {@value #MAX_LINES} lines, each cut to
+ * {@value #WIDTH} characters; the log keeps the rest.
  */
 public final class CheckFailures {
 
-    static final int MAX_LINES = 20;
+    static final int MAX_LINES = 30;
+    static final int WIDTH = 160;
 
-    private static final Pattern SECTION = Pattern.compile("^\\[ERROR\\] (Failures|Errors|Flakes):\\s*$");
-    private static final Pattern TEST = Pattern.compile("^\\[ERROR\\]   +\\S.*");
-    private static final Pattern TOTALS = Pattern.compile("^\\[(ERROR|WARNING)\\] Tests run: \\d+, Failures: \\d+, Errors: \\d+, Skipped: \\d+\\s*$");
     private static final Pattern ERROR = Pattern.compile("^\\[ERROR\\] \\S.*");
     private static final Pattern NOISE = Pattern.compile("^\\[ERROR\\] (-> \\[Help|To see the full|Re-run Maven|For more information|After correcting|  mvn <args>|\\[Help ).*");
 
@@ -35,21 +32,9 @@ public final class CheckFailures {
 
     public static List<String> in(Path log) {
         List<String> lines = read(log);
-        Set<String> tests = new LinkedHashSet<>();
-        boolean inSection = false;
-        for (String line : lines) {
-            if (SECTION.matcher(line).matches()) {
-                inSection = true;
-                tests.add(line);
-            } else if (TOTALS.matcher(line).matches()) {
-                tests.add(line);
-                inSection = false;
-            } else if (inSection && TEST.matcher(line).matches()) {
-                tests.add(line); // other lines (a failure message's own lines, blank [INFO]s) do not end the list
-            }
-        }
+        List<String> tests = TestSummary.in(lines);
         if (!tests.isEmpty()) {
-            return first(new ArrayList<>(tests));
+            return first(tests);
         }
         List<String> errors = new ArrayList<>();
         for (String line : lines) {
@@ -62,7 +47,7 @@ public final class CheckFailures {
         }
         List<String> tail = new ArrayList<>();
         lines.stream().filter(l -> !l.isBlank()).forEach(tail::add);
-        return tail.subList(Math.max(0, tail.size() - 5), tail.size());
+        return first(tail.subList(Math.max(0, tail.size() - 5), tail.size()));
     }
 
     /** The failures as indented lines after a message, or nothing if the log says nothing. */
@@ -74,13 +59,25 @@ public final class CheckFailures {
         return text.toString();
     }
 
+    /** The first {@link #MAX_LINES} lines, each cut to {@link #WIDTH}, and how many more the log has. */
     private static List<String> first(List<String> lines) {
-        if (lines.size() <= MAX_LINES) {
-            return lines;
+        List<String> cut = new ArrayList<>();
+        lines.stream().limit(MAX_LINES).map(CheckFailures::narrow).forEach(cut::add);
+        List<String> rest = lines.subList(cut.size(), lines.size());
+        if (!rest.isEmpty()) {
+            long tests = rest.stream().filter(TestSummary::namesATest).count();
+            cut.add("... " + rest.size() + " more lines in the log"
+                    + (tests == 0 ? "" : " (" + tests + " more failing " + (tests == 1 ? "test)" : "tests)")));
         }
-        List<String> cut = new ArrayList<>(lines.subList(0, MAX_LINES));
-        cut.add("... " + (lines.size() - MAX_LINES) + " more lines in the log");
         return cut;
+    }
+
+    private static String narrow(String line) {
+        if (line.length() <= WIDTH) {
+            return line;
+        }
+        int end = WIDTH - 3;
+        return line.substring(0, Character.isHighSurrogate(line.charAt(end - 1)) ? end - 1 : end) + "...";
     }
 
     private static List<String> read(Path log) {

@@ -1,0 +1,114 @@
+package dev.queuelock.land;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The failing tests of a check log, each with the first lines of its failure message, read from
+ * the summary surefire and failsafe print after their tests:
+ *
+ * <pre>
+ * [ERROR] Failures:
+ * [ERROR]   GzipTest.multiLine:5-&gt;execute:6
+ * Expecting actual:
+ *   "HTTP/1.1 200 OK"
+ * to contain:
+ *   "Hello, world!"
+ * [ERROR]   GzipTest.oneLine:7 expected: &lt;2&gt; but was: &lt;6&gt;
+ * [ERROR] Errors:
+ * [ERROR]   GzipTest.error:8 IllegalState no connection
+ * [INFO]
+ * [ERROR] Tests run: 4, Failures: 2, Errors: 1, Skipped: 0
+ * </pre>
+ *
+ * A message's lines after its first come bare, without a level: they belong to the test above.
+ *
+ * <p>Why the log and not the XML reports ({@code target/surefire-reports/TEST-*.xml}): the log is
+ * this check run's own record and stays under its name, while the reports lie in a worktree that
+ * moves on (a batch member reads its verdict's log after the leader's worktree was rebuilt), a
+ * module the failed build never reached keeps the reports of an earlier build, and a check command
+ * or a POM may put them elsewhere. This summary, with the whole message, is printed alike by
+ * surefire and failsafe 2.22 to 3.5, for JUnit 4, JUnit 5 and TestNG, on Maven 3.8, 3.9 and 4
+ * (the logs in this module's test resources).
+ */
+final class TestSummary {
+
+    /** A failing test's message lines shown (blank ones skipped); the rest are counted. */
+    static final int MESSAGE_LINES = 4;
+
+    /** Under the test's name, past Maven's {@code [ERROR]   }. */
+    private static final String INDENT = "          ";
+
+    private static final Pattern SECTION = Pattern.compile("^\\[ERROR\\] (Failures|Errors|Flakes):\\s*$");
+    private static final Pattern TEST = Pattern.compile("^\\[ERROR\\]   +\\S.*");
+    private static final Pattern TOTALS = Pattern.compile("^\\[(ERROR|WARNING)\\] Tests run: \\d+, Failures: \\d+, Errors: \\d+, Skipped: \\d+\\s*$");
+    /**
+     * A line Maven logged; anything else in a summary is a message's own line. A message line that
+     * itself starts with a level ends the message early: under a parallel build (-T) such lines
+     * are other modules' output, and showing less beats showing another module's lines as a reason.
+     */
+    private static final Pattern LOGGED = Pattern.compile("^\\[(INFO|WARNING|WARN|ERROR|DEBUG)\\]( .*)?$");
+
+    private TestSummary() {
+    }
+
+    /** The summaries' lines, each test followed by its message's first lines; empty if the log has none. */
+    static List<String> in(List<String> log) {
+        List<String> shown = new ArrayList<>();
+        boolean inSection = false;
+        Message message = null;
+        for (String line : log) {
+            boolean logged = LOGGED.matcher(line).matches();
+            if (message != null && !logged) {
+                message.add(line);
+                continue;
+            }
+            if (message != null) {
+                shown.addAll(message.lines());
+                message = null;
+            }
+            if (SECTION.matcher(line).matches() || TOTALS.matcher(line).matches()) {
+                inSection = !TOTALS.matcher(line).matches();
+                shown.add(line);
+            } else if (inSection && TEST.matcher(line).matches()) {
+                shown.add(line);
+                message = new Message();
+            }
+        }
+        if (message != null) {
+            shown.addAll(message.lines());
+        }
+        return shown;
+    }
+
+    /** Is {@code line} one of a failing test's, as {@link #in} shows it (and not its message)? */
+    static boolean namesATest(String line) {
+        return TEST.matcher(line).matches();
+    }
+
+    /** The lines of one test's message after its first (which is on the test's own line). */
+    private static final class Message {
+
+        private final List<String> lines = new ArrayList<>();
+        private int more;
+
+        void add(String line) {
+            if (line.isBlank()) {
+                return;
+            }
+            if (lines.size() < MESSAGE_LINES) {
+                lines.add(INDENT + line.stripTrailing());
+            } else {
+                more++;
+            }
+        }
+
+        List<String> lines() {
+            if (more > 0) {
+                lines.add(INDENT + "... " + more + (more == 1 ? " more line" : " more lines") + " of this message in the log");
+            }
+            return lines;
+        }
+    }
+}
