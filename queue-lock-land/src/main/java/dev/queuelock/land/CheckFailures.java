@@ -21,6 +21,8 @@ import java.util.regex.Pattern;
  */
 public final class CheckFailures {
 
+    private static final Pattern LEVEL = Pattern.compile("^\\[(ERROR|WARNING|INFO)\\] ");
+
     static final int MAX_LINES = 30;
     static final int WIDTH = 160;
 
@@ -50,11 +52,15 @@ public final class CheckFailures {
         return first(tail.subList(Math.max(0, tail.size() - 5), tail.size()));
     }
 
-    /** The failures as indented lines after a message, or nothing if the log says nothing. */
+    /**
+     * The failures as indented lines after a message, or nothing if the log says nothing. The
+     * check's own level tags go: Maven prints the goal's failure with one of its own before each
+     * line, and "[ERROR]     [ERROR]   FooTest" says nothing twice.
+     */
     public static String indented(Path log) {
         StringBuilder text = new StringBuilder();
         for (String line : in(log)) {
-            text.append("\n    ").append(line);
+            text.append("\n    ").append(LEVEL.matcher(line).replaceFirst(""));
         }
         return text.toString();
     }

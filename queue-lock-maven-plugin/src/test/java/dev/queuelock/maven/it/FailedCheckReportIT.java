@@ -51,14 +51,14 @@ class FailedCheckReportIT {
         List<String> report = refused(lane, "land-greeting");
 
         assertThat(failures(report)).containsExactly(
-                "[ERROR] Failures: ",
-                "[ERROR]   GreetingTest.greetsTheWorld:14 ",
+                "Failures: ",
+                "  GreetingTest.greetsTheWorld:14 ",
                 "          Expecting actual:",
                 "            \"Hello, world!\\n<!-- greeting -->\"",
                 "          to be equal to:",
                 "            \"Hello, world!\"",
                 "          ... 1 more line of this message in the log",
-                "[ERROR] Tests run: 1, Failures: 1, Errors: 0, Skipped: 0");
+                "Tests run: 1, Failures: 1, Errors: 0, Skipped: 0");
     }
 
     @Test
@@ -69,14 +69,14 @@ class FailedCheckReportIT {
         List<String> report = refused(lane, "land-status");
 
         assertThat(failures(report)).containsExactly(
-                "[ERROR] Failures: ",
-                "[ERROR]   ServerIT.answersOk:14 ",
+                "Failures: ",
+                "  ServerIT.answersOk:14 ",
                 "          Expecting actual:",
                 "            \"200\\n<!-- status -->\"",
                 "          to contain:",
                 "            \"200\"",
                 "          ... 2 more lines of this message in the log",
-                "[ERROR] Tests run: 1, Failures: 1, Errors: 0, Skipped: 0");
+                "Tests run: 1, Failures: 1, Errors: 0, Skipped: 0");
     }
 
     /** Lands {@code lane}, which must be refused; the report's lines, from "checks failed" to the log's name. */
@@ -88,7 +88,7 @@ class FailedCheckReportIT {
         int from = indexOf(lines, "checks failed on the rebased commit", land);
         int to = indexOf(lines, "Log: ", land);
         assertThat(lines.get(to)).as("the full log is named").contains(".git/queuelock/logs/" + name.substring(5) + "-");
-        // Maven prints each line of the goal's failure as "[ERROR] <line>"; land indents the failures by 4.
+        // Maven prints each line of the goal's failure as "[ERROR] <line>"; land indents the failures by 4, without their own tags.
         return lines.subList(from, to + 1).stream().map(l -> l.replaceFirst("^\\[ERROR\\] (    )?", ""))
                 .collect(Collectors.toList());
     }
