@@ -14,8 +14,8 @@ import org.apache.maven.execution.MavenExecutionRequest;
 
 /**
  * The checks {@code land} runs on the rebased commit: a child {@code mvn -B} of this very Maven
- * installation, with the same settings files, profiles, offline mode, local repository and user
- * properties, so the check build is the build the user would have run.
+ * installation ({@link MavenLauncher}), with the same settings files, profiles, offline mode, local
+ * repository and user properties, so the check build is the build the user would have run.
  */
 public final class CheckBuild {
 
@@ -57,7 +57,7 @@ public final class CheckBuild {
 
     static List<String> mavenCommand(MavenExecutionRequest request, List<String> goals) {
         List<String> args = new ArrayList<>();
-        args.add(mavenExecutable());
+        args.add(MavenLauncher.current());
         args.add("-B");
         String home = System.getProperty("maven.home");
         addFile(args, "-s", request.getUserSettingsFile(), Path.of(System.getProperty("user.home"), ".m2", "settings.xml"));
@@ -71,7 +71,7 @@ public final class CheckBuild {
         if (request.isOffline()) {
             args.add("-o");
         }
-        Properties user = request.getUserProperties();
+        Properties user = MavenLauncher.passedOn(request.getUserProperties());
         if (request.getLocalRepositoryPath() != null && !user.containsKey("maven.repo.local")) {
             args.add("-Dmaven.repo.local=" + request.getLocalRepositoryPath().getAbsolutePath());
         }
@@ -80,18 +80,6 @@ public final class CheckBuild {
         }
         args.addAll(goals);
         return args;
-    }
-
-    /** This Maven's own launcher, so the check runs on the same version; else whatever is on PATH. */
-    private static String mavenExecutable() {
-        String home = System.getProperty("maven.home");
-        if (home != null) {
-            Path mvn = Path.of(home, "bin", "mvn");
-            if (Files.isExecutable(mvn)) {
-                return mvn.toString();
-            }
-        }
-        return "mvn";
     }
 
     /** Passes a settings file on unless it is the default the child would read anyway. */
