@@ -1,11 +1,11 @@
 package dev.queuelock.land.batch;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.queuelock.file.SafePaths;
+import dev.queuelock.land.StateFiles;
 import dev.queuelock.process.Liveness;
 import dev.queuelock.process.ProcessStart;
-import dev.queuelock.file.SafePaths;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.DirectoryStream;
@@ -32,7 +32,6 @@ final class ClaimRegistry {
     private static final Pattern ID = Pattern.compile("\\d{1,19}-\\d{1,19}-\\d{1,9}");
     private static final String SUFFIX = ".json";
     private static final int MAX_CLAIM_BYTES = 64 * 1024;
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final AtomicLong SEQUENCE = new AtomicLong();
 
     private final Path dir;
@@ -102,13 +101,13 @@ final class ClaimRegistry {
     }
 
     private static byte[] encode(Claim claim) throws IOException {
-        ObjectNode node = JSON.createObjectNode();
+        ObjectNode node = StateFiles.json().createObjectNode();
         node.put("id", claim.id());
         node.put("pid", claim.pid());
         node.put("start", claim.start().orElse(null));
         node.put("createdAt", claim.createdAt());
         node.put("resource", claim.resource().orElse(null));
-        return JSON.writeValueAsBytes(node);
+        return StateFiles.json().writeValueAsBytes(node);
     }
 
     private static Optional<Claim> read(Path file) {
@@ -122,7 +121,7 @@ final class ClaimRegistry {
             if (bytes.length > MAX_CLAIM_BYTES) {
                 return Optional.empty();
             }
-            JsonNode node = JSON.readTree(bytes);
+            JsonNode node = StateFiles.json().readTree(bytes);
             if (node == null || !node.isObject() || !id.equals(node.path("id").asText(null))
                     || !node.path("pid").isIntegralNumber() || node.path("pid").asLong() <= 0) {
                 return Optional.empty();

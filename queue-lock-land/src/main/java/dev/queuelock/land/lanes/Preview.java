@@ -3,6 +3,7 @@ package dev.queuelock.land.lanes;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandLog;
+import dev.queuelock.land.RepoContext;
 import dev.queuelock.process.GitCommand;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,7 +37,7 @@ public final class Preview {
     }
 
     private Path manifestFile() {
-        return layout.commonDir().resolve("queuelock").resolve("preview.json");
+        return RepoContext.stateDir(layout.commonDir()).resolve("preview.json");
     }
 
     /** Shows the lane at {@code laneDir} in the main checkout. */
