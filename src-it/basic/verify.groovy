@@ -1,5 +1,5 @@
 def log = new File(basedir, 'build.log').text
-assert log.contains('Build lock acquired (lane ')
+assert log.contains('Build lock acquired (')   // (lane <name>, …) or (the main checkout, …): where the clone is
 assert !log.contains('Build queue: ')   // nobody else in this queue: no wait lines
 assert log.contains('BUILD SUCCESS')
 def queues = basedir.listFiles().findAll { it.name.startsWith('claude-code-merge-queue-build-queue-') }

@@ -2,6 +2,7 @@ package dev.queuelock.file;
 
 import dev.queuelock.LockRecord;
 import java.io.IOException;
+import java.nio.file.NoSuchFileException;
 
 /**
  * A waiter's place in line for one acquire: its ticket, enrolled under one name for the whole
@@ -13,13 +14,23 @@ final class Enrollment {
 
     private final TicketQueue tickets;
     private final LockRecord record;
+    private final Runnable recreate;
     private final Ticket ticket;
     private HeldFile file;
     private boolean withdrawn;
 
     Enrollment(TicketQueue tickets, LockRecord record) {
+        this(tickets, record, () -> { });
+    }
+
+    /**
+     * @param recreate makes the queue directory again: an idle one can be removed between the
+     *                 waiter's look at it and its enrollment (by uninstall, or a tmp cleaner)
+     */
+    Enrollment(TicketQueue tickets, LockRecord record, Runnable recreate) {
         this.tickets = tickets;
         this.record = record;
+        this.recreate = recreate;
         this.ticket = Ticket.parse(Ticket.nameOf(record.ts(), record.pid()));
     }
 
@@ -30,7 +41,13 @@ final class Enrollment {
 
     /** Enrolls, or re-enrolls after the ticket vanished, keeping the OS lock of the newest file; nothing once withdrawn. */
     void enroll() throws IOException {
-        HeldFile created = tickets.enroll(record);
+        HeldFile created;
+        try {
+            created = tickets.enroll(record);
+        } catch (NoSuchFileException directoryGone) {
+            recreate.run();
+            created = tickets.enroll(record);
+        }
         HeldFile old;
         synchronized (this) {
             if (withdrawn) {

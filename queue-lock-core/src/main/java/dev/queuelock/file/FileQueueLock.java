@@ -51,7 +51,7 @@ public final class FileQueueLock extends QueueLockSupport {
     protected void doAcquire(AcquireOptions options) throws InterruptedException {
         LockRecord mine = new LockRecord(pid, lane, options.label(),
                 LAST_TS.updateAndGet(last -> Math.max(last + 1, System.currentTimeMillis())), start);
-        Enrollment own = new Enrollment(tickets, mine);
+        Enrollment own = new Enrollment(tickets, mine, dir::prepare);
         synchronized (this) {
             enrollment = own;
         }

@@ -26,10 +26,16 @@ public final class RepoKey {
 
     private final String key;
     private final Path worktree;
+    private final boolean mainCheckout;
 
     private RepoKey(String key, Path worktree) {
+        this(key, worktree, false);
+    }
+
+    private RepoKey(String key, Path worktree, boolean mainCheckout) {
         this.key = key;
         this.worktree = worktree;
+        this.mainCheckout = mainCheckout;
     }
 
     /** The key string hashed into the queue directory name. */
@@ -48,6 +54,14 @@ public final class RepoKey {
         return name == null ? worktree.toString() : name.toString();
     }
 
+    /**
+     * Whether the worktree is the repository's main checkout (its {@code .git} is the common dir
+     * itself), not a lane made by {@code git worktree add}; false where that was not read directly.
+     */
+    public boolean mainCheckout() {
+        return mainCheckout;
+    }
+
     public static RepoKey of(Path dir) {
         Path start = physical(dir.toAbsolutePath().normalize());
         if (System.getenv("GIT_DIR") != null) {
@@ -61,7 +75,8 @@ public final class RepoKey {
                 Optional<Path> common = commonDirOf(bare ? d : dotGit);
                 if (common.isPresent()) {
                     // A bare repository has no worktree: the lane is the directory asked about, as git says.
-                    return new RepoKey(physical(common.get()).toString(), bare ? start : d);
+                    // The .git directory that is the common dir itself is the main checkout's (no extra look).
+                    return new RepoKey(physical(common.get()).toString(), bare ? start : d, !bare && common.get().equals(dotGit));
                 }
                 return askGit(start).orElse(new RepoKey(start.toString(), start)); // unusual layout: let git decide
             }

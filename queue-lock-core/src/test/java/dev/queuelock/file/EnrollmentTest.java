@@ -33,4 +33,18 @@ class EnrollmentTest {
         assertThat(file).as("a withdrawn waiter never enrolls again").doesNotExist();
         enrollment.withdraw();
     }
+
+    /** Issue 32: uninstall removes an idle queue directory; a waiter enrolling just then makes it again. */
+    @Test
+    void aQueueDirectoryRemovedBeforeTheTicketIsWrittenIsMadeAgain() throws Exception {
+        QueueDirectory queue = QueueDirectory.of(tickets, "build", "repo");
+        LockRecord mine = new LockRecord(ProcessHandle.current().pid(), "lane", null, 43, ProcessStart.current());
+        Enrollment enrollment = new Enrollment(new TicketQueue(queue.ticketsDir()), mine, queue::prepare);
+        assertThat(queue.path()).doesNotExist();
+
+        enrollment.enroll();
+
+        assertThat(queue.ticketsDir().resolve(enrollment.ticket().name())).exists();
+        enrollment.withdraw();
+    }
 }

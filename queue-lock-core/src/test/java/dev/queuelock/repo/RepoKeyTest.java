@@ -64,6 +64,19 @@ class RepoKeyTest {
         assertThat(queueOf(otherClone)).isNotEqualTo(queueOf(main));
     }
 
+    /** Issue 32: the build lock called the main checkout a lane. */
+    @Test
+    @Timeout(60)
+    void theMainCheckoutIsToldFromItsLanesAndFromOtherDirectories() throws Exception {
+        assertThat(RepoKey.of(main.resolve("sub/deeper")).mainCheckout()).isTrue();
+        assertThat(RepoKey.of(otherClone).mainCheckout()).as("another clone's main checkout").isTrue();
+        assertThat(RepoKey.of(worktree.resolve("sub")).mainCheckout()).as("a linked worktree").isFalse();
+        assertThat(RepoKey.of(plain).mainCheckout()).as("outside git").isFalse();
+        Path bare = tmp.resolve("bare.git");
+        git(tmp, "clone", "-q", "--bare", main.toString(), bare.toString());
+        assertThat(RepoKey.of(bare).mainCheckout()).as("a bare repository has no checkout").isFalse();
+    }
+
     @Test
     @Timeout(60)
     void symlinkedPathsResolveToThePhysicalCommonDir() throws Exception {

@@ -66,7 +66,7 @@ public final class Lander {
                 return report(concluded.get(), runOf(landing, concluded.get(), Optional.empty(), started));
             }
             landing.clock().end(Phase.QUEUE_WAIT);
-            tools.log.info("land queue acquired for " + branch + "; landing onto " + landing.remoteBranch());
+            tools.log.info("land queue acquired for " + landing.named() + "; landing onto " + landing.remoteBranch());
             return report(landOnTurn(landing, turn.driver(new OwnWorktreeLanding(landing)), started));
         } finally {
             inFlight.finish();

@@ -73,6 +73,11 @@ public final class Landing {
         return branch;
     }
 
+    /** The lane as every message names it ({@link LaneName}). */
+    public String named() {
+        return LaneName.of(lane(), branch);
+    }
+
     /** The lane's commit when it queued: exactly what lands. */
     public String head() {
         return head;

@@ -41,7 +41,7 @@ final class OwnWorktreeLanding implements LandingDriver {
         if (rebased.equals(git.commitOf(remoteRef))) {
             // Its commits are all upstream already (landed before, or the same change made there):
             // checking and "landing" it would report another lane's commit as this lane's.
-            return Candidate.ended(LandResult.nothingToLand("nothing to land: " + branch + " is already on "
+            return Candidate.ended(LandResult.nothingToLand("nothing to land: " + landing.named() + " is already on "
                     + landing.remoteBranch() + " (no commit of its own after the rebase); no checks run, nothing pushed"));
         }
         return runChecks(rebased);
@@ -50,7 +50,7 @@ final class OwnWorktreeLanding implements LandingDriver {
     /** What happened, from what git shows now: "unchanged" only if HEAD, index and working tree are. */
     private String notRebased(Rebase.Result rebase, String before) {
         boolean conflicted = !rebase.conflicts.isEmpty();
-        String what = "rebase of " + branch + " onto " + landing.remoteBranch()
+        String what = "rebase of " + landing.named() + " onto " + landing.remoteBranch()
                 + (conflicted ? " conflicted"
                         : rebase.kind == Rebase.Kind.CONFLICT ? " stopped (" + rebase.reason + ")" : " failed (" + rebase.reason + ")");
         if (rebase.after.isUnchanged(before, branch)) {
@@ -85,8 +85,8 @@ final class OwnWorktreeLanding implements LandingDriver {
             return Candidate.push(rebased);
         }
         String old = landing.head();
-        String where = rebased.equals(old) ? branch + " is unchanged at " + Landing.shortSha(old)
-                : branch + " stays rebased onto " + landing.remoteBranch() + " at " + Landing.shortSha(rebased)
+        String where = rebased.equals(old) ? landing.named() + " is unchanged at " + Landing.shortSha(old)
+                : landing.named() + " stays rebased onto " + landing.remoteBranch() + " at " + Landing.shortSha(rebased)
                 + "; it was at " + Landing.shortSha(old) + " before this land (back there: git reset --keep " + old + ")";
         return Candidate.ended(LandResult.checksFailed("checks failed on the rebased commit " + Landing.shortSha(rebased) + " ("
                 + checks.describe() + "); nothing was pushed:" + CheckFailures.indented(logFile)
@@ -95,7 +95,7 @@ final class OwnWorktreeLanding implements LandingDriver {
 
     @Override
     public LandResult pushed(String commit) {
-        return LandResult.landed(commit, branch + " landed on " + landing.remoteBranch() + " at " + Landing.shortSha(commit));
+        return LandResult.landed(commit, landing.named() + " landed on " + landing.remoteBranch() + " at " + Landing.shortSha(commit));
     }
 
     @Override

@@ -107,7 +107,7 @@ class BatchLandingTest {
         List<String> good = order.stream().filter(l -> !l.equals(bad)).collect(Collectors.toList());
         good.forEach(l -> assertThat(exits.get(l)).as(landers.get(l).output()).isZero());
         assertThat(exits.get(bad)).isEqualTo(2);
-        assertThat(landers.get(bad).output()).contains("checks failed with " + bad).contains("Log: ");
+        assertThat(landers.get(bad).output()).contains("checks failed with lane " + bad).contains("Log: ");
         assertThat(repo.remoteLog()).containsExactlyElementsOf(expectedLog(good));
         assertThat(Files.readAllLines(checkRuns)).as("check runs").hasSizeLessThanOrEqualTo(1 + 2 * 3);
         assertThat(git(lanes.get(bad), "log", "-1", "--format=%s")).isEqualTo("change of " + bad);
@@ -215,7 +215,7 @@ class BatchLandingTest {
         lanes.keySet().stream().filter(l -> !l.equals(bad))
                 .forEach(l -> assertThat(exits.get(l)).as(landers.get(l).output()).isZero());
         assertThat(exits.get(bad)).as(landers.get(bad).output()).isEqualTo(2);
-        assertThat(landers.get(bad).output()).contains("checks failed with " + bad);
+        assertThat(landers.get(bad).output()).contains("checks failed with lane " + bad);
         assertThat(Files.readAllLines(checkRuns)).as("check builds").hasSizeLessThanOrEqualTo(4);
         assertThat(repo.remoteLog()).hasSize(4).doesNotContain("change of " + bad);
     }
@@ -231,7 +231,7 @@ class BatchLandingTest {
         releaseGate();
 
         landers.forEach((name, lander) -> assertThat(lander.awaitExit(Duration.ofSeconds(90))).as(lander.output()).isZero());
-        assertThat(landers.get("lane-2").output()).contains("nothing to land: lane-2 is already on origin/main")
+        assertThat(landers.get("lane-2").output()).contains("nothing to land: lane lane-2 is already on origin/main")
                 .contains("OUTCOME nothing-to-land");
         assertThat(repo.remoteLog()).hasSize(4).containsOnlyOnce("change of lane-2");
         assertThat(new LandHistory(repo.main.resolve(".git")).read()).filteredOn(r -> r.lane.equals("lane-2"))

@@ -214,6 +214,23 @@ class LanderTest {
         assertThat(new HistoryChart(40).render(history).get(1)).contains("check-failed").contains("#");
     }
 
+    /**
+     * Issue 32, item 4: a lane whose directory and branch differ was named by its branch in one line
+     * ({@code land queue acquired for lane/1}) and by its directory in the next.
+     */
+    @Test
+    void everyMessageNamesTheLaneByItsNameWithItsBranchInBrackets() throws Exception {
+        Path lane = repo.root.resolve("shop-lane-1");
+        git(repo.main, "worktree", "add", "--quiet", "-b", "lane/1", lane.toString(), "origin/main");
+        commit(lane, "n.txt", "n\n", "add n");
+
+        lander(lane, Checks.NONE).land();
+
+        assertThat(logged).contains("INFO land queue acquired for lane shop-lane-1 (lane/1); landing onto origin/main")
+                .anySatisfy(line -> assertThat(line).startsWith("INFO lane shop-lane-1 (lane/1) landed on origin/main at "))
+                .noneSatisfy(line -> assertThat(line).containsPattern("(for|^INFO) lane/1"));
+    }
+
     /** Issue 12, item 3. */
     @Test
     void aLaneAlreadyOnMainHasNothingToLandRunsNoChecksAndIsNotCountedAsLanded() throws Exception {
@@ -232,7 +249,7 @@ class LanderTest {
         assertThat(run.commit).isNull();
         assertThat(ran).as("no checks run").doesNotExist();
         assertThat(repo.remoteHead()).isEqualTo(remoteBefore);
-        assertThat(logged).anySatisfy(line -> assertThat(line).startsWith("INFO nothing to land: done is already on origin/main"))
+        assertThat(logged).anySatisfy(line -> assertThat(line).startsWith("INFO nothing to land: lane done is already on origin/main"))
                 .noneSatisfy(line -> assertThat(line).contains("landed on"));
         List<LandRun> history = new LandHistory(repo.main.resolve(".git")).read();
         assertThat(history).singleElement().extracting(r -> r.outcome).isEqualTo("nothing-to-land");

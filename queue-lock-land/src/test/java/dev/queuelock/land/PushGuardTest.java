@@ -49,6 +49,22 @@ class PushGuardTest {
         assertThat(new Git(lane).run(Map.of(Lander.LANDING_ENV, "1"), "push", "origin", "HEAD:main").ok()).isTrue();
     }
 
+    /** Issue 32: the message named every file init may write (AGENTS.md, although there was none). */
+    @Test
+    void aPushOfOnlyInitsFilesIsAllowedAndTheMessageNamesTheFilesItChanges() throws Exception {
+        PushGuard.install(new Git(lane), List.of("main"), List.of(".mvn/extensions.xml", "CLAUDE.md", "AGENTS.md", ".claude/settings.json"));
+        git(lane, "fetch", "origin", "main");
+        git(lane, "switch", "--quiet", "-c", "setup", "origin/main");
+        commit(lane, "CLAUDE.md", "instructions\n", "init's instructions");
+        commit(lane, ".mvn/extensions.xml", "<extensions/>\n", "init's extension");
+
+        GitCommand.Result setup = new Git(lane).run("push", "origin", "HEAD:main");
+
+        assertThat(setup.ok()).as(setup.err).isTrue();
+        assertThat(setup.err).contains("push to 'main' allowed: it changes only queue-lock's own set-up (.mvn/extensions.xml CLAUDE.md)")
+                .doesNotContain("AGENTS.md").doesNotContain("settings.json");
+    }
+
     @Test
     void inARepositoryBuiltWithTheWrapperTheRefusalNamesIt() throws Exception {
         PushGuard.install(new Git(lane), List.of("main"));

@@ -132,22 +132,23 @@ final class BatchSeat implements AutoCloseable {
      */
     LandResult conclude(BatchVerdict verdict, Landing landing) {
         String branch = landing.branch();
+        String lane = landing.named();
         String remoteBranch = landing.remoteBranch();
         String leader = verdict.pid == verdict.leaderPid ? "" : " (batch " + verdict.batchId + " led by lane " + verdict.leaderLane + ")";
         switch (verdict.outcome()) {
             case LANDED:
                 BranchMover.move(landing.git(), branch, request.commit, verdict.commit).ifPresent(log::warn);
-                return LandResult.landed(verdict.commit, branch + " landed on " + remoteBranch + " at " + Landing.shortSha(verdict.commit) + leader);
+                return LandResult.landed(verdict.commit, lane + " landed on " + remoteBranch + " at " + Landing.shortSha(verdict.commit) + leader);
             case REBASE_CONFLICT:
-                return LandResult.conflict(branch + " conflicts with " + remoteBranch + " or the lanes batched before it"
+                return LandResult.conflict(lane + " conflicts with " + remoteBranch + " or the lanes batched before it"
                         + leader + "; it was dropped, nothing of it was pushed and the lane is unchanged at "
                         + Landing.shortSha(request.commit) + ". Resolve: git fetch && git rebase " + remoteBranch
                         + ", then run land again.");
             case NOTHING_TO_LAND:
-                return LandResult.nothingToLand("nothing to land: " + branch + " is already on " + remoteBranch + leader
+                return LandResult.nothingToLand("nothing to land: " + lane + " is already on " + remoteBranch + leader
                         + "; no commit of its own was pushed");
             case CHECK_FAILED:
-                return LandResult.checksFailed("checks failed with " + branch + " on top of the lanes before it" + leader
+                return LandResult.checksFailed("checks failed with " + lane + " on top of the lanes before it" + leader
                         + (verdict.tested == null ? "" : ", tested at " + Landing.shortSha(verdict.tested))
                         + "; nothing of it was pushed:" + (verdict.log == null ? "" : CheckFailures.indented(Path.of(verdict.log)))
                         + "\nLog: " + verdict.log + ". The lane is unchanged at " + Landing.shortSha(request.commit)
@@ -156,7 +157,7 @@ final class BatchSeat implements AutoCloseable {
                 return LandResult.rejected("the batch's push to " + remoteBranch + " was rejected" + leader
                         + "; nothing was forced and your commits are on " + branch + ". Run land again.");
             default:
-                return LandResult.failed("the batch" + leader + " could not land " + branch
+                return LandResult.failed("the batch" + leader + " could not land " + lane
                         + (verdict.message == null ? "" : ": " + verdict.message) + ". Run land again.");
         }
     }

@@ -23,9 +23,9 @@ public final class Bisection<M> {
         Stack<M> build(String base, List<M> members) throws InterruptedException;
     }
 
-    /** Runs the checks on one commit. */
-    public interface Checker {
-        boolean passes(String commit, String what) throws InterruptedException;
+    /** Runs the checks on one commit: the base's members and the stack's up to that commit, in order. */
+    public interface Checker<M> {
+        boolean passes(String commit, List<M> members) throws InterruptedException;
     }
 
     /** Members stacked in order, each with the commit at the top of the stack after it. */
@@ -88,9 +88,9 @@ public final class Bisection<M> {
     }
 
     private final Stacker<M> stacker;
-    private final Checker checker;
+    private final Checker<M> checker;
 
-    public Bisection(Stacker<M> stacker, Checker checker) {
+    public Bisection(Stacker<M> stacker, Checker<M> checker) {
         this.stacker = stacker;
         this.checker = checker;
     }
@@ -107,7 +107,7 @@ public final class Bisection<M> {
             if (n == 0) {
                 break;
             }
-            if (passes(known, stack.tops.get(n - 1), describe(stack, 0, n - 1))) {
+            if (passes(known, stack.tops.get(n - 1), checked(verdicts, stack, n - 1))) {
                 accept(verdicts, stack, n - 1);
                 break;
             }
@@ -115,7 +115,7 @@ public final class Bisection<M> {
             int bad = n - 1;
             while (bad - good > 1) {
                 int mid = good + (bad - good) / 2;
-                if (passes(known, stack.tops.get(mid), describe(stack, 0, mid))) {
+                if (passes(known, stack.tops.get(mid), checked(verdicts, stack, mid))) {
                     good = mid;
                 } else {
                     bad = mid;
@@ -131,10 +131,10 @@ public final class Bisection<M> {
         return verdicts;
     }
 
-    private boolean passes(Map<String, Boolean> known, String commit, String what) throws InterruptedException {
+    private boolean passes(Map<String, Boolean> known, String commit, List<M> members) throws InterruptedException {
         Boolean result = known.get(commit);
         if (result == null) {
-            result = checker.passes(commit, what);
+            result = checker.passes(commit, members);
             known.put(commit, result);
         }
         return result;
@@ -146,8 +146,14 @@ public final class Bisection<M> {
         }
     }
 
-    private static <M> String describe(Stack<M> stack, int from, int to) {
-        return from == to ? String.valueOf(stack.members.get(from))
-                : stack.members.get(from) + " .. " + stack.members.get(to) + " (" + (to - from + 1) + " lanes)";
+    /**
+     * Every member in the commit at {@code stack.tops[to]}: the ones accepted so far (the base is the
+     * top of their stack) and the stack's up to {@code to}, so a check run after a culprit was dropped
+     * names the lanes it was stacked on, not only the ones restacked.
+     */
+    private static <M> List<M> checked(Verdicts<M> verdicts, Stack<M> stack, int to) {
+        List<M> members = new ArrayList<>(verdicts.passedMembers());
+        members.addAll(stack.members.subList(0, to + 1));
+        return members;
     }
 }

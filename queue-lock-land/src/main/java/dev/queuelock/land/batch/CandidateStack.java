@@ -18,7 +18,7 @@ import java.util.Map;
  * {@code land} would rebase), and the checks run on a chosen prefix's top. A lane that conflicts
  * is aborted and left out; its own worktree is never touched.
  */
-final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection.Checker {
+final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection.Checker<BatchRequest> {
 
     /** Told about each check run and each conflict, for the log and the history. */
     interface Steps {
@@ -76,7 +76,7 @@ final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection
     }
 
     @Override
-    public boolean passes(String commit, String what) throws InterruptedException {
+    public boolean passes(String commit, List<BatchRequest> members) throws InterruptedException {
         if (runs == 0) {
             beforeFirstCheck.run();
         }
@@ -87,7 +87,7 @@ final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection
         boolean passed = checks.run(scratch.worktree(), log);
         logOf.put(commit, log);
         clock.end(Phase.CHECKS);
-        steps.checked(runs, what, passed, log);
+        steps.checked(runs, label(members), passed, log);
         return passed;
     }
 
@@ -98,6 +98,12 @@ final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection
     /** The log of the check run on this commit. */
     Path logOf(String commit) {
         return logOf.get(commit);
+    }
+
+    /** A check run as the log and the history name it: every lane in the checked commit, in stack order. */
+    static String label(List<BatchRequest> members) {
+        String lanes = String.join(", ", lanes(members));
+        return members.size() == 1 ? lanes : lanes + " (" + members.size() + " lanes)";
     }
 
     static List<String> lanes(List<BatchRequest> members) {

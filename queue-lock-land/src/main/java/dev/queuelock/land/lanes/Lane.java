@@ -1,5 +1,6 @@
 package dev.queuelock.land.lanes;
 
+import dev.queuelock.land.LaneName;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -29,8 +30,9 @@ public final class Lane {
         return Optional.ofNullable(branch);
     }
 
+    /** As landing names it ({@link LaneName}): {@code lane shop-lane-2 (lane/2)}, its directory beside the main checkout. */
     @Override
     public String toString() {
-        return "lane " + number + " (" + path + (branch == null ? ", detached" : ", " + branch) + ")";
+        return LaneName.of(String.valueOf(path.getFileName()), branch == null ? "detached" : branch);
     }
 }

@@ -15,6 +15,8 @@ class BisectionTest {
 
     int runs;
     final List<String> checked = new ArrayList<>();
+    /** Each check run's members, as the checker was told them. */
+    final List<List<String>> named = new ArrayList<>();
 
     Bisection<String> bisection(Set<String> culprits, Set<String> conflicting) {
         Bisection.Stacker<String> stacker = (base, members) -> {
@@ -30,9 +32,10 @@ class BisectionTest {
             }
             return stack;
         };
-        Bisection.Checker checker = (commit, what) -> {
+        Bisection.Checker<String> checker = (commit, members) -> {
             runs++;
             checked.add(commit);
+            named.add(members);
             return culprits.stream().noneMatch(c -> List.of(commit.split("\\+")).contains(c));
         };
         return new Bisection<>(stacker, checker);
@@ -83,6 +86,29 @@ class BisectionTest {
         assertThat(v.top()).isEqualTo("base+m0+m3+m5");
     }
 
+    /**
+     * Issue 32, item 6: a check run after a culprit was dropped is stacked on the lanes that passed
+     * before it, and names them too (the model's commit is exactly its members).
+     */
+    @Test
+    void everyCheckRunNamesEveryMemberInTheCommitItChecks() throws Exception {
+        for (String culprit : List.of("m0", "m1", "m2", "m3")) {
+            checked.clear();
+            named.clear();
+            bisection(Set.of(culprit), Set.of()).run("base", members(4));
+            for (int i = 0; i < checked.size(); i++) {
+                List<String> inCommit = List.of(checked.get(i).split("\\+"));
+                assertThat(named.get(i)).as("run %d with culprit %s", i + 1, culprit)
+                        .containsExactlyElementsOf(inCommit.subList(1, inCommit.size()));
+            }
+        }
+        checked.clear();
+        named.clear();
+        bisection(Set.of("m1"), Set.of()).run("base", members(3));
+        assertThat(checked).as("m0 passed, m1 failed, m2 restacked on m0").last().isEqualTo("base+m0+m2");
+        assertThat(named).last().isEqualTo(List.of("m0", "m2"));
+    }
+
     /** Issue 12, item 10: a result implied by others is never checked. */
     @Test
     void aResultThatIsImpliedIsNotChecked() throws Exception {
@@ -117,7 +143,7 @@ class BisectionTest {
             }
             return stack;
         };
-        Bisection.Verdicts<String> v = new Bisection<>(stacker, (commit, what) -> {
+        Bisection.Verdicts<String> v = new Bisection<>(stacker, (commit, members) -> {
             runs++;
             return true;
         }).run("base", members(3));

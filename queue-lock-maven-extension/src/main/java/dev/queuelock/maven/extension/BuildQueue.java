@@ -46,7 +46,7 @@ public class BuildQueue {
         try {
             JoiningLock newLock = QueueLockFactory.fromProperties(user)
                     .openJoiningOwnHold(BuildScope.BUILD_QUEUE, settings.scope().buildQueueKey(repo), repo.lane());
-            acquire(newLock, settings, goals.isEmpty() ? "(default goals)" : String.join(" ", goals));
+            acquire(newLock, settings, goals.isEmpty() ? "(default goals)" : String.join(" ", goals), where(repo, settings));
         } catch (IllegalArgumentException e) {
             throw new MavenExecutionException(e.getMessage(), e);
         } catch (QueueLockException e) {
@@ -54,7 +54,16 @@ public class BuildQueue {
         }
     }
 
-    private void acquire(JoiningLock newLock, BuildQueueSettings settings, String label) throws MavenExecutionException {
+    /** The checkout as the acquired line names it: a lane by its name, the main checkout as such. */
+    private static String where(RepoKey repo, BuildQueueSettings settings) {
+        if (!repo.mainCheckout()) {
+            return "lane " + repo.lane();
+        }
+        // Under machine scope other repositories' main checkouts share the queue: say whose.
+        return settings.scope() == BuildScope.MACHINE ? "the main checkout of " + repo.lane() : "the main checkout";
+    }
+
+    private void acquire(JoiningLock newLock, BuildQueueSettings settings, String label, String where) throws MavenExecutionException {
         synchronized (this) {
             lock = newLock;
         }
@@ -80,7 +89,7 @@ public class BuildQueue {
         } else if (waitLog.waited()) {
             LOG.info("Build lock acquired after waiting {}.", Durations.format(Duration.ofNanos(acquiredAtNanos - start)));
         } else {
-            LOG.info("Build lock acquired (lane {}, {} queue).", newLock.lane(), settings.scope());
+            LOG.info("Build lock acquired ({}, {} queue).", where, settings.scope());
         }
     }
 

@@ -13,7 +13,8 @@ import org.apache.maven.execution.MavenSession;
 
 /**
  * The core extension's entry point, listed in {@code .mvn/extensions.xml}: at session start it
- * pins this plugin's goals ({@link OwnGoals}), gives a lane's build its port
+ * pins this plugin's goals ({@link OwnGoals}), reads only the top project for a session of nothing
+ * but those ({@link TopProjectOnly}), gives a lane's build its port
  * ({@link LaneBuildProperties}), reads the build queue's settings ({@link BuildQueueSettings}) and
  * waits its turn in the build queue ({@link BuildQueue}); at session end it leaves the queue.
  *
@@ -37,9 +38,13 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
         Path top = topDirectory(request);
         OwnGoals own = OwnGoals.ofThisPlugin();
         List<String> goals = own.pin(request);
+        boolean onlyOwn = own.onlyOwn(goals);
+        if (onlyOwn) {
+            TopProjectOnly.apply(request);
+        }
         LaneBuildProperties.apply(request, top);
         BuildQueueSettings settings = BuildQueueSettings.read(session.getUserProperties(), System.getenv());
-        if (settings.takesLock(own, goals)) {
+        if (settings.takesLock(onlyOwn)) {
             queue.enter(top, settings, session.getUserProperties(), goals);
         }
     }

@@ -3,7 +3,6 @@ package dev.queuelock.maven.extension;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -49,13 +48,13 @@ final class BuildQueueSettings {
         }
     }
 
-    /** Whether a session of {@code goals} queues: not when skipped, nor for only our own goals (land takes its own locks). */
-    boolean takesLock(OwnGoals own, List<String> goals) {
+    /** Whether the session queues: not when skipped, nor for only our own goals ({@link OwnGoals#onlyOwn}; land takes its own locks). */
+    boolean takesLock(boolean onlyOwnGoals) {
         if (skipReason != null) {
             LOG.info("Build queue skipped ({}).", skipReason);
             return false;
         }
-        return !own.onlyOwn(goals);
+        return !onlyOwnGoals;
     }
 
     /** Why this session takes no lock, if it is skipped by configuration. */

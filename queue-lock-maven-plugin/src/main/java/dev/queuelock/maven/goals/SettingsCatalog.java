@@ -36,7 +36,7 @@ final class SettingsCatalog {
         all.addAll(LaneDirectorySettings.all());
         all.addAll(LaneSettings.all().subList(1, LaneSettings.all().size()));
         all.addAll(LaneUse.all());
-        all.addAll(List.of(LaneMojo.LANE_HOOK, PreviewMojo.PREVIEW_RESTORE));
+        all.addAll(List.of(LaneMojo.LANE_HOOK, PreviewMojo.PREVIEW_RESTORE, UninstallMojo.UNINSTALL_KEEP_STATE));
         Map<String, Setting<?>> byName = new LinkedHashMap<>();
         for (Setting<?> setting : all) {
             if (byName.put(setting.name(), setting) != null) {

@@ -1,28 +1,62 @@
 package dev.queuelock.maven.goals;
 
+import dev.queuelock.config.Setting;
+import dev.queuelock.file.QueueDirectory;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.setup.AgentSetup;
+import dev.queuelock.land.setup.OwnState;
+import dev.queuelock.land.setup.RemainingLanes;
 import dev.queuelock.land.setup.SetupRecord;
+import dev.queuelock.maven.init.ExtensionsXml;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Removes exactly what {@code init} wrote: every file init left untouched goes back byte for byte
  * (or away, if init created it) — {@code .mvn/extensions.xml}, the pre-push guard,
  * {@code CLAUDE.md}, {@code AGENTS.md}, {@code .claude/settings.json}. A file edited by hand since
- * keeps the edits and loses only the instructions block or the hook.
+ * keeps the edits and loses only the instructions block or the hook. Then it removes queue-lock's
+ * own state (the landing history and check logs under {@code <git common dir>/queuelock}, the
+ * repository's queue directories in the temp dir that nobody holds or waits in) unless
+ * {@code queuelock.keepState} is set, and names the lanes that still exist with the one command
+ * that removes them.
  *
  * @since 0.1.0
  */
 @Mojo(name = "uninstall", requiresProject = false, aggregator = true, threadSafe = true)
 public class UninstallMojo extends LanesMojo {
 
+    /** {@value}: true or false, default false. */
+    static final String KEEP_STATE = "queuelock.keepState";
+
+    static final Setting<Boolean> UNINSTALL_KEEP_STATE = Setting.flag(KEEP_STATE, false, "uninstall",
+            "Keep queue-lock's own state on uninstall: the landing history and check logs in the queuelock directory of"
+                    + " git's common dir (.git/queuelock), and the repository's idle queue directories in the temp dir.");
+
+    /**
+     * Keep queue-lock's own state on uninstall: the landing history and check logs in the queuelock directory of
+     * git's common dir (.git/queuelock), and the repository's idle queue directories in the temp dir.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = KEEP_STATE, defaultValue = "false")
+    private String keepState;
+
+    @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
+    private PluginDescriptor plugin;
+
     @Override
     public void execute() throws MojoExecutionException {
+        List<String> problems = new ArrayList<>();
+        boolean keep = Boolean.TRUE.equals(parse(UNINSTALL_KEEP_STATE, keepState, problems));
         try {
-            LaneLayout layout = layout();
+            LaneLayout layout = layout(laneSettings(problems));
             SetupRecord record = SetupRecord.load(layout.commonDir());
             if (!record.exists()) {
                 getLog().warn("no record of init in " + layout.commonDir() + " (init ran in another clone?); removing only the"
@@ -30,6 +64,13 @@ public class UninstallMojo extends LanesMojo {
                         + " hand.");
             }
             new AgentSetup(topDirectory(), landLog()).uninstall(record);
+            ExtensionsXml extension = new ExtensionsXml(plugin.getGroupId(), InitMojo.EXTENSION_ARTIFACT_ID, plugin.getVersion());
+            RemainingLanes.report(layout, extension::isListedIn, landLog());
+            if (keep) {
+                getLog().info("kept queue-lock's state (landing history, check logs, queue directories): -D" + KEEP_STATE + "=true");
+            } else {
+                new OwnState(layout.commonDir(), QueueDirectory.defaultTmpDir(), landLog()).remove();
+            }
         } catch (LandException e) {
             throw new MojoExecutionException(e.getMessage());
         } catch (IOException e) {

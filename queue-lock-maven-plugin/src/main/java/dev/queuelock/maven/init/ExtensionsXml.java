@@ -88,6 +88,20 @@ public final class ExtensionsXml {
         return Change.ADDED;
     }
 
+    /**
+     * Whether the {@code .mvn/extensions.xml} of {@code topDirectory} lists queue-lock's extension
+     * (or the old plugin entry); false where there is none or it cannot be read as XML.
+     */
+    public boolean isListedIn(Path topDirectory) {
+        Path file = topDirectory.resolve(".mvn").resolve("extensions.xml");
+        try {
+            Document doc = parse(file, Files.readString(file, StandardCharsets.UTF_8));
+            return lists(doc, artifactId) || lists(doc, OLD_ARTIFACT_ID);
+        } catch (IOException | IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     /** The entry, its lines at {@code indent} (children one {@code unit} deeper), each ended by {@code newline}. */
     private String entry(String indent, String unit, String newline) {
         return indent + "<extension>" + newline

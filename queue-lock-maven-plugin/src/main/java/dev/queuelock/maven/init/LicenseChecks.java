@@ -32,7 +32,11 @@ public final class LicenseChecks {
     private LicenseChecks() {
     }
 
-    /** One line per license check found in the build plugins of {@code projects}; none if there is none. */
+    /**
+     * One line per license check found in the build plugins of {@code projects}; none if there is none.
+     * A session of only our goals reads the top project alone, and that is enough: init writes in the
+     * top directory, which a module's own license check does not look at.
+     */
     public static List<String> notes(List<MavenProject> projects, boolean createdExtensionsXml, boolean withPomHeader) {
         Set<String> found = new LinkedHashSet<>();
         for (MavenProject project : projects == null ? List.<MavenProject>of() : projects) {

@@ -26,7 +26,7 @@ class SettingsCatalogTest {
     /** Where the keys are declared: the lock's in core, the others beside the code that reads them. */
     private static final List<Class<?>> DECLARED_IN = List.of(LockSettings.class, LaneDirectorySettings.class,
             ZooKeeperSettings.class, LandSettings.class, BatchOptions.class, LaneSettings.class, LaneUse.class,
-            StatusMojo.class, LaneMojo.class, PreviewMojo.class);
+            StatusMojo.class, LaneMojo.class, PreviewMojo.class, UninstallMojo.class);
 
     @Test
     void theCatalogIsEverySettingDeclaredBesideItsReader() throws IllegalAccessException {

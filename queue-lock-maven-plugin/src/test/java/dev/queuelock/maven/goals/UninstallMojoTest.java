@@ -2,7 +2,15 @@ package dev.queuelock.maven.goals;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.AcquireOptions;
+import dev.queuelock.QueueLock;
+import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.file.QueueDirectory;
+import dev.queuelock.repo.RepoKey;
 import dev.queuelock.testsupport.GitFixture;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.maven.api.plugin.testing.InjectMojo;
 import org.apache.maven.api.plugin.testing.MojoParameter;
@@ -54,5 +62,81 @@ class UninstallMojoTest extends HarnessTest {
         mojo.execute();
         assertThat(log.lines).anyMatch(l -> l.startsWith("no record of init in "));
         assertThat(GitFixture.git(repo.main, "status", "--porcelain", "--ignored")).isEmpty();
+    }
+
+    /** Issue 32, item 5. */
+    @Test
+    @InjectMojo(goal = "uninstall")
+    void itRemovesItsStateAndIdleQueuesAndNamesTheLanesLeftWithTheCommandThatRemovesThem(UninstallMojo mojo) throws Exception {
+        GitFixture repo = repository();
+        Path lane1 = lane(repo, 1);
+        GitFixture.commit(lane1, ".mvn/extensions.xml", "<extensions><extension><groupId>dev.queuelock</groupId>"
+                + "<artifactId>" + InitMojo.EXTENSION_ARTIFACT_ID + "</artifactId><version>1</version></extension></extensions>\n",
+                "the lane's branch has the extension");
+        Path lane2 = lane(repo, 2);
+        Path state = Files.createDirectories(repo.main.resolve(".git/queuelock/logs"));
+        Files.writeString(state.resolve("land-history.json"), "[]\n");
+        Path buildQueue = usedOnce("build", repo.main);
+        CapturingLog log = new CapturingLog();
+        mojo.setLog(log);
+
+        mojo.execute();
+
+        assertThat(log.lines).contains("2 lane(s) still exist: lane main-lane-1 (lane/1), lane main-lane-2 (lane/2); the"
+                + " extension is still in the checkout of lane main-lane-1 (lane/1), so builds there still queue.",
+                "removed the idle queue directory " + buildQueue);
+        assertThat(state.getParent()).as("the landing history and logs").doesNotExist();
+        assertThat(buildQueue).doesNotExist();
+        String command = log.lines.stream().filter(l -> l.startsWith("remove them with: ")).findFirst().orElseThrow()
+                .substring("remove them with: ".length()).replaceFirst(" \\(git refuses.*", "");
+        Process removal = new ProcessBuilder("sh", "-c", command).directory(top.toFile()).inheritIO().start();
+        assertThat(removal.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(removal.exitValue()).as(command).isZero();
+        assertThat(lane1).doesNotExist();
+        assertThat(lane2).doesNotExist();
+        assertThat(GitFixture.git(repo.main, "branch", "--list", "lane/*")).as("branches and commits stay").contains("lane/1", "lane/2");
+    }
+
+    @Test
+    @InjectMojo(goal = "uninstall")
+    @MojoParameter(name = "keepState", value = "true")
+    void withKeepStateItLeavesTheHistoryAndTheQueues(UninstallMojo mojo) throws Exception {
+        GitFixture repo = repository();
+        Path history = Files.createDirectories(repo.main.resolve(".git/queuelock")).resolve("land-history.json");
+        Files.writeString(history, "[]\n");
+        Path buildQueue = usedOnce("build", repo.main);
+        CapturingLog log = new CapturingLog();
+        mojo.setLog(log);
+
+        mojo.execute();
+
+        assertThat(history).exists();
+        assertThat(buildQueue).exists();
+        assertThat(log.lines).contains("kept queue-lock's state (landing history, check logs, queue directories):"
+                + " -Dqueuelock.keepState=true");
+    }
+
+    @Test
+    @InjectMojo(goal = "uninstall")
+    @MojoParameter(name = "keepState", value = "maybe")
+    void keepStateMustBeTrueOrFalse(UninstallMojo mojo) throws Exception {
+        assertRefused(mojo, "queuelock.keepState must be true or false, not 'maybe'");
+    }
+
+    /** Lane n beside the main checkout, on lane/n, as queuelock:lane makes it. */
+    private static Path lane(GitFixture repo, int n) {
+        Path lane = repo.main.resolveSibling("main-lane-" + n);
+        GitFixture.git(repo.main, "worktree", "add", "-q", "-b", "lane/" + n, lane.toString(), "HEAD");
+        return lane;
+    }
+
+    /** The repository's queue {@code name} in the temp dir the goal uses, taken and released once: idle. */
+    private static Path usedOnce(String name, Path dir) throws Exception {
+        QueueLock lock = QueueLockFactory.defaults().open(name, dir);
+        lock.acquire(AcquireOptions.defaults());
+        lock.release();
+        Path queue = QueueDirectory.of(QueueDirectory.defaultTmpDir(), name, RepoKey.of(dir).key()).path();
+        assertThat(queue).exists();
+        return queue;
     }
 }

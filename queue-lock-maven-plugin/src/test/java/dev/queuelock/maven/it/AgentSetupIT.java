@@ -102,7 +102,7 @@ class AgentSetupIT {
         assertThat(build.awaitExit(MVN)).as(build.log()).isZero();
         MavenRun land = wrapper(lane2, "land", path, "queuelock:land", "-Dqueuelock.checkGoals=validate");
         assertThat(land.awaitExit(MVN)).as(land.log()).isZero();
-        assertThat(land.log()).contains("lane/2 landed on origin/main");
+        assertThat(land.log()).contains("lane shop-lane-2 (lane/2) landed on origin/main");
         assertThat(git(repo.origin, "log", "-1", "--format=%s", "main")).isEqualTo("feature");
         Files.writeString(lane2.resolve("feature.txt"), "more\n");
         git(lane2, "commit", "-q", "-am", "more");

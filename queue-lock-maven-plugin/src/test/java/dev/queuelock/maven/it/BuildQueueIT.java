@@ -42,7 +42,7 @@ class BuildQueueIT {
 
         Path releaseA = work.resolve("release-a");
         MavenRun a = mvn(tops.get(0), "a", "validate", "-Dname=a", "-Drelease=" + releaseA, "-Dmarks=" + marks)
-                .awaitLog("Build lock acquired (lane a, repo queue).", START);
+                .awaitLog("Build lock acquired (the main checkout, repo queue).", START);
         MavenRun b = mvn(tops.get(1), "b", "validate", "-Dname=b", "-Dhold=1", "-Dmarks=" + marks)
                 .awaitLog("Build queue: next up; lane a (validate)", START);
         MavenRun c = mvn(tops.get(2), "c", "validate", "-Dname=c", "-Dhold=1", "-Dmarks=" + marks)
@@ -64,7 +64,7 @@ class BuildQueueIT {
     void killingTheHolderWithSigkillLetsTheNextBuildProceed() throws Exception {
         List<Path> tops = TestRepos.repoWithWorktrees(work.resolve("a"), "b");
         MavenRun holder = mvn(tops.get(0), "holder", "validate", "-Drelease=" + NEVER)
-                .awaitLog("Build lock acquired (lane a", START);
+                .awaitLog("Build lock acquired (the main checkout", START);
         MavenRun next = mvn(tops.get(1), "next", "validate")
                 .awaitLog("Build queue: next up; lane a", START);
 
@@ -78,7 +78,7 @@ class BuildQueueIT {
     @Timeout(240)
     void sigtermToAWaitingBuildEndsItPromptlyAndRemovesItsTicket() throws Exception {
         List<Path> tops = TestRepos.repoWithWorktrees(work.resolve("a"), "b");
-        mvn(tops.get(0), "holder", "validate", "-Drelease=" + NEVER).awaitLog("Build lock acquired (lane a", START);
+        mvn(tops.get(0), "holder", "validate", "-Drelease=" + NEVER).awaitLog("Build lock acquired (the main checkout", START);
         MavenRun waiter = mvn(tops.get(1), "waiter", "validate").awaitLog("Build queue: next up; lane a", START);
         Path tickets = queueDir().resolve("tickets");
         assertThat(tickets).isNotEmptyDirectory();
@@ -96,11 +96,11 @@ class BuildQueueIT {
         Path one = TestRepos.repoWithWorktrees(work.resolve("one")).get(0);
         Path two = TestRepos.repoWithWorktrees(work.resolve("two")).get(0);
         MavenRun holder = mvn(one, "holder", "validate", "-Drelease=" + NEVER, "-Dqueuelock.build.scope=machine")
-                .awaitLog("Build lock acquired (lane one, machine queue).", START);
+                .awaitLog("Build lock acquired (the main checkout of one, machine queue).", START);
 
         MavenRun repoScoped = mvn(two, "repo-scoped", "validate");
         assertThat(repoScoped.awaitExit(Duration.ofSeconds(90))).as(repoScoped.log()).isZero();
-        assertThat(repoScoped.log()).contains("Build lock acquired (lane two, repo queue).").doesNotContain("Build queue: ");
+        assertThat(repoScoped.log()).contains("Build lock acquired (the main checkout, repo queue).").doesNotContain("Build queue: ");
 
         MavenRun machineScoped = mvn(two, "machine-scoped", "validate", "-Dqueuelock.build.scope=machine")
                 .awaitLog("Build queue: next up; lane one (validate)", START);

@@ -111,7 +111,7 @@ class LandIT {
         MavenRun land = mvn(lane, "land-nothing", "queuelock:land", "-Dqueuelock.checkGoals=validate");
 
         assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
-        assertThat(land.log()).contains("nothing to land: merged is already on origin/main").doesNotContain("landed on");
+        assertThat(land.log()).contains("nothing to land: lane merged is already on origin/main").doesNotContain("landed on");
         assertThat(checkLogs("merged")).as("no check build ran").isEmpty();
         assertThat(main.resolve(".git/queuelock/land-history.json")).content()
                 .contains("\"outcome\" : \"nothing-to-land\"").doesNotContain("\"outcome\" : \"landed\"");

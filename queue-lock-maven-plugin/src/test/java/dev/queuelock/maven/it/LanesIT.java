@@ -150,10 +150,11 @@ class LanesIT {
 
         MavenRun land = mvn(lane4, "land-4", "queuelock:land", "-Dqueuelock.checkGoals=validate", LITTER);
         assertThat(land.awaitExit(MVN)).as(land.log()).isZero();
-        assertThat(land.log()).contains("lane/4 landed on origin/main", "orphaned lane 2", "pruned landed lane 6")
-                .containsPattern("pruned landed lane 3 \\(.*\\) \\(still running there, not ours to stop: sh \\(pid "
+        assertThat(land.log()).contains("lane shop-lane-4 (lane/4) landed on origin/main", "orphaned lane shop-lane-2 (lane/2)",
+                        "pruned landed lane shop-lane-6 (lane/6)")
+                .containsPattern("pruned landed lane shop-lane-3 \\(lane/3\\) \\(still running there, not ours to stop: sh \\(pid "
                         + shell.pid() + "\\)\\)")
-                .doesNotContain("orphaned lane 5", "orphaned lane 6");
+                .doesNotContain("orphaned lane shop-lane-5", "orphaned lane shop-lane-6");
         assertThat(lane3).as("landed; a shell does not keep it").doesNotExist();
         assertThat(lane6).as("landed; litter is no work").doesNotExist();
         assertThat(lane1).as("an agent works in it").exists();

@@ -52,7 +52,7 @@ class NpmBuildLockIT {
         Path releaseA = work.resolve("release-a");
 
         MavenRun a = mvn(repo, tmp, "mvn-a", "validate", "-Dname=mvn-a", "-Drelease=" + releaseA, "-Dmarks=" + marks)
-                .awaitLog("Build lock acquired (lane repo, repo queue).", START);
+                .awaitLog("Build lock acquired (the main checkout, repo queue).", START);
 
         Path script = work.resolve("hold.sh");
         Files.writeString(script, "echo 'start npm' >> \"$1\"\nsleep 1\necho 'end npm' >> \"$1\"\n", StandardCharsets.UTF_8);

@@ -1,0 +1,103 @@
+package dev.queuelock.file;
+
+import dev.queuelock.LockRecord;
+import dev.queuelock.process.Liveness;
+import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Removes a queue directory nobody uses (what {@code queuelock:uninstall} leaves behind in the temp
+ * dir). A live holder's lock and a live waiter's ticket are never removed: a holder or waiter seen
+ * alive keeps the directory; otherwise only what is judged dead is deleted (the lock through the
+ * same rename-aside as a take-over), and the directories with a plain delete, which fails if a
+ * ticket or a lock arrived meanwhile: then the directory stays, in use.
+ */
+public final class IdleQueue {
+
+    /** How a removal ended. */
+    public enum Outcome {
+        /** The directory is gone. */
+        REMOVED,
+        /** There was no such directory. */
+        ABSENT,
+        /** A live holder or waiter is in it (or arrived while it was looked at): kept. */
+        IN_USE,
+        /** It holds files that are no queue's (left as they are): kept. */
+        OTHER_FILES
+    }
+
+    /** A temp file of a take or of a reclaim, by the pid that wrote it. */
+    private static final Pattern TEMP = Pattern.compile("lock\\.(\\d{1,18})\\.(tmp|reclaim)");
+
+    private IdleQueue() {
+    }
+
+    /**
+     * Removes {@code dir} if nobody holds or waits in it.
+     *
+     * @throws dev.queuelock.QueueLockException if it is a symbolic link or another user's
+     */
+    public static Outcome removeIfIdle(QueueDirectory dir) throws IOException {
+        Path path = dir.path();
+        if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+            return Outcome.ABSENT;
+        }
+        SafePaths.requireOwned(path);
+        LockFile lock = new LockFile(dir);
+        TicketQueue tickets = new TicketQueue(dir.ticketsDir());
+        Optional<LockRecord> holder = lock.holder();
+        if (holder.isPresent() && Liveness.isAlive(holder.get()) || !tickets.liveInOrder().isEmpty()) {
+            return Outcome.IN_USE;
+        }
+        if (lock.exists()) {
+            lock.reclaimDead(holder.orElse(null)); // put back if a live holder took it meanwhile
+        }
+        removeDeadTickets(tickets, dir.ticketsDir());
+        removeDeadTempFiles(path);
+        return removeEmpty(dir.ticketsDir()) && removeEmpty(path) ? Outcome.REMOVED
+                : Files.exists(dir.lockFile(), LinkOption.NOFOLLOW_LINKS) || hasEntries(dir.ticketsDir()) ? Outcome.IN_USE
+                : Outcome.OTHER_FILES;
+    }
+
+    private static void removeDeadTickets(TicketQueue tickets, Path ticketsDir) {
+        String[] names = ticketsDir.toFile().list();
+        for (String name : names == null ? new String[0] : names) {
+            Ticket parsed = Ticket.parse(name);
+            Ticket ticket = parsed == null ? null : tickets.read(parsed);
+            if (ticket != null && !Liveness.isAlive(ticket.record())) {
+                tickets.remove(ticket);
+            }
+        }
+    }
+
+    private static void removeDeadTempFiles(Path dir) {
+        String[] names = dir.toFile().list();
+        for (String name : names == null ? new String[0] : names) {
+            Matcher temp = TEMP.matcher(name);
+            if (temp.matches() && !Liveness.isAlive(Long.parseLong(temp.group(1)), null)) {
+                SafePaths.deleteQuietly(dir.resolve(name));
+            }
+        }
+    }
+
+    /** Deletes an empty directory; false if something is in it. */
+    private static boolean removeEmpty(Path dir) throws IOException {
+        try {
+            Files.deleteIfExists(dir);
+            return true;
+        } catch (DirectoryNotEmptyException e) {
+            return false;
+        }
+    }
+
+    private static boolean hasEntries(Path dir) {
+        String[] names = dir.toFile().list();
+        return names != null && names.length > 0;
+    }
+}

@@ -1,0 +1,148 @@
+package dev.queuelock.land.setup;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.queuelock.QueueLockException;
+import dev.queuelock.config.BuildScope;
+import dev.queuelock.file.IdleQueue;
+import dev.queuelock.file.QueueDirectory;
+import dev.queuelock.land.LandLog;
+import dev.queuelock.land.RepoContext;
+import dev.queuelock.land.StateFiles;
+import dev.queuelock.process.ProcessId;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What queue-lock keeps of a repository besides init's files, removed by uninstall: the landing
+ * history, the check logs, the notes of landings and the batch board under
+ * {@code <git common dir>/queuelock}, and the repository's build and land queue directories in the
+ * temp dir. A queue directory goes only when nobody holds or waits in it ({@link IdleQueue}); the
+ * state stays while a landing is under way; a preview shown in the main checkout keeps its
+ * manifest, which restoring it needs.
+ */
+public final class OwnState {
+
+    /** Under the state dir: what uninstall removes (init's record goes with {@link SetupRecord#delete}). */
+    private static final List<String> REMOVED = List.of("land-history.json", "logs", "landing", "batch");
+    private static final String PREVIEW = "preview.json";
+
+    private final Path commonDir;
+    private final Path tmpDir;
+    private final LandLog log;
+
+    /** @param tmpDir where the file backend keeps the queues ({@link QueueDirectory#defaultTmpDir()}) */
+    public OwnState(Path commonDir, Path tmpDir, LandLog log) {
+        this.commonDir = commonDir;
+        this.tmpDir = tmpDir;
+        this.log = log;
+    }
+
+    /** Removes the idle queue directories, then the state, unless a landing is under way. */
+    public void remove() throws IOException {
+        removeQueue(QueueDirectory.of(tmpDir, BuildScope.BUILD_QUEUE, commonDir.toString()));
+        boolean landQueueIdle = removeQueue(QueueDirectory.of(tmpDir, BuildScope.LAND_QUEUE, commonDir.toString()));
+        Path stateDir = RepoContext.stateDir(commonDir);
+        if (!landQueueIdle || landingUnderWay(stateDir.resolve("landing"))) {
+            log.warn("kept queue-lock's state in " + stateDir + ": a landing is under way; run uninstall again once it is done.");
+            return;
+        }
+        int logs = count(stateDir.resolve("logs"));
+        boolean history = Files.exists(stateDir.resolve(REMOVED.get(0)));
+        for (String entry : REMOVED) {
+            deleteTree(stateDir.resolve(entry));
+        }
+        if (history || logs > 0) {
+            log.info("removed queue-lock's state in " + stateDir + ": " + (history ? "the landing history" : "")
+                    + (history && logs > 0 ? " and " : "") + (logs > 0 ? logs + " check log(s)" : ""));
+        }
+        if (Files.exists(stateDir.resolve(PREVIEW))) {
+            log.warn("kept " + stateDir.resolve(PREVIEW) + ": the main checkout shows a lane's preview, and restoring it"
+                    + " (queuelock:preview -Dqueuelock.restore) needs this file; restore it, then delete " + stateDir + ".");
+        } else {
+            deleteIfEmpty(stateDir);
+        }
+    }
+
+    /** Removes one queue directory if idle, and says what happened; true unless someone is in it. */
+    private boolean removeQueue(QueueDirectory queue) throws IOException {
+        IdleQueue.Outcome outcome;
+        try {
+            outcome = IdleQueue.removeIfIdle(queue);
+        } catch (QueueLockException e) {
+            log.warn("kept " + queue + ": " + e.getMessage());
+            return true;
+        }
+        switch (outcome) {
+            case REMOVED:
+                log.info("removed the idle queue directory " + queue);
+                return true;
+            case IN_USE:
+                log.warn("kept " + queue + ": someone holds or waits in this queue; run uninstall again once it is idle.");
+                return false;
+            case OTHER_FILES:
+                log.warn("kept " + queue + ": it holds files that are no queue's; look at them, then delete it.");
+                return true;
+            default:
+                return true;
+        }
+    }
+
+    /** A note of a landing whose process is alive (the land queue may be on another backend). */
+    private static boolean landingUnderWay(Path notes) {
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(notes, "*.json")) {
+            for (Path file : files) {
+                JsonNode note = StateFiles.json().readTree(file.toFile());
+                if (note != null && ProcessId.of(note.path("pid").asLong(), note.path("start").textValue()).isAlive()) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (IOException e) {
+            return false; // no notes
+        }
+    }
+
+    private static int count(Path dir) {
+        String[] names = dir.toFile().list();
+        return names == null ? 0 : names.length;
+    }
+
+    /** Deletes a file or a directory with what is in it; links are deleted, never followed. */
+    private static void deleteTree(Path path) throws IOException {
+        if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        List<Path> directories = new ArrayList<>();
+        Files.walkFileTree(path, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException e) {
+                directories.add(dir);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        for (Path dir : directories) {
+            Files.delete(dir);
+        }
+    }
+
+    private static void deleteIfEmpty(Path dir) throws IOException {
+        String[] names = dir.toFile().list();
+        if (names != null && names.length == 0) {
+            Files.delete(dir);
+        }
+    }
+}
