@@ -7,6 +7,7 @@ import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.file.IdleQueue.Outcome;
+import dev.queuelock.json.RecordJson;
 import dev.queuelock.process.ProcessStart;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +64,7 @@ class IdleQueueTest {
     void whatTheDeadLeftIsRemovedWithTheDirectory() throws Exception {
         dir.prepare();
         long dead = deadPid();
-        Files.write(dir.lockFile(), RecordCodec.encode(new LockRecord(dead, "crashed", "verify", 10, null)));
+        Files.write(dir.lockFile(), RecordJson.encode(new LockRecord(dead, "crashed", "verify", 10, null)));
         ticket(new LockRecord(dead, "crashed too", "verify", 11, null));
         Files.write(dir.path().resolve("lock." + dead + ".tmp"), new byte[0]);
 
@@ -90,6 +91,6 @@ class IdleQueueTest {
     }
 
     private Path ticket(LockRecord record) throws Exception {
-        return Files.write(dir.ticketsDir().resolve(Ticket.nameOf(record.ts(), record.pid())), RecordCodec.encode(record));
+        return Files.write(dir.ticketsDir().resolve(Ticket.nameOf(record.ts(), record.pid())), RecordJson.encode(record));
     }
 }
