@@ -151,22 +151,8 @@ public final class Preview {
         for (String path : manifest.overwritten) {
             (manifest.editedSince(main, path) ? kept : revert).add(path);
         }
-        int removed = 0;
-        for (String path : manifest.added) {
-            if (manifest.editedSince(main, path)) {
-                kept.add(path);
-            } else if (Files.deleteIfExists(main.resolve(path))) {
-                removed++;
-            }
-        }
-        List<String> dirs = new ArrayList<>(manifest.createdDirectories);
-        java.util.Collections.reverse(dirs); // children first
-        for (String dir : dirs) {
-            Path d = main.resolve(dir);
-            if (Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS) && isEmptyDirectory(d)) {
-                Files.delete(d); // someone put files there since: kept
-            }
-        }
+        int removed = removeAdded(manifest, main, kept);
+        removeCreatedDirectories(manifest, main);
         int reverted = revert.size();
         // After the removals: a file whose place the preview gave to a directory has it back.
         for (String path : manifest.deleted) {
@@ -185,6 +171,31 @@ public final class Preview {
         log.info("main checkout " + main + " restored: " + reverted + " file(s) reverted, " + removed + " removed, "
                 + (revert.size() - reverted) + " brought back.");
         return true;
+    }
+
+    /** Deletes the files the preview added, but not one edited since (kept); returns how many went. */
+    private static int removeAdded(PreviewManifest manifest, Path main, List<String> kept) throws IOException {
+        int removed = 0;
+        for (String path : manifest.added) {
+            if (manifest.editedSince(main, path)) {
+                kept.add(path);
+            } else if (Files.deleteIfExists(main.resolve(path))) {
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    /** Deletes the directories the preview made, children first, unless someone put files there since. */
+    private static void removeCreatedDirectories(PreviewManifest manifest, Path main) throws IOException {
+        List<String> dirs = new ArrayList<>(manifest.createdDirectories);
+        java.util.Collections.reverse(dirs);
+        for (String dir : dirs) {
+            Path d = main.resolve(dir);
+            if (Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS) && isEmptyDirectory(d)) {
+                Files.delete(d);
+            }
+        }
     }
 
     /** Maven's build output ({@code target/} of any module) is never mirrored, ignored or not. */
