@@ -8,7 +8,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * The small Maven projects the ITs build, as POM files under {@code src/test/resources/.../poms}
  * (read as XML, not assembled from Java strings): {@code hold.xml} holds its build until told,
- * {@code port.xml} writes {@code ${queuelock.lane.port}}, {@code rat.xml} runs Apache RAT in verify.
+ * {@code hold-modules.xml} does the same as the parent of modules a and b ({@code hold-module.xml},
+ * its artifactId {@code MODULE} replaced), {@code port.xml} writes {@code ${queuelock.lane.port}},
+ * {@code rat.xml} runs Apache RAT in verify.
  */
 final class TestPoms {
 
