@@ -16,7 +16,8 @@ import java.util.Optional;
  * ticks from {@code /proc/<pid>/stat}: exact, and immune to wall-clock steps (the JDK's
  * {@code startInstant} is derived from a boot time that moves when the clock is stepped, so two
  * JVMs may disagree about it). A dead holder's tree is found by the {@value HolderTree#ENV} its
- * processes carry in {@code /proc/<pid>/environ}; working directories are {@code /proc/<pid>/cwd}.
+ * processes carry in {@code /proc/<pid>/environ}; working directories are {@code /proc/<pid>/cwd},
+ * command lines {@code /proc/<pid>/cmdline}.
  */
 final class LinuxProcesses extends Processes {
 
@@ -110,6 +111,20 @@ final class LinuxProcesses extends Processes {
                     + " in a lane, so every lane counts as in use");
         }
         return Occupants.of(found);
+    }
+
+    /** {@code /proc/<pid>/cmdline}: the arguments, each ended by a NUL; empty for a zombie. */
+    @Override
+    public Optional<List<String>> arguments(long pid) {
+        try {
+            Path cmdline = PROC.resolve(Long.toString(pid)).resolve("cmdline");
+            String raw = new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8);
+            List<String> args = new ArrayList<>(List.of(raw.split("\0")));
+            args.removeIf(String::isEmpty);
+            return args.isEmpty() ? Optional.empty() : Optional.of(args);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     private static Optional<String> read(long pid) {

@@ -1,5 +1,8 @@
 package dev.queuelock.process;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -7,7 +10,7 @@ import java.util.Optional;
  * {@value Processes#ENV}{@code =portable}: liveness and start from the JDK's {@link ProcessHandle}
  * (on macOS the kernel's own start time, so the token is exact there), a dead holder's tree from
  * the children it recorded ({@link ChildRecords}), working directories from {@code lsof}
- * ({@link LsofDirectories}).
+ * ({@link LsofDirectories}), command lines from {@link ProcessHandle.Info}.
  */
 final class PortableProcesses extends Processes {
 
@@ -58,5 +61,21 @@ final class PortableProcesses extends Processes {
     @Override
     public Occupants occupants() {
         return LsofDirectories.read();
+    }
+
+    /**
+     * The JDK's {@code ProcessHandle.Info}: the program and its arguments where both are given (on
+     * macOS only for this user's processes), else the whole command line split at spaces, else none.
+     */
+    @Override
+    public Optional<List<String>> arguments(long pid) {
+        return ProcessHandle.of(pid).map(ProcessHandle::info).flatMap(info -> {
+            if (info.command().isPresent() && info.arguments().isPresent()) {
+                List<String> args = new ArrayList<>(List.of(info.command().get()));
+                args.addAll(Arrays.asList(info.arguments().get()));
+                return Optional.of(args);
+            }
+            return info.commandLine().filter(line -> !line.isBlank()).map(line -> List.of(line.trim().split(" +")));
+        });
     }
 }

@@ -1,5 +1,6 @@
 package dev.queuelock.process;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -85,4 +86,11 @@ public abstract class Processes {
      * with the reason, where it cannot be told.
      */
     public abstract Occupants occupants();
+
+    /**
+     * The program and arguments a process was started with, as this user may read them: what tells
+     * a build from a shell (lane pruning). Empty if they cannot be read (another user's process, a
+     * system that does not say) or the process is gone; {@link #isAlive} tells which.
+     */
+    public abstract Optional<List<String>> arguments(long pid);
 }

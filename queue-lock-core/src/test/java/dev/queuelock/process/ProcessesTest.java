@@ -101,6 +101,20 @@ class ProcessesTest {
     }
 
     @Test
+    void bothImplementationsReadAProcesssArgumentsUntilItEnds() throws Exception {
+        sleeper = new ProcessBuilder("sleep", "60").start();
+        for (Processes processes : implementations()) {
+            List<String> args = processes.arguments(sleeper.pid()).orElseThrow();
+            assertThat(Path.of(args.get(0)).getFileName()).as(processes.name()).hasToString("sleep");
+            assertThat(args.subList(1, args.size())).as(processes.name()).containsExactly("60");
+        }
+        sleeper.destroyForcibly().waitFor();
+        for (Processes processes : implementations()) {
+            assertThat(processes.arguments(sleeper.pid())).as(processes.name() + ": ended").isEmpty();
+        }
+    }
+
+    @Test
     void withoutLsofThePortableLayerSaysSoAndNobodyCanTell() {
         Occupants occupants = LsofDirectories.read("lsof-not-installed-" + System.nanoTime());
 

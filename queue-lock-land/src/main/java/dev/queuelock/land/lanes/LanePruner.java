@@ -15,11 +15,12 @@ import java.util.List;
 
 /**
  * Removes sibling lanes whose work has all landed — never the lane running this, never the main
- * checkout, never one an agent or a build of ours works in (a fresh lane with no commits is
- * trivially "landed"), never one with uncommitted work ({@code git worktree remove} without force;
- * untracked litter the settings name is deleted first). Other processes left in a pruned lane are
- * named. Lanes with work nobody has been on for the grace period are reported as orphans and never
- * deleted.
+ * checkout, never one in use (an agent, a Maven run or a lander works in it, or nobody can tell:
+ * {@link LaneKeepers}; a fresh lane with no commits is trivially "landed"), never one with
+ * uncommitted work ({@code git worktree remove} without force; untracked litter the settings name is
+ * deleted first). A landed lane kept because it is in use is named with the reason; other processes
+ * left in a pruned lane are named. Lanes with work nobody has been on for the grace period are
+ * reported as orphans and never deleted.
  */
 public final class LanePruner {
 
@@ -35,9 +36,9 @@ public final class LanePruner {
     public List<Lane> prune(Path current) {
         Path here = LaneLayout.physical(current);
         List<Lane> removed = new ArrayList<>();
-        LiveProcesses processes = LiveProcesses.now(board.layout().settings().use());
-        processes.unknownBecause().ifPresent(why -> log.warn("no lane is pruned or called an orphan: " + why + "."));
-        for (LaneState state : board.states(processes)) {
+        LaneKeepers keepers = board.look();
+        keepers.unknownBecause().ifPresent(why -> log.warn("no lane is pruned or called an orphan: " + why + "."));
+        for (LaneState state : board.states(keepers)) {
             Lane lane = state.lane();
             if (lane.path().equals(here) || lane.path().equals(board.layout().mainCheckout())) {
                 continue;
@@ -46,7 +47,13 @@ public final class LanePruner {
                 log.warn("orphaned " + lane + ": " + whatIsLeft(state) + " and no agent or build has been in it for "
                         + Durations.format(state.idle()) + "; kept. Land or discard it yourself (never deleted automatically).");
             }
-            if (!state.landed() || state.live() || !state.uncommitted().isEmpty()) {
+            if (!state.landed() || !state.uncommitted().isEmpty()) {
+                continue;
+            }
+            if (state.live()) {
+                if (keepers.unknownBecause().isEmpty()) { // else every lane is kept, and that was said once
+                    log.info("kept landed " + lane + ": in use (" + state.inUseBecause().orElse("") + ")");
+                }
                 continue;
             }
             if (remove(state)) {

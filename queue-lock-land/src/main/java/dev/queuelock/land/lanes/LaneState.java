@@ -8,19 +8,21 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
  * A lane as status, prune and the orphan listing see it: how far its branch is ahead of and behind
- * the integration branch, whether all of it landed, whether an agent or a build of ours works in it
- * (and who else is there), how long it has been idle, what is uncommitted there, and its port.
+ * the integration branch, whether all of it landed, whether it is in use and why (an agent, a Maven
+ * run, a lander, or that nobody can tell) and who else is there, how long it has been idle, what is
+ * uncommitted there, and its port.
  */
 public final class LaneState {
 
     private final Lane lane;
     private final int ahead;
     private final int behind;
-    private final boolean live;
+    private final String keptBy;
     private final List<Occupant> bystanders;
     private final Duration idle;
     private final Duration grace;
@@ -32,7 +34,7 @@ public final class LaneState {
         this.lane = lane;
         this.ahead = aheadBehind[0];
         this.behind = aheadBehind[1];
-        this.live = activity.live;
+        this.keptBy = activity.keptBy;
         this.bystanders = activity.bystanders;
         this.idle = activity.idle;
         this.grace = activity.grace;
@@ -44,13 +46,13 @@ public final class LaneState {
     /**
      * @param integrationRef the ref lanes land on, e.g. {@code refs/remotes/origin/main}
      */
-    static LaneState of(Lane lane, LaneLayout layout, String integrationRef, LiveProcesses processes) {
+    static LaneState of(Lane lane, LaneLayout layout, String integrationRef, LaneKeepers keepers) {
         Changes changes = changes(lane, layout);
         LaneUse use = layout.settings().use();
-        boolean live = processes.keeps(lane.path());
-        Duration idle = live ? Duration.ZERO : Duration.ofMillis(Math.max(0, System.currentTimeMillis()
+        Optional<String> keptBy = keepers.keeper(lane);
+        Duration idle = keptBy.isPresent() ? Duration.ZERO : Duration.ofMillis(Math.max(0, System.currentTimeMillis()
                 - LaneActivity.lastSign(lane.path(), changes.all())));
-        Activity activity = new Activity(live, processes.bystanders(lane.path()), idle, use.orphanGrace());
+        Activity activity = new Activity(keptBy.orElse(null), keepers.bystanders(lane), idle, use.orphanGrace());
         return new LaneState(lane, aheadBehind(lane, layout, integrationRef), activity, changes,
                 layout.settings().directory().port(lane.number()));
     }
@@ -119,8 +121,14 @@ public final class LaneState {
         return ahead == 0;
     }
 
+    /** In use: an agent, a Maven run or a lander works in it, or nobody can tell (see {@link #inUseBecause()}). */
     public boolean live() {
-        return live;
+        return keptBy != null;
+    }
+
+    /** Why it is in use, e.g. {@code Maven run java (pid 4242)}; empty when it is not. */
+    public Optional<String> inUseBecause() {
+        return Optional.ofNullable(keptBy);
     }
 
     /** Uncommitted work: changes and untracked files, litter ({@link #disposable()}) not included. */
@@ -152,7 +160,7 @@ public final class LaneState {
      * longer than the grace period ({@link LaneUse#orphanGrace}): not an agent between two commands.
      */
     public boolean orphaned() {
-        return !live && (ahead != 0 || !uncommitted.isEmpty()) && idle.compareTo(grace) >= 0;
+        return !live() && (ahead != 0 || !uncommitted.isEmpty()) && idle.compareTo(grace) >= 0;
     }
 
     static String names(List<Occupant> processes) {
@@ -164,7 +172,7 @@ public final class LaneState {
         return "lane " + lane.number() + "  " + lane.branch().orElse("(detached)")
                 + "  " + (ahead < 0 ? "?" : "+" + ahead) + "/" + (behind < 0 ? "?" : "-" + behind)
                 + "  " + (landed() ? "landed" : "not landed")
-                + "  " + (live ? "in use" : "idle " + Durations.format(idle))
+                + "  " + (live() ? "in use (" + keptBy + ")" : "idle " + Durations.format(idle))
                 + (bystanders.isEmpty() ? "" : " (also there: " + names(bystanders) + ")")
                 + (uncommitted.isEmpty() ? "" : "  " + uncommitted.size() + " uncommitted")
                 + "  port " + port
@@ -173,13 +181,13 @@ public final class LaneState {
 
     /** Who was seen in the lane, and for how long nobody was. */
     private static final class Activity {
-        final boolean live;
+        final String keptBy;
         final List<Occupant> bystanders;
         final Duration idle;
         final Duration grace;
 
-        Activity(boolean live, List<Occupant> bystanders, Duration idle, Duration grace) {
-            this.live = live;
+        Activity(String keptBy, List<Occupant> bystanders, Duration idle, Duration grace) {
+            this.keptBy = keptBy;
             this.bystanders = List.copyOf(bystanders);
             this.idle = idle;
             this.grace = grace;

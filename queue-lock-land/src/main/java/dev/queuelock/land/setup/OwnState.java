@@ -1,16 +1,13 @@
 package dev.queuelock.land.setup;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.file.IdleQueue;
 import dev.queuelock.file.QueueDirectory;
+import dev.queuelock.land.InFlightLanding;
 import dev.queuelock.land.LandLog;
 import dev.queuelock.land.RepoContext;
-import dev.queuelock.land.StateFiles;
-import dev.queuelock.process.ProcessId;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -50,7 +47,7 @@ public final class OwnState {
         removeQueue(QueueDirectory.of(tmpDir, BuildScope.BUILD_QUEUE, commonDir.toString()));
         boolean landQueueIdle = removeQueue(QueueDirectory.of(tmpDir, BuildScope.LAND_QUEUE, commonDir.toString()));
         Path stateDir = RepoContext.stateDir(commonDir);
-        if (!landQueueIdle || landingUnderWay(stateDir.resolve("landing"))) {
+        if (!landQueueIdle || !InFlightLanding.underWay(stateDir).isEmpty()) {
             log.warn("kept queue-lock's state in " + stateDir + ": a landing is under way; run uninstall again once it is done.");
             return;
         }
@@ -92,21 +89,6 @@ public final class OwnState {
                 return true;
             default:
                 return true;
-        }
-    }
-
-    /** A note of a landing whose process is alive (the land queue may be on another backend). */
-    private static boolean landingUnderWay(Path notes) {
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(notes, "*.json")) {
-            for (Path file : files) {
-                JsonNode note = StateFiles.json().readTree(file.toFile());
-                if (note != null && ProcessId.of(note.path("pid").asLong(), note.path("start").textValue()).isAlive()) {
-                    return true;
-                }
-            }
-            return false;
-        } catch (IOException e) {
-            return false; // no notes
         }
     }
 

@@ -1,5 +1,9 @@
 package dev.queuelock.maven.goals;
 
+import dev.queuelock.QueueLockException;
+import dev.queuelock.QueueSnapshot;
+import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LaneDirectorySettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.land.Git;
@@ -7,11 +11,14 @@ import dev.queuelock.land.LandLog;
 import dev.queuelock.land.LandStats;
 import dev.queuelock.land.lanes.LaneBoard;
 import dev.queuelock.land.lanes.LaneLayout;
+import dev.queuelock.land.lanes.LaneRecords;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneUse;
 import dev.queuelock.maven.land.MavenLandLog;
+import dev.queuelock.repo.RepoKey;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -156,7 +163,28 @@ abstract class LanesMojo extends BranchesMojo {
     LaneBoard board(LaneLayout layout) {
         Git main = layout.mainGit();
         String integration = landSettings(List.of(), 0, false).integrationBranch(main);
-        return new LaneBoard(layout, "refs/remotes/" + landSettings(List.of(), 0, false).remote() + "/" + integration);
+        return new LaneBoard(layout, "refs/remotes/" + landSettings(List.of(), 0, false).remote() + "/" + integration,
+                () -> laneRecords(layout));
+    }
+
+    /**
+     * The records that name lanes: this repository's land queue and both build queues a build of it
+     * may queue in (per repository, and the machine's with -Dqueuelock.build.scope=machine), and
+     * its landing notes and batch board.
+     */
+    private LaneRecords laneRecords(LaneLayout layout) {
+        try {
+            QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());
+            RepoKey repo = RepoKey.of(layout.mainCheckout());
+            Map<String, QueueSnapshot> look = new LinkedHashMap<>();
+            look.put(BuildScope.BUILD_QUEUE, queues.snapshot(BuildScope.BUILD_QUEUE, BuildScope.REPO.buildQueueKey(repo)));
+            look.put("machine's build", queues.snapshot(BuildScope.BUILD_QUEUE, BuildScope.MACHINE.buildQueueKey(repo)));
+            look.put(BuildScope.LAND_QUEUE, queues.snapshot(BuildScope.LAND_QUEUE, layout.mainCheckout()));
+            return LaneRecords.read(layout.commonDir(), look);
+        } catch (QueueLockException e) {
+            return LaneRecords.unknown("cannot read the build and land queues (" + e.getMessage() + "), so nobody can tell"
+                    + " which lanes a build or a lander works in: every lane counts as in use");
+        }
     }
 
     LandLog landLog() {

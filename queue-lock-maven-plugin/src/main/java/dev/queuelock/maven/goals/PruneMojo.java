@@ -10,9 +10,9 @@ import org.apache.maven.plugins.annotations.Mojo;
 
 /**
  * Removes sibling lanes whose work is all on the integration branch — never this one, never the
- * main checkout, never one a live process works in, never one with uncommitted changes — and lists
- * orphaned lanes (work but nobody on it) without touching them. {@code land} does the same after
- * every landing.
+ * main checkout, never one in use (an agent, a Maven run however started, or a lander works in it,
+ * or nobody can tell), never one with uncommitted changes — and lists orphaned lanes (work but
+ * nobody on it) without touching them. {@code land} does the same after every landing.
  *
  * @since 0.1.0
  */

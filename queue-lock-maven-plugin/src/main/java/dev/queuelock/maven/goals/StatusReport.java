@@ -125,6 +125,7 @@ final class StatusReport {
                 l.put("behind", lane.behind());
                 l.put("landed", lane.landed());
                 l.put("live", lane.live());
+                l.put("inUseBecause", lane.inUseBecause().orElse(null));
                 l.put("idleMillis", lane.idle().toMillis());
                 l.put("uncommitted", lane.uncommitted().size());
                 l.put("port", lane.port());

@@ -152,6 +152,7 @@ class LanesIT {
         assertThat(land.awaitExit(MVN)).as(land.log()).isZero();
         assertThat(land.log()).contains("lane shop-lane-4 (lane/4) landed on origin/main", "orphaned lane shop-lane-2 (lane/2)",
                         "pruned landed lane shop-lane-6 (lane/6)")
+                .containsPattern("kept landed lane shop-lane-1 \\(lane/1\\): in use \\(agent claude \\(pid \\d+\\)\\)")
                 .containsPattern("pruned landed lane shop-lane-3 \\(lane/3\\) \\(still running there, not ours to stop: sh \\(pid "
                         + shell.pid() + "\\)\\)")
                 .doesNotContain("orphaned lane shop-lane-5", "orphaned lane shop-lane-6");
@@ -165,7 +166,7 @@ class LanesIT {
         MavenRun status = mvn(main, "status", "queuelock:status", LITTER);
         assertThat(status.awaitExit(MVN)).as(status.log()).isZero();
         assertThat(status.log()).contains("lanes: 4")
-                .containsPattern("lane 1  lane/1  \\+0/-\\d+  landed  in use  port 9101")
+                .containsPattern("lane 1  lane/1  \\+0/-\\d+  landed  in use \\(agent claude \\(pid \\d+\\)\\)  port 9101")
                 .containsPattern("lane 2  lane/2  \\+1/-\\d+  not landed  idle 2h \\d\\dm \\d\\ds  port 9102  ORPHANED")
                 .containsPattern("lane 4  lane/4  \\+0/-0  landed  idle [0-9hms ]+  port 9104\n")
                 .containsPattern("lane 5  lane/5  \\+1/-\\d+  not landed  idle [0-9hms ]+  port 9105\n");

@@ -48,12 +48,17 @@ final class MavenRun implements AutoCloseable {
      * as PATH: a repository built with the Maven Wrapper alone.
      */
     static MavenRun wrapper(Path dir, Path tmpDir, Path log, String path, String... args) throws IOException {
+        return wrapper(dir, tmpDir, log, Map.of("PATH", path), args);
+    }
+
+    /** {@code ./mvnw} as {@link #wrapper(Path, Path, Path, String, String...)}, with {@code env} added to its environment. */
+    static MavenRun wrapper(Path dir, Path tmpDir, Path log, Map<String, String> env, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(dir.resolve("mvnw").toString(), "-B", "-Dmaven.repo.local=" + IT_REPO));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         forMaven(pb.environment(), tmpDir);
-        pb.environment().put("PATH", path);
+        pb.environment().putAll(env);
         return new MavenRun(pb.start(), log);
     }
 

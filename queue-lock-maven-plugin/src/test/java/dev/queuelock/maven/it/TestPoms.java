@@ -16,9 +16,11 @@ import java.util.stream.Stream;
 /**
  * The small Maven projects the ITs build, as POM files under {@code src/test/resources/.../poms}
  * (read as XML, not assembled from Java strings): {@code hold.xml} holds its build until told,
- * {@code port.xml} writes {@code ${queuelock.lane.port}}, {@code rat.xml} runs Apache RAT in verify.
- * Whole projects, with modules and sources, lie under {@code .../projects}: {@code two-modules} has
- * a unit test and an IT that fail with messages of several lines once a lane changes their files.
+ * {@code hold-modules.xml} does the same as the parent of modules a and b ({@code hold-module.xml},
+ * its artifactId {@code MODULE} replaced), {@code port.xml} writes {@code ${queuelock.lane.port}},
+ * {@code rat.xml} runs Apache RAT in verify. Whole projects, with modules and sources, lie under
+ * {@code .../projects}: {@code two-modules} has a unit test and an IT that fail with messages of
+ * several lines once a lane changes their files.
  */
 final class TestPoms {
 
