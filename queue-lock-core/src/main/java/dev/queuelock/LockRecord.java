@@ -78,9 +78,14 @@ public final class LockRecord {
         return Objects.hash(pid, lane, label, ts, start, host);
     }
 
-    /** How every wait line and status names a holder or waiter: {@code lane a (verify), pid 4242 [on host]}. */
+    /**
+     * How every wait line and status names a holder or waiter: {@code lane a (verify), pid 4242 [on host]}.
+     * A label that only repeats the lane (a land queue's record is labelled with the lane's branch,
+     * often its directory's name too) is left out: {@code lane a, pid 4242}, not {@code lane a (a)}.
+     */
     public String describe() {
-        return "lane " + lane + (label == null ? "" : " (" + label + ")") + ", pid " + pid + (host == null ? "" : " on " + host);
+        return "lane " + lane + (label == null || label.equals(lane) ? "" : " (" + label + ")") + ", pid " + pid
+                + (host == null ? "" : " on " + host);
     }
 
     @Override

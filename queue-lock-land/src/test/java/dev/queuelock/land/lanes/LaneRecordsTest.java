@@ -66,7 +66,7 @@ class LaneRecordsTest {
         StateFiles.write(common.resolve("queuelock/batch/requests/shop-lane-6.json"), request);
         LockRecord waiter = new LockRecord(4242, "shop-lane-3", "lane/3", 1L, null);
 
-        LaneRecords records = LaneRecords.read(common, Map.of("land", new QueueSnapshot(tmp, null, List.of(waiter))));
+        LaneRecords records = LaneRecords.read(common, Map.of("land", new QueueSnapshot(tmp, List.of(), List.of(waiter))));
 
         assertThat(records.naming(lane(3))).contains("waiting for the land lock: lane shop-lane-3 (lane/3), pid 4242");
         assertThat(records.naming(lane(4))).contains("its lander, pid " + lander.pid() + ", landing lane/4");
