@@ -29,7 +29,15 @@ else
       exit 1
     fi
     echo "demo: building and installing queue-lock $version (once; about a minute)..."
-    (cd "$root" && mvn -q "${mvn_opts[@]}" install -DskipTests -Dinvoker.skip=true)
+    # Its output only if it fails: Debian's Maven 3.8.7 ends even a quiet batch run with raw colour codes.
+    install_log=$(mktemp "${TMPDIR:-/tmp}/queue-lock-demo-install.XXXXXX")
+    if ! (cd "$root" && mvn -q "${mvn_opts[@]}" install -DskipTests -Dinvoker.skip=true) > "$install_log" 2>&1; then
+      cat "$install_log" >&2
+      rm -f "$install_log"
+      echo "demo: building queue-lock failed (above); fix that, then run this again." >&2
+      exit 1
+    fi
+    rm -f "$install_log"
   fi
 fi
 
