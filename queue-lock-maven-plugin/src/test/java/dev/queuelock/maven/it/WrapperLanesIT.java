@@ -131,7 +131,8 @@ class WrapperLanesIT {
 
         Files.createFile(go4);
         assertThat(land4.awaitExit(MVN)).as(land4.log()).isZero();
-        assertThat(land4.log()).contains("lane shop-lane-4 (lane/4) landed on origin/main").containsPattern("kept landed lane shop-lane-2 \\(lane/2\\): in use \\(.+\\)");
+        assertThat(land4.log()).contains("lane shop-lane-4 (lane/4) landed on origin/main")
+                .containsPattern("kept landed lane shop-lane-2 \\(lane/2\\): in use \\(.+\\)");
         assertThat(lane2).exists();
         MavenRun status = repo.mvn(main, "status", "queuelock:status");
         assertThat(status.awaitExit(MVN)).as(status.log()).isZero();
@@ -143,9 +144,10 @@ class WrapperLanesIT {
         Files.createFile(go5);
         assertThat(land5.awaitExit(MVN)).as(land5.log()).isZero();
         // Lane 2's lander takes the land queue as lane 5's lets go of it, and works on its lane while lane 5's prunes.
-        assertThat(land5.log()).contains("lane shop-lane-5 (lane/5) landed on origin/main").doesNotContain("pruned landed lane shop-lane-2 (lane/2)");
+        assertThat(land5.log()).contains("lane shop-lane-5 (lane/5) landed on origin/main")
+                .doesNotContain("pruned landed lane shop-lane-2 (lane/2)");
         assertThat(land2.awaitExit(MVN)).as("its lane was there to the end: " + land2.log()).isZero();
-        assertThat(land2.log()).contains("nothing to land: lane/2 is already on origin/main");
+        assertThat(land2.log()).contains("nothing to land: lane shop-lane-2 (lane/2) is already on origin/main");
         assertThat(lane2).exists();
     }
 
