@@ -1,7 +1,6 @@
 package dev.queuelock.config;
 
 import dev.queuelock.repo.LaneDirectory;
-import java.util.List;
 import java.util.Properties;
 
 /**
@@ -11,6 +10,9 @@ import java.util.Properties;
  */
 public final class LaneDirectorySettings {
 
+    /** This class's settings, in the order the docs list them (declared first: the settings below join it). */
+    public static final SettingGroup SETTINGS = new SettingGroup();
+
     private static final String READ_BY = "lane goals, init, land, status, build queue";
 
     /** {@value}: text, default {@code -lane-}. */
@@ -18,13 +20,13 @@ public final class LaneDirectorySettings {
     /** {@value}: whole number from 1 to {@link LaneDirectory#MAX_PORT_BASE}, default 8080. */
     public static final String PORT_BASE = "queuelock.portBase";
 
-    public static final Setting<String> LANE_WORKTREE_SUFFIX = Setting.text(WORKTREE_SUFFIX,
+    public static final Setting<String> LANE_WORKTREE_SUFFIX = SETTINGS.add(Setting.text(WORKTREE_SUFFIX,
             LaneDirectory.DEFAULT_WORKTREE_SUFFIX, null, READ_BY,
-            "Lane n of the repository shop is the worktree ../shop + suffix + n beside it, e.g. ../shop-lane-3.");
-    public static final Setting<Integer> LANE_PORT_BASE = Setting.number(PORT_BASE, 1, LaneDirectory.MAX_PORT_BASE,
+            "Lane n of the repository shop is the worktree ../shop + suffix + n beside it, e.g. ../shop-lane-3."));
+    public static final Setting<Integer> LANE_PORT_BASE = SETTINGS.add(Setting.number(PORT_BASE, 1, LaneDirectory.MAX_PORT_BASE,
             LaneDirectory.DEFAULT_PORT_BASE, READ_BY,
             "Lane n's dev-server port is portBase + n: printed by queuelock:port, and queuelock.lane.port in every build "
-                    + "inside the lane.");
+                    + "inside the lane."));
 
     private LaneDirectorySettings() {
     }
@@ -36,10 +38,5 @@ public final class LaneDirectorySettings {
      */
     public static LaneDirectory from(Properties user) {
         return new LaneDirectory(LANE_WORKTREE_SUFFIX.from(user), LANE_PORT_BASE.from(user));
-    }
-
-    /** This class's settings, in the order the docs list them. */
-    public static List<Setting<?>> all() {
-        return List.of(LANE_WORKTREE_SUFFIX, LANE_PORT_BASE);
     }
 }

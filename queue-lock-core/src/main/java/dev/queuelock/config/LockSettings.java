@@ -1,6 +1,5 @@
 package dev.queuelock.config;
 
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -8,9 +7,13 @@ import java.util.Locale;
  * Maven session, so nothing else is declared here) and which backend each queue runs on (read by
  * {@code QueueLockFactory}). Each key is a {@code String} constant, what a mojo's
  * {@code @Parameter(property = ...)} names, and the {@link Setting} built on it, with the values it
- * accepts, its default and its meaning. The other modules declare theirs beside their own readers.
+ * accepts, its default and its meaning, which joins {@link #SETTINGS}. The other modules declare
+ * theirs beside their own readers.
  */
 public final class LockSettings {
+
+    /** This class's settings, in the order the docs list them (declared first: the settings below join it). */
+    public static final SettingGroup SETTINGS = new SettingGroup();
 
     private static final String BUILD_QUEUE = "build queue";
     private static final String BACKENDS = "queue backends";
@@ -33,30 +36,25 @@ public final class LockSettings {
     /** Environment variable: {@code QUEUELOCK_SKIP=1} (or {@code true}) is the same as {@link #SKIP}. */
     public static final String SKIP_ENV = "QUEUELOCK_SKIP";
 
-    public static final Setting<Boolean> SKIP_BUILD_QUEUE = Setting.flag(SKIP, false, BUILD_QUEUE,
-            "Take no build lock in this session (the environment variable QUEUELOCK_SKIP=1 does the same).");
-    public static final Setting<BuildScope> SCOPE = Setting.choice(BUILD_SCOPE, "repo", "build queue, land, status",
+    public static final Setting<Boolean> SKIP_BUILD_QUEUE = SETTINGS.add(Setting.flag(SKIP, false, BUILD_QUEUE,
+            "Take no build lock in this session (the environment variable QUEUELOCK_SKIP=1 does the same)."));
+    public static final Setting<BuildScope> SCOPE = SETTINGS.add(Setting.choice(BUILD_SCOPE, "repo", "build queue, land, status",
             "Which builds share one build queue: repo (all worktrees of this repository, shared with the npm tool's "
                     + "build-lock) or machine (all repositories of this user).", "repo", "machine")
-            .as(name -> BuildScope.valueOf(name.toUpperCase(Locale.ROOT)));
-    public static final Setting<Integer> POLL = Setting.number(POLL_MILLIS, 1, 200, BUILD_QUEUE,
-            "Fallback poll interval of a waiter, in milliseconds (file-system events usually wake it sooner).");
-    public static final Setting<Integer> STUCK_WARN = Setting.number(STUCK_WARN_MINUTES, 1, 5, BUILD_QUEUE,
+            .as(name -> BuildScope.valueOf(name.toUpperCase(Locale.ROOT))));
+    public static final Setting<Integer> POLL = SETTINGS.add(Setting.number(POLL_MILLIS, 1, 200, BUILD_QUEUE,
+            "Fallback poll interval of a waiter, in milliseconds (file-system events usually wake it sooner)."));
+    public static final Setting<Integer> STUCK_WARN = SETTINGS.add(Setting.number(STUCK_WARN_MINUTES, 1, 5, BUILD_QUEUE,
             "Warn waiters when the holder has held the lock this many minutes, and again after each such interval; "
-                    + "a live holder is never forced out.");
-    public static final Setting<String> DEFAULT_BACKEND = Setting.text(BACKEND, "file", null, BACKENDS,
+                    + "a live holder is never forced out."));
+    public static final Setting<String> DEFAULT_BACKEND = SETTINGS.add(Setting.text(BACKEND, "file", null, BACKENDS,
             "Backend of every queue that has no backend setting of its own, except the build queue: "
-                    + "file, or zookeeper (queue-lock-zookeeper, in the plugin).");
-    public static final Setting<String> LAND_QUEUE_BACKEND = Setting.text(LAND_BACKEND, null, "queuelock.backend", BACKENDS,
-            "Backend of the land queue; zookeeper shares it between machines.");
-    public static final Setting<String> BUILD_QUEUE_BACKEND = Setting.text(BUILD_BACKEND, "file", null, BACKENDS,
-            "Backend of the build queue; not changed by queuelock.backend, because CPU contention is per machine.");
+                    + "file, or zookeeper (queue-lock-zookeeper, in the plugin)."));
+    public static final Setting<String> LAND_QUEUE_BACKEND = SETTINGS.add(Setting.text(LAND_BACKEND, null, "queuelock.backend", BACKENDS,
+            "Backend of the land queue; zookeeper shares it between machines."));
+    public static final Setting<String> BUILD_QUEUE_BACKEND = SETTINGS.add(Setting.text(BUILD_BACKEND, "file", null, BACKENDS,
+            "Backend of the build queue; not changed by queuelock.backend, because CPU contention is per machine."));
 
     private LockSettings() {
-    }
-
-    /** This class's settings, in the order the docs list them. */
-    public static List<Setting<?>> all() {
-        return List.of(SKIP_BUILD_QUEUE, SCOPE, POLL, STUCK_WARN, DEFAULT_BACKEND, LAND_QUEUE_BACKEND, BUILD_QUEUE_BACKEND);
     }
 }

@@ -21,11 +21,20 @@ class SettingsTest {
 
     @Test
     void everySettingHasAMeaningAndSaysWhoReadsIt() {
-        assertThat(Stream.concat(LockSettings.all().stream(), LaneDirectorySettings.all().stream())).allSatisfy(s -> {
+        assertThat(Stream.concat(LockSettings.SETTINGS.all().stream(), LaneDirectorySettings.SETTINGS.all().stream())).allSatisfy(s -> {
             assertThat(s.meaning()).as(s.name()).endsWith(".").doesNotContain("\n");
             assertThat(s.readBy()).as(s.name()).isNotBlank();
             assertThat(s.defaultText()).as(s.name()).isNotBlank();
         });
+    }
+
+    @Test
+    void aClassesSettingsJoinItsGroupInTheOrderTheyAreDeclared() {
+        assertThat(LockSettings.SETTINGS.all()).containsExactly(LockSettings.SKIP_BUILD_QUEUE, LockSettings.SCOPE,
+                LockSettings.POLL, LockSettings.STUCK_WARN, LockSettings.DEFAULT_BACKEND, LockSettings.LAND_QUEUE_BACKEND,
+                LockSettings.BUILD_QUEUE_BACKEND);
+        assertThat(LaneDirectorySettings.SETTINGS.all())
+                .containsExactly(LaneDirectorySettings.LANE_WORKTREE_SUFFIX, LaneDirectorySettings.LANE_PORT_BASE);
     }
 
     @Test

@@ -26,7 +26,7 @@ public final class IntegrationBranch {
 
     /** {@code master (the default branch of remote origin; override with -Dqueuelock.integrationBranch=<branch>)}. */
     public String describe() {
-        String property = "-D" + LandSettings.INTEGRATION_BRANCH;
+        String property = "-D" + LandTarget.INTEGRATION_BRANCH;
         return name + " (" + (source == null ? "set by " + property : source + "; override with " + property + "=<branch>") + ")";
     }
 

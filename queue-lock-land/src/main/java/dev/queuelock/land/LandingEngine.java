@@ -25,7 +25,7 @@ final class LandingEngine {
         LandSettings settings = landing.settings();
         for (int attempt = 0; ; attempt++) {
             driver.beforeFetch();
-            git.fetch(settings.remote, landing.integration(), landing.remoteRef());
+            git.fetch(settings.remote(), landing.integration(), landing.remoteRef());
             landing.clock().end(Phase.FETCH);
             LandingDriver.Candidate candidate = driver.candidate(landing.remoteRef());
             if (candidate.commit() == null) {
@@ -37,7 +37,7 @@ final class LandingEngine {
             if (!landing.landLock().isHeld()) {
                 return driver.lostQueue();
             }
-            GitCommand.Result push = git.landingPush(settings.remote, candidate.commit(), landing.integration());
+            GitCommand.Result push = git.landingPush(settings.remote(), candidate.commit(), landing.integration());
             landing.clock().end(Phase.PUSH);
             if (push.ok()) {
                 return driver.pushed(candidate.commit());

@@ -32,7 +32,7 @@ public final class MainCheckoutSync {
     public MainCheckoutSync(Path commonDir, LandSettings settings, String integration, LandLog log) {
         this.commonDir = commonDir;
         this.settings = settings;
-        this.remote = settings.remote;
+        this.remote = settings.remote();
         this.integration = integration;
         this.log = log;
     }

@@ -56,7 +56,7 @@ final class OwnWorktreeLanding implements LandingDriver {
         if (rebase.after.isUnchanged(before, branch)) {
             String unchanged = "; the lane is unchanged at " + Landing.shortSha(before);
             return rebase.kind != Rebase.Kind.CONFLICT ? what + unchanged + ". Run land again."
-                    : what + " and was aborted" + in(rebase) + unchanged + ". Resolve: git fetch " + landing.settings().remote
+                    : what + " and was aborted" + in(rebase) + unchanged + ". Resolve: git fetch " + landing.settings().remote()
                     + " " + landing.integration() + " && git rebase " + landing.remoteRef() + ", then run land again.";
         }
         return what + in(rebase) + (conflicted && rebase.kind == Rebase.Kind.STUCK ? ", and git rebase --abort failed (" + rebase.reason + ")" : "")

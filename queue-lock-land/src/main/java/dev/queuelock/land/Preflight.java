@@ -23,7 +23,7 @@ final class Preflight {
         requireRemote();
         String branch = git.branch().orElseThrow(() -> new LandException(
                 "HEAD is detached; check out your lane's branch (git switch <branch>) and run land again."));
-        if (branch.equals(integrationBranch) || settings.protectedBranches.contains(branch)) {
+        if (branch.equals(integrationBranch) || settings.target.protectedBranches().contains(branch)) {
             throw new LandException("refusing to land from '" + branch + "': land is for lane branches; "
                     + "create one (git switch -c <lane>) and run land from there.");
         }
@@ -46,12 +46,12 @@ final class Preflight {
 
     /** No remote, no landing: say so before queueing, not as a cut line of git fetch's error after it. */
     private void requireRemote() {
-        if (!git.run("remote", "get-url", "--", settings.remote).ok()) {
+        if (!git.run("remote", "get-url", "--", settings.remote()).ok()) {
             String remotes = git.run("remote").out.strip().replace('\n', ' ');
-            throw new LandException("this repository has no remote '" + settings.remote + "' to land on"
-                    + (remotes.isEmpty() ? " (it has no remote at all): add it with git remote add " + settings.remote + " <url>"
+            throw new LandException("this repository has no remote '" + settings.remote() + "' to land on"
+                    + (remotes.isEmpty() ? " (it has no remote at all): add it with git remote add " + settings.remote() + " <url>"
                             : " (its remotes: " + remotes + "): name yours with -Dqueuelock.remote=<name> or add it with git remote add "
-                            + settings.remote + " <url>")
+                            + settings.remote() + " <url>")
                     + ", then run land again.");
         }
     }

@@ -21,9 +21,14 @@ public final class RepoContext {
         this.remote = remote;
     }
 
-    /** The repository of this worktree, with the integration branch as the settings choose it. */
+    /** The repository of this worktree, with the integration branch as the target chooses it. */
+    public static RepoContext of(Git git, LandTarget target) {
+        return new RepoContext(commonDir(git.worktree()), target.integration(git), target.remote());
+    }
+
+    /** The repository of this worktree, with the integration branch as the settings' target chooses it. */
     public static RepoContext of(Git git, LandSettings settings) {
-        return new RepoContext(commonDir(git.worktree()), settings.integration(git), settings.remote());
+        return of(git, settings.target());
     }
 
     /** Git's common dir of the repository this directory is in (every worktree of a clone shares it). */

@@ -308,7 +308,7 @@ class LanderTest {
         assertThatThrownBy(() -> lander(lane, Checks.NONE).land()).hasMessageContaining("HEAD is detached");
 
         git(lane, "switch", "--quiet", "dirty");
-        LandSettings protect = new LandSettings("origin", null, List.of("dirty"), List.of(), 3, true);
+        LandSettings protect = new LandSettings(new LandTarget("origin", null, List.of("dirty")), List.of(), 3, true);
         assertThatThrownBy(() -> lander(lane, Checks.NONE, protect).land()).hasMessageContaining("refusing to land from 'dirty'");
         assertThatThrownBy(() -> lander(repo.main, Checks.NONE).land()).hasMessageContaining("refusing to land from 'main'");
 
@@ -322,7 +322,7 @@ class LanderTest {
         Path lane = repo.lane("regen");
         commit(lane, "gen.lock", "v1\n", "add generated file");
         Files.writeString(lane.resolve("gen.lock"), "regenerated noise\n");
-        LandSettings settings = new LandSettings("origin", "main", List.of(), List.of("gen.lock"), 3, true);
+        LandSettings settings = new LandSettings(new LandTarget("origin", "main", List.of()), List.of("gen.lock"), 3, true);
 
         assertThat(lander(lane, Checks.NONE, settings).land().outcome()).isEqualTo(Outcome.LANDED);
         assertThat(lane.resolve("gen.lock")).hasContent("v1");

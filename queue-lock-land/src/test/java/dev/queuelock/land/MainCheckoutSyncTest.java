@@ -206,7 +206,7 @@ class MainCheckoutSyncTest {
     }
 
     private boolean sync(List<String> regenerable) {
-        LandSettings settings = new LandSettings("origin", "main", List.of(), regenerable, 0, true);
+        LandSettings settings = new LandSettings(new LandTarget("origin", "main", List.of()), regenerable, 0, true);
         return new MainCheckoutSync(repo.main.resolve(".git"), settings, "main", log).fastForward();
     }
 }

@@ -2,12 +2,15 @@ package dev.queuelock.zookeeper;
 
 import dev.queuelock.QueueLockException;
 import dev.queuelock.config.Setting;
+import dev.queuelock.config.SettingGroup;
 import dev.queuelock.spi.BackendContext;
 import java.time.Duration;
-import java.util.List;
 
 /** The {@code queuelock.zookeeper.*} keys, and their values as read from the factory's settings. */
 public final class ZooKeeperSettings {
+
+    /** This class's settings, in the order the docs list them (declared first: the settings below join it). */
+    public static final SettingGroup SETTINGS = new SettingGroup();
 
     private static final String ZOOKEEPER = "zookeeper backend";
 
@@ -24,20 +27,20 @@ public final class ZooKeeperSettings {
     /** {@value}: a git remote, default origin. */
     public static final String ZOOKEEPER_REMOTE = "queuelock.zookeeper.remote";
 
-    public static final Setting<String> ZK_CONNECT = Setting.text(ZOOKEEPER_CONNECT, null, "none (required)", ZOOKEEPER,
-            "ZooKeeper connect string, e.g. zk1:2181,zk2:2181,zk3:2181; a /path suffix is ZooKeeper's own chroot.");
-    public static final Setting<Duration> ZK_SESSION_TIMEOUT = Setting.duration(ZOOKEEPER_SESSION_TIMEOUT,
+    public static final Setting<String> ZK_CONNECT = SETTINGS.add(Setting.text(ZOOKEEPER_CONNECT, null, "none (required)", ZOOKEEPER,
+            "ZooKeeper connect string, e.g. zk1:2181,zk2:2181,zk3:2181; a /path suffix is ZooKeeper's own chroot."));
+    public static final Setting<Duration> ZK_SESSION_TIMEOUT = SETTINGS.add(Setting.duration(ZOOKEEPER_SESSION_TIMEOUT,
             Duration.ofSeconds(30), ZOOKEEPER,
             "How soon after a holder's machine dies or loses the network the next waiter gets the lock "
-                    + "(the server may clamp it to its min/max).");
-    public static final Setting<Duration> ZK_CONNECTION_TIMEOUT = Setting.duration(ZOOKEEPER_CONNECTION_TIMEOUT,
-            Duration.ofSeconds(10), ZOOKEEPER, "How long to try to reach ZooKeeper before failing.");
-    public static final Setting<String> ZK_CHROOT = Setting.text(ZOOKEEPER_CHROOT, "/queuelock", null, ZOOKEEPER,
-            "The znode under which all queues live.");
-    public static final Setting<String> ZK_QUEUE_ID = Setting.text(ZOOKEEPER_QUEUE_ID, null, "the normalized URL of the remote",
-            ZOOKEEPER, "The queue identity; set it when clones of one repository use different remote URLs.");
-    public static final Setting<String> ZK_REMOTE = Setting.text(ZOOKEEPER_REMOTE, "origin", null, ZOOKEEPER,
-            "The git remote whose URL names the queue.");
+                    + "(the server may clamp it to its min/max)."));
+    public static final Setting<Duration> ZK_CONNECTION_TIMEOUT = SETTINGS.add(Setting.duration(ZOOKEEPER_CONNECTION_TIMEOUT,
+            Duration.ofSeconds(10), ZOOKEEPER, "How long to try to reach ZooKeeper before failing."));
+    public static final Setting<String> ZK_CHROOT = SETTINGS.add(Setting.text(ZOOKEEPER_CHROOT, "/queuelock", null, ZOOKEEPER,
+            "The znode under which all queues live."));
+    public static final Setting<String> ZK_QUEUE_ID = SETTINGS.add(Setting.text(ZOOKEEPER_QUEUE_ID, null, "the normalized URL of the remote",
+            ZOOKEEPER, "The queue identity; set it when clones of one repository use different remote URLs."));
+    public static final Setting<String> ZK_REMOTE = SETTINGS.add(Setting.text(ZOOKEEPER_REMOTE, "origin", null, ZOOKEEPER,
+            "The git remote whose URL names the queue."));
 
     final String connect;
     final Duration sessionTimeout;
@@ -66,10 +69,5 @@ public final class ZooKeeperSettings {
         } catch (IllegalArgumentException e) {
             throw new QueueLockException(e.getMessage() + ".");
         }
-    }
-
-    /** This class's settings, in the order the docs list them. */
-    public static List<Setting<?>> all() {
-        return List.of(ZK_CONNECT, ZK_SESSION_TIMEOUT, ZK_CONNECTION_TIMEOUT, ZK_CHROOT, ZK_QUEUE_ID, ZK_REMOTE);
     }
 }

@@ -2,6 +2,7 @@ package dev.queuelock.land.batch;
 
 import dev.queuelock.LockRecord;
 import dev.queuelock.config.Setting;
+import dev.queuelock.config.SettingGroup;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
@@ -12,12 +13,15 @@ import java.util.function.Supplier;
  */
 public final class BatchOptions {
 
+    /** This class's settings, in the order the docs list them (declared first: the settings below join it). */
+    public static final SettingGroup SETTINGS = new SettingGroup();
+
     /** {@value}: whole number, 1 or more, default 1. */
     public static final String BATCH = "queuelock.batch";
 
-    public static final Setting<Integer> LAND_BATCH = Setting.number(BATCH, 1, 1, "land",
+    public static final Setting<Integer> LAND_BATCH = SETTINGS.add(Setting.number(BATCH, 1, 1, "land",
             "The most lanes landed together, the lander's own included: it takes up to batch - 1 of the batching "
-                    + "landers queued behind it, checks and pushes them once, and bisects a failure; 1 lands lane by lane.");
+                    + "landers queued behind it, checks and pushes them once, and bisects a failure; 1 lands lane by lane."));
 
     /** How often a waiter looks for a verdict and at its leader's liveness. */
     public static final Duration VERDICT_POLL = Duration.ofMillis(100);

@@ -2,6 +2,7 @@ package dev.queuelock.land.lanes;
 
 import dev.queuelock.config.LaneDirectorySettings;
 import dev.queuelock.config.Setting;
+import dev.queuelock.config.SettingGroup;
 import dev.queuelock.repo.LaneDirectory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +19,9 @@ import java.util.regex.Pattern;
  */
 public final class LaneSettings {
 
+    /** This class's settings, in the order the docs list them (declared first: the settings below join it). */
+    public static final SettingGroup SETTINGS = new SettingGroup();
+
     private static final String LANES = "lane goals, init, land, status";
 
     /** {@value}: text, default lane/. */
@@ -31,16 +35,16 @@ public final class LaneSettings {
 
     public static final String DEFAULT_BRANCH_PREFIX = "lane/";
 
-    public static final Setting<String> LANE_BRANCH_PREFIX = Setting.text(BRANCH_PREFIX, DEFAULT_BRANCH_PREFIX, null, LANES,
-            "Lane n works on the branch prefix + n, e.g. lane/3.");
-    public static final Setting<String> LANE_PRODUCTION_BRANCH = Setting.text(PRODUCTION_BRANCH, null,
+    public static final Setting<String> LANE_BRANCH_PREFIX = SETTINGS.add(Setting.text(BRANCH_PREFIX, DEFAULT_BRANCH_PREFIX, null, LANES,
+            "Lane n works on the branch prefix + n, e.g. lane/3."));
+    public static final Setting<String> LANE_PRODUCTION_BRANCH = SETTINGS.add(Setting.text(PRODUCTION_BRANCH, null,
             "none (the integration branch is production)", "promote, init",
             "The branch queuelock:promote fast-forwards to the integration branch (creating it on the remote if "
-                    + "missing); the pre-push guard refuses direct pushes to it too.");
-    public static final Setting<List<String>> LANE_SYMLINKS = Setting.list(SYMLINKS, "lane",
-            "Git-ignored paths of the main checkout symlinked into each new lane, e.g. .env.");
-    public static final Setting<Boolean> LANE_AUTO_LAND = Setting.flag(AUTO_LAND, true, "init",
-            "The agents' instructions say to land when green; false: to propose landing to a person.");
+                    + "missing); the pre-push guard refuses direct pushes to it too."));
+    public static final Setting<List<String>> LANE_SYMLINKS = SETTINGS.add(Setting.list(SYMLINKS, "lane",
+            "Git-ignored paths of the main checkout symlinked into each new lane, e.g. .env."));
+    public static final Setting<Boolean> LANE_AUTO_LAND = SETTINGS.add(Setting.flag(AUTO_LAND, true, "init",
+            "The agents' instructions say to land when green; false: to propose landing to a person."));
 
     /** Branch names and prefixes we accept: what git accepts, minus what a shell or a ref walk trips on. */
     private static final Pattern BRANCH_CHARS = Pattern.compile("[A-Za-z0-9._/-]+");
@@ -158,10 +162,5 @@ public final class LaneSettings {
     /** Who keeps a lane, what in it is litter, when an idle one is an orphan. */
     public LaneUse use() {
         return use;
-    }
-
-    /** This class's settings, in the order the docs list them. */
-    public static List<Setting<?>> all() {
-        return List.of(LANE_BRANCH_PREFIX, LANE_PRODUCTION_BRANCH, LANE_SYMLINKS, LANE_AUTO_LAND);
     }
 }

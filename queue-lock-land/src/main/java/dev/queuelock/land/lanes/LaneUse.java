@@ -1,6 +1,7 @@
 package dev.queuelock.land.lanes;
 
 import dev.queuelock.config.Setting;
+import dev.queuelock.config.SettingGroup;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -14,6 +15,9 @@ import java.util.stream.Collectors;
  */
 public final class LaneUse {
 
+    /** This class's settings, in the order the docs list them (declared first: the settings below join it). */
+    public static final SettingGroup SETTINGS = new SettingGroup();
+
     private static final String READ_BY = "land, prune, status";
 
     /** {@value}: comma-separated command names, default claude. */
@@ -23,17 +27,17 @@ public final class LaneUse {
     /** {@value}: a duration, default 30m. */
     public static final String ORPHAN_GRACE = "queuelock.orphanGrace";
 
-    public static final Setting<List<String>> LANE_AGENT_PROCESSES = Setting.text(AGENT_PROCESSES, "claude", null, READ_BY,
+    public static final Setting<List<String>> LANE_AGENT_PROCESSES = SETTINGS.add(Setting.text(AGENT_PROCESSES, "claude", null, READ_BY,
             "Command names of agent processes, comma-separated (each a prefix, any case): one working in a lane keeps it from being pruned, as do"
                     + " queue-lock's own builds and lands; any other process there (a shell, an IDE, a dev server) is named"
                     + " in the prune report and does not keep it.")
-            .as(LaneUse::names);
-    public static final Setting<List<String>> LANE_DISPOSABLE_UNTRACKED = Setting.list(DISPOSABLE_UNTRACKED, READ_BY,
+            .as(LaneUse::names));
+    public static final Setting<List<String>> LANE_DISPOSABLE_UNTRACKED = SETTINGS.add(Setting.list(DISPOSABLE_UNTRACKED, READ_BY,
             "Untracked paths that are session litter, e.g. scratchpad/ (the path, and anything under it): they do not"
-                    + " make a landed lane an orphan, and prune deletes them with the lane.");
-    public static final Setting<Duration> LANE_ORPHAN_GRACE = Setting.duration(ORPHAN_GRACE, Duration.ofMinutes(30), READ_BY,
+                    + " make a landed lane an orphan, and prune deletes them with the lane."));
+    public static final Setting<Duration> LANE_ORPHAN_GRACE = SETTINGS.add(Setting.duration(ORPHAN_GRACE, Duration.ofMinutes(30), READ_BY,
             "A lane with unlanded or uncommitted work is called orphaned only after this long with no agent process and"
-                    + " no build of ours in it and no change to its files, so an agent between two commands is not.");
+                    + " no build of ours in it and no change to its files, so an agent between two commands is not."));
 
     private final List<String> agents;
     private final List<String> disposable;
@@ -77,10 +81,5 @@ public final class LaneUse {
 
     public Duration orphanGrace() {
         return orphanGrace;
-    }
-
-    /** This class's settings, in the order the docs list them. */
-    public static List<Setting<?>> all() {
-        return List.of(LANE_AGENT_PROCESSES, LANE_DISPOSABLE_UNTRACKED, LANE_ORPHAN_GRACE);
     }
 }

@@ -1,22 +1,21 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.land.LandSettings;
-import java.io.File;
-import java.nio.file.Path;
+import dev.queuelock.land.LandTarget;
+import dev.queuelock.land.RepoContext;
+import dev.queuelock.land.lanes.LaneBoard;
+import dev.queuelock.land.lanes.LaneLayout;
 import java.util.List;
-import org.apache.maven.execution.MavenSession;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
-/** What {@code land} and {@code init} both need to know: the remote and which branches are guarded. */
-abstract class BranchesMojo extends AbstractMojo {
+/** What the goals that land, or look at where lanes land, share: the remote and the guarded branches. */
+abstract class BranchesMojo extends LanesMojo {
 
     /**
      * The remote to fetch from and push to.
      *
      * @since 0.1.0
      */
-    @Parameter(property = LandSettings.REMOTE, defaultValue = "origin")
+    @Parameter(property = LandTarget.REMOTE, defaultValue = "origin")
     private String remote;
 
     /**
@@ -24,7 +23,7 @@ abstract class BranchesMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = LandSettings.INTEGRATION_BRANCH)
+    @Parameter(property = LandTarget.INTEGRATION_BRANCH)
     private String integrationBranch;
 
     /**
@@ -33,25 +32,16 @@ abstract class BranchesMojo extends AbstractMojo {
      *
      * @since 0.1.0
      */
-    @Parameter(property = LandSettings.PROTECTED_BRANCHES)
+    @Parameter(property = LandTarget.PROTECTED_BRANCHES)
     private List<String> protectedBranches;
 
-    @Parameter(defaultValue = "${session}", readonly = true, required = true)
-    private MavenSession session;
-
-    MavenSession session() {
-        return session;
+    /** Where lanes land, as configured; the integration branch is chosen (once) when first asked. */
+    LandTarget target() {
+        return new LandTarget(remote, integrationBranch, protectedBranches);
     }
 
-    /** The top directory of this Maven invocation: the lane's worktree. */
-    Path topDirectory() {
-        File top = session.getRequest().getMultiModuleProjectDirectory();
-        return (top != null ? top : new File(".")).toPath().toAbsolutePath();
-    }
-
-    LandSettings landSettings(List<String> regenerableFiles, int pushRetries, boolean sync) {
-        String integration = integrationBranch == null || integrationBranch.isBlank() ? null : integrationBranch.trim();
-        return new LandSettings(remote, integration, protectedBranches == null ? List.of() : protectedBranches,
-                regenerableFiles == null ? List.of() : regenerableFiles, pushRetries, sync);
+    /** The lanes measured against {@code <remote>/<integration>}. */
+    LaneBoard board(LaneLayout layout, LandTarget target) {
+        return new LaneBoard(layout, RepoContext.of(layout.mainGit(), target).remoteRef(), () -> laneRecords(layout));
     }
 }

@@ -3,7 +3,7 @@ package dev.queuelock.maven.goals;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.IntegrationBranch;
 import dev.queuelock.land.LandException;
-import dev.queuelock.land.LandSettings;
+import dev.queuelock.land.LandTarget;
 import dev.queuelock.land.PushGuard;
 import dev.queuelock.land.RepoContext;
 import dev.queuelock.land.lanes.LaneSettings;
@@ -34,7 +34,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * @since 0.1.0
  */
 @Mojo(name = "init", requiresProject = false, aggregator = true, threadSafe = true)
-public class InitMojo extends LanesMojo {
+public class InitMojo extends BranchesMojo {
 
     /** The core extension's artifact, released with this plugin under the same group and version. */
     static final String EXTENSION_ARTIFACT_ID = "queue-lock-maven-extension";
@@ -73,7 +73,7 @@ public class InitMojo extends LanesMojo {
     }
 
     private void install(Path dir, Git git, LaneSettings lanes, AgentSetup agents) throws IOException {
-        LandSettings land = landSettings(List.of(), LandSettings.DEFAULT_PUSH_RETRIES, true);
+        LandTarget land = target();
         IntegrationBranch integration = land.integration(git);
         Optional<String> licenseHeader = PomLicenseHeader.of(dir);
         ExtensionsXml.Change change = new ExtensionsXml(plugin.getGroupId(), EXTENSION_ARTIFACT_ID, plugin.getVersion())
@@ -108,7 +108,7 @@ public class InitMojo extends LanesMojo {
      * init's own files cannot be landed (land needs the extension on the branch first), so the
      * guard lets a push through that changes nothing else; say so, with the exact commands.
      */
-    private void sayHowToPublish(Git git, LandSettings land, IntegrationBranch integration, List<String> ownFiles) {
+    private void sayHowToPublish(Git git, LandTarget land, IntegrationBranch integration, List<String> ownFiles) {
         List<String> args = new java.util.ArrayList<>(List.of("status", "--porcelain", "--"));
         args.addAll(ownFiles);
         String changed = git.run(args.toArray(new String[0])).out;

@@ -11,6 +11,7 @@ import dev.queuelock.land.LandHistory;
 import dev.queuelock.land.LandRun;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.LandStats;
+import dev.queuelock.land.LandTarget;
 import dev.queuelock.land.Lander;
 import dev.queuelock.land.Outcome;
 import dev.queuelock.land.RepoContext;
@@ -43,7 +44,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * @since 0.1.0
  */
 @Mojo(name = "land", requiresProject = false, aggregator = true, threadSafe = true)
-public class LandMojo extends LanesMojo {
+public class LandMojo extends BranchesMojo {
 
     /**
      * Tracked files a build regenerates (paths relative to the worktree): their changes are discarded
@@ -130,7 +131,7 @@ public class LandMojo extends LanesMojo {
         try {
             RepoKey repo = RepoKey.of(topDirectory());
             Checks checks = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, required);
-            LandSettings settings = landSettings(regenerableFiles, retries, syncMain);
+            LandSettings settings = new LandSettings(target(), regenerableFiles, retries, syncMain);
             RepoContext context = RepoContext.of(new Git(repo.worktree()), settings); // found once, passed down
             getLog().info("integration branch: " + context.integrationBranch().describe());
             QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());
@@ -143,7 +144,7 @@ public class LandMojo extends LanesMojo {
                     .with(new Batching(new BatchOptions(batchSize, () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.worktree()).waiters())));
             LandRun run = lander.land();
             if (run.outcome() == Outcome.LANDED) {
-                pruneLandedSiblings(repo.worktree(), lanes);
+                pruneLandedSiblings(repo.worktree(), lanes, settings.target());
             }
         } catch (LandException e) {
             throw new MojoFailureException(e.getMessage());
@@ -156,10 +157,10 @@ public class LandMojo extends LanesMojo {
     }
 
     /** Landed lanes beside this one have nothing left to do: remove them (same rules as queuelock:prune). */
-    private void pruneLandedSiblings(Path lane, LaneSettings lanes) {
+    private void pruneLandedSiblings(Path lane, LaneSettings lanes, LandTarget target) {
         try {
             LaneLayout layout = LaneLayout.of(new Git(lane), lanes);
-            new LanePruner(board(layout), landLog()).prune(lane);
+            new LanePruner(board(layout, target), landLog()).prune(lane);
         } catch (LandException e) {
             getLog().warn("landed; pruning landed lanes failed: " + e.getMessage() + " (run mvn queuelock:prune later)");
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.queuelock.config.Setting;
+import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.lanes.LaneClaim;
@@ -36,12 +37,15 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "lane", requiresProject = false, aggregator = true, threadSafe = true)
 public class LaneMojo extends LanesMojo {
 
+    /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
+    static final SettingGroup SETTINGS = new SettingGroup();
+
     /** {@value}: true or false, default false. */
     static final String HOOK = "queuelock.hook";
 
-    static final Setting<Boolean> LANE_HOOK = Setting.flag(HOOK, false, "lane",
+    static final Setting<Boolean> LANE_HOOK = SETTINGS.add(Setting.flag(HOOK, false, "lane",
             "Run as Claude Code's WorktreeCreate hook (what init wires in): read the hook's JSON on standard input, "
-                    + "print the path after a marker, give the reason for a refusal on standard error.");
+                    + "print the path after a marker, give the reason for a refusal on standard error."));
 
     /**
      * Run as Claude Code's WorktreeCreate hook (what init wires in): read the hook's JSON on standard input,

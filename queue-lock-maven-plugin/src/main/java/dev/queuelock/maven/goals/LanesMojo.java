@@ -9,26 +9,32 @@ import dev.queuelock.config.Setting;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandLog;
 import dev.queuelock.land.LandStats;
-import dev.queuelock.land.lanes.LaneBoard;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneRecords;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneUse;
 import dev.queuelock.maven.land.MavenLandLog;
 import dev.queuelock.repo.RepoKey;
+import java.io.File;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * What the lane goals share: the lane settings, named after the npm tool's config keys. Read as
- * text and validated together, so every mistake is reported at once.
+ * What every goal that works on lanes shares: the session, its top directory and the lane
+ * settings, named after the npm tool's config keys. Read as text and validated together, so every
+ * mistake is reported at once. Each key is one field of one goal class, so a goal's page lists
+ * exactly the keys it reads: Maven builds the page (and {@code help}) from the field's Javadoc and
+ * {@code defaultValue}, which {@code SettingsInHelpTest} holds equal to the key's {@code Setting}.
  */
-abstract class LanesMojo extends BranchesMojo {
+abstract class LanesMojo extends AbstractMojo {
 
     /**
      * Lane n works on the branch prefix + n, e.g. lane/3.
@@ -109,6 +115,19 @@ abstract class LanesMojo extends BranchesMojo {
     @Parameter(property = LaneUse.ORPHAN_GRACE, defaultValue = "30m00s")
     private String orphanGrace;
 
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    private MavenSession session;
+
+    MavenSession session() {
+        return session;
+    }
+
+    /** The top directory of this Maven invocation: the lane's worktree. */
+    Path topDirectory() {
+        File top = session.getRequest().getMultiModuleProjectDirectory();
+        return (top != null ? top : new File(".")).toPath().toAbsolutePath();
+    }
+
     LaneSettings laneSettings() throws MojoExecutionException {
         return laneSettings(new ArrayList<>());
     }
@@ -159,20 +178,12 @@ abstract class LanesMojo extends BranchesMojo {
         return LaneLayout.of(new Git(topDirectory()), settings);
     }
 
-    /** The lanes measured against {@code <remote>/<integration>}. */
-    LaneBoard board(LaneLayout layout) {
-        Git main = layout.mainGit();
-        String integration = landSettings(List.of(), 0, false).integrationBranch(main);
-        return new LaneBoard(layout, "refs/remotes/" + landSettings(List.of(), 0, false).remote() + "/" + integration,
-                () -> laneRecords(layout));
-    }
-
     /**
      * The records that name lanes: this repository's land queue and both build queues a build of it
      * may queue in (per repository, and the machine's with -Dqueuelock.build.scope=machine), and
      * its landing notes and batch board.
      */
-    private LaneRecords laneRecords(LaneLayout layout) {
+    LaneRecords laneRecords(LaneLayout layout) {
         try {
             QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());
             RepoKey repo = RepoKey.of(layout.mainCheckout());

@@ -1,6 +1,7 @@
 package dev.queuelock.maven.goals;
 
 import dev.queuelock.config.Setting;
+import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.Preview;
@@ -22,11 +23,14 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "preview", requiresProject = false, aggregator = true, threadSafe = true)
 public class PreviewMojo extends LanesMojo {
 
+    /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
+    static final SettingGroup SETTINGS = new SettingGroup();
+
     /** {@value}: true or false, default false. */
     static final String RESTORE = "queuelock.restore";
 
-    static final Setting<Boolean> PREVIEW_RESTORE = Setting.flag(RESTORE, false, "preview",
-            "Undo the preview shown in the main checkout instead of showing this lane.");
+    static final Setting<Boolean> PREVIEW_RESTORE = SETTINGS.add(Setting.flag(RESTORE, false, "preview",
+            "Undo the preview shown in the main checkout instead of showing this lane."));
 
     /**
      * Undo the preview shown in the main checkout instead of showing this lane.

@@ -1,11 +1,10 @@
 package dev.queuelock.maven.goals;
 
 import dev.queuelock.land.LandException;
-import dev.queuelock.land.LandSettings;
+import dev.queuelock.land.LandTarget;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.Promotion;
-import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -19,7 +18,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  * @since 0.1.0
  */
 @Mojo(name = "promote", requiresProject = false, aggregator = true, threadSafe = true)
-public class PromoteMojo extends LanesMojo {
+public class PromoteMojo extends BranchesMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
@@ -28,10 +27,10 @@ public class PromoteMojo extends LanesMojo {
         String production = lanes.productionBranch().orElseThrow(() -> new MojoExecutionException(
                 "no production branch is set; promote with -D" + LaneSettings.PRODUCTION_BRANCH + "=<branch> (or set it in"
                         + " .mvn/maven.config)."));
-        LandSettings settings = landSettings(List.of(), 0, false);
+        LandTarget target = target();
         try {
             LaneLayout layout = layout(lanes);
-            new Promotion(layout.mainGit(), settings.remote(), settings.integrationBranch(layout.mainGit()), production, landLog())
+            new Promotion(layout.mainGit(), target.remote(), target.integrationBranch(layout.mainGit()), production, landLog())
                     .promote();
         } catch (LandException e) {
             throw new MojoFailureException(e.getMessage());

@@ -1,6 +1,7 @@
 package dev.queuelock.maven.goals;
 
 import dev.queuelock.land.LandException;
+import dev.queuelock.land.LandTarget;
 import dev.queuelock.land.lanes.Lane;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LanePruner;
@@ -17,14 +18,15 @@ import org.apache.maven.plugins.annotations.Mojo;
  * @since 0.1.0
  */
 @Mojo(name = "prune", requiresProject = false, aggregator = true, threadSafe = true)
-public class PruneMojo extends LanesMojo {
+public class PruneMojo extends BranchesMojo {
 
     @Override
     public void execute() throws MojoExecutionException {
         try {
             LaneLayout layout = layout();
-            layout.mainGit().run("fetch", "--quiet", landSettings(List.of(), 0, false).remote());
-            List<Lane> removed = new LanePruner(board(layout), landLog()).prune(topDirectory());
+            LandTarget target = target();
+            layout.mainGit().run("fetch", "--quiet", target.remote());
+            List<Lane> removed = new LanePruner(board(layout, target), landLog()).prune(topDirectory());
             getLog().info(removed.isEmpty() ? "no landed lane to prune" : "pruned " + removed.size() + " landed lane(s)");
         } catch (LandException e) {
             throw new MojoExecutionException(e.getMessage());

@@ -5,6 +5,7 @@ import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.Setting;
+import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandHistory;
@@ -34,7 +35,10 @@ import org.apache.maven.plugins.annotations.Parameter;
  * @since 0.1.0
  */
 @Mojo(name = "status", requiresProject = false, aggregator = true, threadSafe = true)
-public class StatusMojo extends LanesMojo {
+public class StatusMojo extends BranchesMojo {
+
+    /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
+    static final SettingGroup SETTINGS = new SettingGroup();
 
     /** {@value}: true or false, default false. */
     static final String JSON = "queuelock.json";
@@ -43,12 +47,12 @@ public class StatusMojo extends LanesMojo {
     /** {@value}: a directory, default the top directory of the invocation. */
     static final String DIRECTORY = "queuelock.directory";
 
-    static final Setting<Boolean> STATUS_JSON = Setting.flag(JSON, false, "status",
-            "Print one JSON document (see the status JSON page) instead of log lines.");
-    static final Setting<String> STATUS_OUTPUT = Setting.text(OUTPUT, null, "none (the console)", "status",
-            "Write the report to this file instead of standard output.");
-    static final Setting<String> STATUS_DIRECTORY = Setting.text(DIRECTORY, null, "the top directory of the invocation",
-            "status", "A directory inside the repository whose queues are shown.");
+    static final Setting<Boolean> STATUS_JSON = SETTINGS.add(Setting.flag(JSON, false, "status",
+            "Print one JSON document (see the status JSON page) instead of log lines."));
+    static final Setting<String> STATUS_OUTPUT = SETTINGS.add(Setting.text(OUTPUT, null, "none (the console)", "status",
+            "Write the report to this file instead of standard output."));
+    static final Setting<String> STATUS_DIRECTORY = SETTINGS.add(Setting.text(DIRECTORY, null, "the top directory of the invocation",
+            "status", "A directory inside the repository whose queues are shown."));
 
     /**
      * Print one JSON document (see the status JSON page) instead of log lines.
@@ -125,7 +129,7 @@ public class StatusMojo extends LanesMojo {
     /** The repository's lanes; none outside git or without a main checkout. */
     private List<LaneState> lanes(RepoKey repo, LaneSettings settings) {
         try {
-            return board(LaneLayout.of(new Git(repo.worktree()), settings)).states();
+            return board(LaneLayout.of(new Git(repo.worktree()), settings), target()).states();
         } catch (LandException e) {
             return List.of();
         }

@@ -19,7 +19,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * @since 0.1.0
  */
 @Mojo(name = "sync", requiresProject = false, aggregator = true, threadSafe = true)
-public class SyncMojo extends LanesMojo {
+public class SyncMojo extends BranchesMojo {
 
     /**
      * Tracked files a build regenerates (paths relative to the worktree): their changes are discarded
@@ -34,8 +34,8 @@ public class SyncMojo extends LanesMojo {
     public void execute() throws MojoExecutionException {
         try {
             LaneLayout layout = layout();
-            LandSettings settings = landSettings(regenerableFiles, 0, true);
-            String integration = settings.integrationBranch(layout.mainGit());
+            LandSettings settings = LandSettings.on(target(), regenerableFiles);
+            String integration = settings.target().integrationBranch(layout.mainGit());
             layout.mainGit().output("fetch", "--quiet", settings.remote(),
                     "+refs/heads/" + integration + ":refs/remotes/" + settings.remote() + "/" + integration);
             if (new MainCheckoutSync(layout.commonDir(), settings, integration, landLog()).fastForward()) {

@@ -1,6 +1,7 @@
 package dev.queuelock.maven.goals;
 
 import dev.queuelock.config.Setting;
+import dev.queuelock.config.SettingGroup;
 import dev.queuelock.file.QueueDirectory;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.lanes.LaneLayout;
@@ -32,12 +33,15 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "uninstall", requiresProject = false, aggregator = true, threadSafe = true)
 public class UninstallMojo extends LanesMojo {
 
+    /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
+    static final SettingGroup SETTINGS = new SettingGroup();
+
     /** {@value}: true or false, default false. */
     static final String KEEP_STATE = "queuelock.keepState";
 
-    static final Setting<Boolean> UNINSTALL_KEEP_STATE = Setting.flag(KEEP_STATE, false, "uninstall",
+    static final Setting<Boolean> UNINSTALL_KEEP_STATE = SETTINGS.add(Setting.flag(KEEP_STATE, false, "uninstall",
             "Keep queue-lock's own state on uninstall: the landing history and check logs in the queuelock directory of"
-                    + " git's common dir (.git/queuelock), and the repository's idle queue directories in the temp dir.");
+                    + " git's common dir (.git/queuelock), and the repository's idle queue directories in the temp dir."));
 
     /**
      * Keep queue-lock's own state on uninstall: the landing history and check logs in the queuelock directory of

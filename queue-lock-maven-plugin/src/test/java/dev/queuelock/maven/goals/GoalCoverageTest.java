@@ -39,7 +39,7 @@ class GoalCoverageTest {
     void everyParameterWithAcceptedValuesHasARefusalTest() throws Exception {
         List<String> missing = new ArrayList<>();
         for (PluginDescriptor.Param p : PluginDescriptor.parameters()) {
-            Optional<Setting<?>> setting = Optional.ofNullable(p.property).flatMap(SettingsCatalog::named);
+            Optional<Setting<?>> setting = Optional.ofNullable(p.property).flatMap(SettingsCatalog.standard()::named);
             if (setting.isEmpty() || FREE_FORM.contains(setting.get().accepts())) {
                 continue;
             }

@@ -57,8 +57,8 @@ abstract class HarnessTest {
         return PluginDescriptor.parameters().stream()
                 .filter(p -> p.goal.equals(goal) && p.property != null && p.property.startsWith("queuelock."))
                 .map(p -> DynamicTest.dynamicTest(goal + ": " + p.property + " defaults to "
-                        + SettingsCatalog.named(p.property).map(Setting::defaultText).orElse("?"), () -> {
-                    Setting<?> setting = SettingsCatalog.named(p.property).orElseThrow();
+                        + SettingsCatalog.standard().named(p.property).map(Setting::defaultText).orElse("?"), () -> {
+                    Setting<?> setting = SettingsCatalog.standard().named(p.property).orElseThrow();
                     Object value = MojoExtension.getVariableValueFromObject(mojo, p.field);
                     if (setting.defaultValue() != null) {
                         assertThat(value).as(p.toString()).hasToString(setting.defaultValue());

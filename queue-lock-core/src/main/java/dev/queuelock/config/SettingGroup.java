@@ -1,0 +1,27 @@
+package dev.queuelock.config;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code queuelock.*} keys one class declares, in the order it declares them. A key joins its
+ * class's group in the statement that declares it ({@code GROUP.add(Setting.flag(...))}), so the
+ * plugin's catalog, {@code queuelock:config} and the configuration page's test pick up a new key
+ * with no list to update. Declare the group before its settings: static fields are initialised in
+ * the order they are written.
+ */
+public final class SettingGroup {
+
+    private final List<Setting<?>> settings = new ArrayList<>();
+
+    /** {@code setting}, now one of this group's. */
+    public synchronized <T> Setting<T> add(Setting<T> setting) {
+        settings.add(setting);
+        return setting;
+    }
+
+    /** This group's settings, in the order they were declared. */
+    public synchronized List<Setting<?>> all() {
+        return List.copyOf(settings);
+    }
+}
