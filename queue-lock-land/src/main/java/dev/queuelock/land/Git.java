@@ -145,21 +145,12 @@ public final class Git {
         return PushResult.of(push.exit, push.out, push.lastErrorLine());
     }
 
-    /** Whether git's per-worktree file (e.g. {@code rebase-merge}, {@code MERGE_HEAD}) exists. */
-    public boolean hasGitPath(String name) {
-        return !gitPathsPresent(name).isEmpty();
-    }
-
-    /** Paths of tracked files whose index or working-tree content differs from HEAD. */
-    public List<String> trackedChanges() {
-        return files().trackedChanges();
-    }
-
-    public GitCommand.Result run(String... args) {
+    /** Runs git here: for the facade's own classes only ({@code GitFiles}, {@code GitRefs}, ...). */
+    GitCommand.Result run(String... args) {
         return run(Map.of(), args);
     }
 
-    public GitCommand.Result run(Map<String, String> env, String... args) {
+    GitCommand.Result run(Map<String, String> env, String... args) {
         try {
             return GitCommand.in(worktree).withEnvironment(env).run(args);
         } catch (IOException e) {
@@ -171,7 +162,7 @@ public final class Git {
     }
 
     /** Runs git and returns its trimmed stdout, or fails with git's own last error line. */
-    public String output(String... args) {
+    String output(String... args) {
         return output(Map.of(), args);
     }
 

@@ -9,6 +9,7 @@ import dev.queuelock.config.Setting;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandLog;
 import dev.queuelock.land.LandStats;
+import dev.queuelock.land.RemoteBranch;
 import dev.queuelock.land.lanes.LaneBoard;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneRecords;
@@ -163,7 +164,7 @@ abstract class LanesMojo extends BranchesMojo {
     LaneBoard board(LaneLayout layout) {
         Git main = layout.mainGit();
         String integration = landSettings(List.of(), 0, false).integrationBranch(main);
-        return new LaneBoard(layout, "refs/remotes/" + landSettings(List.of(), 0, false).remote() + "/" + integration,
+        return new LaneBoard(layout, RemoteBranch.of(landSettings(List.of(), 0, false).remote(), integration).trackingRef(),
                 () -> laneRecords(layout));
     }
 

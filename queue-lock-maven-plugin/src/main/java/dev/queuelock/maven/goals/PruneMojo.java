@@ -23,11 +23,20 @@ public class PruneMojo extends LanesMojo {
     public void execute() throws MojoExecutionException {
         try {
             LaneLayout layout = layout();
-            layout.mainGit().run("fetch", "--quiet", landSettings(List.of(), 0, false).remote());
+            fetchQuietly(layout, landSettings(List.of(), 0, false).remote());
             List<Lane> removed = new LanePruner(board(layout), landLog()).prune(topDirectory());
             getLog().info(removed.isEmpty() ? "no landed lane to prune" : "pruned " + removed.size() + " landed lane(s)");
         } catch (LandException e) {
             throw new MojoExecutionException(e.getMessage());
+        }
+    }
+
+    /** Lanes are measured against what was fetched last: without the remote (offline), prune still works. */
+    private static void fetchQuietly(LaneLayout layout, String remote) {
+        try {
+            layout.mainGit().remotes().fetchAll(remote);
+        } catch (LandException e) {
+            // measured against the last fetch
         }
     }
 }
