@@ -1,9 +1,6 @@
 package dev.queuelock.land;
 
-import dev.queuelock.process.GitCommand;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -31,17 +28,10 @@ public final class Checkout {
 
     /** Reads the worktree's state (every command only reads, so none takes a lock). */
     public static Checkout of(Git git) {
-        String[] facts = git.output("rev-parse", "HEAD", "--path-format=absolute", "--git-path", "rebase-merge",
-                "--git-path", "rebase-apply").split("\n");
-        String head = facts[0].strip();
-        GitCommand.Result ref = git.run("symbolic-ref", "--quiet", "--short", "HEAD");
-        boolean rebasing = Files.exists(Path.of(facts[1].strip())) || Files.exists(Path.of(facts[2].strip()));
-        List<String> unmerged = paths(git.output("diff", "--name-only", "-z", "--diff-filter=U"));
-        GitCommand.Result status = git.run("status", "--porcelain=v1", "-z", "--untracked-files=no");
-        if (!status.ok()) {
-            throw new LandException("git status failed in " + git.worktree() + ": " + status.lastErrorLine());
-        }
-        return new Checkout(git.worktree(), head, ref.ok() ? ref.out.strip() : null, rebasing, unmerged, statusPaths(status.out));
+        boolean rebasing = !git.gitPathsPresent("rebase-merge", "rebase-apply").isEmpty();
+        GitFiles files = git.files();
+        return new Checkout(git.worktree(), git.head(), git.branch().orElse(null), rebasing, files.unmerged(),
+                files.trackedChanges());
     }
 
     public String head() {
@@ -98,32 +88,5 @@ public final class Checkout {
     static String summarize(List<String> paths) {
         return paths.size() <= 3 ? String.join(", ", paths)
                 : String.join(", ", paths.subList(0, 3)) + " and " + (paths.size() - 3) + " more";
-    }
-
-    private static List<String> paths(String nulSeparated) {
-        List<String> paths = new ArrayList<>();
-        for (String path : nulSeparated.split("\0")) {
-            if (!path.isEmpty()) {
-                paths.add(path);
-            }
-        }
-        return paths;
-    }
-
-    /** The paths of {@code git status --porcelain=v1 -z} (a rename's source follows as its own entry). */
-    static List<String> statusPaths(String status) {
-        List<String> paths = new ArrayList<>();
-        String[] entries = status.split("\0");
-        for (int i = 0; i < entries.length; i++) {
-            String entry = entries[i];
-            if (entry.length() < 4) {
-                continue;
-            }
-            paths.add(entry.substring(3));
-            if (entry.charAt(0) == 'R' || entry.charAt(0) == 'C') {
-                i++;
-            }
-        }
-        return paths;
     }
 }

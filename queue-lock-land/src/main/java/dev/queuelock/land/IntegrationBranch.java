@@ -1,6 +1,5 @@
 package dev.queuelock.land;
 
-import dev.queuelock.process.GitCommand;
 import java.util.Optional;
 
 /**
@@ -34,52 +33,22 @@ public final class IntegrationBranch {
         if (configured != null) {
             return new IntegrationBranch(configured, null);
         }
-        if (git.run("remote", "get-url", "--", remote).ok()) {
-            Optional<String> remoteHead = remoteDefault(git, remote);
+        GitRemotes remotes = git.remotes();
+        if (remotes.has(remote)) {
+            Optional<String> remoteHead = remotes.defaultBranch(remote);
             if (remoteHead.isPresent()) {
                 return new IntegrationBranch(remoteHead.get(), "the default branch of remote " + remote);
             }
-            GitCommand.Result head = git.run("symbolic-ref", "--quiet", "--short", "refs/remotes/" + remote + "/HEAD");
-            String prefix = remote + "/";
-            if (head.ok() && head.out.strip().startsWith(prefix)) {
-                return new IntegrationBranch(head.out.strip().substring(prefix.length()), "from " + remote + "/HEAD");
+            Optional<String> tracked = remotes.trackedHead(remote);
+            if (tracked.isPresent()) {
+                return new IntegrationBranch(tracked.get(), "from " + remote + "/HEAD");
             }
         }
-        Optional<String> mainCheckout = mainCheckoutBranch(git);
+        // The first worktree git lists is the main checkout; detached or bare, it names no branch.
+        Optional<String> mainCheckout = git.worktrees().list().get(0).branch();
         if (mainCheckout.isPresent()) {
             return new IntegrationBranch(mainCheckout.get(), "the branch of the main checkout");
         }
         return new IntegrationBranch("main", "the default: no remote HEAD and no branch in the main checkout");
-    }
-
-    /** {@code ref: refs/heads/master\tHEAD} from the remote itself; empty if it cannot be asked. */
-    private static Optional<String> remoteDefault(Git git, String remote) {
-        GitCommand.Result symref = git.run("ls-remote", "--symref", "--", remote, "HEAD");
-        if (!symref.ok()) {
-            return Optional.empty();
-        }
-        for (String line : symref.out.split("\n")) {
-            if (line.startsWith("ref: refs/heads/") && line.endsWith("\tHEAD")) {
-                return Optional.of(line.substring("ref: refs/heads/".length(), line.length() - "\tHEAD".length()));
-            }
-        }
-        return Optional.empty();
-    }
-
-    /** The branch checked out in the first worktree of {@code git worktree list}: the main checkout. */
-    private static Optional<String> mainCheckoutBranch(Git git) {
-        GitCommand.Result list = git.run("worktree", "list", "--porcelain");
-        if (!list.ok()) {
-            return Optional.empty();
-        }
-        for (String line : list.out.split("\n")) {
-            if (line.isEmpty()) {
-                return Optional.empty(); // end of the first entry: detached or bare
-            }
-            if (line.startsWith("branch refs/heads/")) {
-                return Optional.of(line.substring("branch refs/heads/".length()));
-            }
-        }
-        return Optional.empty();
     }
 }

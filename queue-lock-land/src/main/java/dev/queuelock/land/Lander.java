@@ -18,9 +18,6 @@ import java.util.Optional;
  */
 public final class Lander {
 
-    /** Set in the push's environment so the pre-push guard lets exactly this push through. */
-    public static final String LANDING_ENV = "QUEUELOCK_LANDING";
-
     private final LandTools tools;
     private LandingMode mode = LandingMode.ALONE;
     private RepoContext repo;

@@ -1,7 +1,5 @@
 package dev.queuelock.land;
 
-import dev.queuelock.process.GitCommand;
-
 /**
  * The one landing loop, for a lane alone and for a batch alike: fetch, let the driver build and
  * check a candidate, make sure the land queue is still held, push it fast-forward only with the
@@ -37,15 +35,15 @@ final class LandingEngine {
             if (!landing.landLock().isHeld()) {
                 return driver.lostQueue();
             }
-            GitCommand.Result push = git.landingPush(settings.remote(), candidate.commit(), landing.integration());
+            PushResult push = git.landingPush(settings.remote(), candidate.commit(), landing.integration());
             landing.clock().end(Phase.PUSH);
             if (push.ok()) {
                 return driver.pushed(candidate.commit());
             }
-            boolean remoteMoved = push.out.contains("[rejected]");
+            boolean remoteMoved = push.remoteMoved();
             if (!remoteMoved || attempt >= settings.pushRetries) {
                 return driver.rejected(remoteMoved ? "rejected " + (attempt + 1) + " times because the remote kept moving"
-                        : "rejected: " + push.lastErrorLine());
+                        : "rejected: " + push.reason());
             }
             landing.clock().retrying();
             driver.retrying(attempt + 1);

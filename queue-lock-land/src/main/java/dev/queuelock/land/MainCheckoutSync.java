@@ -4,11 +4,11 @@ import dev.queuelock.process.GitCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * After a landing (or on its own: {@code queuelock:sync}), brings the main checkout (the worktree
@@ -44,7 +44,7 @@ public final class MainCheckoutSync {
             return false; // a bare common dir has no main checkout to update
         }
         Git git = new Git(main);
-        String target = "refs/remotes/" + remote + "/" + integration;
+        RemoteBranch target = RemoteBranch.of(remote, integration);
         String leftAsIs = leftAsIs(git, target);
         if (leftAsIs != null) {
             log.warn("main checkout " + main + " " + leftAsIs);
@@ -57,43 +57,40 @@ public final class MainCheckoutSync {
                     + e.getMessage());
             return false;
         }
-        GitCommand.Result merge = waitingForIndexLock(git, "merge", "--ff-only", "--quiet", target);
+        GitCommand.Result merge = waitingForIndexLock(() -> git.fastForward(target.trackingRef()));
         if (!merge.ok()) {
-            log.warn("main checkout " + main + " could not be fast-forwarded to " + remote + "/" + integration + "; left as is: "
-                    + why(git, merge) + (isIndexLocked(merge) ? "" : " (then: git -C " + main + " merge --ff-only " + remote + "/"
-                    + integration + ")"));
+            log.warn("main checkout " + main + " could not be fast-forwarded to " + target + "; left as is: "
+                    + why(git, merge) + (isIndexLocked(merge) ? "" : " (then: git -C " + main + " merge --ff-only " + target + ")"));
             return false;
         }
         return true;
     }
 
     /** Why the main checkout is not ours to move, in words; null when a fast-forward may be tried. */
-    private String leftAsIs(Git git, String target) {
-        GitCommand.Result head = git.run("symbolic-ref", "--quiet", "--short", "HEAD");
-        String branch = head.out.strip();
-        if (!head.ok()) {
+    private String leftAsIs(Git git, RemoteBranch target) {
+        Optional<String> branch = git.branch();
+        if (branch.isEmpty()) {
             return "has a detached HEAD (a rebase or bisect in progress?), not " + integration + "; left as is"
                     + " (git -C " + git.worktree() + " status says what is going on)";
         }
-        if (!branch.equals(integration)) {
-            return "is on branch '" + branch + "', not " + integration + "; left as is (to follow " + integration
+        if (!branch.get().equals(integration)) {
+            return "is on branch '" + branch.get() + "', not " + integration + "; left as is (to follow " + integration
                     + ": git -C " + git.worktree() + " switch " + integration + ")";
         }
-        boolean behind = git.run("merge-base", "--is-ancestor", "HEAD", target).ok();
         // Ahead only (commits of its own, none to take) is no divergence: the merge below changes nothing.
-        if (!behind && !git.run("merge-base", "--is-ancestor", target, "HEAD").ok()) {
-            String own = git.run("rev-list", "--count", target + "..HEAD").out.strip();
-            return "has diverged from " + remote + "/" + integration + "; left as is: " + own + " commit(s) of its own"
-                    + " (see git -C " + git.worktree() + " log " + remote + "/" + integration + "..HEAD)";
+        Optional<GitRefs.Divergence> apart = git.refs().divergence(target.trackingRef(), "HEAD");
+        if (apart.isEmpty() || apart.get().ahead() > 0 && apart.get().behind() > 0) {
+            return "has diverged from " + target + "; left as is: " + apart.map(d -> d.ahead() + " commit(s)").orElse("commits")
+                    + " of its own (see git -C " + git.worktree() + " log " + target + "..HEAD)";
         }
         return null;
     }
 
-    /** Runs git, trying again while another git command holds the main checkout's index.lock, for a short while. */
-    static GitCommand.Result waitingForIndexLock(Git git, String... args) {
+    /** Runs a git step, trying again while another git command holds the main checkout's index.lock, for a short while. */
+    static GitCommand.Result waitingForIndexLock(Supplier<GitCommand.Result> step) {
         long deadline = System.currentTimeMillis() + INDEX_LOCK_WAIT_MS;
         long pause = 50;
-        GitCommand.Result result = git.run(args);
+        GitCommand.Result result = step.get();
         while (!result.ok() && isIndexLocked(result) && System.currentTimeMillis() < deadline) {
             try {
                 Thread.sleep(pause);
@@ -102,7 +99,7 @@ public final class MainCheckoutSync {
                 return result;
             }
             pause = Math.min(pause * 2, 500);
-            result = git.run(args);
+            result = step.get();
         }
         return result;
     }
@@ -126,10 +123,7 @@ public final class MainCheckoutSync {
         if (inTheWay.isEmpty()) {
             return merge.errorOnOneLine();
         }
-        List<String> args = new ArrayList<>(List.of("ls-files", "-z", "--"));
-        args.addAll(inTheWay);
-        GitCommand.Result listed = git.run(Map.of("GIT_LITERAL_PATHSPECS", "1"), args.toArray(new String[0]));
-        Set<String> tracked = new HashSet<>(Arrays.asList(listed.out.split("\0")));
+        Set<String> tracked = new HashSet<>(git.files().trackedAmong(inTheWay));
         List<String> changed = new ArrayList<>();
         List<String> untracked = new ArrayList<>();
         inTheWay.forEach(file -> (tracked.contains(file) ? changed : untracked).add(file));

@@ -27,13 +27,13 @@ final class Preflight {
             throw new LandException("refusing to land from '" + branch + "': land is for lane branches; "
                     + "create one (git switch -c <lane>) and run land from there.");
         }
-        for (String marker : new String[] {"rebase-merge", "rebase-apply", "MERGE_HEAD", "CHERRY_PICK_HEAD"}) {
-            if (git.hasGitPath(marker)) {
-                String what = marker.startsWith("rebase") ? "a rebase" : marker.startsWith("MERGE") ? "a merge" : "a cherry-pick";
-                throw new LandException(what + " is in progress in " + git.worktree() + " (perhaps an interrupted land); "
-                        + "finish it or abort it (git " + (what.equals("a rebase") ? "rebase" : what.equals("a merge") ? "merge" : "cherry-pick")
-                        + " --abort), then run land again.");
-            }
+        List<String> markers = git.gitPathsPresent("rebase-merge", "rebase-apply", "MERGE_HEAD", "CHERRY_PICK_HEAD");
+        if (!markers.isEmpty()) {
+            String marker = markers.get(0);
+            String what = marker.startsWith("rebase") ? "a rebase" : marker.startsWith("MERGE") ? "a merge" : "a cherry-pick";
+            throw new LandException(what + " is in progress in " + git.worktree() + " (perhaps an interrupted land); "
+                    + "finish it or abort it (git " + (what.equals("a rebase") ? "rebase" : what.equals("a merge") ? "merge" : "cherry-pick")
+                    + " --abort), then run land again.");
         }
         discardRegenerableChanges();
         List<String> dirty = trackedChanges();
@@ -46,8 +46,8 @@ final class Preflight {
 
     /** No remote, no landing: say so before queueing, not as a cut line of git fetch's error after it. */
     private void requireRemote() {
-        if (!git.run("remote", "get-url", "--", settings.remote()).ok()) {
-            String remotes = git.run("remote").out.strip().replace('\n', ' ');
+        if (!git.remotes().has(settings.remote())) {
+            String remotes = String.join(" ", git.remotes().names());
             throw new LandException("this repository has no remote '" + settings.remote() + "' to land on"
                     + (remotes.isEmpty() ? " (it has no remote at all): add it with git remote add " + settings.remote() + " <url>"
                             : " (its remotes: " + remotes + "): name yours with -Dqueuelock.remote=<name> or add it with git remote add "
@@ -66,14 +66,12 @@ final class Preflight {
             }
         }
         if (!regenerable.isEmpty()) {
-            List<String> args = new ArrayList<>(List.of("checkout", "--"));
-            args.addAll(regenerable);
-            git.output(args.toArray(new String[0]));
+            git.files().restore(regenerable);
         }
     }
 
     /** Paths of tracked files with staged or unstaged changes (untracked files do not block a rebase). */
     private List<String> trackedChanges() {
-        return git.trackedChanges();
+        return git.files().trackedChanges();
     }
 }

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 /**
  * The pre-push guard: a POSIX sh hook (no JVM start on every push) that rejects a direct push to
  * the integration or a protected branch (those init was given, and those {@code .mvn/maven.config}
- * names at the time of the push) unless {@code land} is pushing ({@value Lander#LANDING_ENV}=1)
+ * names at the time of the push) unless {@code land} is pushing ({@value Git#LANDING_ENV}=1)
  * or a human pulls the emergency hatch ({@code QUEUELOCK_EMERGENCY_PUSH=1}), or the push changes
  * nothing but init's own files (publishing init's own commit, which cannot be landed before the
  * extension is on the branch).
@@ -52,7 +52,7 @@ public final class PushGuard {
                 throw new LandException("cannot guard branch '" + branch + "': only letters, digits and . _ / - are supported in guarded branch names.");
             }
         }
-        Path hooks = Path.of(git.output("rev-parse", "--path-format=absolute", "--git-path", "hooks"));
+        Path hooks = git.gitPath("hooks");
         Files.createDirectories(hooks);
         Path hook = hooks.resolve("pre-push");
         Path chained = hooks.resolve(CHAINED);
@@ -104,7 +104,7 @@ public final class PushGuard {
                 + "if [ -x \"$chained\" ]; then\n"
                 + "  printf '%s\\n' \"$input\" | \"$chained\" \"$@\" || exit $?\n"
                 + "fi\n"
-                + "if [ \"${" + Lander.LANDING_ENV + ":-}\" = 1 ] || [ \"${QUEUELOCK_EMERGENCY_PUSH:-}\" = 1 ]; then\n"
+                + "if [ \"${" + Git.LANDING_ENV + ":-}\" = 1 ] || [ \"${QUEUELOCK_EMERGENCY_PUSH:-}\" = 1 ]; then\n"
                 + "  exit 0\n"
                 + "fi\n"
                 + "init_files='" + String.join(" ", initFiles) + "'\n"

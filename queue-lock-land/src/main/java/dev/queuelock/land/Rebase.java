@@ -2,8 +2,8 @@ package dev.queuelock.land;
 
 import dev.queuelock.process.GitCommand;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * A rebase whose every step is checked. Another git process in the same worktree (a plain
@@ -58,15 +58,23 @@ public final class Rebase {
     }
 
     /**
-     * Runs {@code git rebase --no-autostash <args>}; on a conflict (or a failure half-way) aborts it.
-     * Never leaves a rebase in progress unless the abort itself cannot be done within the patience.
+     * Rebases the worktree's branch onto {@code upstream} ({@code git rebase --no-autostash}); on a
+     * conflict (or a failure half-way) aborts it. Never leaves a rebase in progress unless the abort
+     * itself cannot be done within the patience.
      */
-    public Result run(String... args) throws InterruptedException {
-        List<String> command = new ArrayList<>(List.of("rebase", "--no-autostash"));
-        command.addAll(List.of(args));
+    public Result run(String upstream) throws InterruptedException {
+        return attempt(() -> git.rebase(upstream));
+    }
+
+    /** Rebases the commits after {@code upstream} up to {@code commit} onto {@code newBase}, detached; as {@link #run}. */
+    public Result onto(String newBase, String upstream, String commit) throws InterruptedException {
+        return attempt(() -> git.rebaseOnto(newBase, upstream, commit));
+    }
+
+    private Result attempt(Supplier<GitCommand.Result> rebaseStep) throws InterruptedException {
         long deadline = System.nanoTime() + patience.toNanos();
         while (true) {
-            GitCommand.Result rebase = git.run(command.toArray(new String[0]));
+            GitCommand.Result rebase = rebaseStep.get();
             if (rebase.ok()) {
                 return new Result(Kind.REBASED, List.of(), "", Checkout.of(git));
             }
@@ -94,7 +102,7 @@ public final class Rebase {
     /** {@code git rebase --abort}, tried again while another process holds a lock it needs. */
     private GitCommand.Result abort(long deadline) throws InterruptedException {
         while (true) {
-            GitCommand.Result abort = git.run("rebase", "--abort");
+            GitCommand.Result abort = git.abortRebase();
             if (abort.ok() || !lockedOut(abort) || !pause(deadline)) {
                 return abort;
             }

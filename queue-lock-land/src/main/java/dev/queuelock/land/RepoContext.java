@@ -64,13 +64,18 @@ public final class RepoContext {
         return integration;
     }
 
+    /** The integration branch on the remote. */
+    public RemoteBranch remoteIntegration() {
+        return RemoteBranch.of(remote, integration.name());
+    }
+
     /** {@code origin/main}, as messages name it. */
     public String remoteBranch() {
-        return remote + "/" + integration.name();
+        return remoteIntegration().toString();
     }
 
     /** The remote-tracking ref every fetch updates and every rebase goes onto. */
     public String remoteRef() {
-        return "refs/remotes/" + remote + "/" + integration.name();
+        return remoteIntegration().trackingRef();
     }
 }

@@ -40,13 +40,13 @@ class PushGuardTest {
     void blocksADirectPushButLetsLandAndTheEmergencyHatchThrough() throws Exception {
         PushGuard.install(new Git(lane), List.of("main", "release"));
 
-        GitCommand.Result direct = new Git(lane).run("push", "origin", "HEAD:main");
+        GitCommand.Result direct = push("HEAD:main");
         assertThat(direct.ok()).isFalse();
         assertThat(direct.err).contains("direct push to 'main' refused").contains("'mvn queuelock:land'");
-        assertThat(new Git(lane).run("push", "origin", "HEAD:refs/heads/lane").ok()).as("lane branches push freely").isTrue();
+        assertThat(push("HEAD:refs/heads/lane").ok()).as("lane branches push freely").isTrue();
 
-        assertThat(new Git(lane).run(Map.of("QUEUELOCK_EMERGENCY_PUSH", "1"), "push", "origin", "HEAD:release").ok()).isTrue();
-        assertThat(new Git(lane).run(Map.of(Lander.LANDING_ENV, "1"), "push", "origin", "HEAD:main").ok()).isTrue();
+        assertThat(push(Map.of("QUEUELOCK_EMERGENCY_PUSH", "1"), "HEAD:release").ok()).isTrue();
+        assertThat(push(Map.of(Git.LANDING_ENV, "1"), "HEAD:main").ok()).isTrue();
     }
 
     /** Issue 32: the message named every file init may write (AGENTS.md, although there was none). */
@@ -58,7 +58,7 @@ class PushGuardTest {
         commit(lane, "CLAUDE.md", "instructions\n", "init's instructions");
         commit(lane, ".mvn/extensions.xml", "<extensions/>\n", "init's extension");
 
-        GitCommand.Result setup = new Git(lane).run("push", "origin", "HEAD:main");
+        GitCommand.Result setup = push("HEAD:main");
 
         assertThat(setup.ok()).as(setup.err).isTrue();
         assertThat(setup.err).contains("push to 'main' allowed: it changes only queue-lock's own set-up (.mvn/extensions.xml CLAUDE.md)")
@@ -69,7 +69,7 @@ class PushGuardTest {
     void inARepositoryBuiltWithTheWrapperTheRefusalNamesIt() throws Exception {
         PushGuard.install(new Git(lane), List.of("main"));
         Files.writeString(lane.resolve("mvnw"), "#!/bin/sh\n"); // only its presence counts; never run
-        GitCommand.Result direct = new Git(lane).run("push", "origin", "HEAD:main");
+        GitCommand.Result direct = push("HEAD:main");
         assertThat(direct.ok()).isFalse();
         assertThat(direct.err).contains("land it through the queue with './mvnw queuelock:land'");
     }
@@ -77,27 +77,27 @@ class PushGuardTest {
     @Test
     void branchesProtectedInMavenConfigAfterInstallAreGuardedAtTheNextPush() throws Exception {
         PushGuard.install(new Git(lane), List.of("main"));
-        assertThat(new Git(lane).run("push", "origin", "HEAD:refs/heads/release").ok()).as("not protected yet").isTrue();
+        assertThat(push("HEAD:refs/heads/release").ok()).as("not protected yet").isTrue();
         commit(lane, "more.txt", "more\n", "more lane work");
 
         // The lane's own config, as Maven there reads it: -Dkey=value, the last one wins.
         Files.createDirectories(lane.resolve(".mvn"));
         Files.writeString(lane.resolve(".mvn/maven.config"), "-Dqueuelock.protectedBranches=old\n"
                 + "-Dqueuelock.protectedBranches=release,hotfix -Dqueuelock.pollMillis=100\r\n");
-        GitCommand.Result release = new Git(lane).run("push", "origin", "HEAD:refs/heads/release");
+        GitCommand.Result release = push("HEAD:refs/heads/release");
         assertThat(release.ok()).isFalse();
         assertThat(release.err).contains("direct push to 'release' refused");
-        assertThat(new Git(lane).run("push", "origin", "HEAD:refs/heads/hotfix").ok()).isFalse();
-        assertThat(new Git(lane).run("push", "origin", "HEAD:refs/heads/old").ok()).as("overridden in the file").isTrue();
+        assertThat(push("HEAD:refs/heads/hotfix").ok()).isFalse();
+        assertThat(push("HEAD:refs/heads/old").ok()).as("overridden in the file").isTrue();
 
         // The main checkout's config counts too, in Maven's other spelling, quoted.
         Files.createDirectories(repo.main.resolve(".mvn"));
         Files.writeString(repo.main.resolve(".mvn/maven.config"), "-D \"queuelock.productionBranch=prod\"\n");
-        GitCommand.Result prod = new Git(lane).run("push", "origin", "HEAD:refs/heads/prod");
+        GitCommand.Result prod = push("HEAD:refs/heads/prod");
         assertThat(prod.ok()).isFalse();
         assertThat(prod.err).contains("direct push to 'prod' refused");
-        assertThat(new Git(lane).run("push", "origin", "HEAD:refs/heads/lane").ok()).as("lane branches push freely").isTrue();
-        assertThat(new Git(lane).run("push", "origin", "HEAD:main").ok()).as("init's list still guarded").isFalse();
+        assertThat(push("HEAD:refs/heads/lane").ok()).as("lane branches push freely").isTrue();
+        assertThat(push("HEAD:main").ok()).as("init's list still guarded").isFalse();
     }
 
     @Test
@@ -119,7 +119,7 @@ class PushGuardTest {
             assertThat(list).filteredOn(n -> n.startsWith("pre-push") && !n.endsWith(".sample")).containsExactlyInAnyOrder("pre-push", PushGuard.CHAINED);
         }
 
-        assertThat(new Git(lane).run("push", "origin", "HEAD:refs/heads/lane").ok()).isTrue();
+        assertThat(push("HEAD:refs/heads/lane").ok()).isTrue();
         assertThat(new String(Files.readAllBytes(ran), StandardCharsets.UTF_8))
                 .as("the chained hook saw git's input and arguments").contains("refs/heads/lane").contains("origin");
     }
@@ -132,6 +132,15 @@ class PushGuardTest {
         PushGuard.install(new Git(lane), List.of("main"));
 
         assertThat(custom.resolve("pre-push")).exists();
-        assertThat(new Git(lane).run("push", "origin", "HEAD:main").ok()).isFalse();
+        assertThat(push("HEAD:main").ok()).isFalse();
+    }
+
+    /** A push from the lane as a user makes it (hooks and all), with these variables set. */
+    private GitCommand.Result push(Map<String, String> env, String refspec) throws Exception {
+        return GitCommand.in(lane).withEnvironment(env).run("push", "origin", refspec);
+    }
+
+    private GitCommand.Result push(String refspec) throws Exception {
+        return push(Map.of(), refspec);
     }
 }

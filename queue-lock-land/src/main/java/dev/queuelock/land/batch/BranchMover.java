@@ -19,27 +19,27 @@ final class BranchMover {
 
     /** @return a warning for the user if the branch was left where it was */
     static Optional<String> move(Git git, String branch, String from, String to) {
-        String ref = "refs/heads/" + branch;
         if (from.equals(to)) {
             return Optional.empty();
         }
-        GitCommand.Result current = git.run("rev-parse", "--verify", "--quiet", ref);
-        if (!current.ok() || !current.out.strip().equals(from)) {
+        if (!git.refs().resolve("refs/heads/" + branch).filter(from::equals).isPresent()) {
             return Optional.of(left(branch, to, "it moved while it was queued"));
         }
         boolean checkedOut = git.branch().filter(branch::equals).isPresent();
         if (checkedOut) {
-            GitCommand.Result files = git.run("read-tree", "-m", "-u", from, to);
+            GitCommand.Result files = git.switchFiles(from, to);
             if (!files.ok()) {
                 return Optional.of(left(branch, to, "local changes would be overwritten: " + files.lastErrorLine()));
             }
         }
-        GitCommand.Result update = git.run("update-ref", "-m", "queuelock: landed in a batch", ref, to, from);
+        GitCommand.Result update = git.refs().moveBranch(branch, from, to, "queuelock: landed in a batch");
         if (!update.ok()) {
+            String why = update.lastErrorLine();
             if (checkedOut) {
-                git.run("read-tree", "-m", "-u", to, from); // back to the files of the branch's commit
+                GitCommand.Result back = git.switchFiles(to, from); // back to the files of the branch's commit
+                why += back.ok() ? "" : "; its files are still those of " + Landing.shortSha(to) + " (" + back.lastErrorLine() + ")";
             }
-            return Optional.of(left(branch, to, update.lastErrorLine()));
+            return Optional.of(left(branch, to, why));
         }
         return Optional.empty();
     }

@@ -53,7 +53,7 @@ final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection
         Bisection.Stack<BatchRequest> stack = new Bisection.Stack<>();
         String top = base;
         for (BatchRequest member : members) {
-            Rebase.Result rebase = new Rebase(scratch).run("--quiet", "--onto", top, upstream, member.commit);
+            Rebase.Result rebase = new Rebase(scratch).onto(top, upstream, member.commit);
             if (rebase.kind == Rebase.Kind.REBASED) {
                 String next = rebase.after.head();
                 if (next.equals(top)) {
@@ -81,8 +81,7 @@ final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection
             beforeFirstCheck.run();
         }
         runs++;
-        scratch.output("checkout", "--quiet", "--force", "--detach", commit);
-        scratch.output("clean", "-ffdxq"); // the scratch worktree only: no output of one run leaks into the next
+        scratch.checkOutClean(commit); // the scratch worktree only: no output of one run leaks into the next
         Path log = logs.next("batch");
         boolean passed = checks.run(scratch.worktree(), log);
         logOf.put(commit, log);

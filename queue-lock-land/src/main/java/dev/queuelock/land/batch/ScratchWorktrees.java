@@ -87,7 +87,7 @@ final class ScratchWorktrees {
         try {
             Files.createDirectories(base.getParent());
             SafePaths.ensureOwnDirectory(base);
-            GitCommand.Result add = git.run("worktree", "add", "--quiet", "--detach", dir.toString(), "HEAD");
+            GitCommand.Result add = git.worktrees().addDetached(dir);
             if (!add.ok()) {
                 throw new IOException("cannot add the scratch worktree " + dir + ": " + add.lastErrorLine());
             }
@@ -110,11 +110,11 @@ final class ScratchWorktrees {
     }
 
     private void removeAndRelease(Claim claim, Path dir) throws IOException {
-        git.run("worktree", "remove", "--force", "--force", dir.toString());
+        git.worktrees().removeForced(dir);
         if (Files.exists(dir)) {
             throw new IOException("git worktree remove left " + dir);
         }
-        git.run("worktree", "prune");
+        git.worktrees().prune();
         registry.release(claim.id());
     }
 
@@ -125,7 +125,7 @@ final class ScratchWorktrees {
         if (!base.equals(dir.getParent()) || !dir.getFileName().toString().startsWith(PREFIX)) {
             throw new IOException("refusing to remove " + dir + ": not a scratch worktree in " + base);
         }
-        git.run("worktree", "remove", "--force", "--force", dir.toString());
-        git.run("worktree", "prune"); // a half-made one: its directory may be gone already
+        git.worktrees().removeForced(dir);
+        git.worktrees().prune(); // a half-made one: its directory may be gone already
     }
 }

@@ -1,6 +1,5 @@
 package dev.queuelock.land.lanes;
 
-import dev.queuelock.process.GitCommand;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import java.io.IOException;
@@ -30,8 +29,8 @@ public final class LaneClaim {
      */
     public Created create() {
         Git main = layout.mainGit();
-        main.run("worktree", "prune"); // a lane deleted with rm -rf must not keep its number or branch taken
-        String base = main.output("rev-parse", "--verify", "HEAD^{commit}");
+        main.worktrees().prune(); // a lane deleted with rm -rf must not keep its number or branch taken
+        String base = main.commitOf("HEAD");
         int maxLanes = layout.settings().directory().maxLanes();
         for (int n = 1; n <= maxLanes; n++) {
             Path dir = layout.pathOf(n);
@@ -39,16 +38,11 @@ public final class LaneClaim {
                 continue;
             }
             String branch = layout.settings().branch(n);
-            GitCommand.Result add;
-            if (main.run("show-ref", "--verify", "--quiet", "refs/heads/" + branch).ok()) {
-                if (!main.run("merge-base", "--is-ancestor", "refs/heads/" + branch, base).ok()) {
-                    continue; // a leftover branch with work of its own: leave it for its owner
-                }
-                add = main.run("worktree", "add", "--quiet", "-B", branch, dir.toString(), base);
-            } else {
-                add = main.run("worktree", "add", "--quiet", "-b", branch, dir.toString(), base);
+            boolean leftover = main.refs().hasBranch(branch);
+            if (leftover && !main.refs().isAncestor("refs/heads/" + branch, base)) {
+                continue; // a leftover branch with work of its own: leave it for its owner
             }
-            if (add.ok()) {
+            if (main.worktrees().add(dir, branch, base, leftover).ok()) {
                 Path made = LaneLayout.physical(dir);
                 List<String> linked = linkShared(made); // first: a linked path is not copied as well
                 return new Created(new Lane(n, made, branch), linked, WorktreeInclude.copy(main, layout.mainCheckout(), made));

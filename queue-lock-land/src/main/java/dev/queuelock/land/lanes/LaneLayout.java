@@ -1,6 +1,7 @@
 package dev.queuelock.land.lanes;
 
 import dev.queuelock.land.Git;
+import dev.queuelock.land.GitWorktrees;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.RepoContext;
 import java.io.IOException;
@@ -64,23 +65,10 @@ public final class LaneLayout {
     /** Every registered worktree that is a lane of the main checkout, by number. */
     public List<Lane> lanes() {
         List<Lane> lanes = new ArrayList<>();
-        String out = mainGit().output("worktree", "list", "--porcelain", "-z");
-        Path path = null;
-        String branch = null;
-        for (String field : (out + "\0").split("\0", -1)) {
-            if (field.isEmpty()) { // end of one worktree's record
-                if (path != null) {
-                    OptionalInt n = numberOf(path);
-                    if (n.isPresent()) {
-                        lanes.add(new Lane(n.getAsInt(), physical(path), branch));
-                    }
-                }
-                path = null;
-                branch = null;
-            } else if (field.startsWith("worktree ")) {
-                path = Path.of(field.substring("worktree ".length()));
-            } else if (field.startsWith("branch refs/heads/")) {
-                branch = field.substring("branch refs/heads/".length());
+        for (GitWorktrees.Worktree worktree : mainGit().worktrees().list()) {
+            OptionalInt n = numberOf(worktree.path());
+            if (n.isPresent()) {
+                lanes.add(new Lane(n.getAsInt(), physical(worktree.path()), worktree.branch().orElse(null)));
             }
         }
         lanes.sort((a, b) -> Integer.compare(a.number(), b.number()));

@@ -92,12 +92,12 @@ public final class LanePruner {
                 }
             }
         }
-        GitCommand.Result result = main.run("worktree", "remove", lane.path().toString());
+        GitCommand.Result result = main.worktrees().remove(lane.path());
         if (!result.ok()) {
             log.warn("could not prune " + lane + ": " + result.lastErrorLine() + "; kept.");
             return false;
         }
-        lane.branch().ifPresent(b -> main.run("branch", "-d", "--quiet", b)); // tidiness only; its commits are on the remote
+        lane.branch().ifPresent(b -> main.refs().deleteMergedBranch(b)); // tidiness only; its commits are on the remote
         return true;
     }
 

@@ -2,7 +2,8 @@ package dev.queuelock.land.lanes;
 
 import dev.queuelock.Durations;
 import dev.queuelock.land.Git;
-import dev.queuelock.process.GitCommand;
+import dev.queuelock.land.GitFiles;
+import dev.queuelock.land.LandException;
 import dev.queuelock.process.Occupant;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -59,19 +60,10 @@ public final class LaneState {
 
     /** Commits ahead of and behind the integration branch; -1 where git cannot tell. */
     private static int[] aheadBehind(Lane lane, LaneLayout layout, String integrationRef) {
-        String tip = lane.branch().map(b -> "refs/heads/" + b).orElse(null);
-        if (tip == null) {
-            GitCommand.Result head = new Git(lane.path()).run("rev-parse", "--verify", "HEAD");
-            tip = head.ok() ? head.out.strip() : null;
-        }
-        if (tip != null) {
-            GitCommand.Result counts = layout.mainGit().run("rev-list", "--left-right", "--count", integrationRef + "..." + tip);
-            if (counts.ok()) {
-                String[] lr = counts.out.strip().split("\\s+");
-                return new int[] {Integer.parseInt(lr[1]), Integer.parseInt(lr[0])};
-            }
-        }
-        return new int[] {-1, -1};
+        Optional<String> tip = lane.branch().map(b -> "refs/heads/" + b).or(() -> new Git(lane.path()).refs().resolve("HEAD"));
+        return tip.flatMap(t -> layout.mainGit().refs().divergence(integrationRef, t))
+                .map(d -> new int[] {d.ahead(), d.behind()})
+                .orElse(new int[] {-1, -1});
     }
 
     /**
@@ -83,15 +75,17 @@ public final class LaneState {
         if (!Files.isDirectory(lane.path())) {
             return changes;
         }
-        GitCommand.Result status = new Git(lane.path()).run("status", "--porcelain=v1", "-z");
-        if (!status.ok()) {
-            changes.work.add("(git status failed: " + status.lastErrorLine() + ")");
+        List<GitFiles.Change> status;
+        try {
+            status = new Git(lane.path()).files().changes();
+        } catch (LandException e) {
+            changes.work.add("(" + e.getMessage() + ")");
             return changes;
         }
-        for (String entry : status.out.split("\0")) {
-            if (entry.length() > 3 && !isSharedLink(entry.substring(3), lane, layout)) {
-                boolean litter = entry.startsWith("??") && layout.settings().use().isDisposable(entry.substring(3));
-                (litter ? changes.litter : changes.work).add(entry.substring(3));
+        for (GitFiles.Change change : status) {
+            if (!isSharedLink(change.path(), lane, layout)) {
+                boolean litter = change.untracked() && layout.settings().use().isDisposable(change.path());
+                (litter ? changes.litter : changes.work).add(change.path());
             }
         }
         return changes;

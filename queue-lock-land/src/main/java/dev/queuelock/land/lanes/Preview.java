@@ -4,7 +4,6 @@ import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandLog;
 import dev.queuelock.land.RepoContext;
-import dev.queuelock.process.GitCommand;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -14,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -53,12 +53,12 @@ public final class Preview {
                     + " -Dqueuelock.restore");
         }
         Git mainGit = layout.mainGit();
-        String dirty = mainGit.output("status", "--porcelain");
-        if (!dirty.isEmpty()) {
-            throw new LandException("the main checkout " + main + " has changes of its own (" + dirty.lines().count()
+        int dirty = mainGit.files().changes().size();
+        if (dirty > 0) {
+            throw new LandException("the main checkout " + main + " has changes of its own (" + dirty
                     + " path(s), see git status there); commit or stash them, then preview again. Nothing was copied.");
         }
-        Set<String> trackedInMain = new HashSet<>(List.of(mainGit.output("ls-files", "-z").split("\0")));
+        Set<String> trackedInMain = new HashSet<>(mainGit.files().tracked());
         PreviewManifest manifest = new PreviewManifest();
         manifest.lane = lane.toString();
         Set<String> inLane = laneFiles(lane);
@@ -75,8 +75,8 @@ public final class Preview {
     /** What git would commit in the lane: its tracked and unignored files that exist there. */
     private static Set<String> laneFiles(Path lane) {
         Set<String> files = new LinkedHashSet<>();
-        for (String path : new Git(lane).output("ls-files", "-z", "--cached", "--others", "--exclude-standard").split("\0")) {
-            if (!path.isEmpty() && Files.exists(lane.resolve(path), LinkOption.NOFOLLOW_LINKS)) {
+        for (String path : new Git(lane).files().committable()) {
+            if (Files.exists(lane.resolve(path), LinkOption.NOFOLLOW_LINKS)) {
                 files.add(path); // one listed as tracked but gone from the lane's working tree is a deletion
             }
         }
@@ -119,13 +119,13 @@ public final class Preview {
     private void mirrorDeletions(Path lane, Path main, Set<String> trackedInMain, Set<String> inLane, PreviewManifest manifest)
             throws IOException {
         Git mainGit = layout.mainGit();
-        GitCommand.Result base = mainGit.run("merge-base", "HEAD", new Git(lane).output("rev-parse", "HEAD"));
-        if (!base.ok()) {
+        Optional<String> base = mainGit.refs().mergeBase("HEAD", new Git(lane).head());
+        if (base.isEmpty()) {
             return; // no history in common: nothing the lane can be said to have deleted
         }
-        for (String path : mainGit.output("ls-tree", "-r", "-z", "--name-only", base.out.strip()).split("\0")) {
+        for (String path : mainGit.files().at(base.get())) {
             Path file = main.resolve(path);
-            if (path.isEmpty() || inLane.contains(path) || !trackedInMain.contains(path) || isBuildOutput(path)
+            if (inLane.contains(path) || !trackedInMain.contains(path) || isBuildOutput(path)
                     || !Files.exists(file, LinkOption.NOFOLLOW_LINKS) || Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
                 continue;
             }
@@ -159,9 +159,7 @@ public final class Preview {
             (Files.exists(main.resolve(path), LinkOption.NOFOLLOW_LINKS) ? kept : revert).add(path); // re-created meanwhile: theirs
         }
         if (!revert.isEmpty()) {
-            List<String> args = new ArrayList<>(List.of("checkout", "--"));
-            args.addAll(revert);
-            layout.mainGit().output(args.toArray(new String[0]));
+            layout.mainGit().files().restore(revert);
         }
         Files.delete(file);
         if (!kept.isEmpty()) {

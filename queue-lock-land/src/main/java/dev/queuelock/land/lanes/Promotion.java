@@ -1,11 +1,11 @@
 package dev.queuelock.land.lanes;
 
-import dev.queuelock.process.GitCommand;
 import dev.queuelock.land.Git;
+import dev.queuelock.land.GitRefs;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandLog;
-import dev.queuelock.land.Lander;
-import java.util.Map;
+import dev.queuelock.land.PushResult;
+import dev.queuelock.land.RemoteBranch;
 
 /**
  * Ships the integration branch: fast-forwards {@code <remote>/<production>} to
@@ -20,9 +20,8 @@ public final class Promotion {
     public enum Result { PROMOTED, CREATED, ALREADY_EQUAL }
 
     private final Git git;
-    private final String remote;
-    private final String integration;
-    private final String production;
+    private final RemoteBranch integration;
+    private final RemoteBranch production;
     private final LandLog log;
 
     public Promotion(Git git, String remote, String integration, String production, LandLog log) {
@@ -31,48 +30,53 @@ public final class Promotion {
                     + "'; set queuelock.productionBranch to the branch you ship from.");
         }
         this.git = git;
-        this.remote = remote;
-        this.integration = integration;
-        this.production = production;
+        this.integration = RemoteBranch.of(remote, integration);
+        this.production = RemoteBranch.of(remote, production);
         this.log = log;
     }
 
     public Result promote() {
-        String integrationRef = "refs/remotes/" + remote + "/" + integration;
-        String productionRef = "refs/remotes/" + remote + "/" + production;
-        git.output("fetch", "--quiet", remote, "+refs/heads/" + integration + ":" + integrationRef);
-        boolean productionExists = git.run("ls-remote", "--exit-code", "--heads", remote, "refs/heads/" + production).ok();
-        String target = git.output("rev-parse", "--verify", integrationRef + "^{commit}");
+        git.fetch(integration);
+        boolean productionExists = git.remotes().hasBranch(production);
+        String target = git.commitOf(integration.trackingRef());
+        int count = 0;
         if (productionExists) {
-            git.output("fetch", "--quiet", remote, "+refs/heads/" + production + ":" + productionRef);
-            String current = git.output("rev-parse", "--verify", productionRef + "^{commit}");
-            if (current.equals(target)) {
-                log.info(remote + "/" + production + " is already at " + remote + "/" + integration + " (" + shortSha(target)
-                        + "); nothing to promote.");
+            git.fetch(production);
+            if (git.commitOf(production.trackingRef()).equals(target)) {
+                log.info(production + " is already at " + integration + " (" + shortSha(target) + "); nothing to promote.");
                 return Result.ALREADY_EQUAL;
             }
-            if (!git.run("merge-base", "--is-ancestor", current, target).ok()) {
-                String own = git.output("rev-list", "--count", integrationRef + ".." + productionRef);
-                throw new LandException("refusing to promote: " + remote + "/" + production + " has " + own
-                        + " commit(s) that are not on " + remote + "/" + integration + " (see git log " + integrationRef + ".."
-                        + productionRef + "). Bring them onto " + integration + " first (land them), then promote again;"
-                        + " nothing was pushed.");
+            GitRefs.Divergence apart = git.refs().divergence(integration.trackingRef(), production.trackingRef())
+                    .orElseThrow(() -> new LandException("git cannot compare " + production + " with " + integration
+                            + "; nothing was pushed. Run promote again."));
+            if (apart.ahead() > 0) {
+                throw new LandException("refusing to promote: " + production + " has " + apart.ahead()
+                        + " commit(s) that are not on " + integration + " (see git log " + integration.trackingRef() + ".."
+                        + production.trackingRef() + "). Bring them onto " + integration.branch() + " first (land them),"
+                        + " then promote again; nothing was pushed.");
             }
+            count = apart.behind();
         }
-        String count = productionExists ? git.output("rev-list", "--count", productionRef + ".." + integrationRef) : null;
         // The pre-push guard lets land's pushes through; a promotion is one of those, made on purpose.
-        GitCommand.Result push = git.run(Map.of(Lander.LANDING_ENV, "1"), "push", "--porcelain", remote,
-                target + ":refs/heads/" + production);
+        PushResult push = git.landingPush(production.remote(), target, production.branch());
         if (!push.ok()) {
-            throw new LandException("push to " + remote + "/" + production + " was rejected: " + push.lastErrorLine()
+            throw new LandException("push to " + production + " was rejected: " + push.reason()
                     + "; nothing was forced. Run promote again.");
         }
-        git.run("fetch", "--quiet", remote, "+refs/heads/" + production + ":" + productionRef);
-        if (!productionExists) {
-            log.info("created " + remote + "/" + production + " at " + remote + "/" + integration + " (" + shortSha(target) + ").");
+        return promoted(productionExists, target, count);
+    }
+
+    private Result promoted(boolean existed, String target, int count) {
+        try {
+            git.fetch(production);
+        } catch (LandException e) {
+            // pushed all the same; the remote-tracking ref catches up at the next fetch
+        }
+        if (!existed) {
+            log.info("created " + production + " at " + integration + " (" + shortSha(target) + ").");
             return Result.CREATED;
         }
-        log.info("promoted " + count + " commit(s): " + remote + "/" + production + " fast-forwarded to " + shortSha(target) + ".");
+        log.info("promoted " + count + " commit(s): " + production + " fast-forwarded to " + shortSha(target) + ".");
         return Result.PROMOTED;
     }
 

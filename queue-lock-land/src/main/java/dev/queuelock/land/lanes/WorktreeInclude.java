@@ -1,14 +1,13 @@
 package dev.queuelock.land.lanes;
 
 import dev.queuelock.land.Git;
-import dev.queuelock.process.GitCommand;
+import dev.queuelock.land.LandException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -38,15 +37,17 @@ public final class WorktreeInclude {
         if (!Files.isRegularFile(patterns)) {
             return List.of();
         }
-        GitCommand.Result matching = main.run("ls-files", "-z", "--others", "--ignored", "--exclude-from=" + patterns);
-        // Untracked files the ignore rules do not cover: matched by the patterns, still not copied.
-        GitCommand.Result notIgnored = main.run("ls-files", "-z", "--others", "--exclude-standard");
-        if (!matching.ok() || !notIgnored.ok()) {
+        List<String> matching;
+        Set<String> skip;
+        try {
+            matching = main.files().untrackedMatching(patterns);
+            // Untracked files the ignore rules do not cover: matched by the patterns, still not copied.
+            skip = new HashSet<>(main.files().untracked());
+        } catch (LandException e) {
             return List.of();
         }
-        Set<String> skip = new HashSet<>(paths(notIgnored.out));
         List<String> copied = new ArrayList<>();
-        for (String rel : paths(matching.out)) {
+        for (String rel : matching) {
             Path source = mainCheckout.resolve(rel);
             Path target = lane.resolve(rel);
             // Exists also when a directory above it is a queuelock.symlinks link to the main checkout's.
@@ -62,15 +63,5 @@ public final class WorktreeInclude {
             }
         }
         return copied;
-    }
-
-    private static List<String> paths(String nulSeparated) {
-        List<String> paths = new ArrayList<>();
-        for (String p : Arrays.asList(nulSeparated.split("\0"))) {
-            if (!p.isEmpty()) {
-                paths.add(p);
-            }
-        }
-        return paths;
     }
 }

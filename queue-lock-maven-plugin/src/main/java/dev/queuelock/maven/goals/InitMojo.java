@@ -51,12 +51,12 @@ public class InitMojo extends BranchesMojo {
         Git git = new Git(dir);
         try {
             // Check first, write after: outside git, init would leave an extensions.xml behind and then fail.
-            if (!git.run("rev-parse", "--git-dir").ok()) {
+            if (!git.isRepository()) {
                 throw new MojoExecutionException(dir + " is not in a git repository; run init in your clone"
                         + " (or git init first). Nothing was written.");
             }
             SetupRecord record = SetupRecord.load(RepoContext.commonDir(git.worktree()));
-            Path hooks = Path.of(git.output("rev-parse", "--path-format=absolute", "--git-path", "hooks"));
+            Path hooks = git.gitPath("hooks");
             AgentSetup agents = new AgentSetup(dir, landLog());
             record.watch(dir.resolve(".mvn").resolve("extensions.xml"), hooks.resolve("pre-push"), hooks.resolve(PushGuard.CHAINED));
             record.watch(agents.files().toArray(new Path[0]));
@@ -109,17 +109,10 @@ public class InitMojo extends BranchesMojo {
      * guard lets a push through that changes nothing else; say so, with the exact commands.
      */
     private void sayHowToPublish(Git git, LandTarget land, IntegrationBranch integration, List<String> ownFiles) {
-        List<String> args = new java.util.ArrayList<>(List.of("status", "--porcelain", "--"));
-        args.addAll(ownFiles);
-        String changed = git.run(args.toArray(new String[0])).out;
-        if (changed.isBlank()) {
-            return;
-        }
         List<String> paths = new java.util.ArrayList<>();
-        for (String line : changed.split("\n")) {
-            if (line.length() > 3) {
-                paths.add(line.substring(3).strip());
-            }
+        git.files().changes(ownFiles).forEach(change -> paths.add(change.path()));
+        if (paths.isEmpty()) {
+            return;
         }
         getLog().info("next: publish the set-up straight to " + integration.name() + " (the guard lets a push through"
                 + " that changes only queue-lock's own files): git add " + String.join(" ", paths)

@@ -25,11 +25,20 @@ public class PruneMojo extends BranchesMojo {
         try {
             LaneLayout layout = layout();
             LandTarget target = target();
-            layout.mainGit().run("fetch", "--quiet", target.remote());
+            fetchQuietly(layout, target.remote());
             List<Lane> removed = new LanePruner(board(layout, target), landLog()).prune(topDirectory());
             getLog().info(removed.isEmpty() ? "no landed lane to prune" : "pruned " + removed.size() + " landed lane(s)");
         } catch (LandException e) {
             throw new MojoExecutionException(e.getMessage());
+        }
+    }
+
+    /** Lanes are measured against what was fetched last: without the remote (offline), prune still works. */
+    private static void fetchQuietly(LaneLayout layout, String remote) {
+        try {
+            layout.mainGit().remotes().fetchAll(remote);
+        } catch (LandException e) {
+            // measured against the last fetch
         }
     }
 }

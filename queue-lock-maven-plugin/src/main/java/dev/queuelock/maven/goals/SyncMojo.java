@@ -3,6 +3,7 @@ package dev.queuelock.maven.goals;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.MainCheckoutSync;
+import dev.queuelock.land.RemoteBranch;
 import dev.queuelock.land.lanes.LaneLayout;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -36,8 +37,7 @@ public class SyncMojo extends BranchesMojo {
             LaneLayout layout = layout();
             LandSettings settings = LandSettings.on(target(), regenerableFiles);
             String integration = settings.target().integrationBranch(layout.mainGit());
-            layout.mainGit().output("fetch", "--quiet", settings.remote(),
-                    "+refs/heads/" + integration + ":refs/remotes/" + settings.remote() + "/" + integration);
+            layout.mainGit().fetch(RemoteBranch.of(settings.remote(), integration));
             if (new MainCheckoutSync(layout.commonDir(), settings, integration, landLog()).fastForward()) {
                 getLog().info("main checkout " + layout.mainCheckout() + " is at " + settings.remote() + "/" + integration);
             }

@@ -1,0 +1,108 @@
+package dev.queuelock.land;
+
+import static dev.queuelock.testsupport.GitFixture.commit;
+import static dev.queuelock.testsupport.GitFixture.git;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.queuelock.testsupport.GitFixture;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The git facade against real git: what its typed operations read out of git's machine-readable output. */
+@Timeout(60)
+class GitTest {
+
+    @TempDir
+    Path tmp;
+
+    GitFixture repo;
+    Path lane;
+    Git git;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        repo = new GitFixture(tmp);
+        lane = repo.lane("lane");
+        git = new Git(lane);
+    }
+
+    @Test
+    void aPushIsJudgedByItsPorcelainStatusNotByGitsWords() throws Exception {
+        commit(lane, "a.txt", "a\n", "a");
+        assertThat(git.landingPush("origin", git.head(), "main").status()).isEqualTo(PushResult.Status.PUSHED);
+        assertThat(git.landingPush("origin", git.head(), "main").status()).isEqualTo(PushResult.Status.UP_TO_DATE);
+
+        Path other = repo.lane("other");
+        commit(other, "b.txt", "b\n", "b");
+        assertThat(new Git(other).landingPush("origin", new Git(other).head(), "main").ok()).isTrue();
+        commit(lane, "c.txt", "c\n", "c");
+        PushResult moved = git.landingPush("origin", git.head(), "main");
+        assertThat(moved.remoteMoved()).as("not a fast-forward of the moved main").isTrue();
+        assertThat(moved.ok()).isFalse();
+
+        Path hook = repo.remote.resolve("hooks").resolve("pre-receive");
+        Files.writeString(hook, "#!/bin/sh\necho 'closed for the night' >&2\nexit 1\n");
+        Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwxr-xr-x"));
+        PushResult refused = git.landingPush("origin", git.head(), "elsewhere");
+        assertThat(refused.status()).isEqualTo(PushResult.Status.REFUSED);
+        assertThat(refused.remoteMoved()).as("refused by the remote, not moved: trying again cannot help").isFalse();
+        assertThat(refused.reason()).isNotEmpty();
+    }
+
+    @Test
+    void statusNamesARenameOnceAndTellsUntrackedFilesApart() throws Exception {
+        git(lane, "mv", "README.md", "READ ME.md");
+        Files.writeString(lane.resolve("new.txt"), "untracked\n");
+
+        List<GitFiles.Change> changes = git.files().changes();
+
+        assertThat(changes).extracting(GitFiles.Change::path).containsExactlyInAnyOrder("READ ME.md", "new.txt");
+        assertThat(changes.stream().filter(GitFiles.Change::untracked).map(GitFiles.Change::path).collect(Collectors.toList()))
+                .containsExactly("new.txt");
+        assertThat(git.files().trackedChanges()).containsExactly("READ ME.md");
+        assertThat(git.files().changes(List.of("new.txt"))).extracting(GitFiles.Change::path).containsExactly("new.txt");
+    }
+
+    @Test
+    void divergenceCountsTheCommitsEachSideHasAndIsEmptyForAMissingRef() throws Exception {
+        commit(lane, "a.txt", "a\n", "a");
+        commit(lane, "b.txt", "b\n", "b");
+        commit(repo.main, "m.txt", "m\n", "m");
+        git(repo.main, "push", "--quiet", "origin", "main");
+        git.fetch(RemoteBranch.of("origin", "main"));
+
+        GitRefs.Divergence apart = git.refs().divergence("refs/remotes/origin/main", "HEAD").orElseThrow();
+
+        assertThat(apart.ahead()).isEqualTo(2);
+        assertThat(apart.behind()).isEqualTo(1);
+        assertThat(git.refs().divergence("refs/remotes/origin/nowhere", "HEAD")).isEmpty();
+    }
+
+    @Test
+    void worktreesRemotesAndBranchesAreReadAsGitListsThem() throws Exception {
+        List<GitWorktrees.Worktree> worktrees = git.worktrees().list();
+        assertThat(worktrees.get(0).branch()).as("the main checkout first").contains("main");
+        assertThat(worktrees).extracting(w -> w.branch().orElse("")).contains("lane");
+
+        assertThat(git.remotes().has("origin")).isTrue();
+        assertThat(git.remotes().has("upstream")).isFalse();
+        assertThat(git.remotes().names()).containsExactly("origin");
+        assertThat(git.remotes().defaultBranch("origin")).contains("main");
+        git(lane, "remote", "set-head", "origin", "main");
+        assertThat(git.remotes().trackedHead("origin")).contains("main");
+        assertThat(git.remotes().hasBranch(RemoteBranch.of("origin", "main"))).isTrue();
+        assertThat(git.remotes().hasBranch(RemoteBranch.of("origin", "release"))).isFalse();
+
+        git(lane, "branch", "done");
+        assertThat(git.refs().hasBranch("done")).isTrue();
+        assertThat(git.refs().deleteMergedBranch("done").ok()).isTrue();
+        assertThat(git.refs().hasBranch("done")).isFalse();
+    }
+}
