@@ -57,8 +57,9 @@ public final class Lander {
         InFlightLanding inFlight = new InFlightLanding(repo.stateDir(), tools.git.worktree().getFileName().toString());
         inFlight.takeInterrupted().ifPresent(tools.log::warn);
         String branch = new Preflight(tools.git, tools.settings).check(repo.integration());
-        Landing landing = new Landing(tools, repo, branch, tools.git.head(), new PhaseClock(inFlight::at));
-        inFlight.start(branch, landing.head());
+        QueuedLane lane = new QueuedLane(tools.git.worktree().getFileName().toString(), branch, tools.git.head());
+        Landing landing = new Landing(tools, repo, lane, new PhaseClock(inFlight::at));
+        inFlight.start(branch, lane.head());
         try (QueueLock held = tools.landLock;
              LandingMode.Turn turn = mode.await(landing, AcquireOptions.defaults().withLabel(branch).withListener(tools.log::landWait))) {
             Optional<LandResult> concluded = turn.concluded();
@@ -66,7 +67,7 @@ public final class Lander {
                 return report(concluded.get(), runOf(landing, concluded.get(), Optional.empty(), started));
             }
             landing.clock().end(Phase.QUEUE_WAIT);
-            tools.log.info("land queue acquired for " + landing.named() + "; landing onto " + landing.remoteBranch());
+            tools.log.info("land queue acquired for " + landing.lane().named() + "; landing onto " + landing.repo().remoteBranch());
             return report(landOnTurn(landing, turn.driver(new OwnWorktreeLanding(landing)), started));
         } finally {
             inFlight.finish();
@@ -79,7 +80,7 @@ public final class Lander {
         try {
             result = new LandingEngine(landing).land(driver);
             if (result.outcome() == Outcome.LANDED && tools.settings.sync) {
-                new MainCheckoutSync(landing.commonDir(), tools.settings, landing.integration(), tools.log).fastForward();
+                new MainCheckoutSync(landing.repo().commonDir(), tools.settings, landing.repo().integration(), tools.log).fastForward();
                 landing.clock().end(Phase.SYNC);
             }
             result = driver.conclude(result);
@@ -113,7 +114,7 @@ public final class Lander {
             runs.add(run);
         }
         try {
-            new LandHistory(landing.commonDir()).appendAll(runs);
+            new LandHistory(landing.repo().commonDir()).appendAll(runs);
         } catch (IOException e) {
             tools.log.warn("could not record this run in the landing history: " + e.getMessage());
         }
@@ -121,7 +122,7 @@ public final class Lander {
     }
 
     private static LandRun runOf(Landing landing, LandResult result, Optional<BatchRecord> batch, long started) {
-        LandRun run = LandRun.of(landing.lane(), landing.branch(), result.outcome(), result.commit());
+        LandRun run = LandRun.of(landing.lane().name(), landing.lane().branch(), result.outcome(), result.commit());
         run.phases.putAll(landing.clock().phases());
         run.retries = landing.clock().retries();
         run.batch = batch.orElse(null);

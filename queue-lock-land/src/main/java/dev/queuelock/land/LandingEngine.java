@@ -25,9 +25,9 @@ final class LandingEngine {
         LandSettings settings = landing.settings();
         for (int attempt = 0; ; attempt++) {
             driver.beforeFetch();
-            git.fetch(settings.remote, landing.integration(), landing.remoteRef());
+            git.fetch(settings.remote, landing.repo().integration(), landing.repo().remoteRef());
             landing.clock().end(Phase.FETCH);
-            LandingDriver.Candidate candidate = driver.candidate(landing.remoteRef());
+            LandingDriver.Candidate candidate = driver.candidate(landing.repo().remoteRef());
             if (candidate.commit() == null) {
                 return candidate.ended();
             }
@@ -37,7 +37,7 @@ final class LandingEngine {
             if (!landing.landLock().isHeld()) {
                 return driver.lostQueue();
             }
-            GitCommand.Result push = git.landingPush(settings.remote, candidate.commit(), landing.integration());
+            GitCommand.Result push = git.landingPush(settings.remote, candidate.commit(), landing.repo().integration());
             landing.clock().end(Phase.PUSH);
             if (push.ok()) {
                 return driver.pushed(candidate.commit());

@@ -1,7 +1,5 @@
 package dev.queuelock.land;
 
-import dev.queuelock.AcquireOptions;
-import dev.queuelock.QueueLock;
 import java.nio.file.Path;
 
 /**
@@ -16,7 +14,7 @@ final class OwnWorktreeLanding implements LandingDriver {
 
     OwnWorktreeLanding(Landing landing) {
         this.landing = landing;
-        this.branch = landing.branch();
+        this.branch = landing.lane().branch();
         this.log = landing.log();
     }
 
@@ -41,8 +39,8 @@ final class OwnWorktreeLanding implements LandingDriver {
         if (rebased.equals(git.commitOf(remoteRef))) {
             // Its commits are all upstream already (landed before, or the same change made there):
             // checking and "landing" it would report another lane's commit as this lane's.
-            return Candidate.ended(LandResult.nothingToLand("nothing to land: " + landing.named() + " is already on "
-                    + landing.remoteBranch() + " (no commit of its own after the rebase); no checks run, nothing pushed"));
+            return Candidate.ended(LandResult.nothingToLand("nothing to land: " + landing.lane().named() + " is already on "
+                    + landing.repo().remoteBranch() + " (no commit of its own after the rebase); no checks run, nothing pushed"));
         }
         return runChecks(rebased);
     }
@@ -50,14 +48,14 @@ final class OwnWorktreeLanding implements LandingDriver {
     /** What happened, from what git shows now: "unchanged" only if HEAD, index and working tree are. */
     private String notRebased(Rebase.Result rebase, String before) {
         boolean conflicted = !rebase.conflicts.isEmpty();
-        String what = "rebase of " + landing.named() + " onto " + landing.remoteBranch()
+        String what = "rebase of " + landing.lane().named() + " onto " + landing.repo().remoteBranch()
                 + (conflicted ? " conflicted"
                         : rebase.kind == Rebase.Kind.CONFLICT ? " stopped (" + rebase.reason + ")" : " failed (" + rebase.reason + ")");
         if (rebase.after.isUnchanged(before, branch)) {
             String unchanged = "; the lane is unchanged at " + Landing.shortSha(before);
             return rebase.kind != Rebase.Kind.CONFLICT ? what + unchanged + ". Run land again."
                     : what + " and was aborted" + in(rebase) + unchanged + ". Resolve: git fetch " + landing.settings().remote
-                    + " " + landing.integration() + " && git rebase " + landing.remoteRef() + ", then run land again.";
+                    + " " + landing.repo().integration() + " && git rebase " + landing.repo().remoteRef() + ", then run land again.";
         }
         return what + in(rebase) + (conflicted && rebase.kind == Rebase.Kind.STUCK ? ", and git rebase --abort failed (" + rebase.reason + ")" : "")
                 + "; the lane is left with " + rebase.after.describe() + " (nothing is lost: " + branch + " was at "
@@ -69,14 +67,11 @@ final class OwnWorktreeLanding implements LandingDriver {
     }
 
     private Candidate runChecks(String rebased) throws InterruptedException {
-        Checks checks = landing.checks();
-        Path logFile = new CheckLogs(landing.logDir()).next(landing.lane());
+        Path logFile = CheckLogs.of(landing.repo()).next(landing.lane().name());
+        BuildQueueChecks checks = landing.checks("land checks of " + branch);
         log.info("checking the rebased commit " + Landing.shortSha(rebased) + ": " + checks.describe());
         boolean passed;
-        // The lander holds the build queue for its checks, so builds queued after it cannot starve
-        // it; its child build runs inside that lock (the extension sees its ancestor holds it).
-        try (QueueLock build = landing.buildLock()) {
-            build.acquire(AcquireOptions.defaults().withLabel("land checks of " + branch).withListener(log::buildWait));
+        try (checks) {
             passed = checks.run(landing.git().worktree(), logFile);
         } finally {
             landing.clock().end(Phase.CHECKS);
@@ -84,9 +79,9 @@ final class OwnWorktreeLanding implements LandingDriver {
         if (passed) {
             return Candidate.push(rebased);
         }
-        String old = landing.head();
-        String where = rebased.equals(old) ? landing.named() + " is unchanged at " + Landing.shortSha(old)
-                : landing.named() + " stays rebased onto " + landing.remoteBranch() + " at " + Landing.shortSha(rebased)
+        String old = landing.lane().head();
+        String where = rebased.equals(old) ? landing.lane().named() + " is unchanged at " + Landing.shortSha(old)
+                : landing.lane().named() + " stays rebased onto " + landing.repo().remoteBranch() + " at " + Landing.shortSha(rebased)
                 + "; it was at " + Landing.shortSha(old) + " before this land (back there: git reset --keep " + old + ")";
         return Candidate.ended(LandResult.checksFailed("checks failed on the rebased commit " + Landing.shortSha(rebased) + " ("
                 + checks.describe() + "); nothing was pushed:" + CheckFailures.indented(logFile)
@@ -95,18 +90,18 @@ final class OwnWorktreeLanding implements LandingDriver {
 
     @Override
     public LandResult pushed(String commit) {
-        return LandResult.landed(commit, landing.named() + " landed on " + landing.remoteBranch() + " at " + Landing.shortSha(commit));
+        return LandResult.landed(commit, landing.lane().named() + " landed on " + landing.repo().remoteBranch() + " at " + Landing.shortSha(commit));
     }
 
     @Override
     public LandResult rejected(String why) {
-        return LandResult.rejected("push to " + landing.remoteBranch() + " was " + why
+        return LandResult.rejected("push to " + landing.repo().remoteBranch() + " was " + why
                 + "; nothing was forced and your commits are on " + branch + ". Run land again.");
     }
 
     @Override
     public void retrying(int retry) {
-        log.warn(landing.remoteBranch() + " moved during the checks; rebasing and checking again (retry "
+        log.warn(landing.repo().remoteBranch() + " moved during the checks; rebasing and checking again (retry "
                 + retry + " of " + landing.settings().pushRetries + ")");
     }
 

@@ -1,7 +1,8 @@
 package dev.queuelock.land.batch;
 
-import dev.queuelock.AcquireOptions;
 import dev.queuelock.land.BatchRecord;
+import dev.queuelock.land.BuildQueueChecks;
+import dev.queuelock.land.CheckLogs;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandLog;
@@ -48,7 +49,7 @@ final class BatchLanding implements LandingDriver {
         this.self = seat.request();
         this.id = id;
         this.log = landing.log();
-        this.board = new BatchBoard(landing.commonDir());
+        this.board = new BatchBoard(landing.repo().commonDir());
         members.add(self);
         members.addAll(taken);
         candidates = new ArrayList<>(members);
@@ -71,26 +72,25 @@ final class BatchLanding implements LandingDriver {
         } catch (IOException e) {
             throw new LandException("cannot set up the batch's scratch worktree: " + e.getMessage()
                     + "; run land again (or with -D" + BatchOptions.BATCH + "=1).");
-        } finally {
-            landing.buildLock().release();
         }
     }
 
     @Override
     public Candidate candidate(String remoteRef) throws InterruptedException {
         candidates.removeIf(m -> m != self && !m.isAlive() && step("dropped " + m.lane + ": its lander is gone"));
-        CandidateStack stack = new CandidateStack(scratch, remoteRef, landing.checks(), landing.logDir(), landing.clock(),
-                new Steps(), this::holdBuildQueue);
-        try {
-            result = new Bisection<>(stack, stack).run(landing.git().commitOf(remoteRef), candidates);
-        } finally {
-            landing.buildLock().release();
-            record.checkRuns += stack.runs();
+        CandidateStack stack;
+        try (BuildQueueChecks checks = landing.checks("land checks of batch " + id)) {
+            stack = new CandidateStack(scratch, remoteRef, checks, CheckLogs.of(landing.repo()), landing.clock(), new Steps());
+            try {
+                result = new Bisection<>(stack, stack).run(landing.git().commitOf(remoteRef), candidates);
+            } finally {
+                record.checkRuns += stack.runs();
+            }
         }
         result.conflicted.forEach(m -> decide(m, Outcome.REBASE_CONFLICT, null, null));
         for (BatchRequest member : result.alreadyThere) {
             decide(member, Outcome.NOTHING_TO_LAND, null, null);
-            step("nothing to land: " + member.lane + " is already on " + landing.remoteBranch());
+            step("nothing to land: " + member.lane + " is already on " + landing.repo().remoteBranch());
         }
         for (Bisection.Tested<BatchRequest> culprit : result.failed) {
             Path failedLog = stack.logOf(culprit.commit);
@@ -107,7 +107,7 @@ final class BatchLanding implements LandingDriver {
         result.passed.forEach(landed -> decide(landed.member, Outcome.LANDED, landed.commit, null));
         step("pushed " + result.passed.size() + " lanes at " + Landing.shortSha(top));
         String message = "batch " + id + ": " + result.passed.size() + " of " + members.size() + " lanes landed on "
-                + landing.remoteBranch() + " at " + Landing.shortSha(top) + " after " + record.checkRuns + " check run(s)";
+                + landing.repo().remoteBranch() + " at " + Landing.shortSha(top) + " after " + record.checkRuns + " check run(s)";
         log.info(message);
         return LandResult.landed(top, message);
     }
@@ -116,13 +116,13 @@ final class BatchLanding implements LandingDriver {
     public LandResult rejected(String why) {
         result.passedMembers().forEach(m -> decide(m, Outcome.PUSH_REJECTED, null, null));
         step("push " + why);
-        return LandResult.rejected("the batch's push to " + landing.remoteBranch() + " was " + why + "; nothing was forced.");
+        return LandResult.rejected("the batch's push to " + landing.repo().remoteBranch() + " was " + why + "; nothing was forced.");
     }
 
     @Override
     public void retrying(int retry) {
-        step("push rejected: " + landing.remoteBranch() + " moved; restacking the passing lanes");
-        log.warn(landing.remoteBranch() + " moved during the batch's checks; restacking and checking again");
+        step("push rejected: " + landing.repo().remoteBranch() + " moved; restacking the passing lanes");
+        log.warn(landing.repo().remoteBranch() + " moved during the batch's checks; restacking and checking again");
         candidates = new ArrayList<>(result.passedMembers());
     }
 
@@ -173,15 +173,6 @@ final class BatchLanding implements LandingDriver {
     private BatchVerdict verdictOf(BatchRequest member) {
         return verdicts.computeIfAbsent(member.lane,
                 lane -> BatchVerdict.taken(member, id, self.lane).outcome(Outcome.ERROR, null, null, "its lander was gone"));
-    }
-
-    private void holdBuildQueue() {
-        try {
-            landing.buildLock().acquire(AcquireOptions.defaults().withLabel("land checks of batch " + id).withListener(log::buildWait));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LandException("interrupted while waiting for the build queue; nothing was pushed.");
-        }
     }
 
     private void decide(BatchRequest member, Outcome outcome, String commit, String logFile) {

@@ -37,12 +37,12 @@ final class BatchSeat implements AutoCloseable {
         BatchRequest request = new BatchRequest();
         request.pid = ProcessHandle.current().pid();
         request.start = ProcessStart.current();
-        request.lane = landing.lane();
-        request.branch = landing.branch();
-        request.commit = landing.head();
+        request.lane = landing.lane().name();
+        request.branch = landing.lane().branch();
+        request.commit = landing.lane().head();
         request.worktree = landing.git().worktree().toString();
         request.ts = System.currentTimeMillis();
-        BatchSeat seat = new BatchSeat(options, new BatchBoard(landing.commonDir()), request, landing.log());
+        BatchSeat seat = new BatchSeat(options, new BatchBoard(landing.repo().commonDir()), request, landing.log());
         if (options.enabled()) {
             try {
                 seat.board.publish(request);
@@ -131,9 +131,9 @@ final class BatchSeat implements AutoCloseable {
      * landed commit; otherwise what happened and what to do.
      */
     LandResult conclude(BatchVerdict verdict, Landing landing) {
-        String branch = landing.branch();
-        String lane = landing.named();
-        String remoteBranch = landing.remoteBranch();
+        String branch = landing.lane().branch();
+        String lane = landing.lane().named();
+        String remoteBranch = landing.repo().remoteBranch();
         String leader = verdict.pid == verdict.leaderPid ? "" : " (batch " + verdict.batchId + " led by lane " + verdict.leaderLane + ")";
         switch (verdict.outcome()) {
             case LANDED:

@@ -57,7 +57,7 @@ public final class Batching implements LandingMode {
                 return alone;
             }
             String id = System.currentTimeMillis() + "-" + ProcessHandle.current().pid();
-            List<BatchRequest> taken = new Gathering(options, new BatchBoard(landing.commonDir()), landing.log())
+            List<BatchRequest> taken = new Gathering(options, new BatchBoard(landing.repo().commonDir()), landing.log())
                     .take(seat.request(), id);
             return taken.isEmpty() ? alone : new BatchLanding(landing, seat, taken, id);
         }
