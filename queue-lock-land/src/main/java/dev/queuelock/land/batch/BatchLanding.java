@@ -87,15 +87,14 @@ final class BatchLanding implements LandingDriver {
                 record.checkRuns += stack.runs();
             }
         }
-        result.conflicted.forEach(m -> decide(m, Outcome.REBASE_CONFLICT, null, null));
+        result.conflicted.forEach(m -> decide(m, Outcome.REBASE_CONFLICT, null, null, null));
         for (BatchRequest member : result.alreadyThere) {
-            decide(member, Outcome.NOTHING_TO_LAND, null, null);
+            decide(member, Outcome.NOTHING_TO_LAND, null, null, null);
             step("nothing to land: " + member.lane + " is already on " + landing.repo().remoteBranch());
         }
         for (Bisection.Tested<BatchRequest> culprit : result.failed) {
             Path failedLog = stack.logOf(culprit.commit);
-            decide(culprit.member, Outcome.CHECK_FAILED, null, failedLog == null ? null : failedLog.toString());
-            verdicts.get(culprit.member.lane).tested = culprit.commit;
+            decide(culprit.member, Outcome.CHECK_FAILED, null, culprit.commit, failedLog == null ? null : failedLog.toString());
             step("culprit: " + culprit.member.lane + " (check-failed)");
         }
         return result.top() == null ? Candidate.ended(LandResult.failed("no lane of batch " + id + " passed; nothing was pushed"))
@@ -104,7 +103,7 @@ final class BatchLanding implements LandingDriver {
 
     @Override
     public LandResult pushed(String top) {
-        result.passed.forEach(landed -> decide(landed.member, Outcome.LANDED, landed.commit, null));
+        result.passed.forEach(landed -> decide(landed.member, Outcome.LANDED, landed.commit, null, null));
         step("pushed " + result.passed.size() + " lanes at " + Landing.shortSha(top));
         String message = "batch " + id + ": " + result.passed.size() + " of " + members.size() + " lanes landed on "
                 + landing.repo().remoteBranch() + " at " + Landing.shortSha(top) + " after " + record.checkRuns + " check run(s)";
@@ -114,7 +113,7 @@ final class BatchLanding implements LandingDriver {
 
     @Override
     public LandResult rejected(String why) {
-        result.passedMembers().forEach(m -> decide(m, Outcome.PUSH_REJECTED, null, null));
+        result.passedMembers().forEach(m -> decide(m, Outcome.PUSH_REJECTED, null, null, null));
         step("push " + why);
         return LandResult.rejected("the batch's push to " + landing.repo().remoteBranch() + " was " + why + "; nothing was forced.");
     }
@@ -172,11 +171,11 @@ final class BatchLanding implements LandingDriver {
 
     private BatchVerdict verdictOf(BatchRequest member) {
         return verdicts.computeIfAbsent(member.lane,
-                lane -> BatchVerdict.taken(member, id, self.lane).outcome(Outcome.ERROR, null, null, "its lander was gone"));
+                lane -> BatchVerdict.taken(member, id, self.lane).decided(Outcome.ERROR, null, null, null, "its lander was gone"));
     }
 
-    private void decide(BatchRequest member, Outcome outcome, String commit, String logFile) {
-        verdicts.put(member.lane, BatchVerdict.taken(member, id, record.leader).outcome(outcome, commit, logFile, null));
+    private void decide(BatchRequest member, Outcome outcome, String commit, String tested, String logFile) {
+        verdicts.put(member.lane, BatchVerdict.taken(member, id, record.leader).decided(outcome, commit, tested, logFile, null));
     }
 
     private boolean step(String line) {

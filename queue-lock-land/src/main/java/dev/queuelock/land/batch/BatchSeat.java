@@ -6,7 +6,6 @@ import dev.queuelock.land.CheckFailures;
 import dev.queuelock.land.LandLog;
 import dev.queuelock.land.LandResult;
 import dev.queuelock.land.Landing;
-import dev.queuelock.process.ProcessStart;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -34,14 +33,7 @@ final class BatchSeat implements AutoCloseable {
 
     /** Publishes what this lane wants landed (if batching is on). */
     static BatchSeat open(BatchOptions options, Landing landing) {
-        BatchRequest request = new BatchRequest();
-        request.pid = ProcessHandle.current().pid();
-        request.start = ProcessStart.current();
-        request.lane = landing.lane().name();
-        request.branch = landing.lane().branch();
-        request.commit = landing.lane().head();
-        request.worktree = landing.git().worktree().toString();
-        request.ts = System.currentTimeMillis();
+        BatchRequest request = BatchRequest.of(landing);
         BatchSeat seat = new BatchSeat(options, new BatchBoard(landing.repo().commonDir()), request, landing.log());
         if (options.enabled()) {
             try {
