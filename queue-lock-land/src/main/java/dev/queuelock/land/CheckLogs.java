@@ -26,6 +26,11 @@ public final class CheckLogs {
 
     private final Path dir;
 
+    /** The check logs of this repository, beside its history: not in a worktree, so a log never dirties a lane. */
+    public static CheckLogs of(RepoContext repo) {
+        return new CheckLogs(repo.stateDir().resolve("logs"));
+    }
+
     public CheckLogs(Path dir) {
         this.dir = dir;
     }

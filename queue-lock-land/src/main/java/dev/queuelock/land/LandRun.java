@@ -1,40 +1,56 @@
 package dev.queuelock.land;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * One {@code land} run as kept in the landing history: when, which lane, what was pushed, how it
- * ended, and where the time went. Public fields, because this is a JSON record and nothing more:
- * how a landing ends is a {@link LandResult}, and {@link Lander} alone writes these records.
+ * ended, and where the time went. A JSON record, built once: how a landing ends is a
+ * {@link LandResult}, and the lander alone makes these records of it.
  */
 public final class LandRun {
 
     /** ISO-8601 time the run ended. */
-    public String time;
-    public String lane;
-    public String branch;
+    public final String time;
+    public final String lane;
+    public final String branch;
     /** The commit pushed, or null if nothing was. */
-    public String commit;
+    public final String commit;
     /** One of {@link Outcome#id()}. */
-    public String outcome;
-    public long totalMs;
+    public final String outcome;
+    public final long totalMs;
     /** {@link Phase#id()} to milliseconds, in order. */
-    public Map<String, Long> phases = new LinkedHashMap<>();
+    public final Map<String, Long> phases;
     /** Push attempts beyond the first (the remote moved during the checks). */
-    public int retries;
+    public final int retries;
     /** The batch this run landed in, or null for a lane landed on its own. */
-    public BatchRecord batch;
+    public final BatchRecord batch;
 
-    /** A record of how a lane's landing ended, timed now; {@link Lander} fills in the rest. */
-    static LandRun of(String lane, String branch, Outcome outcome, String commit) {
-        LandRun run = new LandRun();
-        run.time = java.time.Instant.now().toString();
-        run.lane = lane;
-        run.branch = branch;
-        run.outcome = outcome.id();
-        run.commit = commit;
-        return run;
+    @JsonCreator
+    public LandRun(@JsonProperty("time") String time, @JsonProperty("lane") String lane, @JsonProperty("branch") String branch,
+                   @JsonProperty("commit") String commit, @JsonProperty("outcome") String outcome,
+                   @JsonProperty("totalMs") long totalMs, @JsonProperty("phases") Map<String, Long> phases,
+                   @JsonProperty("retries") int retries, @JsonProperty("batch") BatchRecord batch) {
+        this.time = time;
+        this.lane = lane;
+        this.branch = branch;
+        this.commit = commit;
+        this.outcome = outcome;
+        this.totalMs = totalMs;
+        this.phases = Collections.unmodifiableMap(phases == null ? new LinkedHashMap<>() : new LinkedHashMap<>(phases));
+        this.retries = retries;
+        this.batch = batch;
+    }
+
+    /** The record of how a lane's landing ended, timed now. */
+    static LandRun of(String lane, String branch, LandResult result, long totalMs, Map<String, Long> phases, int retries,
+                      BatchRecord batch) {
+        return new LandRun(Instant.now().toString(), lane, branch, result.commit(), result.outcome().id(), totalMs, phases,
+                retries, batch);
     }
 
     public Outcome outcome() {

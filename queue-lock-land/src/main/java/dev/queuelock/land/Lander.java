@@ -2,9 +2,6 @@ package dev.queuelock.land;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -13,14 +10,16 @@ import java.util.Optional;
  * main checkout. Never forces, never resets, never deletes a branch: a conflict is aborted back to
  * the lane's own commit, and a failed check pushes nothing. The loop itself is the
  * {@link LandingEngine}'s; the {@link LandingMode} decides whether this lane lands alone or in a
- * batch. Every landing ends in a {@link LandResult}, which this class alone turns into the landing
- * history's records and what the user is told.
+ * batch (a batch answers its own members). Every landing ends in {@link LandingResults}, which
+ * this class records in the landing history and turns into what the user is told. Immutable:
+ * {@link #with} and {@link #in} return a new lander.
  */
 public final class Lander {
 
     private final LandTools tools;
-    private LandingMode mode = LandingMode.ALONE;
-    private RepoContext repo;
+    private final LandingMode mode;
+    /** As the goal found it; null: found from the worktree. */
+    private final RepoContext repo;
 
     /**
      * @param landLock  the lane's lock of the "land" queue (not yet acquired)
@@ -28,19 +27,23 @@ public final class Lander {
      *                  would take it for this worktree (not yet acquired)
      */
     public Lander(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log) {
-        this.tools = new LandTools(git, settings, checks, landLock, buildLock, log);
+        this(new LandTools(git, settings, checks, landLock, buildLock, log), LandingMode.ALONE, null);
     }
 
-    /** Lands in this mode, e.g. batched ({@code new Batching(options)}); {@link LandingMode#ALONE} by default. */
+    private Lander(LandTools tools, LandingMode mode, RepoContext repo) {
+        this.tools = tools;
+        this.mode = mode;
+        this.repo = repo;
+    }
+
+    /** A lander that lands in this mode, e.g. batched ({@code new Batching(options)}); {@link LandingMode#ALONE} by default. */
     public Lander with(LandingMode landingMode) {
-        this.mode = landingMode;
-        return this;
+        return new Lander(tools, landingMode, repo);
     }
 
-    /** Lands in this repository context, as the goal found it; else it is found from the worktree. */
+    /** A lander that lands in this repository context, as the goal found it; else it is found from the worktree. */
     public Lander in(RepoContext context) {
-        this.repo = context;
-        return this;
+        return new Lander(tools, mode, context);
     }
 
     /**
@@ -51,83 +54,43 @@ public final class Lander {
     public LandRun land() throws InterruptedException {
         long started = System.currentTimeMillis();
         RepoContext repo = this.repo != null ? this.repo : RepoContext.of(tools.git, tools.settings);
-        InFlightLanding inFlight = new InFlightLanding(repo.stateDir(), tools.git.worktree().getFileName().toString());
+        String laneName = tools.git.worktree().getFileName().toString();
+        InFlightLanding inFlight = new InFlightLanding(repo.stateDir(), laneName);
         inFlight.takeInterrupted().ifPresent(tools.log::warn);
         String branch = new Preflight(tools.git, tools.settings).check(repo.integration());
-        Landing landing = new Landing(tools, repo, branch, tools.git.head(), new PhaseClock(inFlight::at));
-        inFlight.start(branch, landing.head());
+        Landing landing = new Landing(tools, repo, new QueuedLane(laneName, branch, tools.git.head()), new PhaseClock(inFlight::at));
+        LandingRecorder recorder = new LandingRecorder(landing, started);
+        inFlight.start(branch, landing.lane().head());
         try (QueueLock held = tools.landLock;
              LandingMode.Turn turn = mode.await(landing, AcquireOptions.defaults().withLabel(branch).withListener(tools.log::landWait))) {
             Optional<LandResult> concluded = turn.concluded();
             if (concluded.isPresent()) { // a batch leader landed (or refused) this lane, and recorded it
-                return report(concluded.get(), runOf(landing, concluded.get(), Optional.empty(), started));
+                return report(concluded.get(), recorder.ownRun(LandingResults.alone(concluded.get())));
             }
             landing.clock().end(Phase.QUEUE_WAIT);
-            tools.log.info("land queue acquired for " + landing.named() + "; landing onto " + landing.remoteBranch());
-            return report(landOnTurn(landing, turn.driver(new OwnWorktreeLanding(landing)), started));
+            tools.log.info("land queue acquired for " + landing.lane().named() + "; landing onto " + repo.remoteBranch());
+            return landOnTurn(turn, landing, recorder);
         } finally {
             inFlight.finish();
         }
     }
 
-    private Recorded landOnTurn(Landing landing, LandingDriver driver, long started) throws InterruptedException {
-        LandResult result = LandResult.failed("the landing stopped before it ended");
-        LandRun run;
+    /** Lands holding the land queue and records how it ended, however it ended. */
+    private LandRun landOnTurn(LandingMode.Turn turn, Landing landing, LandingRecorder recorder) throws InterruptedException {
+        LandingResults results = LandingResults.alone(LandResult.failed("the landing stopped before it ended"));
+        LandRun own;
         try {
-            result = new LandingEngine(landing).land(driver);
-            if (result.outcome() == Outcome.LANDED && tools.settings.sync) {
-                new MainCheckoutSync(landing.commonDir(), tools.settings, landing.integration(), tools.log).fastForward();
-                landing.clock().end(Phase.SYNC);
-            }
-            result = driver.conclude(result);
+            results = turn.land(new LandingEngine(landing));
         } catch (RuntimeException e) {
-            result = LandResult.failed(String.valueOf(e.getMessage()));
+            results = LandingResults.alone(LandResult.failed(String.valueOf(e.getMessage())));
             throw e;
         } catch (InterruptedException e) {
-            result = LandResult.failed("interrupted");
+            results = LandingResults.alone(LandResult.failed("interrupted"));
             throw e;
         } finally {
-            run = record(landing, result, driver, started);
+            own = recorder.record(results);
         }
-        return new Recorded(result, run);
-    }
-
-    /** The history's records of this landing, built here and only here: this lane's first, then a batch's other members. */
-    private LandRun record(Landing landing, LandResult result, LandingDriver driver, long started) {
-        LandRun own = runOf(landing, result, driver.batch(), started);
-        List<LandRun> runs = new ArrayList<>(List.of(own));
-        for (LandingDriver.Member member : driver.finish()) {
-            LandRun run = LandRun.of(member.lane, member.branch, member.result.outcome(), member.result.commit());
-            run.batch = own.batch;
-            run.retries = own.retries;
-            run.totalMs = System.currentTimeMillis() - member.queuedAt;
-            run.phases.put(Phase.QUEUE_WAIT.id(), member.queueWaitMs);
-            own.phases.forEach((phase, ms) -> {
-                if (!phase.equals(Phase.QUEUE_WAIT.id())) {
-                    run.phases.put(phase, ms);
-                }
-            });
-            runs.add(run);
-        }
-        try {
-            new LandHistory(landing.commonDir()).appendAll(runs);
-        } catch (IOException e) {
-            tools.log.warn("could not record this run in the landing history: " + e.getMessage());
-        }
-        return own;
-    }
-
-    private static LandRun runOf(Landing landing, LandResult result, Optional<BatchRecord> batch, long started) {
-        LandRun run = LandRun.of(landing.lane(), landing.branch(), result.outcome(), result.commit());
-        run.phases.putAll(landing.clock().phases());
-        run.retries = landing.clock().retries();
-        run.batch = batch.orElse(null);
-        run.totalMs = System.currentTimeMillis() - started;
-        return run;
-    }
-
-    private LandRun report(Recorded recorded) {
-        return report(recorded.result, recorded.run);
+        return report(results.own(), own);
     }
 
     /** A success is logged and its record returned; anything else is the user's one-line failure. */
@@ -137,16 +100,5 @@ public final class Lander {
         }
         tools.log.info(result.message());
         return run;
-    }
-
-    /** A result and the record it was kept as. */
-    private static final class Recorded {
-        final LandResult result;
-        final LandRun run;
-
-        Recorded(LandResult result, LandRun run) {
-            this.result = result;
-            this.run = run;
-        }
     }
 }

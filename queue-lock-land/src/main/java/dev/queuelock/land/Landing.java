@@ -1,30 +1,38 @@
 package dev.queuelock.land;
 
 import dev.queuelock.QueueLock;
-import java.nio.file.Path;
 
 /**
  * One lander's landing once it passed the preflight, as the engine and its drivers see it: the
- * lane (its worktree, branch and the commit it queued with), the repository, the tools and the
- * clock that times the phases. Immutable: how the landing ends is returned as a
- * {@link LandResult}, never written here.
+ * lane as it queued, the repository, the tools (git in the lane's worktree, the settings, the log,
+ * the land lock and the checks with the build lock they hold) and the clock that times the phases.
+ * Immutable: how the landing ends is returned as a {@link LandResult}, never written here.
  */
 public final class Landing {
 
     private final LandTools tools;
     private final RepoContext repo;
-    private final String branch;
-    private final String head;
+    private final QueuedLane lane;
     private final PhaseClock clock;
 
-    Landing(LandTools tools, RepoContext repo, String branch, String head, PhaseClock clock) {
+    Landing(LandTools tools, RepoContext repo, QueuedLane lane, PhaseClock clock) {
         this.tools = tools;
         this.repo = repo;
-        this.branch = branch;
-        this.head = head;
+        this.lane = lane;
         this.clock = clock;
     }
 
+    /** The lane: its name, branch and the commit it queued with. */
+    public QueuedLane lane() {
+        return lane;
+    }
+
+    /** The repository: its common and state dirs, the integration branch and its remote-tracking ref. */
+    public RepoContext repo() {
+        return repo;
+    }
+
+    /** Git in the lane's worktree. */
     public Git git() {
         return tools.git;
     }
@@ -33,8 +41,8 @@ public final class Landing {
         return tools.settings;
     }
 
-    public Checks checks() {
-        return tools.checks;
+    public LandLog log() {
+        return tools.log;
     }
 
     /** The land queue this lander holds (once its turn came); a backend spanning machines can lose it. */
@@ -42,59 +50,9 @@ public final class Landing {
         return tools.landLock;
     }
 
-    /** The build queue the checks hold. */
-    public QueueLock buildLock() {
-        return tools.buildLock;
-    }
-
-    public LandLog log() {
-        return tools.log;
-    }
-
-    public RepoContext repo() {
-        return repo;
-    }
-
-    public Path commonDir() {
-        return repo.commonDir();
-    }
-
-    /** Where check logs are kept: beside the history, not in a worktree, so a log never dirties a lane. */
-    public Path logDir() {
-        return repo.stateDir().resolve("logs");
-    }
-
-    /** The lane: its worktree directory's name. */
-    public String lane() {
-        return tools.git.worktree().getFileName().toString();
-    }
-
-    public String branch() {
-        return branch;
-    }
-
-    /** The lane as every message names it ({@link LaneName}). */
-    public String named() {
-        return LaneName.of(lane(), branch);
-    }
-
-    /** The lane's commit when it queued: exactly what lands. */
-    public String head() {
-        return head;
-    }
-
-    public String integration() {
-        return repo.integration();
-    }
-
-    /** {@code origin/main}, as messages name it. */
-    public String remoteBranch() {
-        return repo.remoteBranch();
-    }
-
-    /** The remote-tracking ref every fetch updates and every rebase goes onto. */
-    public String remoteRef() {
-        return repo.remoteRef();
+    /** The checks of one candidate, run holding the build queue ({@code label} names the hold in the queue). */
+    public BuildQueueChecks checks(String label) {
+        return new BuildQueueChecks(tools.checks, tools.buildLock, label, tools.log);
     }
 
     public PhaseClock clock() {

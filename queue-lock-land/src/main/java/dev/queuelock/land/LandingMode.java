@@ -21,9 +21,12 @@ public interface LandingMode {
             return Optional.empty();
         }
 
-        /** Holding the land queue: what lands now, given how this lane lands alone. */
-        default LandingDriver driver(LandingDriver alone) throws InterruptedException {
-            return alone;
+        /**
+         * Holding the land queue: lands with the engine (this lane alone, or a batch with it) and
+         * returns how it ended for every lane it decided, every other lane answered already.
+         */
+        default LandingResults land(LandingEngine engine) throws InterruptedException {
+            return engine.alone();
         }
 
         @Override

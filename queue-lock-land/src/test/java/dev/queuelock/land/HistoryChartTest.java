@@ -3,21 +3,19 @@ package dev.queuelock.land;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class HistoryChartTest {
 
     static LandRun run(String time, String lane, String outcome, long wait, long checks, long push) {
-        LandRun run = new LandRun();
-        run.time = time;
-        run.lane = lane;
-        run.outcome = outcome;
-        run.phases.put("queueWait", wait);
-        run.phases.put("checks", checks);
-        run.phases.put("push", push);
-        run.totalMs = wait + checks + push;
-        return run;
+        Map<String, Long> phases = new LinkedHashMap<>();
+        phases.put("queueWait", wait);
+        phases.put("checks", checks);
+        phases.put("push", push);
+        return new LandRun(time, lane, null, null, outcome, wait + checks + push, phases, 0, null);
     }
 
     final List<LandRun> runs = List.of(

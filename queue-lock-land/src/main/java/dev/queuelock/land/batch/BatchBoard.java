@@ -43,6 +43,11 @@ public final class BatchBoard {
         verdict(request.lane).filter(v -> v.isFor(request)).ifPresent(v -> SafePaths.deleteQuietly(verdictFile(v.lane)));
     }
 
+    /** Frees a lane taken into a batch that did not decide it: removes its verdict if it is still only {@value BatchVerdict#TAKEN}. */
+    void withdrawTaken(BatchRequest request) {
+        verdictFor(request).filter(v -> !v.isFinal()).ifPresent(v -> SafePaths.deleteQuietly(verdictFile(v.lane)));
+    }
+
     public Optional<BatchRequest> request(String lane) {
         return read(requestFile(lane), BatchRequest.class);
     }

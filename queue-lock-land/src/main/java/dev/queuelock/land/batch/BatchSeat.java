@@ -6,7 +6,6 @@ import dev.queuelock.land.CheckFailures;
 import dev.queuelock.land.LandLog;
 import dev.queuelock.land.LandResult;
 import dev.queuelock.land.Landing;
-import dev.queuelock.process.ProcessStart;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -34,15 +33,8 @@ final class BatchSeat implements AutoCloseable {
 
     /** Publishes what this lane wants landed (if batching is on). */
     static BatchSeat open(BatchOptions options, Landing landing) {
-        BatchRequest request = new BatchRequest();
-        request.pid = ProcessHandle.current().pid();
-        request.start = ProcessStart.current();
-        request.lane = landing.lane();
-        request.branch = landing.branch();
-        request.commit = landing.head();
-        request.worktree = landing.git().worktree().toString();
-        request.ts = System.currentTimeMillis();
-        BatchSeat seat = new BatchSeat(options, new BatchBoard(landing.commonDir()), request, landing.log());
+        BatchRequest request = BatchRequest.of(landing);
+        BatchSeat seat = new BatchSeat(options, new BatchBoard(landing.repo().commonDir()), request, landing.log());
         if (options.enabled()) {
             try {
                 seat.board.publish(request);
@@ -131,9 +123,9 @@ final class BatchSeat implements AutoCloseable {
      * landed commit; otherwise what happened and what to do.
      */
     LandResult conclude(BatchVerdict verdict, Landing landing) {
-        String branch = landing.branch();
-        String lane = landing.named();
-        String remoteBranch = landing.remoteBranch();
+        String branch = landing.lane().branch();
+        String lane = landing.lane().named();
+        String remoteBranch = landing.repo().remoteBranch();
         String leader = verdict.pid == verdict.leaderPid ? "" : " (batch " + verdict.batchId + " led by lane " + verdict.leaderLane + ")";
         switch (verdict.outcome()) {
             case LANDED:

@@ -3,7 +3,8 @@ package dev.queuelock.land.batch;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.land.LandResult;
 import dev.queuelock.land.Landing;
-import dev.queuelock.land.LandingDriver;
+import dev.queuelock.land.LandingEngine;
+import dev.queuelock.land.LandingResults;
 import dev.queuelock.land.LandingMode;
 import java.util.List;
 import java.util.Optional;
@@ -51,15 +52,16 @@ public final class Batching implements LandingMode {
             return verdict.map(v -> seat.conclude(v, landing));
         }
 
+        /** Lands the lanes taken from behind this one with it, as one batch; alone if none was taken. */
         @Override
-        public LandingDriver driver(LandingDriver alone) throws InterruptedException {
+        public LandingResults land(LandingEngine engine) throws InterruptedException {
             if (!options.enabled()) {
-                return alone;
+                return engine.alone();
             }
             String id = System.currentTimeMillis() + "-" + ProcessHandle.current().pid();
-            List<BatchRequest> taken = new Gathering(options, new BatchBoard(landing.commonDir()), landing.log())
+            List<BatchRequest> taken = new Gathering(options, new BatchBoard(landing.repo().commonDir()), landing.log())
                     .take(seat.request(), id);
-            return taken.isEmpty() ? alone : new BatchLanding(landing, seat, taken, id);
+            return taken.isEmpty() ? engine.alone() : new BatchLanding(landing, seat, taken, id).land(engine);
         }
 
         @Override

@@ -61,15 +61,22 @@ public final class Bisection<M> {
         }
     }
 
-    /** What the bisection decided. */
+    /** What the bisection decided, built once at its end. */
     public static final class Verdicts<M> {
         /** Members that may land, in order, each with the commit it lands as. */
-        public final List<Tested<M>> passed = new ArrayList<>();
+        public final List<Tested<M>> passed;
         /** Culprits, each with the commit its checks failed at (its prefix's top). */
-        public final List<Tested<M>> failed = new ArrayList<>();
-        public final List<M> conflicted = new ArrayList<>();
+        public final List<Tested<M>> failed;
+        public final List<M> conflicted;
         /** Members with nothing to land: their work is already on the base or below them. */
-        public final List<M> alreadyThere = new ArrayList<>();
+        public final List<M> alreadyThere;
+
+        private Verdicts(Found<M> found) {
+            this.passed = List.copyOf(found.passed);
+            this.failed = List.copyOf(found.failed);
+            this.conflicted = List.copyOf(found.conflicted);
+            this.alreadyThere = List.copyOf(found.alreadyThere);
+        }
 
         /** The commit to push: the top of the passed stack, or null if nothing passed. */
         public String top() {
@@ -79,12 +86,20 @@ public final class Bisection<M> {
         public List<M> passedMembers() {
             return members(passed);
         }
+    }
 
-        private static <M> List<M> members(List<Tested<M>> tested) {
-            List<M> members = new ArrayList<>();
-            tested.forEach(t -> members.add(t.member));
-            return members;
-        }
+    /** What the bisection has found while it runs. */
+    private static final class Found<M> {
+        final List<Tested<M>> passed = new ArrayList<>();
+        final List<Tested<M>> failed = new ArrayList<>();
+        final List<M> conflicted = new ArrayList<>();
+        final List<M> alreadyThere = new ArrayList<>();
+    }
+
+    private static <M> List<M> members(List<Tested<M>> tested) {
+        List<M> members = new ArrayList<>();
+        tested.forEach(t -> members.add(t.member));
+        return members;
     }
 
     private final Stacker<M> stacker;
@@ -96,39 +111,39 @@ public final class Bisection<M> {
     }
 
     public Verdicts<M> run(String base, List<M> members) throws InterruptedException {
-        Verdicts<M> verdicts = new Verdicts<>();
+        Found<M> found = new Found<>();
         Map<String, Boolean> known = new HashMap<>();
         List<M> pending = List.copyOf(members);
         while (!pending.isEmpty()) {
             Stack<M> stack = stacker.build(base, pending);
-            verdicts.conflicted.addAll(stack.conflicts);
-            verdicts.alreadyThere.addAll(stack.alreadyThere);
+            found.conflicted.addAll(stack.conflicts);
+            found.alreadyThere.addAll(stack.alreadyThere);
             int n = stack.members.size();
             if (n == 0) {
                 break;
             }
-            if (passes(known, stack.tops.get(n - 1), checked(verdicts, stack, n - 1))) {
-                accept(verdicts, stack, n - 1);
+            if (passes(known, stack.tops.get(n - 1), checked(found, stack, n - 1))) {
+                accept(found, stack, n - 1);
                 break;
             }
             int good = -1; // -1 is the base: known good, as for a single landing
             int bad = n - 1;
             while (bad - good > 1) {
                 int mid = good + (bad - good) / 2;
-                if (passes(known, stack.tops.get(mid), checked(verdicts, stack, mid))) {
+                if (passes(known, stack.tops.get(mid), checked(found, stack, mid))) {
                     good = mid;
                 } else {
                     bad = mid;
                 }
             }
-            accept(verdicts, stack, good);
-            verdicts.failed.add(new Tested<>(stack.members.get(bad), stack.tops.get(bad)));
+            accept(found, stack, good);
+            found.failed.add(new Tested<>(stack.members.get(bad), stack.tops.get(bad)));
             if (good >= 0) {
                 base = stack.tops.get(good);
             }
             pending = stack.members.subList(bad + 1, n);
         }
-        return verdicts;
+        return new Verdicts<>(found);
     }
 
     private boolean passes(Map<String, Boolean> known, String commit, List<M> members) throws InterruptedException {
@@ -140,9 +155,9 @@ public final class Bisection<M> {
         return result;
     }
 
-    private static <M> void accept(Verdicts<M> verdicts, Stack<M> stack, int last) {
+    private static <M> void accept(Found<M> found, Stack<M> stack, int last) {
         for (int i = 0; i <= last; i++) {
-            verdicts.passed.add(new Tested<>(stack.members.get(i), stack.tops.get(i)));
+            found.passed.add(new Tested<>(stack.members.get(i), stack.tops.get(i)));
         }
     }
 
@@ -151,8 +166,8 @@ public final class Bisection<M> {
      * top of their stack) and the stack's up to {@code to}, so a check run after a culprit was dropped
      * names the lanes it was stacked on, not only the ones restacked.
      */
-    private static <M> List<M> checked(Verdicts<M> verdicts, Stack<M> stack, int to) {
-        List<M> members = new ArrayList<>(verdicts.passedMembers());
+    private static <M> List<M> checked(Found<M> found, Stack<M> stack, int to) {
+        List<M> members = new ArrayList<>(members(found.passed));
         members.addAll(stack.members.subList(0, to + 1));
         return members;
     }

@@ -32,20 +32,18 @@ final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection
     private final Checks checks;
     private final PhaseClock clock;
     private final Steps steps;
-    private final Runnable beforeFirstCheck;
     private final CheckLogs logs;
     private final Map<String, Path> logOf = new java.util.HashMap<>();
     private int runs;
 
-    CandidateStack(Git scratch, String upstream, Checks checks, Path logDir, PhaseClock clock,
-                   Steps steps, Runnable beforeFirstCheck) {
+    /** @param checks run holding the build queue (taken at the first run, given back by the caller) */
+    CandidateStack(Git scratch, String upstream, Checks checks, CheckLogs logs, PhaseClock clock, Steps steps) {
         this.scratch = scratch;
         this.upstream = upstream;
         this.checks = checks;
-        this.logs = new CheckLogs(logDir);
+        this.logs = logs;
         this.clock = clock;
         this.steps = steps;
-        this.beforeFirstCheck = beforeFirstCheck;
     }
 
     @Override
@@ -77,9 +75,6 @@ final class CandidateStack implements Bisection.Stacker<BatchRequest>, Bisection
 
     @Override
     public boolean passes(String commit, List<BatchRequest> members) throws InterruptedException {
-        if (runs == 0) {
-            beforeFirstCheck.run();
-        }
         runs++;
         scratch.checkOutClean(commit); // the scratch worktree only: no output of one run leaks into the next
         Path log = logs.next("batch");

@@ -6,7 +6,6 @@ import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.StateFiles;
-import dev.queuelock.land.batch.BatchRequest;
 import dev.queuelock.process.Processes;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
@@ -58,12 +57,9 @@ class LaneRecordsTest {
         ended.awaitExit(Timing.forChildToStart());
         note(common, "shop-lane-4", lander.pid(), Processes.current().startToken(lander.pid()).orElse(null), "lane/4");
         note(common, "shop-lane-5", ended.pid(), endedStart, "lane/5");
-        BatchRequest request = new BatchRequest();
-        request.pid = lander.pid();
-        request.lane = "shop-lane-6";
-        request.branch = "lane/6";
-        request.commit = "0123456789abcdef";
-        StateFiles.write(common.resolve("queuelock/batch/requests/shop-lane-6.json"), request);
+        // A batch request as a lander publishes it (the board's JSON), of a live process.
+        StateFiles.write(common.resolve("queuelock/batch/requests/shop-lane-6.json"), Map.of("pid", lander.pid(),
+                "lane", "shop-lane-6", "branch", "lane/6", "commit", "0123456789abcdef", "ts", 1L));
         LockRecord waiter = new LockRecord(4242, "shop-lane-3", "lane/3", 1L, null);
 
         LaneRecords records = LaneRecords.read(common, Map.of("land", new QueueSnapshot(tmp, List.of(), List.of(waiter))));

@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.json.StatusJson;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.land.BatchRecord;
 import dev.queuelock.land.LandRun;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class StatusReportTest {
@@ -35,12 +37,7 @@ class StatusReportTest {
 
     @Test
     void landWaitersGetAnEtaFromTheHistoryAndTheChartFollows() {
-        LandRun landed = new LandRun();
-        landed.time = "1970-01-01T00:01:00Z";
-        landed.lane = "wt-z";
-        landed.outcome = "landed";
-        landed.totalMs = 30_000;
-        landed.phases.put("checks", 30_000L);
+        LandRun landed = new LandRun("1970-01-01T00:01:00Z", "wt-z", null, null, "landed", 30_000, Map.of("checks", 30_000L), 0, null);
         StatusReport withLanders = new StatusReport(100_000)
                 .add("land", "repo", "file", new QueueSnapshot(Path.of("/tmp/l"), List.of(new LockRecord(11, "wt-a", "feature", 90_000, null)),
                         List.of(new LockRecord(22, "wt-b", "fix", 95_000, null))))
@@ -54,20 +51,11 @@ class StatusReportTest {
 
     @Test
     void batchesAreListedWithMembersCheckRunsAndBisectionSteps() {
-        dev.queuelock.land.BatchRecord batch = new dev.queuelock.land.BatchRecord();
-        batch.id = "1000-42";
-        batch.leader = "wt-a";
-        batch.members = List.of("wt-a", "wt-b");
-        batch.checkRuns = 2;
-        batch.steps = List.of("check 1: wt-a .. wt-b (2 lanes) failed", "check 2: wt-a passed", "culprit: wt-b (check-failed)");
+        BatchRecord batch = new BatchRecord("1000-42", "wt-a", List.of("wt-a", "wt-b"), 2,
+                List.of("check 1: wt-a .. wt-b (2 lanes) failed", "check 2: wt-a passed", "culprit: wt-b (check-failed)"));
         List<LandRun> runs = new java.util.ArrayList<>();
         for (String[] member : new String[][] {{"wt-a", "landed"}, {"wt-b", "check-failed"}}) {
-            LandRun run = new LandRun();
-            run.time = "1970-01-01T00:01:00Z";
-            run.lane = member[0];
-            run.outcome = member[1];
-            run.totalMs = 10_000;
-            run.batch = batch;
+            LandRun run = new LandRun("1970-01-01T00:01:00Z", member[0], null, null, member[1], 10_000, Map.of(), 0, batch);
             runs.add(run);
         }
 

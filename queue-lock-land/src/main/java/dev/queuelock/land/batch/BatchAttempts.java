@@ -1,0 +1,136 @@
+package dev.queuelock.land.batch;
+
+import dev.queuelock.land.BuildQueueChecks;
+import dev.queuelock.land.CheckLogs;
+import dev.queuelock.land.Git;
+import dev.queuelock.land.LandLog;
+import dev.queuelock.land.LandResult;
+import dev.queuelock.land.Landing;
+import dev.queuelock.land.LandingDriver;
+import dev.queuelock.land.LoopEnd;
+import dev.queuelock.land.Outcome;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A batch's attempts, as the landing engine drives them: the candidate is the stack of the pending
+ * members' lanes in queue order, built in the scratch worktree (no lane's own worktree is touched),
+ * checked once and bisected on failure; the passing stack is pushed in one fast-forward push. Each
+ * call returns a new {@link BatchStep} with what it decided: nothing is kept here between calls.
+ */
+final class BatchAttempts implements LandingDriver<BatchStep> {
+
+    private final Landing landing;
+    private final String id;
+    private final BatchRequest leader;
+    private final List<BatchRequest> members;
+    private final Git scratch;
+    private final LandLog log;
+
+    /** @param members the leader's request first, then the lanes it took, in queue order */
+    BatchAttempts(Landing landing, String id, List<BatchRequest> members, Git scratch) {
+        this.landing = landing;
+        this.id = id;
+        this.leader = members.get(0);
+        this.members = List.copyOf(members);
+        this.scratch = scratch;
+        this.log = landing.log();
+    }
+
+    @Override
+    public BatchStep start() {
+        return BatchStep.start(members);
+    }
+
+    @Override
+    public BatchStep candidate(String remoteRef, BatchStep previous) throws InterruptedException {
+        List<String> lines = new ArrayList<>();
+        if (previous.commit() != null) {
+            lines.add("push rejected: " + landing.repo().remoteBranch() + " moved; restacking the passing lanes");
+            log.warn(landing.repo().remoteBranch() + " moved during the batch's checks; restacking and checking again");
+        }
+        List<BatchRequest> stacked = new ArrayList<>();
+        for (BatchRequest member : previous.pending()) {
+            if (member == leader || member.isAlive()) {
+                stacked.add(member);
+            } else {
+                lines.add("dropped " + member.lane + ": its lander is gone");
+            }
+        }
+        CandidateStack stack;
+        Bisection.Verdicts<BatchRequest> bisected;
+        try (BuildQueueChecks checks = landing.checks("land checks of batch " + id)) {
+            stack = new CandidateStack(scratch, remoteRef, checks, CheckLogs.of(landing.repo()), landing.clock(), new Steps(lines));
+            bisected = new Bisection<>(stack, stack).run(landing.git().commitOf(remoteRef), stacked);
+        }
+        List<BatchVerdict> verdicts = decide(bisected, stack, lines);
+        return previous.checked(bisected, verdicts, lines, stack.runs(), bisected.top() != null ? null
+                : LandResult.failed("no lane of batch " + id + " passed; nothing was pushed"));
+    }
+
+    /** The verdicts of the lanes left out: conflicting, with nothing to land, or culprits. */
+    private List<BatchVerdict> decide(Bisection.Verdicts<BatchRequest> bisected, CandidateStack stack, List<String> lines) {
+        List<BatchVerdict> verdicts = new ArrayList<>();
+        bisected.conflicted.forEach(m -> verdicts.add(verdict(m, Outcome.REBASE_CONFLICT, null, null, null)));
+        for (BatchRequest member : bisected.alreadyThere) {
+            verdicts.add(verdict(member, Outcome.NOTHING_TO_LAND, null, null, null));
+            lines.add("nothing to land: " + member.lane + " is already on " + landing.repo().remoteBranch());
+        }
+        for (Bisection.Tested<BatchRequest> culprit : bisected.failed) {
+            Path failedLog = stack.logOf(culprit.commit);
+            verdicts.add(verdict(culprit.member, Outcome.CHECK_FAILED, null, culprit.commit, failedLog == null ? null : failedLog.toString()));
+            lines.add("culprit: " + culprit.member.lane + " (check-failed)");
+        }
+        return verdicts;
+    }
+
+    @Override
+    public BatchStep ended(BatchStep last, LoopEnd end) {
+        String remoteBranch = landing.repo().remoteBranch();
+        List<BatchVerdict> verdicts = new ArrayList<>();
+        switch (end.kind()) {
+            case LANDED:
+                last.passed().forEach(landed -> verdicts.add(verdict(landed.member, Outcome.LANDED, landed.commit, null, null)));
+                String message = "batch " + id + ": " + last.passed().size() + " of " + members.size() + " lanes landed on "
+                        + remoteBranch + " at " + Landing.shortSha(last.commit()) + " after " + last.checkRuns() + " check run(s)";
+                log.info(message);
+                return last.ended(LandResult.landed(last.commit(), message), verdicts,
+                        List.of("pushed " + last.passed().size() + " lanes at " + Landing.shortSha(last.commit())));
+            case REFUSED:
+                last.passed().forEach(refused -> verdicts.add(verdict(refused.member, Outcome.PUSH_REJECTED, null, null, null)));
+                return last.ended(LandResult.rejected("the batch's push to " + remoteBranch + " was " + end.why()
+                        + "; nothing was forced."), verdicts, List.of("push " + end.why()));
+            case QUEUE_LOST:
+                return last.brokeOff(LandResult.failed("lost the land queue before the push (its backend lost the lock); nothing"
+                        + " of batch " + id + " was pushed. Run land again."));
+            default:
+                return last.brokeOff(LandResult.failed(end.why()));
+        }
+    }
+
+    private BatchVerdict verdict(BatchRequest member, Outcome outcome, String commit, String tested, String logFile) {
+        return BatchVerdict.taken(member, id, leader.lane).decided(outcome, commit, tested, logFile, null);
+    }
+
+    /** Reports each check run and conflict as it happens, and adds it to the record's lines. */
+    private final class Steps implements CandidateStack.Steps {
+        private final List<String> lines;
+
+        Steps(List<String> lines) {
+            this.lines = lines;
+        }
+
+        @Override
+        public void checked(int run, String what, boolean passed, Path logFile) {
+            lines.add("check " + run + ": " + what + " " + (passed ? "passed" : "failed"));
+            log.info("batch " + id + ": check run " + run + " on " + what + ": " + (passed ? "passed" : "FAILED, log " + logFile));
+        }
+
+        @Override
+        public void conflicted(BatchRequest member) {
+            lines.add("conflict: " + member.lane + " dropped");
+            log.warn("batch " + id + ": " + member.lane + " conflicts with the lanes before it; dropped from the batch");
+        }
+    }
+}
