@@ -92,6 +92,22 @@ public final class LaneSettings {
             problems.add(PRODUCTION_BRANCH + " must be a branch name (letters, digits and . _ / -), not '"
                     + production + "'");
         }
+        List<String> links = symlinks(values, problems);
+        Boolean autoLand = parse(LANE_AUTO_LAND, values, problems);
+        LaneUse use = null;
+        try {
+            use = LaneUse.from(values);
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(String.join("; ", problems));
+        }
+        return new LaneSettings(prefix, new LaneDirectory(suffix, portBase), production, links, autoLand, use);
+    }
+
+    /** The paths to link into every new lane, each inside the repository; a bad one joins {@code problems}. */
+    private static List<String> symlinks(Map<String, String> values, List<String> problems) {
         List<String> links = new ArrayList<>();
         for (String link : value(values, SYMLINKS).map(v -> Arrays.asList(v.split(","))).orElse(List.of())) {
             String path = link.trim();
@@ -106,17 +122,7 @@ public final class LaneSettings {
                 links.add(p.toString());
             }
         }
-        Boolean autoLand = parse(LANE_AUTO_LAND, values, problems);
-        LaneUse use = null;
-        try {
-            use = LaneUse.from(values);
-        } catch (IllegalArgumentException e) {
-            problems.add(e.getMessage());
-        }
-        if (!problems.isEmpty()) {
-            throw new IllegalArgumentException(String.join("; ", problems));
-        }
-        return new LaneSettings(prefix, new LaneDirectory(suffix, portBase), production, links, autoLand, use);
+        return links;
     }
 
     /** The key's value by its one parser ({@link Setting}); a refusal joins {@code problems}. */
