@@ -31,9 +31,19 @@ public final class RepoContext {
         return of(git, settings.target());
     }
 
+    /** As {@link #of(Git, LandSettings)}, for a caller that has read the repository's key already: it is not read again. */
+    public static RepoContext of(RepoKey repo, LandSettings settings) {
+        Git git = new Git(repo.worktree());
+        return new RepoContext(checked(Path.of(repo.key()), repo.worktree()), settings.target().integration(git),
+                settings.remote());
+    }
+
     /** Git's common dir of the repository this directory is in (every worktree of a clone shares it). */
     public static Path commonDir(Path dir) {
-        Path common = Path.of(RepoKey.of(dir).key());
+        return checked(Path.of(RepoKey.of(dir).key()), dir);
+    }
+
+    private static Path checked(Path common, Path dir) {
         if (!Files.isRegularFile(common.resolve("HEAD"))) {
             throw new LandException(dir + " is not in a git repository; run this inside one.");
         }

@@ -132,7 +132,7 @@ public class LandMojo extends BranchesMojo {
             RepoKey repo = RepoKey.of(topDirectory());
             Checks checks = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, required);
             LandSettings settings = new LandSettings(target(), regenerableFiles, retries, syncMain);
-            RepoContext context = RepoContext.of(new Git(repo.worktree()), settings); // found once, passed down
+            RepoContext context = RepoContext.of(repo, settings); // found once, passed down
             getLog().info("integration branch: " + context.integrationBranch().describe());
             QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,
