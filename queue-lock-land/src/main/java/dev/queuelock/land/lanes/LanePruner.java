@@ -1,13 +1,11 @@
 package dev.queuelock.land.lanes;
 
-import dev.queuelock.process.GitCommand;
+import dev.queuelock.Durations;
+import dev.queuelock.land.FileTrees;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandLog;
-import dev.queuelock.Durations;
+import dev.queuelock.process.GitCommand;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -102,9 +100,9 @@ public final class LanePruner {
     }
 
     private static void deleteTree(Path path) {
-        try (Stream<Path> files = Files.walk(path)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete()); // walk does not follow links
-        } catch (IOException | UncheckedIOException e) {
+        try {
+            FileTrees.delete(path);
+        } catch (IOException e) {
             // what is left makes git worktree remove refuse, and that is reported
         }
     }

@@ -4,17 +4,13 @@ import dev.queuelock.QueueLockException;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.file.IdleQueue;
 import dev.queuelock.file.QueueDirectory;
+import dev.queuelock.land.FileTrees;
 import dev.queuelock.land.InFlightLanding;
 import dev.queuelock.land.LandLog;
 import dev.queuelock.land.RepoContext;
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -54,7 +50,7 @@ public final class OwnState {
         int logs = count(stateDir.resolve("logs"));
         boolean history = Files.exists(stateDir.resolve(REMOVED.get(0)));
         for (String entry : REMOVED) {
-            deleteTree(stateDir.resolve(entry));
+            FileTrees.delete(stateDir.resolve(entry));
         }
         if (history || logs > 0) {
             log.info("removed queue-lock's state in " + stateDir + ": " + (history ? "the landing history" : "")
@@ -95,30 +91,6 @@ public final class OwnState {
     private static int count(Path dir) {
         String[] names = dir.toFile().list();
         return names == null ? 0 : names.length;
-    }
-
-    /** Deletes a file or a directory with what is in it; links are deleted, never followed. */
-    private static void deleteTree(Path path) throws IOException {
-        if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        List<Path> directories = new ArrayList<>();
-        Files.walkFileTree(path, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path dir, IOException e) {
-                directories.add(dir);
-                return FileVisitResult.CONTINUE;
-            }
-        });
-        for (Path dir : directories) {
-            Files.delete(dir);
-        }
     }
 
     private static void deleteIfEmpty(Path dir) throws IOException {
