@@ -1,0 +1,35 @@
+package dev.queuelock.slots;
+
+/**
+ * How many builds a queue admits at once: a fixed number ({@code queuelock.build.slots=3}) or a
+ * number decided from the machine and the repository's recent builds ({@code auto}). Asked once
+ * per acquire, as a waiter enrolls: a decision never changes under a waiter's feet.
+ */
+public interface SlotCount {
+
+    /** The number of slots now: 1 or more. */
+    int slots();
+
+    /** How the number was found, for {@code status}: e.g. "2 (fixed)". */
+    String describe();
+
+    /** One slot: the npm tool's format and the default. */
+    SlotCount ONE = fixed(1);
+
+    static SlotCount fixed(int slots) {
+        if (slots < 1) {
+            throw new IllegalArgumentException("slots must be 1 or more: " + slots);
+        }
+        return new SlotCount() {
+            @Override
+            public int slots() {
+                return slots;
+            }
+
+            @Override
+            public String describe() {
+                return slots + " (fixed)";
+            }
+        };
+    }
+}
