@@ -2,6 +2,7 @@ package dev.queuelock;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A look at one queue: its live holders and its live waiters in the order they will be served. A
@@ -14,12 +15,43 @@ public final class QueueSnapshot {
     private final Path location;
     private final List<LockRecord> holders;
     private final List<LockRecord> waiters;
+    private final int slots;
+    private final String slotsDecision;
 
-    /** @param holders longest-held first */
+    /** A queue of one slot. @param holders longest-held first */
     public QueueSnapshot(Path location, List<LockRecord> holders, List<LockRecord> waiters) {
+        this(location, holders, waiters, 1, "1 (fixed)");
+    }
+
+    private QueueSnapshot(Path location, List<LockRecord> holders, List<LockRecord> waiters, int slots, String slotsDecision) {
         this.location = location;
         this.holders = List.copyOf(holders);
         this.waiters = List.copyOf(waiters);
+        this.slots = slots;
+        this.slotsDecision = slotsDecision;
+    }
+
+    /** The same look, at a queue of {@code count} slots, found as {@code decision} says (e.g. "2 (fixed)"). */
+    public QueueSnapshot withSlots(int count, String decision) {
+        return new QueueSnapshot(location, holders, waiters, count, decision);
+    }
+
+    /** How many may hold at once, as a build enrolling now would be told. */
+    public int slots() {
+        return slots;
+    }
+
+    /** How {@link #slots()} was found: "2 (fixed)", or how {@code auto} decided. */
+    public String slotsDecision() {
+        return slotsDecision;
+    }
+
+    /** The slots line of a status report, e.g. {@code 1 of 2 busy, 2 (fixed)}; empty for a plain one-slot queue. */
+    public Optional<String> slotsLine() {
+        if (slots == 1 && slotsDecision.equals("1 (fixed)")) {
+            return Optional.empty();
+        }
+        return Optional.of(holders.size() + " of " + slots + " busy; slots: " + slotsDecision);
     }
 
     /** The queue directory. */

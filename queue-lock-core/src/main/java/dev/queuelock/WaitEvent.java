@@ -13,33 +13,45 @@ public final class WaitEvent {
     private final boolean stuckHolder;
     private final LockRecord deadHolder;
     private final boolean holderEnded;
+    private final int slots;
 
     /**
      * @param holders       who holds a slot, longest-held first; empty when nobody does
      * @param holderElapsed how long the longest-held holder has held
      */
     public WaitEvent(int ahead, List<LockRecord> holders, Duration holderElapsed, boolean stuckHolder) {
-        this(ahead, holders, holderElapsed, stuckHolder, null, false);
+        this(ahead, holders, holderElapsed, stuckHolder, null, false, 1);
     }
 
     private WaitEvent(int ahead, List<LockRecord> holders, Duration holderElapsed, boolean stuckHolder, LockRecord deadHolder,
-            boolean holderEnded) {
+            boolean holderEnded, int slots) {
         this.ahead = ahead;
         this.holders = List.copyOf(holders);
         this.holderElapsed = holderElapsed;
         this.stuckHolder = stuckHolder;
         this.deadHolder = deadHolder;
         this.holderEnded = holderEnded;
+        this.slots = slots;
     }
 
     /** The last event of a wait that ends by taking the lock over from a holder that died without releasing it. */
     public static WaitEvent takeover(LockRecord deadHolder) {
-        return new WaitEvent(0, List.of(), Duration.ZERO, false, deadHolder, false);
+        return new WaitEvent(0, List.of(), Duration.ZERO, false, deadHolder, false, 1);
     }
 
     /** The same event, of a holder whose own process has ended while processes it started keep its hold. */
     public WaitEvent ofEndedHolder() {
-        return new WaitEvent(ahead, holders, holderElapsed, stuckHolder, deadHolder, true);
+        return new WaitEvent(ahead, holders, holderElapsed, stuckHolder, deadHolder, true, slots);
+    }
+
+    /** The same event, in a queue of {@code count} slots. */
+    public WaitEvent inSlots(int count) {
+        return new WaitEvent(ahead, holders, holderElapsed, stuckHolder, deadHolder, holderEnded, count);
+    }
+
+    /** How many may hold at once in the queue waited in (1: the lock is a mutex). */
+    public int slots() {
+        return slots;
     }
 
     /**
@@ -82,7 +94,7 @@ public final class WaitEvent {
 
     @Override
     public String toString() {
-        return "WaitEvent{ahead=" + ahead + ", holders=" + holders + ", holderElapsed=" + holderElapsed
+        return "WaitEvent{ahead=" + ahead + (slots > 1 ? ", slots=" + slots : "") + ", holders=" + holders + ", holderElapsed=" + holderElapsed
                 + (stuckHolder ? ", stuck" : "") + (holderEnded ? ", holder ended" : "")
                 + (deadHolder != null ? ", took over from " + deadHolder : "") + "}";
     }

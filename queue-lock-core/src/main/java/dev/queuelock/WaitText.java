@@ -64,10 +64,17 @@ public final class WaitText {
         return Optional.of(queue + ": " + position(event) + "; " + holders(event) + eta.map(d -> ", ETA ~" + Durations.format(d)).orElse(""));
     }
 
-    /** Each holder with how long it has held; the later ones' times follow from the longest-held one's. */
+    /**
+     * Each holder with how long it has held; the later ones' times follow from the longest-held
+     * one's. In a queue of several slots, first how many are busy: {@code 2 of 2 slots busy: ...}.
+     */
     private static String holders(WaitEvent event) {
         LockRecord longest = event.holders().get(0);
-        StringBuilder text = new StringBuilder(held(longest, event.holderElapsed()));
+        StringBuilder text = new StringBuilder();
+        if (event.slots() > 1) {
+            text.append(event.holders().size()).append(" of ").append(event.slots()).append(" slots busy: ");
+        }
+        text.append(held(longest, event.holderElapsed()));
         for (LockRecord other : event.holders().subList(1, event.holders().size())) {
             Duration elapsed = event.holderElapsed().minusMillis(Math.max(0, other.ts() - longest.ts()));
             text.append("; ").append(held(other, elapsed.isNegative() ? Duration.ZERO : elapsed));

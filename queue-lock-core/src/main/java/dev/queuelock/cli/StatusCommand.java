@@ -39,6 +39,7 @@ final class StatusCommand {
 
     private void printText(QueueSnapshot snapshot, long now, PrintStream out) {
         out.println("queue " + queue.queue + " (" + snapshot.location() + ")");
+        snapshot.slotsLine().ifPresent(line -> out.println("slots:   " + line));
         if (snapshot.holders().isEmpty()) {
             out.println("holder:  none");
         }

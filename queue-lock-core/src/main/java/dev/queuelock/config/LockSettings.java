@@ -22,6 +22,8 @@ public final class LockSettings {
     public static final String SKIP = "queuelock.skip";
     /** {@value}: repo or machine, default repo. */
     public static final String BUILD_SCOPE = "queuelock.build.scope";
+    /** {@value}: a whole number of 1 or more, or auto; default 1. */
+    public static final String BUILD_SLOTS = "queuelock.build.slots";
     /** {@value}: whole number of milliseconds, 1 or more, default 200. */
     public static final String POLL_MILLIS = "queuelock.pollMillis";
     /** {@value}: whole number of minutes, 1 or more, default 5. */
@@ -42,6 +44,10 @@ public final class LockSettings {
             "Which builds share one build queue: repo (all worktrees of this repository, shared with the npm tool's "
                     + "build-lock) or machine (all repositories of this user).", "repo", "machine")
             .as(name -> BuildScope.valueOf(name.toUpperCase(Locale.ROOT))));
+    public static final Setting<String> SLOTS = SETTINGS.add(Setting.numberOr(BUILD_SLOTS, 1, "auto", 1, BUILD_QUEUE,
+            "How many builds run at once: 1 (strict turns, the npm tool's lock), a number, or auto (from the machine's "
+                    + "cores and free memory and this repository's recent builds; status says how it decided). The longest "
+                    + "waiter takes the next free slot."));
     public static final Setting<Integer> POLL = SETTINGS.add(Setting.number(POLL_MILLIS, 1, 200, BUILD_QUEUE,
             "Fallback poll interval of a waiter, in milliseconds (file-system events usually wake it sooner)."));
     public static final Setting<Integer> STUCK_WARN = SETTINGS.add(Setting.number(STUCK_WARN_MINUTES, 1, 5, BUILD_QUEUE,

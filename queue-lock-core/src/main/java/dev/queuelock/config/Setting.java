@@ -80,6 +80,25 @@ public final class Setting<T> {
         });
     }
 
+    /**
+     * A whole number of at least {@code min}, or the word {@code word} (any case): returned as the
+     * number's digits or the word in lower case, e.g. the build queue's slots, {@code 3} or {@code auto}.
+     */
+    public static Setting<String> numberOr(String name, int min, String word, int defaultValue, String readBy, String meaning) {
+        Setting<Integer> number = number(name, min, defaultValue, readBy, meaning);
+        String accepts = number.accepts + ", or " + word;
+        return new Setting<>(name, accepts, String.valueOf(defaultValue), null, readBy, meaning, text -> {
+            if (text.equalsIgnoreCase(word)) {
+                return word.toLowerCase(Locale.ROOT);
+            }
+            try {
+                return String.valueOf(number.parse(text));
+            } catch (IllegalArgumentException e) {
+                throw refused(name, accepts, text);
+            }
+        });
+    }
+
     /** One of {@code values} (any case), returned in lower case. */
     public static Setting<String> choice(String name, String defaultValue, String readBy, String meaning, String... values) {
         String accepts = or(Arrays.asList(values));

@@ -4,13 +4,15 @@ import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.config.BuildScope;
+import dev.queuelock.config.LockSettings;
 import dev.queuelock.process.Liveness;
+import dev.queuelock.slots.SlotCount;
 import dev.queuelock.spi.BackendContext;
 import dev.queuelock.spi.QueueBackend;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /** Queues in the temp dir of one machine, shared with claude-code-merge-queue: the default backend. */
 public final class FileBackend implements QueueBackend {
@@ -24,29 +26,49 @@ public final class FileBackend implements QueueBackend {
 
     @Override
     public QueueLock open(String queue, String queueId, String lane, BackendContext context) {
-        return new FileQueueLock(QueueDirectory.of(context.tmpDir(), queue, queueId), lane, context.pollInterval());
+        QueueDirectory dir = QueueDirectory.of(context.tmpDir(), queue, queueId);
+        return new FileQueueLock(dir, lane, context.pollInterval(), slots(queue, dir, context));
+    }
+
+    /** The build queue's {@link LockSettings#SLOTS}; every other queue (land's) is a mutex. */
+    static SlotCount slots(String queue, QueueDirectory dir, BackendContext context) {
+        if (!queue.equals(BuildScope.BUILD_QUEUE)) {
+            return SlotCount.ONE;
+        }
+        String slots = LockSettings.SLOTS.from(context.settings());
+        if (slots.equals("auto")) {
+            throw new IllegalArgumentException(LockSettings.BUILD_SLOTS + "=auto is not available yet; give a number");
+        }
+        return SlotCount.fixed(Integer.parseInt(slots));
     }
 
     @Override
     public QueueSnapshot snapshot(String queue, String queueId, BackendContext context) {
-        return snapshot(QueueDirectory.of(context.tmpDir(), queue, queueId));
+        QueueDirectory dir = QueueDirectory.of(context.tmpDir(), queue, queueId);
+        SlotCount slots = slots(queue, dir, context);
+        return snapshot(dir).withSlots(slots.slots(), slots.describe());
     }
 
     /**
-     * The live holder and waiters, in queue order; dead entries are left out, not deleted. The
-     * holder is never among the waiters, even when caught between taking the lock and withdrawing
-     * its ticket ({@link HoldersTicket}), and no waiter is listed twice.
+     * The live holders (longest-held first) and waiters (in queue order); dead entries are left
+     * out, not deleted. A holder is never among the waiters, even when caught between taking its
+     * slot and withdrawing its ticket ({@link HoldersTicket}), and no waiter is listed twice.
      */
     static QueueSnapshot snapshot(QueueDirectory dir) {
         try {
-            Optional<LockRecord> holder = new LockFile(dir).holder().filter(Liveness::isAlive);
+            List<LockRecord> holders = new ArrayList<>();
+            for (LockRecord holder : new SlotFiles(dir).holderRecords()) {
+                if (Liveness.isAlive(holder)) {
+                    holders.add(holder);
+                }
+            }
             List<LockRecord> waiters = new ArrayList<>();
             for (Ticket t : new TicketQueue(dir.ticketsDir()).liveInOrder()) {
-                if (holder.isEmpty() || !HoldersTicket.isHolders(holder.get(), t.record())) {
+                if (holders.stream().noneMatch(holder -> HoldersTicket.isHolders(holder, t.record()))) {
                     waiters.add(t.record());
                 }
             }
-            return new QueueSnapshot(dir.path(), holder.map(List::of).orElse(List.of()), waiters);
+            return new QueueSnapshot(dir.path(), holders, waiters);
         } catch (IOException e) {
             throw new QueueLockException("cannot read queue " + dir + ": " + e.getMessage(), e);
         }

@@ -5,16 +5,19 @@ import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.process.HolderTree;
 import dev.queuelock.process.ProcessStart;
+import dev.queuelock.slots.SlotCount;
 import dev.queuelock.spi.QueueLockSupport;
 import dev.queuelock.spi.WaitReporter;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The queue lock over a {@link QueueDirectory}: enroll a ticket, wait until it is the oldest live
- * one and the lock is free, take the lock, withdraw the ticket (holder and waiter are separate
- * identities).
+ * one and a slot is free ({@link Turn}), take that slot's lock, withdraw the ticket (holder and
+ * waiter are separate identities). How many slots there are is asked of a {@link SlotCount} once
+ * per acquire; one slot is the npm tool's format.
  */
 public final class FileQueueLock extends QueueLockSupport {
 
@@ -23,7 +26,8 @@ public final class FileQueueLock extends QueueLockSupport {
 
     private final QueueDirectory dir;
     private final TicketQueue tickets;
-    private final LockFile lockFile;
+    private final SlotFiles slotFiles;
+    private final SlotCount slotCount;
     private final String lane;
     private final Duration pollInterval;
     private final long pid = ProcessHandle.current().pid();
@@ -37,12 +41,20 @@ public final class FileQueueLock extends QueueLockSupport {
     private Sleeper spentSleeper;
     /** The lock record written by the take, until released. */
     private LockRecord taken;
+    /** The slot's lock file the take took, until released. */
+    private LockFile takenSlot;
 
+    /** One slot: the npm tool's format. */
     public FileQueueLock(QueueDirectory dir, String lane, Duration pollInterval) {
+        this(dir, lane, pollInterval, SlotCount.ONE);
+    }
+
+    public FileQueueLock(QueueDirectory dir, String lane, Duration pollInterval, SlotCount slotCount) {
         super(dir.toString());
         this.dir = dir;
         this.tickets = new TicketQueue(dir.ticketsDir());
-        this.lockFile = new LockFile(dir);
+        this.slotFiles = new SlotFiles(dir);
+        this.slotCount = slotCount;
         this.lane = lane;
         this.pollInterval = pollInterval;
     }
@@ -56,7 +68,7 @@ public final class FileQueueLock extends QueueLockSupport {
             enrollment = own;
         }
         dir.prepare();
-        waitAndTake(own, mine, options);
+        waitAndTake(own, mine, slotCount.slots(), options);
     }
 
     /** Holder and waiter are separate identities: the ticket goes once we hold (after the on-taken action). */
@@ -65,17 +77,14 @@ public final class FileQueueLock extends QueueLockSupport {
         withdrawTicket();
     }
 
-    private void waitAndTake(Enrollment own, LockRecord mine, AcquireOptions options) throws InterruptedException {
-        WaitReporter reporter = new WaitReporter(options);
-        LockRecord deadHolder = null; // the last holder seen dead, so a take-over says whose lock it was
+    private void waitAndTake(Enrollment own, LockRecord mine, int slots, AcquireOptions options) throws InterruptedException {
+        WaitReporter reporter = new WaitReporter(options, slots);
+        LockRecord deadHolder = null; // the holder just reclaimed, so a take-over says whose slot it was
         boolean took = false;
         try {
             own.enroll();
             while (!took) {
-                QueueLook look = look(own.ticket());
-                if (look.holder() != null) {
-                    deadHolder = look.holderAlive() ? null : look.holder().record();
-                }
+                QueueLook look = look(own.ticket(), slots);
                 Turn turn = Turn.decide(look);
                 switch (turn.step()) {
                     case REENROLL:
@@ -85,12 +94,14 @@ public final class FileQueueLock extends QueueLockSupport {
                         tickets.remove(turn.subject());
                         break;
                     case RECLAIM_DEAD_LOCK:
-                        lockFile.reclaimDead(turn.subject().record()); // not by a take: it would judge again
+                        deadHolder = turn.subject().record();
+                        slotFiles.slot(turn.slot()).reclaimDead(deadHolder); // not by a take: it would judge again
                         break;
                     case TAKE:
-                        took = take(mine, deadHolder, reporter);
+                        took = take(slotFiles.slot(turn.slot()), mine, deadHolder, reporter);
                         break;
                     default:
+                        deadHolder = null;
                         sleep(turn, look, reporter);
                 }
             }
@@ -105,7 +116,7 @@ public final class FileQueueLock extends QueueLockSupport {
      * One look at the queue, as the sleeper (if any) begins a new one. Checked for release() after
      * that: the sleeper forgets signals as a look begins, release()'s wake-up among them.
      */
-    private QueueLook look(Ticket own) throws IOException, InterruptedException {
+    private QueueLook look(Ticket own, int slots) throws IOException, InterruptedException {
         Sleeper current;
         synchronized (this) {
             current = sleeper;
@@ -114,19 +125,20 @@ public final class FileQueueLock extends QueueLockSupport {
             current.beginLook();
         }
         checkWaiting();
-        return QueueLook.read(lockFile, tickets, own);
+        return QueueLook.read(slotFiles, tickets, own, slots);
     }
 
-    /** Takes the free lock; false if the take found it taken or reclaimed a dead one: look again. */
-    private boolean take(LockRecord mine, LockRecord deadHolder, WaitReporter reporter) throws IOException {
+    /** Takes a free slot; false if the take found it taken or reclaimed a dead one: look again. */
+    private boolean take(LockFile slot, LockRecord mine, LockRecord deadHolder, WaitReporter reporter) throws IOException {
         // Never earlier than the ticket's ts, so the ticket reads as enrolled before the take.
         long now = Math.max(System.currentTimeMillis(), mine.ts());
         LockRecord me = new LockRecord(pid, lane, mine.label().orElse(null), now, start);
-        if (lockFile.tryTake(me) != LockFile.Take.TAKEN) {
+        if (slot.tryTake(me) != LockFile.Take.TAKEN) {
             return false;
         }
         synchronized (this) {
             taken = me;
+            takenSlot = slot;
         }
         if (deadHolder != null) {
             reporter.reportTakeover(deadHolder);
@@ -153,8 +165,9 @@ public final class FileQueueLock extends QueueLockSupport {
         }
         checkWaiting(); // a release() before the sleeper was there could not wake it
         long now = System.currentTimeMillis();
-        reporter.report(look.shownAhead(), look.liveHolders(), look.holderEnded(), now);
-        current.sleep(turn, look.holderAlive() ? reporter.millisUntilNextWarning(now) : Sleeper.FOREVER);
+        List<LockRecord> holders = look.liveHolders();
+        reporter.report(look.shownAhead(), holders, look.holderEnded(), now);
+        current.sleep(turn, holders.isEmpty() ? Sleeper.FOREVER : reporter.millisUntilNextWarning(now));
     }
 
     /** Ends the wait's sleeper: later if the lock was just taken (the hand-off waits for nothing), else now. */
@@ -193,10 +206,12 @@ public final class FileQueueLock extends QueueLockSupport {
     @Override
     protected synchronized void doRelease() {
         LockRecord held = taken;
+        LockFile slot = takenSlot;
         taken = null;
+        takenSlot = null;
         if (held != null) {
             try {
-                lockFile.releaseIfMine(held);
+                slot.releaseIfMine(held);
             } catch (IOException | QueueLockException e) {
                 // Unreadable now: the record names our pid, so the next waiter reclaims it once we exit.
             }
@@ -214,11 +229,11 @@ public final class FileQueueLock extends QueueLockSupport {
         TakeRehearsal.once(dir.path().getParent(), pid, start);
     }
 
-    /** A lock file or any entry in {@code tickets/}: two system calls, no exceptions. */
+    /** A slot's lock file or any entry in {@code tickets/}: two system calls, no exceptions. */
     @Override
     public boolean looksBusy() {
         try {
-            return lockFile.exists() || !tickets.isEmpty();
+            return slotFiles.anyPresent() || !tickets.isEmpty();
         } catch (IOException e) {
             return false; // only a hint: the wait itself will say what is wrong
         }

@@ -7,7 +7,7 @@ import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.Optional;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -33,7 +33,7 @@ public final class IdleQueue {
     }
 
     /** A temp file of a take or of a reclaim, by the pid that wrote it. */
-    private static final Pattern TEMP = Pattern.compile("lock\\.(\\d{1,18})\\.(tmp|reclaim)");
+    private static final Pattern TEMP = Pattern.compile("(?:lock|slot-\\d{1,3})\\.(\\d{1,18})\\.(tmp|reclaim)");
 
     private IdleQueue() {
     }
@@ -49,20 +49,30 @@ public final class IdleQueue {
             return Outcome.ABSENT;
         }
         SafePaths.requireOwned(path);
-        LockFile lock = new LockFile(dir);
+        SlotFiles slots = new SlotFiles(dir);
         TicketQueue tickets = new TicketQueue(dir.ticketsDir());
-        Optional<LockRecord> holder = lock.holder();
-        if (holder.isPresent() && Liveness.isAlive(holder.get()) || !tickets.liveInOrder().isEmpty()) {
+        List<Ticket> holders = slots.holders();
+        if (holders.stream().anyMatch(holder -> Liveness.isAlive(holder.record())) || !tickets.liveInOrder().isEmpty()) {
             return Outcome.IN_USE;
         }
-        if (lock.exists()) {
-            lock.reclaimDead(holder.orElse(null)); // put back if a live holder took it meanwhile
-        }
+        removeDeadSlots(slots, holders, path);
         removeDeadTickets(tickets, dir.ticketsDir());
         removeDeadTempFiles(path);
         return removeEmpty(dir.ticketsDir()) && removeEmpty(path) ? Outcome.REMOVED
-                : Files.exists(dir.lockFile(), LinkOption.NOFOLLOW_LINKS) || hasEntries(dir.ticketsDir()) ? Outcome.IN_USE
+                : slots.anyPresent() || hasEntries(dir.ticketsDir()) ? Outcome.IN_USE
                 : Outcome.OTHER_FILES;
+    }
+
+    /** Every slot's lock file, each put back if a live holder took it meanwhile (garbage ones go too). */
+    private static void removeDeadSlots(SlotFiles slots, List<Ticket> holders, Path dir) throws IOException {
+        String[] names = dir.toFile().list();
+        for (String name : names == null ? new String[0] : names) {
+            int slot = QueueDirectory.slotOf(name);
+            if (slot > 0) {
+                LockRecord judged = holders.stream().filter(h -> h.name().equals(name)).map(Ticket::record).findFirst().orElse(null);
+                slots.slot(slot).reclaimDead(judged);
+            }
+        }
     }
 
     private static void removeDeadTickets(TicketQueue tickets, Path ticketsDir) {

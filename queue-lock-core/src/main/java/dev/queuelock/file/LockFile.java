@@ -14,7 +14,8 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * The {@code lock} file: present = held, its JSON names the holder. Taken atomically by
+ * One slot's lock file ({@code lock} for slot 1, the npm tool's; {@code slot-<n>} for the others):
+ * present = held, its JSON names the holder. Taken atomically by
  * hard-linking a fully written temp file onto it, which fails if it exists. The temp file is
  * OS-locked before it is linked, so the holder's {@code lock} is OS-locked from its first moment
  * ({@link HeldFile}) and a waiter can block on it.
@@ -25,11 +26,28 @@ final class LockFile {
     enum Take { TAKEN, HELD_BY_OTHER, RECLAIMED_DEAD }
 
     private final QueueDirectory dir;
+    private final int slot;
+    private final Path file;
     /** The lock file while this object holds it. */
     private HeldFile held;
 
+    /** Slot 1: {@code lock}. */
     LockFile(QueueDirectory dir) {
+        this(dir, 1);
+    }
+
+    LockFile(QueueDirectory dir, int slot) {
         this.dir = dir;
+        this.slot = slot;
+        this.file = dir.slotFile(slot);
+    }
+
+    int slot() {
+        return slot;
+    }
+
+    QueueDirectory directory() {
+        return dir;
     }
 
     /** The holder's record; empty when free or when the file holds no valid record. */
@@ -46,21 +64,21 @@ final class LockFile {
             // checked way.
             return null;
         }
-        byte[] bytes = OwnFiles.read(dir.lockFile());
+        byte[] bytes = OwnFiles.read(file);
         LockRecord record = bytes == null ? null : RecordJson.decode(bytes).orElse(null);
-        return record == null ? null : Ticket.holder(dir.lockFile(), record, OsLockMark.isMarked(bytes));
+        return record == null ? null : Ticket.holder(file, record, OsLockMark.isMarked(bytes));
     }
 
     /** Whether a file (or a live link) is at {@code lock}, asked of java.io: no exception built when it is not. */
     boolean exists() {
-        return dir.lockFile().toFile().exists();
+        return file.toFile().exists();
     }
 
     Take tryTake(LockRecord me) throws IOException {
         // A leftover temp file of a dead process with our pid is removed; a planted link is refused
         // like any other file of the queue that is a link or not ours.
         try {
-            HeldFile taken = HeldFile.publish(dir.lockTempFile(me.pid()), dir.lockFile(), RecordJson.encode(me));
+            HeldFile taken = HeldFile.publish(dir.slotTempFile(slot, me.pid()), file, RecordJson.encode(me));
             synchronized (this) {
                 held = taken;
             }
@@ -93,10 +111,10 @@ final class LockFile {
             // The name still on the inode we hold is our lock (a stat, cheaper in a cold JVM than
             // reading and parsing the record back); without OS locks, compare the record.
             boolean ours = mine != null && mine.key() != null
-                    ? mine.key().equals(OwnFiles.keyOf(dir.lockFile()))
+                    ? mine.key().equals(OwnFiles.keyOf(file))
                     : holder().filter(me::equals).isPresent();
             if (ours) {
-                SafePaths.deleteQuietly(dir.lockFile());
+                SafePaths.deleteQuietly(file);
             }
         } finally {
             HeldFile mine;
@@ -119,7 +137,7 @@ final class LockFile {
      * @param knownDead a record already judged dead, or null
      */
     private boolean reclaimIfDead(LockRecord knownDead) throws IOException {
-        Path lock = dir.lockFile();
+        Path lock = file;
         byte[] judged = readBytes(lock);
         if (judged == null) {
             return true; // released meanwhile: free now
@@ -128,7 +146,7 @@ final class LockFile {
         if (holder.isPresent() && !holder.get().equals(knownDead) && Liveness.isAlive(holder.get())) {
             return false;
         }
-        Path aside = dir.reclaimFile(ProcessHandle.current().pid());
+        Path aside = dir.reclaimFile(slot, ProcessHandle.current().pid());
         SafePaths.requireOwned(aside);
         SafePaths.deleteQuietly(aside);
         try {

@@ -16,8 +16,12 @@ public final class QueueDirectory {
 
     private static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
-    /** The lock file's name inside the queue dir. */
+    /** The lock file's name inside the queue dir: slot 1, the npm tool's only one. */
     static final String LOCK_NAME = "lock";
+    /** What the other slots' lock files are named after: {@code slot-2}, {@code slot-3}, ... */
+    private static final String SLOT_PREFIX = "slot-";
+    /** More slots than this is no machine's: names beyond are not slots. */
+    static final int MAX_SLOTS = 999;
 
     private final Path dir;
 
@@ -47,8 +51,37 @@ public final class QueueDirectory {
         return dir;
     }
 
+    /** Slot 1's lock file, the npm tool's {@code lock}. */
     public Path lockFile() {
-        return dir.resolve(LOCK_NAME);
+        return slotFile(1);
+    }
+
+    /** The lock file of slot {@code slot}: {@code lock} for slot 1, which the npm tool shares, else {@code slot-<n>}. */
+    Path slotFile(int slot) {
+        return dir.resolve(slotName(slot));
+    }
+
+    static String slotName(int slot) {
+        return slot == 1 ? LOCK_NAME : SLOT_PREFIX + slot;
+    }
+
+    /** The slot a lock file name stands for, 1 or more; 0 if the name is no slot's. */
+    static int slotOf(String name) {
+        if (name.equals(LOCK_NAME)) {
+            return 1;
+        }
+        if (!name.startsWith(SLOT_PREFIX) || name.length() > SLOT_PREFIX.length() + 3 || name.length() == SLOT_PREFIX.length()) {
+            return 0;
+        }
+        int slot = 0;
+        for (int i = SLOT_PREFIX.length(); i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < '0' || c > '9') {
+                return 0;
+            }
+            slot = slot * 10 + (c - '0');
+        }
+        return slot >= 2 && slotName(slot).equals(name) ? slot : 0;
     }
 
     public Path ticketsDir() {
@@ -57,12 +90,17 @@ public final class QueueDirectory {
 
     /** The npm tool's temp name for a lock about to be linked into place. */
     Path lockTempFile(long pid) {
-        return dir.resolve("lock." + pid + ".tmp");
+        return slotTempFile(1, pid);
+    }
+
+    /** A slot's lock about to be linked into place: {@code lock.<pid>.tmp}, {@code slot-2.<pid>.tmp}. */
+    Path slotTempFile(int slot, long pid) {
+        return dir.resolve(slotName(slot) + "." + pid + ".tmp");
     }
 
     /** Where a waiter moves a dead holder's lock before deleting it, so it never deletes a live one. */
-    Path reclaimFile(long pid) {
-        return dir.resolve("lock." + pid + ".reclaim");
+    Path reclaimFile(int slot, long pid) {
+        return dir.resolve(slotName(slot) + "." + pid + ".reclaim");
     }
 
     /** Creates the directories 0700 (or checks that existing ones are safe to use). */

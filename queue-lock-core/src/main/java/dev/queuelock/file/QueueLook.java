@@ -3,61 +3,83 @@ package dev.queuelock.file;
 import dev.queuelock.LockRecord;
 import dev.queuelock.process.Liveness;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What one look at the queue saw, from one waiter's place: the holder, the live ticket just ahead,
- * how many are ahead. {@link Turn#decide} turns it into the next step; {@link #read} reads it from
- * disk, and is where the holder and the waiter ahead are judged alive (by {@link Liveness}'s rule).
+ * What one look at the queue saw, from one waiter's place: the holders of the slots, the live
+ * ticket just ahead, how many are ahead, and how many slots this waiter was told there are.
+ * {@link Turn#decide} turns it into the next step; {@link #read} reads it from disk, and is where
+ * the holders and the waiter ahead are judged alive (by {@link Liveness}'s rule).
  *
- * <p>A look reads as little as a decision needs: the lock, the names in {@code tickets/}, the body
- * of the nearest ticket ahead, and, while someone holds, the bodies of tickets ahead with the
- * holder's pid (to tell the holder's own ticket). A ticket further ahead counts as live unread: if
+ * <p>A look reads as little as a decision needs: the slot files, the names in {@code tickets/}, the
+ * body of the nearest ticket ahead, and, while someone holds, the bodies of tickets ahead with a
+ * holder's pid (to tell a holder's own ticket). A ticket further ahead counts as live unread: if
  * its owner died, the waiter just behind it finds out and removes it, and that deletion makes
  * this waiter look again.
  */
 final class QueueLook {
 
+    /** One slot's holder as judged by this look. */
+    static final class Holding {
+        final Ticket ticket;
+        /** Its own process runs, or processes it started keep its hold ({@link #ended}). */
+        final boolean alive;
+        /** Its own process has ended, and only processes it started keep the hold. */
+        final boolean ended;
+
+        Holding(Ticket ticket, boolean alive, boolean ended) {
+            this.ticket = ticket;
+            this.alive = alive;
+            this.ended = ended;
+        }
+
+        int slot() {
+            return QueueDirectory.slotOf(ticket.name());
+        }
+    }
+
     private final Ticket own;
+    private final int slots;
     private final boolean enrolled;
-    private final Ticket holder;
-    private final boolean holderAlive;
-    private final boolean holderEnded;
+    private final List<Holding> holdings;
     private final Ticket nearest;
     private final boolean nearestAlive;
     private final int ahead;
     private final int holdersTickets;
 
     /**
+     * @param slots          how many may hold at once, as this waiter was told
      * @param enrolled       false if the waiter's own ticket is gone (deleted under it)
-     * @param holder         the lock's holder; null if the lock is free or holds no valid record
-     * @param holderEnded    the holder's own process has ended, and only processes it started keep the hold
+     * @param holdings       the slots' holders with a valid record, longest-held first
      * @param nearest        the ticket just ahead; null if none is ahead
      * @param ahead          tickets ahead, the nearest included
-     * @param holdersTickets tickets ahead that are the holder's own, not yet withdrawn ({@link HoldersTicket})
+     * @param holdersTickets tickets ahead that are a live holder's own, not yet withdrawn ({@link HoldersTicket})
      */
-    QueueLook(Ticket own, boolean enrolled, Ticket holder, boolean holderAlive, boolean holderEnded, Ticket nearest,
-            boolean nearestAlive, int ahead, int holdersTickets) {
+    QueueLook(Ticket own, int slots, boolean enrolled, List<Holding> holdings, Ticket nearest, boolean nearestAlive, int ahead,
+            int holdersTickets) {
         this.own = own;
+        this.slots = slots;
         this.enrolled = enrolled;
-        this.holder = holder;
-        this.holderAlive = holderAlive;
-        this.holderEnded = holderEnded;
+        this.holdings = List.copyOf(holdings);
         this.nearest = nearest;
         this.nearestAlive = nearestAlive;
         this.ahead = ahead;
         this.holdersTickets = holdersTickets;
     }
 
-    /** Looks at the queue from the place of {@code own}. */
-    static QueueLook read(LockFile lock, TicketQueue tickets, Ticket own) throws IOException {
-        Ticket holder = lock.holderTicket();
-        boolean ownAlive = holder != null && Liveness.isAlive(holder.record().pid(), holder.record().start().orElse(null));
-        boolean holderEnded = holder != null && !ownAlive && Liveness.keptByTree(holder.record());
-        boolean holderAlive = ownAlive || holderEnded;
+    /** Looks at the queue from the place of {@code own}, a waiter told there are {@code slots} slots. */
+    static QueueLook read(SlotFiles slotFiles, TicketQueue tickets, Ticket own, int slots) throws IOException {
+        List<Holding> holdings = new ArrayList<>(1);
+        for (Ticket holder : slotFiles.holders()) {
+            LockRecord record = holder.record();
+            boolean ownAlive = Liveness.isAlive(record.pid(), record.start().orElse(null));
+            boolean ended = !ownAlive && Liveness.keptByTree(record);
+            holdings.add(new Holding(holder, ownAlive || ended, ended));
+        }
         List<Ticket> ahead = tickets.ahead(own);
         if (ahead == null) {
-            return new QueueLook(own, false, holder, holderAlive, holderEnded, null, false, 0, 0);
+            return new QueueLook(own, slots, false, holdings, null, false, 0, 0);
         }
         Ticket nearest = null;
         while (nearest == null && !ahead.isEmpty()) {
@@ -68,34 +90,92 @@ final class QueueLook {
             }
         }
         boolean nearestAlive = nearest != null && Liveness.isAlive(nearest.record());
-        int holders = holderAlive ? tickets.holdersTickets(ahead, holder.record()) : 0;
-        return new QueueLook(own, true, holder, holderAlive, holderEnded, nearest, nearestAlive, ahead.size(), holders);
+        int holders = 0;
+        for (Holding holding : holdings) {
+            holders += holding.alive ? tickets.holdersTickets(ahead, holding.ticket.record()) : 0;
+        }
+        return new QueueLook(own, slots, true, holdings, nearest, nearestAlive, ahead.size(), holders);
+    }
+
+    /** Slot 1 only, the npm tool's format: what tests of one slot read. */
+    static QueueLook read(LockFile lock, TicketQueue tickets, Ticket own) throws IOException {
+        return read(new SlotFiles(lock.directory()), tickets, own, 1);
     }
 
     Ticket own() {
         return own;
     }
 
+    int slots() {
+        return slots;
+    }
+
     boolean enrolled() {
         return enrolled;
     }
 
-    Ticket holder() {
-        return holder;
+    /** A slot whose holder is dead, longest-held first; null if every holder lives. */
+    Holding deadHolding() {
+        for (Holding holding : holdings) {
+            if (!holding.alive) {
+                return holding;
+            }
+        }
+        return null;
     }
 
-    boolean holderAlive() {
-        return holderAlive;
+    /** The live holders' lock files as tickets, longest-held first: what a waiter first in line waits on. */
+    List<Ticket> liveHolderTickets() {
+        List<Ticket> live = new ArrayList<>(holdings.size());
+        for (Holding holding : holdings) {
+            if (holding.alive) {
+                live.add(holding.ticket);
+            }
+        }
+        return live;
     }
 
-    /** The live holders' records (one slot: none or one): what a waiter reports. */
+    /** The live holders' records, longest-held first: what a waiter reports. */
     List<LockRecord> liveHolders() {
-        return holderAlive ? List.of(holder.record()) : List.of();
+        List<LockRecord> live = new ArrayList<>(holdings.size());
+        for (Ticket ticket : liveHolderTickets()) {
+            live.add(ticket.record());
+        }
+        return live;
     }
 
-    /** The live holder's own process has ended: what it started keeps the hold until that ends. */
+    /**
+     * The slot to take: none (0) while as many live holders as slots hold, else the highest free
+     * one up to {@link #slots}, so slot 1 - the npm tool's {@code lock}, the only one it takes - is
+     * the last a Maven build takes.
+     */
+    int freeSlot() {
+        if (liveHolderTickets().size() >= slots) {
+            return 0;
+        }
+        boolean[] taken = new boolean[slots + 1];
+        for (Holding holding : holdings) {
+            int slot = holding.slot();
+            if (slot <= slots) {
+                taken[slot] = true;
+            }
+        }
+        for (int slot = slots; slot >= 1; slot--) {
+            if (!taken[slot]) {
+                return slot;
+            }
+        }
+        return 0;
+    }
+
+    /** The longest-held live holder's own process has ended: what it started keeps the hold until that ends. */
     boolean holderEnded() {
-        return holderEnded;
+        for (Holding holding : holdings) {
+            if (holding.alive) {
+                return holding.ended;
+            }
+        }
+        return false;
     }
 
     Ticket nearest() {
@@ -107,8 +187,8 @@ final class QueueLook {
     }
 
     /**
-     * What to tell the user: the tickets ahead, without the holder's own ticket, still there for
-     * the moment between its taking the lock and withdrawing the ticket.
+     * What to tell the user: the tickets ahead, without the holders' own tickets, still there for
+     * the moment between taking a slot and withdrawing the ticket.
      */
     int shownAhead() {
         return ahead - holdersTickets;

@@ -1,9 +1,12 @@
 package dev.queuelock.file;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -11,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * when what its {@link Turn} waits for may have happened:
  *
  * <ul>
- *   <li>the participant waited on lets go: if it OS-locks its file, the kernel grants the shared
+ *   <li>a participant waited on (the ticket ahead, or any slot's holder) lets go: if it OS-locks its file, the kernel grants the shared
  *       lock requested on it ({@link KernelWait}) when it withdraws, releases or dies, however;</li>
  *   <li>a change the turn says matters ({@link Turn#wakeFor}), from file events ({@link FileWatch});</li>
  *   <li>{@link #wakeNow()}, or the caller's limit (the next stuck-holder warning);</li>
@@ -35,8 +38,10 @@ final class Sleeper implements FileWatch.Listener, AutoCloseable {
     private final FileWatch watch;
     private final long self;
     private final long pollMillis;
-    /** The kernel wait on the participant waited on; only the waiting thread touches it. */
-    private KernelWait kernel;
+    /** The kernel waits on the participants waited on, by file; only the waiting thread touches them. */
+    private final Map<Path, KernelWait> kernels = new HashMap<>();
+    /** The kernel waits of the last {@link #arm}, if one covers every participant it waits on; else empty. */
+    private volatile List<KernelWait> covering = List.of();
     private long backoffMillis;
 
     /** Changes since the current look began, judged again by the turn of the sleep that follows. */
@@ -76,7 +81,7 @@ final class Sleeper implements FileWatch.Listener, AutoCloseable {
      * the waiter must look again first (a watch just began).
      */
     void sleep(Turn turn, long maxMillis) throws IOException, InterruptedException {
-        long sleep = arm(turn.subject());
+        long sleep = arm(turn.waitedOn());
         boolean covered = kernelWaiting();
         if (turn.firstInLine() && !covered && watch.watchLock()) {
             return; // look again, the lock watched: a release before the watch began is seen
@@ -120,23 +125,47 @@ final class Sleeper implements FileWatch.Listener, AutoCloseable {
         }
     }
 
+    /** Waits on {@code target} alone from now on: {@link #arm(List)} of one. */
+    long arm(Ticket target) throws IOException {
+        return arm(List.of(target));
+    }
+
     /**
-     * Waits on {@code target} from now on, keeping a kernel wait already on its file.
+     * Waits on {@code targets} from now on (the ticket ahead, or every slot's holder), keeping the
+     * kernel waits already on their files and ending the others.
      *
      * @return how long the waiter may sleep before it must look again, {@link #FOREVER} for no limit
      */
-    long arm(Ticket target) throws IOException {
+    long arm(List<Ticket> targets) throws IOException {
+        Map<Path, KernelWait> kept = new HashMap<>();
+        long sleep = FOREVER;
+        boolean covered = !targets.isEmpty();
+        for (Ticket target : targets) {
+            sleep = Math.min(sleep, armOne(target, kept));
+            KernelWait wait = kept.get(target.file());
+            covered &= wait != null && wait.state() == KernelWait.State.PENDING;
+        }
+        stopKernelWaits(); // what no target waits on any more
+        kernels.putAll(kept);
+        covering = covered ? List.copyOf(kept.values()) : List.of();
+        return sleep;
+    }
+
+    /** Arms the wait on one target; its kernel wait, if any, moves from {@link #kernels} to {@code kept}. */
+    private long armOne(Ticket target, Map<Path, KernelWait> kept) throws IOException {
         long untilEvent = watch.available() ? FOREVER : pollMillis;
+        KernelWait kernel = kernels.remove(target.file());
         if (target.pid() == self || !target.osLocked()) {
-            stopKernelWait();
+            close(kernel);
             return target.pid() == self ? untilEvent : pollMillis;
         }
         Object key = OwnFiles.keyOf(target.file());
         if (key == null) {
-            stopKernelWait();
+            close(kernel);
             return 0; // gone since we read it: look again
         }
         if (kernel != null && key.equals(kernel.key())) {
+            kept.put(target.file(), kernel);
             switch (kernel.state()) {
                 case PENDING:
                     return untilEvent;
@@ -148,19 +177,20 @@ final class Sleeper implements FileWatch.Listener, AutoCloseable {
                     return backOff();
             }
         }
-        long backoff = backoffMillis;
-        stopKernelWait();
-        kernel = KernelWait.on(target.file(), wakeup::now);
-        if (kernel == null) {
-            backoffMillis = backoff; // gone, replaced or not yet locked since we read it
-            return backOff();
+        close(kernel);
+        KernelWait started = KernelWait.on(target.file(), wakeup::now);
+        if (started == null) {
+            return backOff(); // gone, replaced or not yet locked since we read it
         }
+        backoffMillis = 0;
+        kept.put(target.file(), started);
         return untilEvent;
     }
 
-    /** Whether the kernel will wake the waiter when the participant it waits on goes. */
+    /** Whether the kernel will wake the waiter when any participant it waits on goes (none has yet). */
     boolean kernelWaiting() {
-        return kernel != null && kernel.state() == KernelWait.State.PENDING;
+        List<KernelWait> waits = covering;
+        return !waits.isEmpty() && waits.stream().allMatch(wait -> wait.state() == KernelWait.State.PENDING);
     }
 
     /** Whether file events of {@code tickets/} are paused (or not yet open) until the next look. */
@@ -207,12 +237,18 @@ final class Sleeper implements FileWatch.Listener, AutoCloseable {
         return backoffMillis;
     }
 
-    private void stopKernelWait() {
+    private void stopKernelWaits() {
+        for (KernelWait kernel : kernels.values()) {
+            kernel.close();
+        }
+        kernels.clear();
+        covering = List.of();
+    }
+
+    private static void close(KernelWait kernel) {
         if (kernel != null) {
             kernel.close();
-            kernel = null;
         }
-        backoffMillis = 0;
     }
 
     /**
@@ -221,13 +257,13 @@ final class Sleeper implements FileWatch.Listener, AutoCloseable {
      * safety net.
      */
     void closeInBackground() {
-        stopKernelWait();
+        stopKernelWaits();
         watch.closeInBackground();
     }
 
     @Override
     public void close() {
-        stopKernelWait();
+        stopKernelWaits();
         watch.close();
     }
 

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 
 /**
  * A participant as a waiter reads it, the one type for both kinds: a waiter's ticket in
- * {@code tickets/}, named {@code <ts>-<pid>}, or the holder's {@code lock}. It carries its place in
+ * {@code tickets/}, named {@code <ts>-<pid>}, or a holder's lock file ({@code lock}, {@code slot-2}, ...). It carries its place in
  * line ({@link #ts()}, {@link #pid()}, ordered by {@link FifoOrder}), its record once read, and
  * whether its owner OS-locks the file ({@link OsLockMark}), so the kernel tells when it goes.
  *
@@ -49,9 +49,9 @@ final class Ticket {
         return pid < 0 ? null : new Ticket(name, ts, pid, null, null, false);
     }
 
-    /** The holder, as its lock file names it: its place is when it took the lock. */
+    /** A holder, as its slot's lock file names it: its place is when it took the lock. */
     static Ticket holder(Path lockFile, LockRecord record, boolean osLocked) {
-        return new Ticket(QueueDirectory.LOCK_NAME, record.ts(), record.pid(), lockFile, record, osLocked);
+        return new Ticket(lockFile.getFileName().toString(), record.ts(), record.pid(), lockFile, record, osLocked);
     }
 
     /** This ticket as the file {@code dir/name}. */

@@ -1,14 +1,19 @@
 package dev.queuelock.file;
 
+import java.util.List;
+
 /**
  * The wait loop's one decision, computed from what a look saw and nothing else: re-enroll, remove
- * a dead ticket ahead, reclaim a dead holder's lock, take the lock, or wait on one participant -
- * and, for a wait, which changes in the queue directory should end it ({@link #wakeFor}).
+ * a dead ticket ahead, reclaim a dead holder's slot, take a free slot, or wait - on the live ticket
+ * just ahead, or, first in line with every slot busy, on the holders - and, for a wait, which
+ * changes in the queue directory should end it ({@link #wakeFor}). This is where the FIFO order is
+ * decided.
  *
- * <p>Only the owner of the oldest live ticket competes for the lock, so the fastest poller never
- * wins; a waiter whose ticket vanished re-enrolls under its original name, so it never jumps the
- * queue. Every step but a wait is followed by a new look: a decision never acts on more than one
- * look's worth of the queue.
+ * <p>Only the owner of the oldest live ticket competes for a slot, so the fastest poller never
+ * wins, and with several slots the longest waiter takes the next free one; it then withdraws its
+ * ticket, which wakes the next in line to take another. A waiter whose ticket vanished re-enrolls
+ * under its original name, so it never jumps the queue. Every step but a wait is followed by a new
+ * look: a decision never acts on more than one look's worth of the queue.
  */
 final class Turn {
 
@@ -18,11 +23,11 @@ final class Turn {
         REENROLL,
         /** The ticket just ahead is dead: remove it (whoever notices a dead waiter cleans up after it). */
         REMOVE_DEAD_TICKET,
-        /** First in line, and the holder is dead: reclaim its lock. */
+        /** First in line, and a holder is dead: reclaim its slot. */
         RECLAIM_DEAD_LOCK,
-        /** First in line, and the lock is free: take it. */
+        /** First in line, and a slot is free: take {@link #slot()}. */
         TAKE,
-        /** Someone is ahead: sleep until {@link #subject()} goes (or something else worth a look happens). */
+        /** Someone is ahead, or every slot is busy: sleep until one of {@link #waitedOn()} goes (or something else worth a look happens). */
         WAIT
     }
 
@@ -38,39 +43,55 @@ final class Turn {
 
     private final Step step;
     private final Ticket own;
-    private final Ticket subject;
+    private final List<Ticket> subjects;
+    private final int slot;
     private final boolean firstInLine;
 
-    private Turn(Step step, Ticket own, Ticket subject, boolean firstInLine) {
+    private Turn(Step step, Ticket own, List<Ticket> subjects, int slot, boolean firstInLine) {
         this.step = step;
         this.own = own;
-        this.subject = subject;
+        this.subjects = subjects;
+        this.slot = slot;
         this.firstInLine = firstInLine;
     }
 
     static Turn decide(QueueLook look) {
         Ticket own = look.own();
         if (!look.enrolled()) {
-            return new Turn(Step.REENROLL, own, null, false);
+            return new Turn(Step.REENROLL, own, List.of(), 0, false);
         }
         Ticket nearest = look.nearest();
         if (nearest != null) {
-            return new Turn(look.nearestAlive() ? Step.WAIT : Step.REMOVE_DEAD_TICKET, own, nearest, false);
+            return new Turn(look.nearestAlive() ? Step.WAIT : Step.REMOVE_DEAD_TICKET, own, List.of(nearest), 0, false);
         }
-        Ticket holder = look.holder();
-        if (holder == null) {
-            return new Turn(Step.TAKE, own, null, true);
+        QueueLook.Holding dead = look.deadHolding();
+        if (dead != null) {
+            return new Turn(Step.RECLAIM_DEAD_LOCK, own, List.of(dead.ticket), dead.slot(), true);
         }
-        return new Turn(look.holderAlive() ? Step.WAIT : Step.RECLAIM_DEAD_LOCK, own, holder, true);
+        int free = look.freeSlot();
+        if (free > 0) {
+            return new Turn(Step.TAKE, own, List.of(), free, true);
+        }
+        return new Turn(Step.WAIT, own, look.liveHolderTickets(), 0, true);
     }
 
     Step step() {
         return step;
     }
 
-    /** The participant the step is about: the dead one to remove, or the one to wait on. */
+    /** The participant the step is about: the dead ticket to remove or the dead holder to reclaim. */
     Ticket subject() {
-        return subject;
+        return subjects.get(0);
+    }
+
+    /** The participants a wait waits on, any one of which going may move the waiter up. */
+    List<Ticket> waitedOn() {
+        return subjects;
+    }
+
+    /** The slot to take or to reclaim. */
+    int slot() {
+        return slot;
     }
 
     /** Whether no live ticket is ahead: the waiter waits on the holder, not on a ticket. */
@@ -80,7 +101,7 @@ final class Turn {
 
     /**
      * What a change means to this wait. Only the going of the live ticket just ahead (or of the
-     * waiter's own, to re-enroll), and, once first in line, of the lock, can move the waiter up. A
+     * waiter's own, to re-enroll), and, once first in line, of a slot's lock file, can move the waiter up. A
      * ticket further ahead going, or one appearing ahead (a waiter re-enrolling after its ticket
      * vanished), only changes what this waiter reports: that wakes it a little later, once per
      * burst, off the hand-off's critical path. Anything else - tickets behind, temp files, a lock
@@ -93,9 +114,9 @@ final class Turn {
      */
     Wake wakeFor(boolean inTickets, boolean created, String name) {
         if (!inTickets) {
-            return !created && firstInLine && name.equals(QueueDirectory.LOCK_NAME) ? Wake.NOW : Wake.NO;
+            return !created && firstInLine && QueueDirectory.slotOf(name) > 0 ? Wake.NOW : Wake.NO;
         }
-        if (!created && (name.equals(own.name()) || !firstInLine && name.equals(subject.name()))) {
+        if (!created && (name.equals(own.name()) || !firstInLine && name.equals(subject().name()))) {
             return Wake.NOW;
         }
         return FifoOrder.before(name, own) ? Wake.LATER : Wake.NO;

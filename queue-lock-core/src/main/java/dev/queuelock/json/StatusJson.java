@@ -53,6 +53,8 @@ public final class StatusJson {
         snapshot.holders().forEach(h -> holders.add(record(h, null, "heldForMillis")));
         queue.put("holder", holders.isEmpty() ? null : holders.get(0)); // kept for scripts written against one slot
         queue.put("holders", holders);
+        queue.put("slots", snapshot.slots());
+        queue.put("slotsDecision", snapshot.slotsDecision());
         List<Object> waiters = new ArrayList<>();
         List<LockRecord> line = snapshot.waiters();
         for (int i = 0; i < line.size(); i++) {

@@ -18,15 +18,23 @@ public final class WaitReporter {
 
     private final WaitListener listener;
     private final long stuckIntervalMillis;
+    private final int slots;
 
     private int lastAhead = -1;
     private Object lastHolders;
     private long stuckWarnings;
     private long heldSinceMillis;
 
+    /** For a queue of one slot. */
     public WaitReporter(AcquireOptions options) {
+        this(options, 1);
+    }
+
+    /** @param slots how many hold at once in the queue waited in, as the waiter was told */
+    public WaitReporter(AcquireOptions options, int slots) {
         this.listener = options.listener();
         this.stuckIntervalMillis = options.stuckWarnInterval().toMillis();
+        this.slots = slots;
     }
 
     /**
@@ -64,7 +72,7 @@ public final class WaitReporter {
         }
         boolean stuck = !changed || due > 0;
         stuckWarnings = due;
-        WaitEvent event = new WaitEvent(ahead, holders, elapsed, stuck);
+        WaitEvent event = new WaitEvent(ahead, holders, elapsed, stuck).inSlots(slots);
         listener.onWait(holderEnded ? event.ofEndedHolder() : event);
     }
 

@@ -58,7 +58,9 @@ class StatusCommandTest {
         assertThat(doc.get("landings").isNull()).isTrue();
         assertThat(fieldNames(doc.get("queues"))).isEqualTo("build");
         JsonNode build = doc.at("/queues/build");
-        assertThat(fieldNames(build)).isEqualTo("scope,backend,location,holder,holders,waiters");
+        assertThat(fieldNames(build)).isEqualTo("scope,backend,location,holder,holders,slots,slotsDecision,waiters");
+        assertThat(build.get("slots").asInt()).isEqualTo(1);
+        assertThat(build.get("slotsDecision").asText()).isEqualTo("1 (fixed)");
         assertThat(build.get("scope").asText()).isEqualTo("repo");
         assertThat(build.get("backend").asText()).isEqualTo("file");
         assertThat(build.get("holder").get("lane").asText()).isEqualTo("lane-a");

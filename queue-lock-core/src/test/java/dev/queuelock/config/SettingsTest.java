@@ -31,7 +31,7 @@ class SettingsTest {
     @Test
     void aClassesSettingsJoinItsGroupInTheOrderTheyAreDeclared() {
         assertThat(LockSettings.SETTINGS.all()).containsExactly(LockSettings.SKIP_BUILD_QUEUE, LockSettings.SCOPE,
-                LockSettings.POLL, LockSettings.STUCK_WARN, LockSettings.DEFAULT_BACKEND, LockSettings.LAND_QUEUE_BACKEND,
+                LockSettings.SLOTS, LockSettings.POLL, LockSettings.STUCK_WARN, LockSettings.DEFAULT_BACKEND, LockSettings.LAND_QUEUE_BACKEND,
                 LockSettings.BUILD_QUEUE_BACKEND);
         assertThat(LaneDirectorySettings.SETTINGS.all())
                 .containsExactly(LaneDirectorySettings.LANE_WORKTREE_SUFFIX, LaneDirectorySettings.LANE_PORT_BASE);

@@ -101,6 +101,44 @@ class NpmInteropTest {
 
     @Test
     @Timeout(120)
+    void withTwoSlotsOursLeavesTheNpmToolsLockFreeAndTogetherTheyHoldTwo() throws Exception {
+        LockWorkers twoSlots = new LockWorkers(children, tmp, repo, "build", List.of("queuelock.build.slots=2"));
+        ChildProcess ours = twoSlots.startHolder("ours");
+        assertThat(queue.slotFile(2)).as("slot 1 is the npm tool's, taken last").exists();
+        assertThat(queue.lockFile()).doesNotExist();
+
+        ChildProcess npm = npmBuildLock("npm-beside", "sleep", "120");
+        await("npm build-lock to hold slot 1 beside ours").atMost(LockWorkers.PATIENCE)
+                .until(() -> Files.exists(queue.lockFile()) && Files.readString(queue.lockFile()).contains("\"pid\":" + npm.pid() + ","));
+        ChildProcess third = twoSlots.startWaiter("third", 10);
+        assertThat(twoSlots.events("enrolled", third).get(0).ahead()).isZero();
+        await("a third to wait: two hold").during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5))
+                .until(() -> twoSlots.events("acquired", third).isEmpty());
+
+        npm.sigterm();
+        assertThat(third.awaitExit(Duration.ofSeconds(60))).as(third.output()).isZero();
+        ours.sigterm();
+    }
+
+    @Test
+    @Timeout(120)
+    void withBothSlotsOursTheNpmToolWaits() throws Exception {
+        LockWorkers twoSlots = new LockWorkers(children, tmp, repo, "build", List.of("queuelock.build.slots=2"));
+        ChildProcess first = twoSlots.startHolder("first");
+        ChildProcess second = twoSlots.startHolder("second");
+        ChildProcess npm = npmBuildLock("npm-waiter", "true");
+        await("npm build-lock to wait").atMost(LockWorkers.PATIENCE).until(() -> npm.output().contains("next up"));
+        await("npm build-lock to keep waiting while ours hold both").during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5))
+                .until(() -> npm.isAlive() && !npm.output().contains("lock acquired"));
+
+        second.sigterm(); // slot 1, the npm tool's lock
+        assertThat(npm.awaitExit(Duration.ofSeconds(60))).as(npm.output()).isZero();
+        assertThat(npm.output()).contains("lock acquired");
+        first.sigterm();
+    }
+
+    @Test
+    @Timeout(120)
     void recordsAreByteForByteWhatJsonStringifyWrites() throws Exception {
         List<LockRecord> records = new ArrayList<>();
         String[] strings = {"plain", "", "with space", "quote\" backslash\\ slash/", "tab\t nl\n cr\r bs\b ff\f",

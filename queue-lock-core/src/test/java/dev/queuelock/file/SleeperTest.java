@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -204,13 +205,13 @@ class SleeperTest {
 
     /** Waiting behind the live ticket {@code ahead}. */
     private static Turn behind(Ticket ahead) {
-        return Turn.decide(new QueueLook(OWN, true, null, false, false, ahead, true, 1, 0));
+        return Turn.decide(new QueueLook(OWN, 1, true, List.of(), ahead, true, 1, 0));
     }
 
     /** First in line, waiting on a live holder. */
     private Turn firstBehind(LockRecord holder) {
         Ticket lock = Ticket.holder(dir.lockFile(), holder, false);
-        return Turn.decide(new QueueLook(OWN, true, lock, true, false, null, false, 0, 0));
+        return Turn.decide(new QueueLook(OWN, 1, true, List.of(new QueueLook.Holding(lock, true, false)), null, false, 0, 0));
     }
 
     /** The waiter's sleep, in the executor's thread, with a 60 s timeout no test waits for. */

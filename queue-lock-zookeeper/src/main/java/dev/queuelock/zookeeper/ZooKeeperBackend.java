@@ -4,6 +4,8 @@ import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.config.BuildScope;
+import dev.queuelock.config.LockSettings;
 import dev.queuelock.spi.BackendContext;
 import dev.queuelock.spi.QueueBackend;
 import java.net.URLEncoder;
@@ -41,6 +43,12 @@ public final class ZooKeeperBackend implements QueueBackend {
     @Override
     public QueueLock open(String queue, String queueId, String lane, BackendContext context) {
         ZooKeeperSettings settings = ZooKeeperSettings.from(context);
+        String slots = LockSettings.SLOTS.from(context.settings());
+        if (queue.equals(BuildScope.BUILD_QUEUE) && !slots.equals("1")) {
+            // Several slots are the file backend's (one machine's cores); a ZooKeeper queue is a mutex.
+            throw new IllegalArgumentException(LockSettings.BUILD_SLOTS + "=" + slots + " needs the file backend for the build queue;"
+                    + " drop " + LockSettings.BUILD_BACKEND + "=" + NAME + " or the slots setting");
+        }
         return new ZooKeeperQueueLock(settings, queuePath(settings, queue, queueId), lane);
     }
 

@@ -66,6 +66,7 @@ final class StatusReport {
         queues.forEach((name, q) -> {
             String backend = backends.get(name).equals(FileBackend.NAME) ? "" : ", " + backends.get(name) + " backend";
             out.add(name + " queue (" + scopes.get(name) + " scope" + backend + "): " + q.location());
+            q.slotsLine().ifPresent(line -> out.add("  slots: " + line));
             if (q.holders().isEmpty()) {
                 out.add("  holder: none");
             }

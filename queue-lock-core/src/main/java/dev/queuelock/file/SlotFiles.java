@@ -1,0 +1,72 @@
+package dev.queuelock.file;
+
+import dev.queuelock.LockRecord;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * A queue's slots on disk: slot 1 is the npm tool's {@code lock}, slot n is {@code slot-n}, each
+ * a {@link LockFile} taken and released on its own. Readers read every slot file present, whatever
+ * number of slots they were told, so builds told different numbers count each other's holds.
+ */
+final class SlotFiles {
+
+    private final QueueDirectory dir;
+    private final List<LockFile> files = new ArrayList<>();
+
+    SlotFiles(QueueDirectory dir) {
+        this.dir = dir;
+    }
+
+    /** Slot {@code slot}'s lock file, one object per slot: it remembers the hold it took. */
+    synchronized LockFile slot(int slot) {
+        while (files.size() < slot) {
+            files.add(new LockFile(dir, files.size() + 1));
+        }
+        return files.get(slot - 1);
+    }
+
+    /**
+     * The holder of every slot whose file holds a valid record, longest-held first. A file with no
+     * valid record is left out, as {@link LockFile#holderTicket()} leaves it: a take finds the name
+     * taken and reclaims it.
+     */
+    List<Ticket> holders() throws IOException {
+        String[] names = dir.path().toFile().list();
+        List<Ticket> holders = new ArrayList<>(1);
+        if (names == null) {
+            return holders;
+        }
+        for (String name : names) {
+            int slot = QueueDirectory.slotOf(name);
+            Ticket holder = slot == 0 ? null : slot(slot).holderTicket();
+            if (holder != null) {
+                holders.add(holder);
+            }
+        }
+        holders.sort(Comparator.comparingLong(Ticket::ts).thenComparingLong(Ticket::pid));
+        return holders;
+    }
+
+    /** The holders' records, longest-held first. */
+    List<LockRecord> holderRecords() throws IOException {
+        List<LockRecord> records = new ArrayList<>();
+        for (Ticket holder : holders()) {
+            records.add(holder.record());
+        }
+        return records;
+    }
+
+    /** Whether any slot file is there (a hint: nothing is read). */
+    boolean anyPresent() {
+        String[] names = dir.path().toFile().list();
+        for (String name : names == null ? new String[0] : names) {
+            if (QueueDirectory.slotOf(name) > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
