@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
 /**
  * The check logs of a repository, {@code <git common dir>/queuelock/logs/}: one file per check run,
  * {@code <name>-<UTC yyyyMMdd-HHmmss-SSS>.log} (name = the lane, or {@code batch}), so the next
- * land never overwrites the log of a failure someone is still reading. The newest {@value #KEPT}
- * of each name are kept.
+ * land never overwrites the log of a failure someone is still reading, with its companions
+ * ({@link #companion}). The newest {@value #KEPT} of each name are kept.
  */
 public final class CheckLogs {
 
@@ -41,6 +41,11 @@ public final class CheckLogs {
         return dir.resolve(name + "-" + ZonedDateTime.now(ZoneOffset.UTC).format(STAMP) + ".log");
     }
 
+    /** A file that goes with a check's log and is removed with it, e.g. {@code <log>.plan}. */
+    public static Path companion(Path log, String suffix) {
+        return log.resolveSibling(log.getFileName() + "." + suffix);
+    }
+
     private void prune(String name) {
         Pattern mine = Pattern.compile(Pattern.quote(name) + "-\\d{8}-\\d{6}-\\d{3}\\.log");
         List<Path> logs = new ArrayList<>();
@@ -55,8 +60,10 @@ public final class CheckLogs {
         }
         Collections.sort(logs); // the stamp sorts by time
         for (Path old : logs.subList(0, Math.max(0, logs.size() - (KEPT - 1)))) {
-            try {
-                Files.deleteIfExists(old);
+            try (DirectoryStream<Path> mineToo = Files.newDirectoryStream(dir, old.getFileName() + "*")) {
+                for (Path file : mineToo) {
+                    Files.deleteIfExists(file); // the log and its companions
+                }
             } catch (IOException e) {
                 // kept one more: harmless
             }

@@ -95,6 +95,14 @@ public final class GitFiles {
         return GitOutput.paths(git.output("ls-files", "-z", "--others", "--ignored", "--exclude-from=" + patterns));
     }
 
+    /**
+     * Paths that HEAD changes since it left {@code upstream} (from their merge base, so a moved
+     * upstream adds nothing): a rename is its two paths, as a delete and an add.
+     */
+    public List<String> changedSince(String upstream) {
+        return GitOutput.paths(git.output("diff", "--name-only", "-z", "--no-renames", upstream + "...HEAD", "--"));
+    }
+
     /** The files of a commit. */
     public List<String> at(String commit) {
         return GitOutput.paths(git.output("ls-tree", "-r", "-z", "--name-only", commit));

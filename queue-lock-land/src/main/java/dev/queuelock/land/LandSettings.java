@@ -23,6 +23,8 @@ public final class LandSettings {
     public static final String CHECK_GOALS = "queuelock.checkGoals";
     /** {@value}: comma-separated list, default none. */
     public static final String CHECK_COMMAND = "queuelock.checkCommand";
+    /** {@value}: full or affected, default affected. */
+    public static final String LAND_CHECK_SCOPE = "queuelock.landCheck";
     /** {@value}: true or false, default true. */
     public static final String CHECKS_REQUIRED = "queuelock.checksRequired";
     /** {@value}: whole number, 0 or more, default 3. */
@@ -39,6 +41,11 @@ public final class LandSettings {
     public static final Setting<List<String>> LAND_CHECK_COMMAND = SETTINGS.add(Setting.list(CHECK_COMMAND, LAND,
             "A command to run as the checks instead of the check goals: its arguments separated by commas, "
                     + "run without a shell, e.g. ./ci/check.sh,--fast."));
+    public static final Setting<String> LAND_CHECK = SETTINGS.add(Setting.choice(LAND_CHECK_SCOPE, "affected", LAND,
+            "What the check goals build: affected (the modules whose files the landing changes and every module on top "
+                    + "of them, tested; the modules they build on built from the same reactor without their tests; the full "
+                    + "build when the change may alter the build itself, e.g. a parent POM or .mvn/) or full.",
+            "affected", "full"));
     public static final Setting<Boolean> LAND_CHECKS_REQUIRED = SETTINGS.add(Setting.flag(CHECKS_REQUIRED, true, LAND,
             "Refuse to land without checks; false (with empty check goals) lands unchecked."));
     public static final Setting<Integer> LAND_PUSH_RETRIES = SETTINGS.add(Setting.number(PUSH_RETRIES, 0, 3, LAND,

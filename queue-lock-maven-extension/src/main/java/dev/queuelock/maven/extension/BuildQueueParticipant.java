@@ -1,5 +1,6 @@
 package dev.queuelock.maven.extension;
 
+import dev.queuelock.maven.extension.check.CheckReactor;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,7 +17,9 @@ import org.apache.maven.execution.MavenSession;
  * pins this plugin's goals ({@link OwnGoals}), reads only the top project for a session of nothing
  * but those ({@link TopProjectOnly}), gives a lane's build its port
  * ({@link LaneBuildProperties}), reads the build queue's settings ({@link BuildQueueSettings}) and
- * waits its turn in the build queue ({@link BuildQueue}); at session end it leaves the queue.
+ * waits its turn in the build queue ({@link BuildQueue}); once the projects are read, a land check
+ * build narrows its reactor to what the landing changed ({@link CheckReactor}); at session end it
+ * leaves the queue.
  *
  * <p>{@code afterSessionEnd} does not run when a POM fails to load or on Ctrl-C/SIGTERM: the
  * {@link BuildQueueSpy} and the lock's JVM shutdown hook cover those.
@@ -46,6 +49,14 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
         BuildQueueSettings settings = BuildQueueSettings.read(session.getUserProperties(), System.getenv());
         if (settings.takesLock(onlyOwn)) {
             queue.enter(top, settings, session.getUserProperties(), goals);
+        }
+    }
+
+    /** A land check build that names its changes builds only what they reach ({@link CheckReactor}). */
+    @Override
+    public void afterProjectsRead(MavenSession session) throws MavenExecutionException {
+        if (CheckReactor.isCheckBuild(session.getUserProperties())) {
+            CheckReactor.narrow(session);
         }
     }
 

@@ -74,6 +74,16 @@ public class LandMojo extends BranchesMojo {
     private List<String> checkCommand;
 
     /**
+     * What the check goals build: affected (the modules whose files the landing changes and every module on top
+     * of them, tested; the modules they build on built from the same reactor without their tests; the full
+     * build when the change may alter the build itself, e.g. a parent POM or .mvn/) or full.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = LandSettings.LAND_CHECK_SCOPE, defaultValue = "affected")
+    private String landCheck;
+
+    /**
      * Refuse to land without checks; false (with empty check goals) lands unchecked.
      *
      * @since 0.1.0
@@ -123,6 +133,7 @@ public class LandMojo extends BranchesMojo {
         // Every value is checked before git or a queue is touched: a typo costs nothing.
         List<String> problems = new ArrayList<>();
         Boolean required = parse(LandSettings.LAND_CHECKS_REQUIRED, checksRequired, problems);
+        String checkScope = parse(LandSettings.LAND_CHECK, landCheck, problems);
         Integer retries = parse(LandSettings.LAND_PUSH_RETRIES, pushRetries, problems);
         Boolean syncMain = parse(LandSettings.LAND_SYNC, sync, problems);
         Integer batchSize = parse(BatchOptions.LAND_BATCH, batch, problems);
@@ -130,9 +141,10 @@ public class LandMojo extends BranchesMojo {
         LaneSettings lanes = laneSettings(problems);
         try {
             RepoKey repo = RepoKey.of(topDirectory());
-            Checks checks = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, required);
             LandSettings settings = new LandSettings(target(), regenerableFiles, retries, syncMain);
             RepoContext context = RepoContext.of(repo, settings); // found once, passed down
+            Checks checks = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, required,
+                    "affected".equals(checkScope) ? new CheckBuild.Affected(context.remoteRef(), getLog()::info) : null);
             getLog().info("integration branch: " + context.integrationBranch().describe());
             QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
+import java.util.function.Consumer;
 import org.apache.maven.execution.MavenExecutionRequest;
 
 /**
@@ -22,12 +23,34 @@ public final class CheckBuild {
     private CheckBuild() {
     }
 
+    /** Where an affected-module check measures its changes from, and where its plan is reported. */
+    public static final class Affected {
+        final String upstream;
+        final Consumer<String> report;
+
+        /**
+         * @param upstream the integration branch's ref candidates are rebased onto
+         * @param report   land's log, for the plan the check build writes back
+         */
+        public Affected(String upstream, Consumer<String> report) {
+            this.upstream = upstream;
+            this.report = report;
+        }
+    }
+
+    /** The check goals as a full build ({@code queuelock.landCheck=full}). */
+    public static Checks from(MavenExecutionRequest request, String goals, List<String> command, boolean required) {
+        return from(request, goals, command, required, null);
+    }
+
     /**
-     * @param goals   goals and phases, separated by spaces or commas; empty for none
-     * @param command an explicit command instead of goals; empty for none
+     * @param goals    goals and phases, separated by spaces or commas; empty for none
+     * @param command  an explicit command instead of goals; empty for none (it runs as it is: only
+     *                 the check goals are narrowed to the affected modules)
+     * @param affected null for the full build
      * @throws IllegalArgumentException (one line, with the fix) if no checks are configured but required
      */
-    public static Checks from(MavenExecutionRequest request, String goals, List<String> command, boolean required) {
+    public static Checks from(MavenExecutionRequest request, String goals, List<String> command, boolean required, Affected affected) {
         if (command != null && !command.isEmpty()) {
             requireArgumentList(command);
             return new CommandChecks(command, HolderTree.childEnvironment());
@@ -42,6 +65,10 @@ public final class CheckBuild {
             return Checks.NONE;
         }
         // The lander's identity goes down the check's whole tree: a kill -9ed lander keeps its locks until it ends.
+        if (affected != null) {
+            return new AffectedChecks(mavenCommand(request, List.of()), goalList, affected.upstream, HolderTree.childEnvironment(),
+                    affected.report);
+        }
         return new CommandChecks(mavenCommand(request, goalList), HolderTree.childEnvironment());
     }
 

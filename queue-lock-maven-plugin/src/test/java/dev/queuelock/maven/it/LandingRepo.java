@@ -75,8 +75,13 @@ final class LandingRepo implements AutoCloseable {
     }
 
     MavenRun mvn(Path dir, String name, String... args) throws IOException {
+        return mvnOn(null, dir, name, args);
+    }
+
+    /** As {@link #mvn}, on Maven {@code version} ({@link MavenRun#otherMavens()}); null: the one on PATH. */
+    MavenRun mvnOn(String version, Path dir, String name, String... args) throws IOException {
         Files.createDirectories(tmp());
-        return track(MavenRun.start(dir, tmp(), work.resolve(name + ".log"), args));
+        return track(MavenRun.startOn(version, MavenRun.IT_REPO, dir, tmp(), work.resolve(name + ".log"), args));
     }
 
     /** Another kind of run (a hook, say), stopped by {@link #close()} with the rest. */

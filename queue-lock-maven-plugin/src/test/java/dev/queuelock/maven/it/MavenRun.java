@@ -35,7 +35,19 @@ final class MavenRun implements AutoCloseable {
 
     /** Starts {@code mvn -B -Dmaven.repo.local=<localRepo> <args>} in {@code dir}. */
     static MavenRun start(Path localRepo, Path dir, Path tmpDir, Path log, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of("mvn", "-B", "-Dmaven.repo.local=" + localRepo));
+        return startOn(null, localRepo, dir, tmpDir, log, args);
+    }
+
+    /** The Maven versions the ITs run on besides the one on PATH (3.9 and 4, unpacked by the build). */
+    static List<String> otherMavens() {
+        return List.of(System.getProperty("queuelock.it.maven39", "3.9.16"), System.getProperty("queuelock.it.maven4", "4.0.0-rc-5"));
+    }
+
+    /** As {@link #start(Path, Path, Path, Path, String...)}, on Maven {@code version} as the build unpacked it; null: {@code mvn} from PATH. */
+    static MavenRun startOn(String version, Path localRepo, Path dir, Path tmpDir, Path log, String... args) throws IOException {
+        String mvn = version == null ? "mvn" : Path.of(System.getProperty("queuelock.it.mavenDists", "target/maven-distributions"),
+                "apache-maven-" + version, "bin", "mvn").toAbsolutePath().toString();
+        List<String> command = new ArrayList<>(List.of(mvn, "-B", "-Dmaven.repo.local=" + localRepo));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile());

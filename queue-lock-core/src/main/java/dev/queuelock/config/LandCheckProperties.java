@@ -1,0 +1,18 @@
+package dev.queuelock.config;
+
+/**
+ * The user properties {@code queuelock:land} gives its check build and the core extension reads in
+ * it: the one place both sides name them (the plugin does not depend on the extension).
+ */
+public final class LandCheckProperties {
+
+    /** A file listing the landing's changed paths, one per line, relative to {@link #ROOT}. */
+    public static final String CHANGED_FILES = "queuelock.check.changedFiles";
+    /** The worktree the changed paths are relative to. */
+    public static final String ROOT = "queuelock.check.root";
+    /** Where the check build writes its plan (which modules it tests, and why) for land's report. */
+    public static final String PLAN = "queuelock.check.plan";
+
+    private LandCheckProperties() {
+    }
+}

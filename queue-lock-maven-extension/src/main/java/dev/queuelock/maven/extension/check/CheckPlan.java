@@ -1,0 +1,67 @@
+package dev.queuelock.maven.extension.check;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a land check builds: the whole reactor, with the rule that chose it, or the modules a
+ * landing's changes reach - tested, each with why - and the modules they build on, built from
+ * the same reactor with their tests skipped (main already passed them).
+ */
+final class CheckPlan {
+
+    private final String fullBecause;
+    private final Map<String, String> tested;
+    private final Set<String> builtOnly;
+
+    private CheckPlan(String fullBecause, Map<String, String> tested, Set<String> builtOnly) {
+        this.fullBecause = fullBecause;
+        this.tested = tested;
+        this.builtOnly = builtOnly;
+    }
+
+    static CheckPlan full(String because) {
+        return new CheckPlan(because, Map.of(), Set.of());
+    }
+
+    /**
+     * @param tested    each module tested, with why, in reactor order
+     * @param builtOnly in reactor order
+     */
+    static CheckPlan affected(Map<String, String> tested, Set<String> builtOnly) {
+        return new CheckPlan(null, new LinkedHashMap<>(tested), new LinkedHashSet<>(builtOnly));
+    }
+
+    boolean isFull() {
+        return fullBecause != null;
+    }
+
+    /** Whether the module stays in the reactor. */
+    boolean keeps(String id) {
+        return isFull() || tested.containsKey(id) || builtOnly.contains(id);
+    }
+
+    /** Whether the module's tests are skipped: it is built only for the modules on top of it. */
+    boolean skipsTests(String id) {
+        return !isFull() && builtOnly.contains(id);
+    }
+
+    /** The lines land reports, e.g. {@code tested: app (changed: app/src/main/java/A.java)}. */
+    List<String> describe() {
+        List<String> lines = new ArrayList<>();
+        if (isFull()) {
+            lines.add("full build: " + fullBecause);
+            return lines;
+        }
+        lines.add("affected modules: " + tested.size() + " tested, " + builtOnly.size() + " built without tests");
+        tested.forEach((id, why) -> lines.add("tested: " + id + " (" + why + ")"));
+        for (String id : builtOnly) {
+            lines.add("built without tests: " + id + " (a tested module builds on it)");
+        }
+        return lines;
+    }
+}

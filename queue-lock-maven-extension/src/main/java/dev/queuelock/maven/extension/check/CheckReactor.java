@@ -1,0 +1,99 @@
+package dev.queuelock.maven.extension.check;
+
+import dev.queuelock.config.LandCheckProperties;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.apache.maven.MavenExecutionException;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.execution.ProjectDependencyGraph;
+import org.apache.maven.project.MavenProject;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Narrows the reactor of a land check build to what the landing's changes reach
+ * ({@link AffectedModules}). Only a check build started by {@code queuelock:land} names the files
+ * it changed ({@link LandCheckProperties#CHANGED_FILES}); every other session passes by with one
+ * property lookup. The plan goes to the log and, for land's report, to
+ * {@link LandCheckProperties#PLAN} (written whole, then moved).
+ */
+public final class CheckReactor {
+
+    private static final String CHANGED_FILES = LandCheckProperties.CHANGED_FILES;
+    private static final String ROOT = LandCheckProperties.ROOT;
+    private static final String PLAN = LandCheckProperties.PLAN;
+
+    private static final Logger LOG = LoggerFactory.getLogger(CheckReactor.class);
+
+    private CheckReactor() {
+    }
+
+    /** Whether this session is a land check build that names its changes. */
+    public static boolean isCheckBuild(Properties user) {
+        return user.getProperty(CHANGED_FILES) != null;
+    }
+
+    /** Keeps the modules the plan keeps, in reactor order, and skips the tests of those it only builds. */
+    public static void narrow(MavenSession session) throws MavenExecutionException {
+        Properties user = session.getUserProperties();
+        CheckPlan plan;
+        try {
+            List<String> changed = Files.readAllLines(Path.of(user.getProperty(CHANGED_FILES)), StandardCharsets.UTF_8);
+            changed.removeIf(String::isBlank);
+            plan = AffectedModules.plan(Path.of(user.getProperty(ROOT, ".")), changed, modules(session));
+        } catch (IOException e) {
+            throw new MavenExecutionException("cannot read the land check's changed files: " + e.getMessage(), e);
+        }
+        if (!plan.isFull()) {
+            List<MavenProject> kept = new ArrayList<>();
+            for (MavenProject project : session.getProjects()) {
+                if (plan.keeps(id(project))) {
+                    kept.add(project);
+                }
+                if (plan.skipsTests(id(project))) {
+                    // Read by surefire and failsafe unless the user set it; main already ran these tests.
+                    project.getProperties().setProperty("skipTests", "true");
+                }
+            }
+            session.setProjects(kept);
+        }
+        List<String> lines = plan.describe();
+        lines.forEach(line -> LOG.info("Land check: {}", line));
+        writePlan(user.getProperty(PLAN), lines);
+    }
+
+    private static List<ReactorModule> modules(MavenSession session) {
+        ProjectDependencyGraph graph = session.getProjectDependencyGraph();
+        List<ReactorModule> modules = new ArrayList<>();
+        for (MavenProject project : session.getProjects()) {
+            List<String> upstream = new ArrayList<>();
+            graph.getUpstreamProjects(project, false).forEach(up -> upstream.add(id(up)));
+            modules.add(new ReactorModule(id(project), project.getBasedir().toPath(), "pom".equals(project.getPackaging()), upstream));
+        }
+        return modules;
+    }
+
+    private static String id(MavenProject project) {
+        return project.getGroupId() + ":" + project.getArtifactId();
+    }
+
+    private static void writePlan(String target, List<String> lines) throws MavenExecutionException {
+        if (target == null) {
+            return;
+        }
+        Path file = Path.of(target);
+        try {
+            Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
+            Files.write(temp, lines, StandardCharsets.UTF_8);
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new MavenExecutionException("cannot write the land check's plan to " + target + ": " + e.getMessage(), e);
+        }
+    }
+}

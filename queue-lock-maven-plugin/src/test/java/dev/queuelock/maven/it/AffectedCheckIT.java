@@ -1,0 +1,134 @@
+package dev.queuelock.maven.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.queuelock.testsupport.Timing;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Issue 29: a land check builds what the landing changed. On a parent with a shared module and two
+ * modules built on it, landed one after another on real Maven: a change to one of those runs only
+ * its tests; a change to the shared module runs all three; a change to the parent POM is the full
+ * build; a change to the shared module that breaks a dependent's test is refused. On Maven 3.8.7,
+ * 3.9 and 4, in linked worktrees.
+ */
+class AffectedCheckIT {
+
+    private static final Duration LAND = Timing.forMaven();
+
+    @TempDir
+    Path work;
+
+    LandingRepo repo;
+
+    @BeforeEach
+    void threeModuleProjectOnMain() throws Exception {
+        repo = LandingRepo.create(work, "main", true);
+        TestPoms.copyProject("three-modules", repo.main);
+        Files.writeString(repo.main.resolve(".gitignore"), "target/\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        repo.commitAndPush("three modules");
+    }
+
+    @AfterEach
+    void stopMavens() {
+        repo.close();
+    }
+
+    @Test
+    @Timeout(600)
+    void eachLandingTestsWhatItsChangesReachAndAFailingDependentIsNeverLanded() throws Exception {
+        String leaf = land(lane("leaf", "app/src/main/java/shop/app/Checkout.java"), "land-leaf", true);
+        assertThat(leaf).contains("check: tested: dev.queuelock.its:app (changed: app/src/main/java/shop/app/Checkout.java)",
+                "check: built without tests: dev.queuelock.its:shared (a tested module builds on it)");
+        assertThat(testsRun("leaf")).containsExactly("app");
+
+        String shared = land(lane("shared", "shared/src/main/java/shop/shared/Prices.java"), "land-shared", true);
+        assertThat(shared).contains("check: tested: dev.queuelock.its:app (builds on dev.queuelock.its:shared)");
+        assertThat(testsRun("shared")).containsExactlyInAnyOrder("shared", "app", "api");
+
+        String parent = land(repo.lane("parent", "pom.xml", "main"), "land-parent", true);
+        assertThat(parent).contains("check: full build: pom.xml belongs to dev.queuelock.its:shop3, a parent or aggregator POM's module");
+        assertThat(testsRun("parent")).containsExactlyInAnyOrder("shared", "app", "api");
+
+        Path breaks = lane("breaks", "shared/src/main/java/shop/shared/Prices.java");
+        Path prices = breaks.resolve("shared/src/main/java/shop/shared/Prices.java");
+        // Still right for shared's own test (2 x 3), wrong for app's (5 x 2).
+        Files.writeString(prices, Files.readString(prices).replace("return price * quantity;",
+                "return quantity == 2 ? price : price * quantity;"));
+        LandingRepo.git(breaks, "commit", "-q", "-am", "breaks app");
+        land(breaks, "land-breaks", false);
+        assertThat(repo.remoteSubjects("main")).as("never a false landing").doesNotContain("breaks work", "breaks app");
+        assertThat(testsRun("breaks")).contains("app");
+    }
+
+    /** Maven 3.9 and 4 narrow the reactor the same way (3.8.7, on PATH, ran every rule above). */
+    @ParameterizedTest(name = "Maven {0}")
+    @MethodSource("dev.queuelock.maven.it.MavenRun#otherMavens")
+    @Timeout(300)
+    void aLeafsChangeRunsOnlyItsTestsOn(String maven) throws Exception {
+        MavenRun land = repo.mvnOn(maven, lane("leaf", "api/src/test/java/shop/api/ApiTest.java"), "land-leaf", "queuelock:land",
+                "-Dqueuelock.checkGoals=verify");
+        assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
+        assertThat(land.log()).contains("check: tested: dev.queuelock.its:api (changed: api/src/test/java/shop/api/ApiTest.java)");
+        assertThat(testsRun("leaf")).containsExactly("api");
+    }
+
+    /** A lane from main with one commit: a comment added to {@code file} (a Java file, or XML for a POM). */
+    private Path lane(String name, String file) throws Exception {
+        if (file.endsWith(".xml")) {
+            return repo.lane(name, file, "main");
+        }
+        Path lane = work.resolve(name);
+        LandingRepo.git(repo.main, "worktree", "add", "-q", "-b", name, lane.toString(), "origin/main");
+        Files.writeString(lane.resolve(file), "// " + name + "\n", StandardOpenOption.APPEND);
+        LandingRepo.git(lane, "commit", "-q", "-am", name + " work");
+        return lane;
+    }
+
+    /** Lands the lane; its output. */
+    private String land(Path lane, String name, boolean lands) throws Exception {
+        MavenRun land = repo.mvn(lane, name, "queuelock:land", "-Dqueuelock.checkGoals=verify");
+        int exit = land.awaitExit(LAND);
+        if (lands) {
+            assertThat(exit).as(land.log()).isZero();
+        } else {
+            assertThat(exit).as(land.log()).isNotZero();
+        }
+        return land.log();
+    }
+
+    /** Whose tests the newest check of {@code lane} ran, by the line each module's test prints. */
+    private List<String> testsRun(String lane) throws IOException {
+        Path logs = repo.main.resolve(".git/queuelock/logs");
+        Path newest;
+        try (Stream<Path> files = Files.list(logs)) {
+            newest = files.filter(f -> f.getFileName().toString().matches(lane + "-[0-9-]+\\.log")).sorted()
+                    .reduce((a, b) -> b).orElseThrow(() -> new AssertionError("no check log of " + lane + " in " + logs));
+        }
+        // Maven 4 may put its own prefix before a test's output: find the line, wherever it starts.
+        String mark = "[shop3] test of ";
+        List<String> lines = Files.readAllLines(newest);
+        List<String> ran = lines.stream().filter(l -> l.contains(mark))
+                .map(l -> l.substring(l.indexOf(mark) + mark.length(), l.indexOf(" ran", l.indexOf(mark)))).collect(Collectors.toList());
+        assertThat(lines).as("the check log " + newest).anyMatch(l -> l.contains("BUILD"));
+        if (ran.isEmpty()) {
+            throw new AssertionError("no test output in " + newest + ":\n" + String.join("\n", lines));
+        }
+        return ran;
+    }
+}
