@@ -2,6 +2,7 @@ package dev.queuelock.land;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -23,6 +24,10 @@ import java.util.regex.Pattern;
  * </pre>
  *
  * A message's lines after its first come bare, without a level: they belong to the test above.
+ * With reruns ({@code rerunFailingTestsCount}), a test that failed every run is named on a line of
+ * its own and each run follows ({@code [ERROR]   Run 1: GzipTest.oneLine:7 ...}); the first run is
+ * shown as a test without reruns is, and a later run only where it failed differently, so one
+ * failure reads the same with reruns on or off, plus a line saying it failed every run.
  *
  * <p>Why the log and not the XML reports ({@code target/surefire-reports/TEST-*.xml}): the log is
  * this check run's own record and stays under its name, while the reports lie in a worktree that
@@ -42,6 +47,9 @@ final class TestSummary {
 
     private static final Pattern SECTION = Pattern.compile("^\\[ERROR\\] (Failures|Errors|Flakes):\\s*$");
     private static final Pattern TEST = Pattern.compile("^\\[ERROR\\]   +\\S.*");
+    /** A reran test's own line, its full name alone (its runs follow). */
+    private static final Pattern RERAN = Pattern.compile("^\\[ERROR\\] (?!Tests run:)\\S+\\s*$");
+    private static final Pattern RUN = Pattern.compile("^(\\[ERROR\\]   )Run (\\d+): (.*)$");
     private static final Pattern TOTALS = Pattern.compile("^\\[(ERROR|WARNING)\\] Tests run: \\d+, Failures: \\d+, Errors: \\d+, Skipped: \\d+\\s*$");
     /**
      * A line Maven logged; anything else in a summary is a message's own line. A message line that
@@ -58,6 +66,7 @@ final class TestSummary {
         List<String> shown = new ArrayList<>();
         boolean inSection = false;
         Message message = null;
+        Reruns reruns = null;
         for (String line : log) {
             boolean logged = LOGGED.matcher(line).matches();
             if (message != null && !logged) {
@@ -65,19 +74,33 @@ final class TestSummary {
                 continue;
             }
             if (message != null) {
-                shown.addAll(message.lines());
+                shown.addAll(reruns == null ? message.lines() : reruns.ended(message));
                 message = null;
+            }
+            Matcher run = RUN.matcher(line);
+            if (reruns != null && inSection && run.matches()) {
+                message = reruns.run(run);
+                continue;
+            }
+            if (reruns != null) {
+                shown.addAll(reruns.summary());
+                reruns = null;
             }
             if (SECTION.matcher(line).matches() || TOTALS.matcher(line).matches()) {
                 inSection = !TOTALS.matcher(line).matches();
                 shown.add(line);
+            } else if (inSection && RERAN.matcher(line).matches()) {
+                reruns = new Reruns();
             } else if (inSection && TEST.matcher(line).matches()) {
                 shown.add(line);
                 message = new Message();
             }
         }
         if (message != null) {
-            shown.addAll(message.lines());
+            shown.addAll(reruns == null ? message.lines() : reruns.ended(message));
+        }
+        if (reruns != null) {
+            shown.addAll(reruns.summary());
         }
         return shown;
     }
@@ -85,6 +108,44 @@ final class TestSummary {
     /** Is {@code line} one of a failing test's, as {@link #in} shows it (and not its message)? */
     static boolean namesATest(String line) {
         return TEST.matcher(line).matches();
+    }
+
+    /**
+     * The runs of one reran test: the first shown as a test, a later one only if it failed
+     * otherwise than every run shown before it.
+     */
+    private static final class Reruns {
+
+        private final List<List<String>> seen = new ArrayList<>();
+        private String runLine;
+        private int runs;
+
+        Message run(Matcher run) {
+            runs++;
+            runLine = runs == 1 ? run.group(1) + run.group(3) : run.group(1) + "Run " + run.group(2) + ": " + run.group(3);
+            return new Message();
+        }
+
+        /** The run's lines to show: none if an earlier run failed the same way. */
+        List<String> ended(Message message) {
+            List<String> lines = new ArrayList<>(message.lines());
+            String firstLine = runLine.replaceFirst("Run \\d+: ", "");
+            List<String> failure = new ArrayList<>(lines);
+            failure.add(0, firstLine);
+            if (seen.contains(failure)) {
+                return List.of();
+            }
+            seen.add(failure);
+            lines.add(0, runLine);
+            return lines;
+        }
+
+        List<String> summary() {
+            if (runs < 2) {
+                return List.of();
+            }
+            return List.of(INDENT + (seen.size() == 1 ? "failed the same way on all " + runs + " runs" : "failed on all " + runs + " runs"));
+        }
     }
 
     /** The lines of one test's message after its first (which is on the test's own line). */

@@ -66,6 +66,39 @@ class CheckFailuresTest {
                 "[ERROR] Tests run: 1, Failures: 1, Errors: 0, Skipped: 0");
     }
 
+    /** Reruns on (the check's default): a test that failed both runs the same way reads as without reruns, plus one line. */
+    @Test
+    void aTestThatFailedEveryRunTheSameWayIsShownOnce() throws Exception {
+        assertThat(CheckFailures.in(resource("surefire-failsafe-3.5.4-reruns-junit4-maven-3.8.7.log"))).containsExactly(
+                "[ERROR] Failures: ",
+                "[ERROR]   GreetingTest.greetsTheWorld:14 ",
+                "          Expecting actual:",
+                "            \"Hello, world!\\n<!-- greeting -->\"",
+                "          to be equal to:",
+                "            \"Hello, world!\"",
+                "          ... 1 more line of this message in the log",
+                "          failed the same way on all 2 runs",
+                "[ERROR] Tests run: 1, Failures: 1, Errors: 0, Skipped: 0",
+                "[ERROR] Failures: ",
+                "[ERROR]   ServerIT.answersOk:14 ",
+                "          Expecting actual:",
+                "            \"200\\n<!-- s -->\"",
+                "          to contain:",
+                "            \"200\"",
+                "          ... 2 more lines of this message in the log",
+                "          failed the same way on all 2 runs",
+                "[ERROR] Tests run: 1, Failures: 1, Errors: 0, Skipped: 0");
+    }
+
+    @Test
+    void aRunThatFailedOtherwiseIsShownWithItsNumber() throws Exception {
+        assertThat(CheckFailures.in(log("[ERROR] Failures: \n[ERROR] a.T.t\n[ERROR]   Run 1: T.t:3 expected: <1> but was: <2>\n"
+                + "[ERROR]   Run 2: T.t:3 expected: <1> but was: <3>\n[INFO] \n[ERROR] Tests run: 1, Failures: 1, Errors: 0, Skipped: 0\n")))
+                .containsExactly("[ERROR] Failures: ", "[ERROR]   T.t:3 expected: <1> but was: <2>",
+                        "[ERROR]   Run 2: T.t:3 expected: <1> but was: <3>", "          failed on all 2 runs",
+                        "[ERROR] Tests run: 1, Failures: 1, Errors: 0, Skipped: 0");
+    }
+
     @Test
     void testNgFailuresReadTheSame() throws Exception {
         assertThat(CheckFailures.in(resource("surefire-3.5.4-testng-maven-3.8.7.log"))).containsExactly(

@@ -58,6 +58,7 @@ class FailedCheckReportIT {
                 "          to be equal to:",
                 "            \"Hello, world!\"",
                 "          ... 1 more line of this message in the log",
+                "          failed the same way on all 2 runs",
                 "Tests run: 1, Failures: 1, Errors: 0, Skipped: 0");
     }
 
@@ -76,6 +77,7 @@ class FailedCheckReportIT {
                 "          to contain:",
                 "            \"200\"",
                 "          ... 2 more lines of this message in the log",
+                "          failed the same way on all 2 runs",
                 "Tests run: 1, Failures: 1, Errors: 0, Skipped: 0");
     }
 
