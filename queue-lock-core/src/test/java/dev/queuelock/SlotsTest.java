@@ -44,7 +44,7 @@ class SlotsTest {
         Random random = new Random();
         List<ChildProcess> steady = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            steady.add(workers.start("steady-" + i, 40, 3));
+            steady.add(workers.start("steady-" + i, 200, 4));
         }
         List<ChildProcess> victims = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
@@ -64,7 +64,7 @@ class SlotsTest {
         int most = mostAtOnce(workers, killedAt);
         assertThat(most).as("holders at once").isLessThanOrEqualTo(slots);
         assertThat(most).as("the slots were used, or this proves nothing").isEqualTo(slots);
-        assertThat(workers.events("acquired").stream().filter(e -> e.label().startsWith("steady"))).hasSize(15);
+        assertThat(workers.events("acquired").stream().filter(e -> e.label().startsWith("steady"))).hasSize(20);
     }
 
     @Test
