@@ -35,8 +35,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * repository whole. A parent with a shared module and two modules built on it, a main checkout and
  * three lanes, on real Maven 3.9 and 4 and real git: a lane that builds one module with {@code -pl}
  * compiles against its own install of the shared module (or, never having installed it, the main
- * checkout's on Maven 3.9, none on Maven 4), never another lane's; two lanes installing at once into
- * one local repository both succeed and leave it consistent.
+ * checkout's on Maven 3.9, none on Maven 4), never another lane's; land's check build installs into a
+ * part of its own and prune removes a landed lane's parts; two lanes installing at once into one local
+ * repository both succeed and leave it consistent.
  */
 class LaneInstallsIT {
 
@@ -108,15 +109,20 @@ class LaneInstallsIT {
         }
 
         if (!maven.equals(MavenRun.otherMavens().get(0))) {
-            return; // prune runs on the Maven on PATH, whatever built the lanes: once is enough
+            return; // land's check part and prune do not depend on the Maven version: once is enough
         }
-        // Lane 1's work lands; prune takes the lane and what it installed, and leaves the others'.
+        // Lane 1 lands, its check build installing into a part of its own; prune then takes the lane and both parts.
         LandingRepo.git(one, "add", ".");
         LandingRepo.git(one, "commit", "-q", "-m", "lane 1 work");
-        LandingRepo.git(one, "push", "-q", "origin", "HEAD:main");
+        ok(repo.mvnOn(maven, one, "lane-1-land", "-o", "queuelock:land", "-Dqueuelock.checkGoals=install",
+                "-Dqueuelock.landCheck=full", NO_TESTS));
+        Path checks = MavenRun.IT_REPO.resolve(parts().checks("shop-lane-1").prefix());
+        assertThat(checks.resolve(SHARED_JAR)).as("the check build's install, in its own part").exists();
+        assertThat(MavenRun.IT_REPO.resolve(SHARED_JAR)).as("the main checkout's install, untouched").hasBinaryContent(mainsJar);
         MavenRun prune = ok(repo.mvn(repo.main, "prune", "queuelock:prune"));
         assertThat(prune.log()).contains("pruned landed lane shop-lane-1 (lane/1) and what it installed");
         assertThat(MavenRun.IT_REPO.resolve(parts().lane("shop-lane-1").prefix())).doesNotExist();
+        assertThat(checks).doesNotExist();
         assertThat(MavenRun.IT_REPO.resolve(parts().lane("shop-lane-2").prefix()).resolve(SHARED_JAR)).exists();
     }
 
