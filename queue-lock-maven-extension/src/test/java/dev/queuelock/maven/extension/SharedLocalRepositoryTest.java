@@ -50,6 +50,17 @@ class SharedLocalRepositoryTest {
     }
 
     @Test
+    void aBuildThatSkipsTheQueueIsSetUpAlikeForItRunsBesideOthers() throws Exception {
+        MavenExecutionRequest request = request(lane, "3.9.16", "install");
+        request.getUserProperties().setProperty("queuelock.skip", "true");
+
+        SharedLocalRepository.apply(request);
+
+        assertThat(request.getSystemProperties()).containsEntry("aether.syncContext.named.factory", "file-lock")
+                .containsEntry("aether.enhancedLocalRepository.split", "true");
+    }
+
+    @Test
     void theMainCheckoutIsOnlyLocked() {
         MavenExecutionRequest request = request(main, "3.9.16", "install");
 

@@ -133,7 +133,7 @@ class LaneInstallsIT {
      */
     @Test
     @Timeout(600)
-    void twoLanesInstallingAtOnceLeaveTheLocalRepositoryWhole() throws Exception {
+    void twoLanesInstallingAtOnceInTwoSlotsLeaveTheLocalRepositoryWhole() throws Exception {
         String maven = MavenRun.otherMavens().get(0);
         ok(repo.mvnOn(maven, repo.main, "warm-up", "install")); // the IT repository then holds all the builds below need
         Path localRepo = Files.createDirectories(work.resolve("m2"));
@@ -146,15 +146,16 @@ class LaneInstallsIT {
         List<Instant> started = new ArrayList<>();
         for (Path lane : lanes) {
             started.add(Instant.now());
-            // Both at once: the build queue is skipped. Once build slots exist, -Dqueuelock.build.slots=2 instead.
+            // Both at once, each in one of the build queue's two slots (a skipped build is set up alike: SharedLocalRepositoryTest).
             builds.add(repo.track(MavenRun.startOn(maven, localRepo, lane, repo.tmp(), work.resolve(lane.getFileName() + ".log"),
-                    "-s", settings.toString(), "-Dqueuelock.skip=true", "install")));
+                    "-s", settings.toString(), "-Dqueuelock.build.slots=2", "install")));
         }
         List<Instant> ended = new ArrayList<>();
         for (MavenRun build : builds) {
             assertThat(build.awaitExit(MVN)).as(build.log()).isZero();
             ended.add(Instant.now());
-            assertThat(build.log()).contains("[shop3] test of api ran");
+            assertThat(build.log()).contains("[shop3] test of api ran").contains("Build lock acquired (lane ")
+                    .doesNotContain("Build queue: next up");
         }
         assertThat(started.get(1)).as("the second started before the first ended").isBefore(ended.get(0));
 
