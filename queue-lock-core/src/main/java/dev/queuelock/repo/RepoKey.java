@@ -62,6 +62,11 @@ public final class RepoKey {
         return mainCheckout;
     }
 
+    /** Whether the directory is in a git repository; outside git the key is the directory itself. */
+    public boolean inGit() {
+        return !key.equals(worktree.toString());
+    }
+
     public static RepoKey of(Path dir) {
         Path start = physical(dir.toAbsolutePath().normalize());
         if (System.getenv("GIT_DIR") != null) {

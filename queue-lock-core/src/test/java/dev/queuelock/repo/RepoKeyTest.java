@@ -89,6 +89,9 @@ class RepoKeyTest {
     void outsideGitTheKeyIsTheDirectoryItself() throws Exception {
         assertThat(RepoKey.of(plain).key()).isEqualTo(plain.toRealPath().toString());
         assertThat(RepoKey.of(plain).worktree()).isEqualTo(plain.toRealPath());
+        assertThat(RepoKey.of(plain).inGit()).isFalse();
+        assertThat(RepoKey.of(main).inGit()).isTrue();
+        assertThat(RepoKey.of(worktree.resolve("sub")).inGit()).isTrue();
     }
 
     @Test

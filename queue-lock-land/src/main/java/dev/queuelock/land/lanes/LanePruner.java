@@ -18,16 +18,24 @@ import java.util.List;
  * uncommitted work ({@code git worktree remove} without force; untracked litter the settings name is
  * deleted first). A landed lane kept because it is in use is named with the reason; other processes
  * left in a pruned lane are named. Lanes with work nobody has been on for the grace period are
- * reported as orphans and never deleted.
+ * reported as orphans and never deleted. What a pruned lane installed goes with it ({@link LaneInstalls}).
  */
 public final class LanePruner {
 
     private final LaneBoard board;
     private final LandLog log;
+    private final LaneInstalls installs;
 
+    /** A pruner that leaves the local repository alone. */
     public LanePruner(LaneBoard board, LandLog log) {
+        this(board, log, null);
+    }
+
+    /** @param installs what the lanes installed, removed with each pruned lane and for worktrees that are gone; null: left alone */
+    public LanePruner(LaneBoard board, LandLog log, LaneInstalls installs) {
         this.board = board;
         this.log = log;
+        this.installs = installs;
     }
 
     /** @param current the worktree this runs from (kept whatever its state); returns the lanes removed */
@@ -56,8 +64,15 @@ public final class LanePruner {
             }
             if (remove(state)) {
                 removed.add(lane);
-                log.info("pruned landed " + lane + (state.bystanders().isEmpty() ? ""
+                boolean installed = installs != null && installs.remove(lane.path());
+                log.info("pruned landed " + lane + (installed ? " and what it installed" : "") + (state.bystanders().isEmpty() ? ""
                         : " (still running there, not ours to stop: " + LaneState.names(state.bystanders()) + ")"));
+            }
+        }
+        if (installs != null) {
+            List<String> gone = installs.removeGone();
+            if (!gone.isEmpty()) {
+                log.info("removed what worktrees no longer there installed: " + String.join(", ", gone));
             }
         }
         return removed;

@@ -65,7 +65,7 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
         queue.leave();
     }
 
-    private static Path topDirectory(MavenExecutionRequest request) {
+    static Path topDirectory(MavenExecutionRequest request) {
         // getTopDirectory()/getRootDirectory() exist only from Maven 4; this works on 3.8.7 to 4.
         File dir = request.getMultiModuleProjectDirectory();
         if (dir == null && request.getPom() != null) {

@@ -4,8 +4,13 @@ import javax.inject.Inject;
 import javax.inject.Named;
 import javax.inject.Singleton;
 import org.apache.maven.eventspy.AbstractEventSpy;
+import org.apache.maven.execution.MavenExecutionRequest;
 
-/** Releases the build lock when Maven shuts its event spies down, which it does even after a POM failed to load. */
+/**
+ * Sets up the local repository for the build ({@link SharedLocalRepository}) when Maven hands it
+ * the execution request, before the build's repository session exists; releases the build lock
+ * when Maven shuts its event spies down, which it does even after a POM failed to load.
+ */
 @Named("queuelock")
 @Singleton
 public class BuildQueueSpy extends AbstractEventSpy {
@@ -15,6 +20,14 @@ public class BuildQueueSpy extends AbstractEventSpy {
     @Inject
     public BuildQueueSpy(BuildQueue queue) {
         this.queue = queue;
+    }
+
+    /** Every event of the build comes here (each artifact resolved, each mojo): only the request is looked at. */
+    @Override
+    public void onEvent(Object event) {
+        if (event instanceof MavenExecutionRequest) {
+            SharedLocalRepository.apply((MavenExecutionRequest) event);
+        }
     }
 
     @Override

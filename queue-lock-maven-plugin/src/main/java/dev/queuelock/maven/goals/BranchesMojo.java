@@ -3,7 +3,9 @@ package dev.queuelock.maven.goals;
 import dev.queuelock.land.LandTarget;
 import dev.queuelock.land.RepoContext;
 import dev.queuelock.land.lanes.LaneBoard;
+import dev.queuelock.land.lanes.LaneInstalls;
 import dev.queuelock.land.lanes.LaneLayout;
+import dev.queuelock.land.lanes.LanePruner;
 import java.util.List;
 import org.apache.maven.plugins.annotations.Parameter;
 
@@ -43,5 +45,10 @@ abstract class BranchesMojo extends LanesMojo {
     /** The lanes measured against {@code <remote>/<integration>}. */
     LaneBoard board(LaneLayout layout, LandTarget target) {
         return new LaneBoard(layout, RepoContext.of(layout.mainGit(), target).remoteRef(), () -> laneRecords(layout));
+    }
+
+    /** What prunes landed lanes (prune, and land after a landing), with what they installed into this build's local repository. */
+    LanePruner pruner(LaneLayout layout, LandTarget target) {
+        return new LanePruner(board(layout, target), landLog(), new LaneInstalls(layout, localRepository()));
     }
 }

@@ -20,7 +20,6 @@ import dev.queuelock.land.RepoContext;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.land.batch.Batching;
 import dev.queuelock.land.lanes.LaneLayout;
-import dev.queuelock.land.lanes.LanePruner;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.maven.land.CheckBuild;
 import dev.queuelock.maven.land.MavenLandLog;
@@ -185,7 +184,7 @@ public class LandMojo extends BranchesMojo {
     private void pruneLandedSiblings(Path lane, LaneSettings lanes, LandTarget target) {
         try {
             LaneLayout layout = LaneLayout.of(new Git(lane), lanes);
-            new LanePruner(board(layout, target), landLog()).prune(lane);
+            pruner(layout, target).prune(lane);
         } catch (LandException e) {
             getLog().warn("landed; pruning landed lanes failed: " + e.getMessage() + " (run mvn queuelock:prune later)");
         }

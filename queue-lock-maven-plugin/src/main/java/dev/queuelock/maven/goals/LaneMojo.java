@@ -8,6 +8,7 @@ import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.lanes.LaneClaim;
+import dev.queuelock.land.lanes.LaneInstalls;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.WorktreeInclude;
@@ -30,7 +31,8 @@ import org.apache.maven.plugins.annotations.Parameter;
  * Claude Code's {@code WorktreeCreate} hook: it reads the hook's JSON on standard input
  * ({@code cwd}: the repository; {@code name}: Claude Code's name for the worktree, reported beside
  * the lane's number) and prints the path after a marker for the hook's shell line, which sends
- * Maven's output to standard error when no path comes.
+ * Maven's output to standard error when no path comes. What an earlier lane of the same name installed
+ * into the local repository is removed, so the new lane resolves nothing of it.
  *
  * @since 0.1.0
  */
@@ -66,7 +68,9 @@ public class LaneMojo extends LanesMojo {
                 ? Path.of(input.path("cwd").asText()) : topDirectory();
         LaneClaim.Created created;
         try {
-            created = new LaneClaim(LaneLayout.of(new Git(from), settings)).create();
+            LaneLayout layout = LaneLayout.of(new Git(from), settings);
+            created = new LaneClaim(layout).create();
+            new LaneInstalls(layout, localRepository()).remove(created.lane().path()); // an old lane of this name's, if left
         } catch (LandException e) {
             throw new MojoExecutionException(e.getMessage());
         }

@@ -128,6 +128,12 @@ abstract class LanesMojo extends AbstractMojo {
         return (top != null ? top : new File(".")).toPath().toAbsolutePath();
     }
 
+    /** This build's local repository, whose parts hold what the lanes installed. */
+    Path localRepository() {
+        File path = session.getRequest().getLocalRepositoryPath();
+        return (path != null ? path : new File(session.getLocalRepository().getBasedir())).toPath();
+    }
+
     LaneSettings laneSettings() throws MojoExecutionException {
         return laneSettings(new ArrayList<>());
     }

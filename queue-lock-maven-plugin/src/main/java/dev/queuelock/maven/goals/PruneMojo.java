@@ -4,7 +4,6 @@ import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandTarget;
 import dev.queuelock.land.lanes.Lane;
 import dev.queuelock.land.lanes.LaneLayout;
-import dev.queuelock.land.lanes.LanePruner;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -13,7 +12,9 @@ import org.apache.maven.plugins.annotations.Mojo;
  * Removes sibling lanes whose work is all on the integration branch — never this one, never the
  * main checkout, never one in use (an agent, a Maven run however started, or a lander works in it,
  * or nobody can tell), never one with uncommitted changes — and lists orphaned lanes (work but
- * nobody on it) without touching them. {@code land} does the same after every landing.
+ * nobody on it) without touching them. What a pruned lane and its check builds installed into the
+ * local repository goes with it, and so does what worktrees no longer there installed.
+ * {@code land} does the same after every landing.
  *
  * @since 0.1.0
  */
@@ -26,7 +27,7 @@ public class PruneMojo extends BranchesMojo {
             LaneLayout layout = layout();
             LandTarget target = target();
             fetchQuietly(layout, target.remote());
-            List<Lane> removed = new LanePruner(board(layout, target), landLog()).prune(topDirectory());
+            List<Lane> removed = pruner(layout, target).prune(topDirectory());
             getLog().info(removed.isEmpty() ? "no landed lane to prune" : "pruned " + removed.size() + " landed lane(s)");
         } catch (LandException e) {
             throw new MojoExecutionException(e.getMessage());

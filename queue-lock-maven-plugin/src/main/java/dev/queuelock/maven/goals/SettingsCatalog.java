@@ -1,6 +1,7 @@
 package dev.queuelock.maven.goals;
 
 import dev.queuelock.config.LaneDirectorySettings;
+import dev.queuelock.config.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
@@ -25,7 +26,7 @@ final class SettingsCatalog {
 
     private static final SettingsCatalog STANDARD = new SettingsCatalog(List.of(LockSettings.SETTINGS,
             ZooKeeperSettings.SETTINGS, LandTarget.SETTINGS, LandSettings.SETTINGS, BatchOptions.SETTINGS,
-            StatusMojo.SETTINGS, LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LaneUse.SETTINGS,
+            StatusMojo.SETTINGS, LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LocalRepositorySettings.SETTINGS, LaneUse.SETTINGS,
             LaneMojo.SETTINGS, PreviewMojo.SETTINGS, UninstallMojo.SETTINGS));
 
     private final Map<String, Setting<?>> byName = new LinkedHashMap<>();

@@ -1,23 +1,30 @@
 package dev.queuelock.maven.land;
 
+import dev.queuelock.config.LocalRepositorySettings;
 import dev.queuelock.land.Checks;
 import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.CommandChecks;
 import dev.queuelock.process.HolderTree;
+import dev.queuelock.repo.LocalRepositoryParts;
+import dev.queuelock.repo.RepoKey;
+import dev.queuelock.repo.ResolverProperties;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.function.Consumer;
 import org.apache.maven.execution.MavenExecutionRequest;
+import org.apache.maven.model.Profile;
 
 /**
  * The checks {@code land} runs on the rebased commit: a child {@code mvn -B} of this very Maven
  * installation ({@link MavenLauncher}), with the same settings files, profiles, offline mode, local
- * repository and user properties, so the check build is the build the user would have run.
+ * repository and user properties, so the check build is the build the user would have run; it installs
+ * into a part of the local repository of its own ({@link #localRepository}).
  */
 public final class CheckBuild {
 
@@ -115,8 +122,34 @@ public final class CheckBuild {
         for (String name : new java.util.TreeSet<>(user.stringPropertyNames())) {
             args.add("-D" + name + "=" + user.getProperty(name));
         }
+        for (Map.Entry<String, String> resolver : localRepository(request).properties().entrySet()) {
+            args.add("-D" + resolver.getKey() + "=" + resolver.getValue());
+        }
         args.addAll(goals);
         return args;
+    }
+
+    /**
+     * The check build's part of the local repository, the checks of this lane's landings (not the lane's own
+     * part: the rebased commit's installs are not the lane's), and locks across processes, given on its
+     * command line so they hold even where the rebased commit does not list the extension. What the user
+     * chose stays theirs: the check build reads the same user properties, JVM options and settings profiles.
+     *
+     * @throws IllegalArgumentException a bad {@code queuelock.laneInstalls}, naming it
+     */
+    static ResolverProperties localRepository(MavenExecutionRequest request) {
+        File top = request.getMultiModuleProjectDirectory();
+        RepoKey repo = RepoKey.of(top != null ? top.toPath() : Path.of(request.getBaseDirectory() != null ? request.getBaseDirectory() : "."));
+        LocalRepositoryParts.Part part = repo.inGit() ? LocalRepositoryParts.of(repo.key()).checks(repo.lane()) : null;
+        List<Map<?, ?>> chosen = new ArrayList<>(List.of(request.getUserProperties(), System.getProperties()));
+        for (Profile profile : request.getProfiles()) {
+            if (request.getActiveProfiles().contains(profile.getId())) {
+                chosen.add(profile.getProperties());
+            }
+        }
+        // Not the request's system properties: the extension put this lander's own (its lane's part) there.
+        return ResolverProperties.decide(request.getSystemProperties().getProperty("maven.version"), part,
+                LocalRepositorySettings.LANE_INSTALLS_SETTING.from(request.getUserProperties()), chosen);
     }
 
     /** Passes a settings file on unless it is the default the child would read anyway. */
