@@ -36,7 +36,7 @@ public final class AutoSlots implements SlotCount {
 
     /** For the build queue in {@code history}'s directory, on this machine. */
     public static AutoSlots of(UsageHistory history) {
-        return new AutoSlots(MachineFacts::read, history::read);
+        return new AutoSlots(MachineFacts::current, history::read);
     }
 
     @Override

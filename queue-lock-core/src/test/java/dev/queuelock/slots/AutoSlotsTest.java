@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 class AutoSlotsTest {
 
     private static final long GB = AutoSlots.GIB;
-    private static final MachineFacts LAPTOP = new MachineFacts(2, 8 * GB, 5 * GB);
-    private static final MachineFacts WORKSTATION = new MachineFacts(16, 64 * GB, 50 * GB);
-    private static final MachineFacts THIS_KIND = new MachineFacts(2, 24 * GB, 20 * GB);
+    private static final MachineFacts LAPTOP = MachineFacts.described(2, 8 * GB, 5 * GB);
+    private static final MachineFacts WORKSTATION = MachineFacts.described(16, 64 * GB, 50 * GB);
+    private static final MachineFacts THIS_KIND = MachineFacts.described(2, 24 * GB, 20 * GB);
 
     @Test
     void aTwoCoreEightGigabyteLaptopGetsOne() {
@@ -38,8 +38,8 @@ class AutoSlotsTest {
 
     @Test
     void memoryBoundsIt() {
-        assertThat(decide(new MachineFacts(32, 16 * GB, 14 * GB), builds(3, 1, 3)).slots).as("(16 - 4) / 3").isEqualTo(4);
-        AutoSlots.Decision tight = decide(new MachineFacts(16, 64 * GB, 2 * GB), builds(3, 1, 3));
+        assertThat(decide(MachineFacts.described(32, 16 * GB, 14 * GB), builds(3, 1, 3)).slots).as("(16 - 4) / 3").isEqualTo(4);
+        AutoSlots.Decision tight = decide(MachineFacts.described(16, 64 * GB, 2 * GB), builds(3, 1, 3));
         assertThat(tight.slots).as("less available than a build's peak: one at a time").isEqualTo(1);
         assertThat(tight.text).contains("not into swap");
     }

@@ -66,8 +66,8 @@ class UsageHistoryTest {
         assertThat(measured.peakBytes()).isPositive();
         BuildUsage portable = BuildUsage.portable(1000);
         assertThat(portable.cpuMillis()).isPositive();
-        assertThat(MachineFacts.portable(2).totalBytes()).isPositive();
-        MachineFacts here = MachineFacts.read();
+        assertThat(MachineFacts.read(FactSource.PORTABLE).totalBytes()).isPositive();
+        MachineFacts here = MachineFacts.current();
         assertThat(here.cores()).isPositive();
         assertThat(here.availableBytes()).isPositive().isLessThanOrEqualTo(here.totalBytes());
         assertThat(Processes.current().name()).isIn("linux", "portable");
