@@ -56,7 +56,7 @@ public final class AutoSlots implements SlotCount {
         double busy = -1;
         long peak = -1;
         for (BuildUsage build : recent) {
-            busy = Math.max(busy, build.busyCores());
+            busy = Math.max(busy, build.coresBusy());
             peak = Math.max(peak, build.peakBytes());
         }
         int cores = machine.cores();

@@ -2,6 +2,7 @@ package dev.queuelock.slots;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -46,7 +47,8 @@ class AutoSlotsTest {
 
     @Test
     void theMostBusyRecentBuildCounts() {
-        List<BuildUsage> mixed = List.of(new BuildUsage(10_000, 2_000, GB), new BuildUsage(10_000, 16_000, GB));
+        List<BuildUsage> mixed = List.of(BuildUsage.described(1L, Duration.ofSeconds(10), 0.2, GB),
+                BuildUsage.described(1L, Duration.ofSeconds(10), 1.6, GB));
         assertThat(decide(THIS_KIND, mixed).slots).as("2 / 1.6").isEqualTo(1);
     }
 
@@ -62,6 +64,6 @@ class AutoSlotsTest {
     }
 
     private static List<BuildUsage> builds(int count, double busyCores, double peakGb) {
-        return Collections.nCopies(count, new BuildUsage(60_000, Math.round(60_000 * busyCores), Math.round(peakGb * GB)));
+        return Collections.nCopies(count, BuildUsage.described(1L, Duration.ofSeconds(60), busyCores, Math.round(peakGb * GB)));
     }
 }
