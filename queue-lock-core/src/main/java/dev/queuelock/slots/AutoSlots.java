@@ -1,102 +1,190 @@
 package dev.queuelock.slots;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
- * {@code queuelock.build.slots=auto}: as many builds at once as the machine has room for, judged
- * from its cores and memory and this repository's recent builds ({@link UsageHistory}):
+ * {@code queuelock.build.slots=auto}: as many builds at once as the machine has room for, decided
+ * afresh at every acquire from the machine now ({@link MachineFacts}) and this repository's recent
+ * builds ({@link UsageHistory}):
+ *
+ * <pre>
+ * slots = max(1, min( floor(cores / cores one build wants),
+ *                     floor((available memory - reserve) / largest recent peak),
+ *                     {@value #MAX_PER_CORE} x cores ))
+ * reserve = max(1 GB, total memory / {@value #RESERVE_DIVISOR})
+ * </pre>
  *
  * <ul>
- *   <li>cores: cores / the cores a recent build kept busy (the most of the recent ones, at least a
- *       quarter core): CPU-bound builds on a 2-core machine get one slot; builds that mostly wait,
- *       as integration tests do, get several;</li>
- *   <li>memory: (total memory - a reserve of a quarter of it, at least 2 GiB) / the highest recent
- *       peak, and one slot only while less than a peak and 512 MiB are available, so a build is
- *       not admitted into swap;</li>
- *   <li>never below one nor above four per core; with no build measured yet, one: strict turns
- *       until the first build tells what a build takes.</li>
+ * <li><b>CPU</b>: the cores a build wants is its CPU time over the time it held its slot, averaged
+ * over the recent builds by time held ({@link RecentBuilds}, which also counts builds that had to
+ * share full cores as busier). A build that mostly waits (integration tests, sleeps, the network)
+ * keeps few cores busy, so more fit.
+ * <li><b>Memory</b>: the memory available <em>now</em> already has the running builds' use taken
+ * out, so a build is admitted only while one more peak fits beside them and the reserve: the
+ * machine is never pushed into swap by our builds, at the price of admitting fewer than the idle
+ * machine would hold once builds run.
+ * <li><b>Never below 1</b>: one build always runs, as it would without queue-lock.
+ * <li><b>No history</b> (no build of this repository measured yet): {@value #NO_HISTORY}, strict
+ * turns. Nothing is admitted on a guess; the first build that finishes gives the rule its figures,
+ * so this costs one build's wait. Likewise where the available memory cannot be read.
  * </ul>
  */
 public final class AutoSlots implements SlotCount {
 
-    static final long GIB = 1L << 30;
-    private static final long MARGIN = 512L << 20;
-    private static final double LEAST_BUSY = 0.25;
+    /** Slots while no build has been measured: {@value}. */
+    public static final int NO_HISTORY = 1;
+    /** At most this many builds per core, whatever the history says: {@value}. */
+    public static final int MAX_PER_CORE = 4;
+    /** Memory kept free beside the builds: total / {@value}, at least 1 GB. */
+    public static final int RESERVE_DIVISOR = 16;
+    /** A build is counted as wanting at least this many cores: {@value} (no division by nothing). */
+    static final double MIN_CORES_WANTED = 0.05;
 
     private final Supplier<MachineFacts> machine;
-    private final Supplier<List<BuildUsage>> builds;
+    private final Supplier<List<BuildUsage>> described;
+    private final UsageHistory history;
     private volatile Decision last;
 
-    public AutoSlots(Supplier<MachineFacts> machine, Supplier<List<BuildUsage>> builds) {
+    /** Decides from this machine and the queue's {@code history}. */
+    public AutoSlots(UsageHistory history) {
+        this(null, null, history);
+    }
+
+    /** A described machine and history (tests). */
+    AutoSlots(Supplier<MachineFacts> machine, Supplier<List<BuildUsage>> described) {
+        this(machine, described, null);
+    }
+
+    private AutoSlots(Supplier<MachineFacts> machine, Supplier<List<BuildUsage>> described, UsageHistory history) {
         this.machine = machine;
-        this.builds = builds;
+        this.described = described;
+        this.history = history;
     }
 
-    /** For the build queue in {@code history}'s directory, on this machine. */
-    public static AutoSlots of(UsageHistory history) {
-        return new AutoSlots(MachineFacts::read, history::read);
-    }
-
+    /** Decides now: one read of {@code /proc/meminfo} (Linux) and one of the history file. */
     @Override
     public int slots() {
-        last = decide(machine.get(), builds.get());
-        return last.slots;
+        Decision decision = decideNow();
+        last = decision;
+        return decision.slots();
     }
 
+    /** How the last {@link #slots()} decided, or how it would decide now if it has not been asked. */
     @Override
     public String describe() {
         Decision decision = last;
-        return (decision != null ? decision : decide(machine.get(), builds.get())).text;
+        return (decision != null ? decision : decideNow()).text();
     }
 
-    /** The rule, for a described machine and history. */
-    static Decision decide(MachineFacts machine, List<BuildUsage> recent) {
-        double busy = -1;
-        long peak = -1;
-        for (BuildUsage build : recent) {
-            busy = Math.max(busy, build.busyCores());
-            peak = Math.max(peak, build.peakBytes());
+    // No lambdas on this path: each new one costs its first caller a class spun at run time, and
+    // every acquire of every session is a first caller.
+    private Decision decideNow() {
+        return history == null ? decide(machine.get(), described.get()) : decide(MachineFacts.current(), history.read());
+    }
+
+    /** The rule itself, for a machine and its recent builds (oldest first). */
+    public static Decision decide(MachineFacts machine, List<BuildUsage> recent) {
+        if (recent.isEmpty()) {
+            return new Decision(NO_HISTORY, "auto: " + NO_HISTORY
+                    + " (no build of this repository measured yet: strict turns until one has finished)");
         }
-        int cores = machine.cores();
-        if (busy < 0) {
-            return new Decision(1, "auto: 1 (no build of this queue measured yet: strict turns until one is; " + cores + " cores"
-                    + (machine.totalBytes() > 0 ? ", " + gib(machine.totalBytes()) + " memory" : "") + ")");
+        if (machine.availableBytes() < 0 || machine.totalBytes() < 0) {
+            return new Decision(1, "auto: 1 (the memory available cannot be read here: strict turns)");
         }
-        int byCores = Math.max(1, (int) Math.floor(cores / Math.max(busy, LEAST_BUSY)));
-        String why = "cores " + cores + " / " + format(busy) + " busy per build = " + byCores;
-        int slots = Math.min(byCores, 4 * cores);
-        if (machine.totalBytes() > 0 && peak > 0) {
-            long reserve = Math.max(2 * GIB, machine.totalBytes() / 4);
-            int byMemory = (int) Math.max(1, (machine.totalBytes() - reserve) / peak);
-            why += ", (memory " + gib(machine.totalBytes()) + " - reserve " + gib(reserve) + ") / peak " + gib(peak) + " = " + byMemory;
-            slots = Math.min(slots, byMemory);
-            if (machine.availableBytes() >= 0 && machine.availableBytes() < peak + MARGIN) {
-                return new Decision(1, "auto: 1 (only " + gib(machine.availableBytes()) + " available, less than a build's peak "
-                        + gib(peak) + " and a margin: one at a time, not into swap; " + why + ")");
-            }
-        }
-        return new Decision(slots, "auto: " + slots + " = min(" + why + ") over " + recent.size() + " recent build"
-                + (recent.size() == 1 ? "" : "s"));
+        RecentBuilds builds = RecentBuilds.of(recent, machine.cores());
+        double wanted = Math.max(MIN_CORES_WANTED, builds.coresWanted());
+        int byCpu = (int) Math.floor(machine.cores() / wanted + 1e-9);
+        long reserve = reserve(machine.totalBytes());
+        long room = Math.max(0, machine.availableBytes() - reserve);
+        int byMemory = (int) Math.min(Integer.MAX_VALUE, room / builds.peakBytes());
+        return new Decision(machine, builds, wanted, byCpu, reserve, byMemory, MAX_PER_CORE * machine.cores());
     }
 
-    private static String gib(long bytes) {
-        return format((double) bytes / GIB) + " GB";
+    /** Memory kept free beside the builds: total / {@value #RESERVE_DIVISOR}, at least 1 GB. */
+    public static long reserve(long totalBytes) {
+        return Math.max(MachineFacts.GB, totalBytes / RESERVE_DIVISOR);
     }
 
-    private static String format(double value) {
-        return String.format(Locale.ROOT, "%.1f", value);
-    }
+    /** A number of slots and how it was found, in one line. */
+    public static final class Decision {
+        private final int slots;
+        private final String text;
+        private final MachineFacts machine;
+        private final RecentBuilds builds;
+        private final double wanted;
+        private final int byCpu;
+        private final long reserve;
+        private final int byMemory;
+        private final int cap;
 
-    /** A number of slots and how it was found. */
-    static final class Decision {
-        final int slots;
-        final String text;
-
+        /** A decision that needs no arithmetic. */
         Decision(int slots, String text) {
             this.slots = slots;
             this.text = text;
+            this.machine = null;
+            this.builds = null;
+            this.wanted = 0;
+            this.byCpu = 0;
+            this.reserve = 0;
+            this.byMemory = 0;
+            this.cap = 0;
+        }
+
+        /** The smallest of the three bounds, and at least 1. */
+        Decision(MachineFacts machine, RecentBuilds builds, double wanted, int byCpu, long reserve, int byMemory, int cap) {
+            this.slots = Math.max(1, fits(byCpu, byMemory, cap));
+            this.text = null;
+            this.machine = machine;
+            this.builds = builds;
+            this.wanted = wanted;
+            this.byCpu = byCpu;
+            this.reserve = reserve;
+            this.byMemory = byMemory;
+            this.cap = cap;
+        }
+
+        private static int fits(int byCpu, int byMemory, int cap) {
+            return Math.min(Math.min(byCpu, byMemory), cap);
+        }
+
+        public int slots() {
+            return slots;
+        }
+
+        /** E.g. {@code auto: 6 = min(cores 16 / 2.5 busy per build = 6, (available 40.0 GB - ...) = 12) over 12 recent builds}. */
+        public String text() {
+            return text != null ? text : account();
+        }
+
+        @Override
+        public String toString() {
+            return text();
+        }
+
+        /** The arithmetic in one line, put in words only when asked (status), not at every acquire. */
+        private String account() {
+            int fits = fits(byCpu, byMemory, cap);
+            StringBuilder line = new StringBuilder("auto: ").append(slots).append(" = ");
+            if (fits < 1) {
+                line.append("at least 1, as ");
+            }
+            line.append("min(cores ").append(machine.cores()).append(" / ").append(Gigabytes.cores(wanted))
+                    .append(" busy per build = ").append(byCpu).append(", (available ")
+                    .append(Gigabytes.format(machine.availableBytes())).append(" GB - reserve ").append(Gigabytes.format(reserve))
+                    .append(" GB) / peak ").append(Gigabytes.format(builds.peakBytes())).append(" GB = ").append(byMemory);
+            if (cap < Math.min(byCpu, byMemory)) {
+                line.append(", ").append(MAX_PER_CORE).append(" per core = ").append(cap);
+            }
+            line.append(fits < 1 ? ") = 0" : ")").append(" over ").append(builds.count())
+                    .append(builds.count() == 1 ? " recent build" : " recent builds");
+            if (builds.countedBusier() > 0) {
+                line.append("; ").append(builds.countedBusier()).append(" counted busier: they filled the cores together");
+            }
+            if (machine.swapUsedBytes() > 0) {
+                line.append("; ").append(Gigabytes.format(machine.swapUsedBytes())).append(" GB swap in use");
+            }
+            return line.toString();
         }
     }
 }

@@ -1,114 +1,223 @@
 package dev.queuelock.slots;
 
-import dev.queuelock.process.Processes;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryUsage;
 import java.time.Duration;
 import java.util.Optional;
 
 /**
- * What one build used: its wall time, its CPU time, and its peak memory. Measured as the Maven
- * session ends, from the session's own JVM: on Linux from {@code /proc/self/stat} (user and system
- * time of the JVM and of the children it waited for - surefire's forks, a forked javac) and
- * {@code /proc/self/status} (VmHWM, the JVM's peak resident memory: a fork's own peak is not in it);
- * on the portable path, the JVM's CPU time and its heap as committed (forks not counted). A few
- * file reads, after the lock is given back.
+ * What one build used while it held its slot: wall time, CPU time, peak memory, and so the cores
+ * it kept busy ({@link #coresBusy()} = CPU / wall). {@code auto} reads the recent ones from the
+ * {@link UsageHistory}.
+ *
+ * <p>Measured over the time the build held its slot, not its wait in the queue: waiting uses no
+ * CPU and would make every queued build look idle. Two ways: {@link #start()} when the slot is
+ * taken and {@link #measureSince} at the session's end counts exactly that time, right under
+ * mvnd too, where one daemon process runs build after build; {@link #measure(long)} takes the
+ * process's whole CPU time over the hold's length, right for a JVM that started for the session.
+ * Cheap on purpose, as it runs in every session: on Linux one read of {@code /proc/self/stat} at
+ * the start and one each of {@code /proc/self/stat} and {@code /proc/self/status} at the end,
+ * nothing started.
+ *
+ * <ul>
+ * <li><b>CPU, Linux</b>: utime + stime + cutime + cstime of {@code /proc/self/stat}: every thread
+ * of the JVM plus the children it has waited for, so surefire and failsafe forks, a check build
+ * and a CLI's command count once they end (clock ticks of 10 ms, Linux's fixed USER_HZ).
+ * <li><b>CPU, portable</b> (macOS): the JVM's own CPU time ({@code ProcessHandle.Info.totalCpuDuration()},
+ * else {@code OperatingSystemMXBean.getProcessCpuTime()}). Forked processes are <em>not</em>
+ * counted: a build whose tests run in forks looks lighter than it is.
+ * <li><b>Peak memory, Linux</b>: {@code VmHWM} of {@code /proc/self/status}, the Maven JVM's peak
+ * resident size since it started (a daemon's peak over all its builds). Forks are not counted:
+ * the kernel keeps their peak only for {@code getrusage}, which Java cannot call.
+ * <li><b>Peak memory, portable</b>: the sum of the JVM's memory pools' peak committed sizes (heap,
+ * metaspace, code cache), without the JVM's native memory and without forks.
+ * </ul>
  */
 public final class BuildUsage {
 
-    /** Clock ticks per second of /proc's times: USER_HZ, 100 on every Linux the JDK runs on. */
-    private static final long TICKS_PER_SECOND = 100;
+    /** Linux's USER_HZ: the unit of the CPU times in {@code /proc/<pid>/stat}, 100 on every architecture Java runs on. */
+    private static final long NANOS_PER_TICK = 10_000_000L;
 
+    private final long startEpochMillis;
     private final long wallMillis;
     private final long cpuMillis;
     private final long peakBytes;
+    private final String source;
 
-    public BuildUsage(long wallMillis, long cpuMillis, long peakBytes) {
+    BuildUsage(long startEpochMillis, long wallMillis, long cpuMillis, long peakBytes, String source) {
+        this.startEpochMillis = startEpochMillis;
         this.wallMillis = wallMillis;
         this.cpuMillis = cpuMillis;
         this.peakBytes = peakBytes;
+        this.source = source;
     }
 
-    /** This JVM's build, started at {@code startNanos} ({@link System#nanoTime()}). */
-    public static BuildUsage measureSince(long startNanos) {
-        return measure(Duration.ofNanos(System.nanoTime() - startNanos).toMillis());
+    /** A build described, not measured (tests, the docs' examples). */
+    public static BuildUsage described(long startEpochMillis, Duration wall, double coresBusy, long peakBytes) {
+        if (wall.isNegative() || wall.isZero() || coresBusy < 0) {
+            throw new IllegalArgumentException("a build takes some time and no negative CPU: " + wall + ", " + coresBusy);
+        }
+        return new BuildUsage(startEpochMillis, wall.toMillis(), Math.round(wall.toMillis() * coresBusy), peakBytes, "described");
     }
 
     /**
-     * This JVM's build, which ran for {@code wall} milliseconds: for a Maven session, since the JVM
-     * started, without its wait in the queue (the CPU time is the JVM's whole life's, and waiting
-     * costs none).
+     * What this JVM's build used, for a JVM that started for this session (plain {@code mvn}): the
+     * CPU time of the process's whole life, over {@code wallMillis}, the time it held its slot (its
+     * life less its wait in the queue; waiting costs no CPU). Under mvnd, whose daemon runs build
+     * after build, use {@link #start()} and {@link #measureSince}: the process's life is many builds'.
      */
-    public static BuildUsage measure(long wall) {
-        if (!"portable".equals(Processes.current().name())) {
-            Optional<BuildUsage> linux = linux(wall);
-            if (linux.isPresent()) {
-                return linux.get();
-            }
-        }
-        return portable(wall);
+    public static BuildUsage measure(long wallMillis) {
+        FactSource source = FactSource.current();
+        long cpu = cpuNanos(source);
+        return new BuildUsage(System.currentTimeMillis() - wallMillis, wallMillis, cpu < 0 ? -1 : cpu / 1_000_000,
+                peakBytes(source), source.label());
     }
 
-    static Optional<BuildUsage> linux(long wallMillis) {
+    /** Notes where the build starts: call when the slot is taken. One read of {@code /proc/self/stat} on Linux. */
+    public static Start start() {
+        return start(FactSource.current());
+    }
+
+    static Start start(FactSource source) {
+        return new Start(System.nanoTime(), System.currentTimeMillis(), cpuNanos(source), source);
+    }
+
+    /**
+     * What the build used since {@code start}: call at the session's end, after the build's forks
+     * have ended. Never fails: a figure that cannot be read is -1 (the history skips such builds).
+     */
+    public static BuildUsage measureSince(Start start) {
+        long wallNanos = System.nanoTime() - start.nanos;
+        long cpu = cpuNanos(start.source);
+        long cpuMillis = cpu < 0 || start.cpuNanos < 0 ? -1 : (cpu - start.cpuNanos) / 1_000_000;
+        return new BuildUsage(start.epochMillis, wallNanos / 1_000_000, cpuMillis, peakBytes(start.source), start.source.label());
+    }
+
+    private static long cpuNanos(FactSource source) {
+        if (source == FactSource.LINUX) {
+            try {
+                return linuxCpuTicks(FactSource.read(FactSource.SELF_STAT)) * NANOS_PER_TICK;
+            } catch (IOException | RuntimeException e) {
+                return -1;
+            }
+        }
+        // ProcessHandle first: the process layer has loaded it already, the management beans cost
+        // milliseconds to load at their first call.
+        Optional<Duration> cpu = ProcessHandle.current().info().totalCpuDuration();
+        if (cpu.isPresent()) {
+            return cpu.get().toNanos();
+        }
         try {
-            String stat = Files.readString(Path.of("/proc/self/stat"));
-            // Fields after the command name, which is in parentheses and may hold spaces.
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            long ticks = 0;
-            for (int i = 11; i <= 14; i++) { // utime, stime, cutime, cstime: fields 14 to 17
-                ticks += Long.parseLong(fields[i]);
+            java.lang.management.OperatingSystemMXBean bean = ManagementFactory.getOperatingSystemMXBean();
+            if (bean instanceof com.sun.management.OperatingSystemMXBean) {
+                return ((com.sun.management.OperatingSystemMXBean) bean).getProcessCpuTime();
             }
-            long peak = -1;
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("VmHWM:")) {
-                    peak = Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
-                }
+        } catch (LinkageError | RuntimeException e) {
+            // no jdk.management: unknown
+        }
+        return -1;
+    }
+
+    /** utime + stime + cutime + cstime (fields 14 to 17) of a {@code /proc/<pid>/stat} line. */
+    static long linuxCpuTicks(String stat) {
+        // The command (field 2) may hold spaces and parentheses: count fields after the last ')'.
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+        long ticks = 0;
+        for (int field = 14; field <= 17; field++) {
+            ticks += Long.parseLong(fields[field - 3]);
+        }
+        return ticks;
+    }
+
+    private static long peakBytes(FactSource source) {
+        if (source == FactSource.LINUX) {
+            try {
+                return FactSource.kilobytesLine(FactSource.read(FactSource.SELF_STATUS), "VmHWM");
+            } catch (IOException | RuntimeException e) {
+                return -1;
             }
-            return Optional.of(new BuildUsage(wallMillis, ticks * 1000 / TICKS_PER_SECOND, peak));
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
+        }
+        try {
+            long sum = 0;
+            for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+                MemoryUsage peak = pool.getPeakUsage();
+                sum += peak == null ? 0 : Math.max(peak.getCommitted(), peak.getUsed());
+            }
+            return sum > 0 ? sum : -1;
+        } catch (LinkageError | RuntimeException e) {
+            return -1;
         }
     }
 
-    static BuildUsage portable(long wallMillis) {
-        long cpu = ProcessHandle.current().info().totalCpuDuration().map(Duration::toMillis).orElse(-1L);
-        return new BuildUsage(wallMillis, cpu, Runtime.getRuntime().totalMemory());
+    /** When the build took its slot, epoch milliseconds: what tells which builds ran at the same time. */
+    public long startEpochMillis() {
+        return startEpochMillis;
     }
 
-    public long wallMillis() {
-        return wallMillis;
+    /** How long it held its slot. */
+    public Duration wall() {
+        return Duration.ofMillis(wallMillis);
     }
 
-    public long cpuMillis() {
-        return cpuMillis;
+    /** CPU time it used (with its forks, on Linux); negative if unknown. */
+    public Duration cpu() {
+        return Duration.ofMillis(cpuMillis);
     }
 
-    /** Peak memory in bytes; -1 if unknown. */
+    /** Peak resident memory of the Maven JVM, in bytes; -1 if unknown. */
     public long peakBytes() {
         return peakBytes;
     }
 
-    /** Cores it kept busy on average: CPU time over wall time; -1 if unknown. */
-    public double busyCores() {
-        return cpuMillis < 0 || wallMillis <= 0 ? -1 : (double) cpuMillis / wallMillis;
+    /** The cores it kept busy on average: CPU time / wall time. */
+    public double coresBusy() {
+        return wallMillis <= 0 ? 0 : cpuMillis / (double) wallMillis;
     }
 
-    /** One line of the history file. */
-    String line() {
-        return wallMillis + " " + cpuMillis + " " + peakBytes;
+    /** {@code linux}, {@code portable} (CPU without forks) or {@code described}. */
+    public String source() {
+        return source;
     }
 
-    /** The usage a history line holds; empty for a line that is not one. */
-    static Optional<BuildUsage> parse(String line) {
-        String[] parts = line.trim().split(" ");
-        if (parts.length != 3) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(new BuildUsage(Long.parseLong(parts[0]), Long.parseLong(parts[1]), Long.parseLong(parts[2])));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
+    /** How long it held its slot, in milliseconds. */
+    public long wallMillis() {
+        return wallMillis;
+    }
+
+    /** CPU time it used, in milliseconds (with its forks, on Linux); -1 if unknown. */
+    public long cpuMillis() {
+        return cpuMillis;
+    }
+
+    long endEpochMillis() {
+        return startEpochMillis + wallMillis;
+    }
+
+    /** Whether every figure {@code auto} uses is known and sane. */
+    boolean complete() {
+        return startEpochMillis > 0 && wallMillis > 0 && cpuMillis >= 0 && peakBytes > 0;
+    }
+
+    @Override
+    public String toString() {
+        return "held " + Math.round(wallMillis / 1000.0) + " s, CPU " + Math.round(cpuMillis / 1000.0) + " s ("
+                + Gigabytes.cores(coresBusy()) + " cores busy), peak " + Gigabytes.format(peakBytes) + " GB (" + source + ")";
+    }
+
+    /** Where a build started: wall clock, monotonic clock and the CPU the process had used by then. */
+    public static final class Start {
+        private final long nanos;
+        private final long epochMillis;
+        private final long cpuNanos;
+        private final FactSource source;
+
+        private Start(long nanos, long epochMillis, long cpuNanos, FactSource source) {
+            this.nanos = nanos;
+            this.epochMillis = epochMillis;
+            this.cpuNanos = cpuNanos;
+            this.source = source;
         }
     }
 }

@@ -1,81 +1,169 @@
 package dev.queuelock.slots;
 
+import dev.queuelock.QueueLockException;
+import dev.queuelock.file.SafePaths;
+import dev.queuelock.json.JsonReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The recent builds of a build queue ({@link BuildUsage}), kept beside its tickets in the queue
- * directory as {@value #NAME}: the last {@value #KEPT} builds, one line each. Replaced whole (a
- * temp file created new, then moved over it), so a reader sees the old file or the new one; a
- * line that is not a build is skipped; a lost update between two builds ending together costs
- * one measurement, never the file. The npm tool reads only {@code lock} and {@code tickets/}.
+ * A build queue's recent builds, as {@code auto} reads them: the last {@value #KEEP} builds'
+ * usage, one JSON object a line, in the file {@value #NAME} of the queue's directory.
+ *
+ * <ul>
+ * <li><b>Beside the npm tool's files</b>: it reads only {@code lock} and {@code tickets/}; waiters
+ * watching the directory ignore names that are no slot's; removing an idle queue removes this file
+ * with it ({@link #isOurs}).
+ * <li><b>Never half-written</b>: each record rewrites the whole (small) file into a new temp file
+ * and renames it over the old one ({@link SafePaths#writeAtomically}); a reader sees the old list
+ * or the new one.
+ * <li><b>Garbage tolerated</b>: a line that is not a whole, sane record is skipped, and left out
+ * of the next rewrite; a file of another user, a symlink or a file too large to be ours reads as
+ * no history.
+ * <li><b>Shared /tmp</b>: the directory must be a real directory of ours (created 0700 if it is
+ * missing), and nothing is written through a planted link ({@link SafePaths}).
+ * <li><b>Concurrent records</b>: the threads of one JVM take turns; two processes ending at the
+ * same moment may each rewrite the file, and the later rename wins: one build's line is then
+ * lost, never the file. Nothing waits on a lock at a session's end.
+ * </ul>
  */
 public final class UsageHistory {
 
-    public static final String NAME = "usage";
-    static final int KEPT = 20;
+    /** How many builds are kept: {@value}. */
+    public static final int KEEP = 20;
 
-    private final Path file;
+    /** The file's name in the queue's directory. */
+    public static final String NAME = "usage";
+
+    /** More than this is not our file (20 lines of about 120 bytes). */
+    private static final int MAX_BYTES = 64 * 1024;
+
+    /** The temp file a rewrite goes through is {@code .usage.<pid>.tmp} ({@link SafePaths#writeAtomically}). */
+    private static final String TEMP_PREFIX = "." + NAME + ".";
+    private static final String TEMP_SUFFIX = ".tmp";
+
+    private static final Object WRITING = new Object();
+
+    private final Path dir;
 
     /** @param queueDir the build queue's directory */
     public UsageHistory(Path queueDir) {
-        this.file = queueDir.resolve(NAME);
+        this.dir = queueDir;
     }
 
-    /** The recent builds, oldest first; none if the file is missing, unreadable or not ours. */
-    public List<BuildUsage> read() {
-        List<BuildUsage> builds = new ArrayList<>();
-        try {
-            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-                return builds;
-            }
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                BuildUsage.parse(line).ifPresent(builds::add);
-            }
-        } catch (IOException | RuntimeException e) {
-            return List.of();
+    /**
+     * Adds a finished build, keeping the last {@value #KEEP}. Call only for a session that held a
+     * slot of its own: a build nested in another's hold is in its parent's figures already (Linux
+     * counts a waited-for child's CPU in its parent's).
+     *
+     * @return false if it was not recorded: a figure could not be read, or the file could not be
+     *         written or is not safe to use; the build's result does not depend on it
+     */
+    public boolean record(BuildUsage usage) {
+        if (!usage.complete()) {
+            return false;
         }
-        return builds;
-    }
-
-    /** Adds a build, keeping the last {@value #KEPT}; false if the file could not be written (only a measurement is lost). */
-    public boolean record(BuildUsage build) {
-        List<String> lines = new ArrayList<>();
-        for (BuildUsage old : read()) {
-            lines.add(old.line());
-        }
-        lines.add(build.line());
-        List<String> kept = lines.subList(Math.max(0, lines.size() - KEPT), lines.size());
-        Path temp = file.resolveSibling(NAME + "." + ProcessHandle.current().pid() + ".tmp");
         try {
-            Files.deleteIfExists(temp);
-            Files.write(temp, kept, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            try {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+            SafePaths.ensureOwnDirectory(dir);
+            synchronized (WRITING) {
+                List<BuildUsage> builds = read();
+                builds.add(usage);
+                StringBuilder text = new StringBuilder();
+                for (BuildUsage build : builds.subList(Math.max(0, builds.size() - KEEP), builds.size())) {
+                    text.append(line(build)).append('\n');
+                }
+                SafePaths.writeAtomically(dir.resolve(NAME), text.toString().getBytes(StandardCharsets.UTF_8));
             }
             return true;
-        } catch (IOException | RuntimeException e) {
-            try {
-                Files.deleteIfExists(temp);
-            } catch (IOException ignored) {
-                // left for the next writer of this pid
-            }
+        } catch (IOException | QueueLockException e) {
             return false;
         }
     }
 
-    /** Whether a file of this name is a usage history's or its temp file, for a cleaner of the queue dir. */
+    /** The recorded builds, oldest first; empty if there are none or the file cannot be read. */
+    public List<BuildUsage> read() {
+        List<BuildUsage> builds = new ArrayList<>();
+        byte[] bytes;
+        try (InputStream in = SafePaths.openOwned(dir.resolve(NAME))) {
+            if (in == null) {
+                return builds;
+            }
+            bytes = in.readNBytes(MAX_BYTES + 1);
+        } catch (IOException | QueueLockException e) {
+            return builds;
+        }
+        if (bytes.length > MAX_BYTES) {
+            return builds;
+        }
+        for (String line : new String(bytes, StandardCharsets.UTF_8).split("\n")) {
+            BuildUsage build = parse(line);
+            if (build != null) {
+                builds.add(build);
+            }
+        }
+        return builds;
+    }
+
+    /** Whether a file of this name in a queue directory is the history or its temp file: nobody's work, for a cleaner. */
     public static boolean isOurs(String name) {
-        return name.equals(NAME) || name.matches(NAME + "\\.\\d{1,18}\\.tmp");
+        if (name.equals(NAME)) {
+            return true;
+        }
+        if (!name.startsWith(TEMP_PREFIX) || !name.endsWith(TEMP_SUFFIX)) {
+            return false;
+        }
+        String pid = name.substring(TEMP_PREFIX.length(), name.length() - TEMP_SUFFIX.length());
+        return !pid.isEmpty() && pid.length() <= 19 && allBetween(pid, '0', '9');
+    }
+
+    static String line(BuildUsage build) {
+        return "{\"start\":" + build.startEpochMillis() + ",\"wallMs\":" + build.wallMillis() + ",\"cpuMs\":" + build.cpuMillis()
+                + ",\"peakBytes\":" + build.peakBytes() + ",\"source\":\"" + build.source() + "\"}";
+    }
+
+    /** A line's build, or null if it is not a whole, sane record. */
+    static BuildUsage parse(String line) {
+        try {
+            Object value = JsonReader.parse(line.trim());
+            if (!(value instanceof Map)) {
+                return null;
+            }
+            Map<?, ?> record = (Map<?, ?>) value;
+            Object source = record.get("source");
+            BuildUsage build = new BuildUsage(number(record, "start"), number(record, "wallMs"), number(record, "cpuMs"),
+                    number(record, "peakBytes"), source instanceof String && isName((String) source)
+                            ? (String) source : "unknown");
+            return build.complete() ? build : null;
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            return null;
+        }
+    }
+
+    /** What a source may be called, as it is written back as it is read: 1 to 16 lower-case letters. No lambda: every acquire reads this. */
+    private static boolean isName(String source) {
+        return !source.isEmpty() && source.length() <= 16 && allBetween(source, 'a', 'z');
+    }
+
+    private static boolean allBetween(String text, char low, char high) {
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) < low || text.charAt(i) > high) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static long number(Map<?, ?> record, String key) {
+        Object value = record.get(key);
+        if (!(value instanceof BigDecimal)) {
+            throw new IllegalArgumentException(key + " is not a number");
+        }
+        return ((BigDecimal) value).longValueExact();
     }
 }

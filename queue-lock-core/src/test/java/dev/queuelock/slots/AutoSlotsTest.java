@@ -1,67 +1,151 @@
 package dev.queuelock.slots;
 
+import static dev.queuelock.slots.MachineFacts.GB;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Collections;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** The auto rule on described machines and histories. */
+/** The {@code auto} rule on described machines and histories: the numbers the build-queue page explains. */
 class AutoSlotsTest {
 
-    private static final long GB = AutoSlots.GIB;
-    private static final MachineFacts LAPTOP = new MachineFacts(2, 8 * GB, 5 * GB);
-    private static final MachineFacts WORKSTATION = new MachineFacts(16, 64 * GB, 50 * GB);
-    private static final MachineFacts THIS_KIND = new MachineFacts(2, 24 * GB, 20 * GB);
+    private static final long T0 = 1_780_000_000_000L;
+
+    private static final MachineFacts LAPTOP = MachineFacts.described(2, 8 * GB, 5 * GB);
+    private static final MachineFacts WORKSTATION = MachineFacts.described(16, 64 * GB, 40 * GB);
+    /** This machine, as the benchmark runs on it. */
+    private static final MachineFacts TWO_CORES_24_GB = MachineFacts.described(2, 24 * GB, 20 * GB);
 
     @Test
-    void aTwoCoreEightGigabyteLaptopGetsOne() {
-        assertThat(decide(LAPTOP, List.of()).slots).isEqualTo(1);
-        assertThat(decide(LAPTOP, builds(10, 1.8, 1.5)).slots).isEqualTo(1);
-        assertThat(decide(LAPTOP, List.of()).text).startsWith("auto: 1 (no build of this queue measured yet");
+    void aTwoCoreEightGigabyteLaptopGetsOneSlot() {
+        AutoSlots.Decision decision = AutoSlots.decide(LAPTOP, oneAfterAnother(8, 2.5, 3 * GB));
+        assertThat(decision.slots()).isEqualTo(1);
+        assertThat(decision.text()).isEqualTo("auto: 1 = at least 1, as min(cores 2 / 2.5 busy per build = 0,"
+                + " (available 5.0 GB - reserve 1.0 GB) / peak 3.0 GB = 1) = 0 over 8 recent builds");
     }
 
     @Test
     void aSixteenCoreMachineWithBuildsOfThreeGigabytesAndTwoAndAHalfCoresGetsSix() {
-        AutoSlots.Decision decision = decide(WORKSTATION, builds(12, 2.5, 3));
-        assertThat(decision.slots).isEqualTo(6);
-        assertThat(decision.text).isEqualTo("auto: 6 = min(cores 16 / 2.5 busy per build = 6, (memory 64.0 GB - reserve 16.0 GB)"
-                + " / peak 3.0 GB = 16) over 12 recent builds");
+        AutoSlots.Decision decision = AutoSlots.decide(WORKSTATION, oneAfterAnother(12, 2.5, 3 * GB));
+        assertThat(decision.slots()).isEqualTo(6);
+        assertThat(decision.text()).isEqualTo("auto: 6 = min(cores 16 / 2.5 busy per build = 6,"
+                + " (available 40.0 GB - reserve 4.0 GB) / peak 3.0 GB = 12) over 12 recent builds");
     }
 
     @Test
-    void buildsThatMostlyWaitGetSeveralSlotsOnTwoCoresCpuBoundOnesOne() {
-        assertThat(decide(THIS_KIND, builds(5, 0.3, 0.8)).slots).isEqualTo(6);
-        assertThat(decide(THIS_KIND, builds(5, 1.7, 0.8)).slots).isEqualTo(1);
-        assertThat(decide(THIS_KIND, builds(5, 0.01, 0.8)).slots).as("never above four per core").isEqualTo(8);
+    void littleMemoryAvailableAdmitsFewerBuilds() {
+        MachineFacts busy = MachineFacts.described(16, 64 * GB, 10 * GB);
+        AutoSlots.Decision decision = AutoSlots.decide(busy, oneAfterAnother(12, 2.5, 3 * GB));
+        assertThat(decision.slots()).as(decision.text()).isEqualTo(2); // (10 - 4) / 3
     }
 
     @Test
-    void memoryBoundsIt() {
-        assertThat(decide(new MachineFacts(32, 16 * GB, 14 * GB), builds(3, 1, 3)).slots).as("(16 - 4) / 3").isEqualTo(4);
-        AutoSlots.Decision tight = decide(new MachineFacts(16, 64 * GB, 2 * GB), builds(3, 1, 3));
-        assertThat(tight.slots).as("less available than a build's peak: one at a time").isEqualTo(1);
-        assertThat(tight.text).contains("not into swap");
+    void noMoreMemoryThanTheReserveStillRunsOneBuild() {
+        MachineFacts full = MachineFacts.described(16, 64 * GB, 3 * GB);
+        assertThat(AutoSlots.decide(full, oneAfterAnother(3, 0.5, 2 * GB)).slots()).isEqualTo(1);
     }
 
     @Test
-    void theMostBusyRecentBuildCounts() {
-        List<BuildUsage> mixed = List.of(new BuildUsage(10_000, 2_000, GB), new BuildUsage(10_000, 16_000, GB));
-        assertThat(decide(THIS_KIND, mixed).slots).as("2 / 1.6").isEqualTo(1);
+    void withNoHistoryTheDefaultIsStrictTurns() {
+        AutoSlots.Decision decision = AutoSlots.decide(WORKSTATION, List.of());
+        assertThat(decision.slots()).isEqualTo(AutoSlots.NO_HISTORY).isEqualTo(1);
+        assertThat(decision.text()).isEqualTo("auto: 1 (no build of this repository measured yet: strict turns until one has finished)");
     }
 
     @Test
-    void askedOncePerAcquireAndDescribedAsDecided() {
-        AutoSlots auto = new AutoSlots(() -> WORKSTATION, () -> builds(2, 2.5, 3));
+    void memoryThatCannotBeReadMeansStrictTurns() {
+        MachineFacts unknown = MachineFacts.fromMeminfo(16, "garbage\n");
+        assertThat(AutoSlots.decide(unknown, oneAfterAnother(3, 0.5, GB)).slots()).isEqualTo(1);
+    }
+
+    @Test
+    void buildsThatMostlyWaitShareTwoCores() {
+        AutoSlots.Decision decision = AutoSlots.decide(TWO_CORES_24_GB, oneAfterAnother(6, 0.2, GB));
+        assertThat(decision.slots()).as(decision.text()).isEqualTo(8); // 2 / 0.2 = 10, capped at 4 per core
+        assertThat(decision.text()).contains("4 per core = 8");
+    }
+
+    @Test
+    void waitingBuildsThatRanFourAtOnceStillShare() {
+        AutoSlots.Decision decision = AutoSlots.decide(TWO_CORES_24_GB, together(2, 4, 0.25, GB));
+        assertThat(decision.slots()).as(decision.text()).isEqualTo(8);
+        assertThat(decision.text()).doesNotContain("counted busier");
+    }
+
+    @Test
+    void cpuBoundBuildsOnTwoCoresTakeTurns() {
+        AutoSlots.Decision decision = AutoSlots.decide(TWO_CORES_24_GB, oneAfterAnother(6, 1.7, GB));
+        assertThat(decision.slots()).as(decision.text()).isEqualTo(1);
+    }
+
+    @Test
+    void cpuBoundBuildsThatSharedTheCoresAreNotMistakenForLightOnes() {
+        // Three at once on two cores (as unlimited ran them): each measured 0.65 busy cores, a third of
+        // the machine. Counted at that, auto would admit three again; counted busier, they take turns.
+        AutoSlots.Decision threes = AutoSlots.decide(TWO_CORES_24_GB, together(2, 3, 0.65, GB));
+        assertThat(threes.slots()).as(threes.text()).isEqualTo(2);
+        AutoSlots.Decision pairs = AutoSlots.decide(TWO_CORES_24_GB, together(3, 2, 0.95, GB));
+        assertThat(pairs.slots()).as(pairs.text()).isEqualTo(1);
+        assertThat(pairs.text()).contains("6 counted busier: they filled the cores together");
+    }
+
+    @Test
+    void buildsThatFilledTheCoresTogetherAdmitOneFewerNextTime() {
+        AutoSlots.Decision decision = AutoSlots.decide(WORKSTATION, together(2, 6, 2.5, 3 * GB));
+        assertThat(decision.slots()).as(decision.text()).isEqualTo(5); // 6 x 2.5 = 15 of 16 cores busy
+        AutoSlots.Decision fewer = AutoSlots.decide(WORKSTATION, together(2, 5, 2.5, 3 * GB));
+        assertThat(fewer.slots()).as(fewer.text()).isEqualTo(6); // 12.5 of 16: counted as measured
+    }
+
+    @Test
+    void sixAtTheirPeakLeaveNoMemoryForASeventh() {
+        MachineFacts sixRunning = MachineFacts.described(16, 64 * GB, (40 - 6 * 3) * GB);
+        assertThat(AutoSlots.decide(sixRunning, oneAfterAnother(12, 2.5, 3 * GB)).slots()).isEqualTo(6);
+    }
+
+    @Test
+    void aPortableHistoryIsReadAsItWasMeasured() {
+        List<BuildUsage> history = new ArrayList<>(oneAfterAnother(4, 1.0, GB));
+        history.add(new BuildUsage(T0 + 10_000_000, 60_000, 30_000, GB, "portable"));
+        assertThat(AutoSlots.decide(TWO_CORES_24_GB, history).slots()).isEqualTo(2);
+    }
+
+    @Test
+    void describeSaysHowTheLastAcquireDecidedOrDecidesNow() {
+        AtomicInteger reads = new AtomicInteger();
+        List<BuildUsage> history = new ArrayList<>();
+        AutoSlots auto = new AutoSlots(() -> WORKSTATION, () -> {
+            reads.incrementAndGet();
+            return history;
+        });
+        assertThat(auto.describe()).startsWith("auto: 1 (no build");
+        history.addAll(oneAfterAnother(12, 2.5, 3 * GB));
         assertThat(auto.slots()).isEqualTo(6);
-        assertThat(auto.describe()).startsWith("auto: 6 = min(");
+        history.clear();
+        assertThat(auto.describe()).startsWith("auto: 6 = ");
+        assertThat(reads).hasValue(2);
     }
 
-    private static AutoSlots.Decision decide(MachineFacts machine, List<BuildUsage> builds) {
-        return AutoSlots.decide(machine, builds);
+    /** {@code count} builds that each held a slot alone, one after another. */
+    static List<BuildUsage> oneAfterAnother(int count, double coresBusy, long peak) {
+        List<BuildUsage> builds = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            builds.add(BuildUsage.described(T0 + i * 120_000L, Duration.ofSeconds(60), coresBusy, peak));
+        }
+        return builds;
     }
 
-    private static List<BuildUsage> builds(int count, double busyCores, double peakGb) {
-        return Collections.nCopies(count, new BuildUsage(60_000, Math.round(60_000 * busyCores), Math.round(peakGb * GB)));
+    /** {@code rounds} rounds of {@code width} builds started together, each round after the last. */
+    static List<BuildUsage> together(int rounds, int width, double coresBusy, long peak) {
+        List<BuildUsage> builds = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            for (int i = 0; i < width; i++) {
+                builds.add(BuildUsage.described(T0 + round * 600_000L + i * 500L, Duration.ofSeconds(120), coresBusy, peak));
+            }
+        }
+        return builds;
     }
 }

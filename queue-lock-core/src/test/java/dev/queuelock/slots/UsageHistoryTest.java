@@ -2,74 +2,180 @@ package dev.queuelock.slots;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.process.Processes;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The recent builds kept with a queue, and what a build measures of itself. */
+/** The history file: bounded, replaced whole, tolerant of garbage, safe in a shared /tmp. */
 class UsageHistoryTest {
 
     @TempDir
-    Path queue;
+    Path tmp;
 
     @Test
-    void keepsTheLastTwentyBuildsAndSkipsGarbage() throws Exception {
-        UsageHistory history = new UsageHistory(queue);
+    void keepsTheLastTwentyBuildsOldestFirstAndLeavesNoTempFile() throws IOException {
+        Path dir = tmp.resolve("claude-code-merge-queue-build-queue-0123456789ab");
+        UsageHistory history = new UsageHistory(dir);
         assertThat(history.read()).isEmpty();
         for (int i = 1; i <= 25; i++) {
-            assertThat(history.record(new BuildUsage(i, i, i))).isTrue();
+            assertThat(history.record(build(i))).isTrue();
         }
-        List<BuildUsage> kept = history.read();
-        assertThat(kept).hasSize(20);
-        assertThat(kept.get(0).wallMillis()).isEqualTo(6);
-        Files.writeString(queue.resolve(UsageHistory.NAME), "1 2 3\nnot a build\n4 5\n7 8 9\n");
-        assertThat(history.read()).extracting(BuildUsage::wallMillis).containsExactly(1L, 7L);
-        try (var files = Files.list(queue)) {
-            assertThat(files).as("no temp file left").hasSize(1);
+        List<BuildUsage> builds = history.read();
+        assertThat(builds).hasSize(UsageHistory.KEEP);
+        assertThat(builds.get(0).startEpochMillis()).isEqualTo(start(6));
+        assertThat(builds.get(19).startEpochMillis()).isEqualTo(start(25));
+        assertThat(Files.getPosixFilePermissions(dir)).as("a queue directory it had to create")
+                .isEqualTo(PosixFilePermissions.fromString("rwx------"));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(f -> f.getFileName().toString())).containsExactly(UsageHistory.NAME);
         }
     }
 
     @Test
-    void twoThreadsRecordingTogetherNeverLoseTheFile() throws Exception {
-        UsageHistory history = new UsageHistory(queue);
-        List<Thread> threads = new ArrayList<>();
-        for (int t = 0; t < 2; t++) {
-            Thread thread = new Thread(() -> {
-                for (int i = 0; i < 50; i++) {
-                    history.record(new BuildUsage(1, 1, 1));
+    void aCleanerOfTheQueueDirectoryKnowsItsFiles() {
+        assertThat(UsageHistory.isOurs("usage")).isTrue();
+        assertThat(UsageHistory.isOurs(".usage.4242.tmp")).isTrue();
+        assertThat(UsageHistory.isOurs("lock")).isFalse();
+        assertThat(UsageHistory.isOurs(".usage..tmp")).isFalse();
+        assertThat(UsageHistory.isOurs(".usage.42x.tmp")).isFalse();
+        assertThat(UsageHistory.isOurs("usage.4242.tmp")).isFalse();
+    }
+
+    @Test
+    void aRecordReadsBackAsWritten() throws IOException {
+        BuildUsage usage = new BuildUsage(1_780_000_000_000L, 61_234, 98_000, 1_234_567_890L, "linux");
+        new UsageHistory(tmp).record(usage);
+        BuildUsage read = new UsageHistory(tmp).read().get(0);
+        assertThat(UsageHistory.line(read)).isEqualTo(UsageHistory.line(usage))
+                .isEqualTo("{\"start\":1780000000000,\"wallMs\":61234,\"cpuMs\":98000,\"peakBytes\":1234567890,\"source\":\"linux\"}");
+    }
+
+    @Test
+    void garbageIsSkippedAndLeftOutOfTheNextRewrite() throws IOException {
+        String good = UsageHistory.line(build(1));
+        Files.write(tmp.resolve(UsageHistory.NAME), String.join("\n", "not json", good, "{\"start\":1}",
+                "{\"start\":5,\"wallMs\":-3,\"cpuMs\":1,\"peakBytes\":1,\"source\":\"linux\"}", "[1,2]",
+                "{\"start\":1.5,\"wallMs\":1,\"cpuMs\":1,\"peakBytes\":1,\"source\":\"x\"}", "\0\0\u00ff",
+                good.substring(0, 30)).getBytes(StandardCharsets.ISO_8859_1));
+        assertThat(new UsageHistory(tmp).read()).hasSize(1);
+        new UsageHistory(tmp).record(build(2));
+        assertThat(Files.readAllLines(tmp.resolve(UsageHistory.NAME))).containsExactly(good, UsageHistory.line(build(2)));
+    }
+
+    @Test
+    void aSourceThatCouldBreakTheLineIsNotWrittenBack() throws IOException {
+        Files.write(tmp.resolve(UsageHistory.NAME), List.of(UsageHistory.line(build(1)).replace("described", "a\\\"b")));
+        new UsageHistory(tmp).record(build(2));
+        assertThat(new UsageHistory(tmp).read()).extracting(BuildUsage::source).containsExactly("unknown", "described");
+    }
+
+    @Test
+    void aFileTooLargeToBeOursOrALinkReadsAsNoHistory() throws IOException {
+        Path big = Files.createDirectory(tmp.resolve("big"));
+        Files.write(big.resolve(UsageHistory.NAME), new byte[65 * 1024]);
+        assertThat(new UsageHistory(big).read()).isEmpty();
+        Path linked = Files.createDirectory(tmp.resolve("linked"));
+        Path elsewhere = Files.write(tmp.resolve("elsewhere"), List.of(UsageHistory.line(build(1))));
+        Files.createSymbolicLink(linked.resolve(UsageHistory.NAME), elsewhere);
+        assertThat(new UsageHistory(linked).read()).isEmpty();
+        assertThat(new UsageHistory(tmp.resolve("missing")).read()).isEmpty();
+    }
+
+    @Test
+    void aRecordReplacesAPlantedLinkInsteadOfWritingThroughIt() throws IOException {
+        Path victim = Files.write(tmp.resolve("victim"), List.of("precious"));
+        Path dir = Files.createDirectory(tmp.resolve("history"));
+        Files.createSymbolicLink(dir.resolve(UsageHistory.NAME), victim);
+        Files.createSymbolicLink(dir.resolve("." + UsageHistory.NAME + "." + ProcessHandle.current().pid() + ".tmp"), victim);
+        assertThat(new UsageHistory(dir).record(build(1))).isTrue();
+        assertThat(Files.readAllLines(victim)).containsExactly("precious");
+        assertThat(new UsageHistory(dir).read()).hasSize(1);
+    }
+
+    @Test
+    void aDirectoryThatIsALinkIsNotWrittenThrough() throws IOException {
+        Path real = Files.createDirectory(tmp.resolve("real"));
+        Path link = Files.createSymbolicLink(tmp.resolve("link"), real);
+        assertThat(new UsageHistory(link).record(build(1))).isFalse();
+        try (Stream<Path> files = Files.list(real)) {
+            assertThat(files).isEmpty();
+        }
+    }
+
+    @Test
+    void aBuildWithAFigureMissingIsNotRecorded() {
+        assertThat(new UsageHistory(tmp).record(new BuildUsage(start(1), 60_000, -1, 1 << 30, "linux"))).isFalse();
+        assertThat(new UsageHistory(tmp).record(new BuildUsage(start(1), 60_000, 1_000, -1, "linux"))).isFalse();
+        assertThat(Files.exists(tmp.resolve(UsageHistory.NAME))).isFalse();
+    }
+
+    @Test
+    @Timeout(60)
+    void twoThreadsRecordingAtOnceLoseNeitherTheFileNorABuild() throws Exception {
+        UsageHistory history = new UsageHistory(tmp.resolve("queue"));
+        AtomicBoolean writing = new AtomicBoolean(true);
+        List<Integer> sizesSeen = new ArrayList<>();
+        Thread reader = new Thread(() -> {
+            while (writing.get()) {
+                sizesSeen.add(history.read().size());
+            }
+        });
+        reader.start();
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<?>> writers = new ArrayList<>();
+        for (int thread = 0; thread < 2; thread++) {
+            int first = thread * 1000;
+            writers.add(pool.submit(() -> {
+                go.await();
+                for (int i = 1; i <= UsageHistory.KEEP / 2; i++) {
+                    assertThat(history.record(build(first + i))).isTrue();
                 }
-            });
-            threads.add(thread);
-            thread.start();
+                return null;
+            }));
         }
-        for (Thread thread : threads) {
-            thread.join();
+        go.countDown();
+        for (Future<?> writer : writers) {
+            writer.get();
         }
-        assertThat(history.read()).isNotEmpty().allSatisfy(b -> assertThat(b.peakBytes()).isEqualTo(1));
+        pool.shutdown();
+        writing.set(false);
+        reader.join();
+        List<Long> starts = history.read().stream().map(BuildUsage::startEpochMillis).collect(Collectors.toList());
+        List<Long> written = new ArrayList<>();
+        for (int i = 1; i <= UsageHistory.KEEP / 2; i++) {
+            written.add(start(i));
+            written.add(start(1000 + i));
+        }
+        assertThat(starts).containsExactlyInAnyOrderElementsOf(written);
+        // A reader never saw a half-written file: once there, it always held a whole list.
+        int firstWhole = 0;
+        while (firstWhole < sizesSeen.size() && sizesSeen.get(firstWhole) == 0) {
+            firstWhole++;
+        }
+        assertThat(sizesSeen.subList(firstWhole, sizesSeen.size())).doesNotContain(0);
     }
 
-    @Test
-    void aBuildMeasuresItsCpuAndPeakOnEitherPath() {
-        long start = System.nanoTime();
-        long spin = 0;
-        while (System.nanoTime() - start < 200_000_000L) {
-            spin++;
-        }
-        BuildUsage measured = BuildUsage.measureSince(start);
-        assertThat(spin).isPositive();
-        assertThat(measured.wallMillis()).isGreaterThanOrEqualTo(200);
-        assertThat(measured.cpuMillis()).as("this JVM has run for a while").isPositive();
-        assertThat(measured.peakBytes()).isPositive();
-        BuildUsage portable = BuildUsage.portable(1000);
-        assertThat(portable.cpuMillis()).isPositive();
-        assertThat(MachineFacts.portable(2).totalBytes()).isPositive();
-        MachineFacts here = MachineFacts.read();
-        assertThat(here.cores()).isPositive();
-        assertThat(here.availableBytes()).isPositive().isLessThanOrEqualTo(here.totalBytes());
-        assertThat(Processes.current().name()).isIn("linux", "portable");
+    private static long start(int i) {
+        return 1_780_000_000_000L + i * 100_000L;
+    }
+
+    private static BuildUsage build(int i) {
+        return BuildUsage.described(start(i), Duration.ofSeconds(60), 1.5, 1L << 30);
     }
 }
