@@ -53,11 +53,17 @@ final class FixtureBuilds {
         }
         String out = Children.tail(run.resolve("probe.out"));
         Optional<String> refused = out.lines().filter(l -> l.contains("queuelock.build.slots"))
-                .map(l -> l.replaceAll("\\e\\[[0-9;]*m", "").trim()).findFirst();
+                .map(FixtureBuilds::errorText).findFirst();
         if (refused.isEmpty()) {
             throw new BenchException("mvn validate with slots " + setting + " failed: " + out);
         }
         return refused;
+    }
+
+    /** Maven's error line as a person reads it: no colour codes, time stamp, level or help link. */
+    static String errorText(String line) {
+        return line.replaceAll("\\e\\[[0-9;]*m", "").replaceFirst("^.*?\\[ERROR\\] ", "")
+                .replaceFirst(" -> \\[Help \\d+\\]$", "").trim();
     }
 
     /** {@code builds} builds of {@code kind} started together under {@code setting}, in lanes 1..builds. */

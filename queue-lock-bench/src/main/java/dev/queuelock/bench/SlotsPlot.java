@@ -53,8 +53,8 @@ final class SlotsPlot {
         g.setColor(Color.WHITE);
         g.fillRect(0, 0, width, image.getHeight());
         g.setColor(Color.BLACK);
-        g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
-        g.drawString("Time to each agent's result: bar = mean, tick = last, dot = one agent", 20, 26);
+        g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
+        g.drawString("Each agent's time to its result: bar mean, tick last, dot one agent", 20, 26);
         for (int k = 0; k < kinds.size(); k++) {
             String kind = kinds.get(k);
             panel(g, k * PANEL_W, 40, SlotsReport.title(kind) + ", " + config.slotBuilds() + " agents, measured here ("

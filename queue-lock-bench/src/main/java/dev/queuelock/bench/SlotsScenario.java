@@ -49,7 +49,7 @@ final class SlotsScenario {
         for (SlotSetting setting : config.slotSettings()) {
             Optional<String> refused = setting.isAuto() ? builds.refusal(runs.create("slots-probe-auto"), setting) : Optional.empty();
             if (refused.isPresent()) {
-                notes.add("`auto` left out: the extension refused it (" + refused.get().replaceFirst("^\\[ERROR\\] ", "") + ")");
+                notes.add("`auto` left out: the extension refused it (" + refused.get() + ")");
             } else {
                 settings.add(setting);
             }

@@ -33,4 +33,10 @@ class SlotBuildTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SlotSetting.parse("0"))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aRefusalIsQuotedAsAPersonReadsIt() {
+        assertThat(FixtureBuilds.errorText("\u001b[0m2026-12-05T03:14:48.228Z [ERROR] queuelock.build.slots=auto is not available yet;"
+                + " give a number -> [Help 1]")).isEqualTo("queuelock.build.slots=auto is not available yet; give a number");
+    }
 }
