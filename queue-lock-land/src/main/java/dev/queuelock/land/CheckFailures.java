@@ -86,7 +86,8 @@ public final class CheckFailures {
         return line.substring(0, Character.isHighSurrogate(line.charAt(end - 1)) ? end - 1 : end) + "...";
     }
 
-    private static List<String> read(Path log) {
+    /** The log's lines, colour codes removed; none if it cannot be read. */
+    static List<String> read(Path log) {
         List<String> lines = new ArrayList<>();
         if (log == null) {
             return lines;

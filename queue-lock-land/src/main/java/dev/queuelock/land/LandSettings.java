@@ -25,6 +25,8 @@ public final class LandSettings {
     public static final String CHECK_COMMAND = "queuelock.checkCommand";
     /** {@value}: full or affected, default affected. */
     public static final String LAND_CHECK_SCOPE = "queuelock.landCheck";
+    /** {@value}: whole number, 0 or more, default 1. */
+    public static final String CHECK_RERUNS = "queuelock.checkReruns";
     /** {@value}: true or false, default true. */
     public static final String CHECKS_REQUIRED = "queuelock.checksRequired";
     /** {@value}: whole number, 0 or more, default 3. */
@@ -46,6 +48,9 @@ public final class LandSettings {
                     + "of them, tested; the modules they build on built from the same reactor without their tests; the full "
                     + "build when the change may alter the build itself, e.g. a parent POM or .mvn/) or full.",
             "affected", "full"));
+    public static final Setting<Integer> LAND_CHECK_RERUNS = SETTINGS.add(Setting.number(CHECK_RERUNS, 0, 1, LAND,
+            "How often the check build runs a failing test again (surefire's and failsafe's rerunFailingTestsCount) "
+                    + "before it counts as failed; a test that fails, then passes, is recorded as flaky and refuses nobody; 0 turns it off."));
     public static final Setting<Boolean> LAND_CHECKS_REQUIRED = SETTINGS.add(Setting.flag(CHECKS_REQUIRED, true, LAND,
             "Refuse to land without checks; false (with empty check goals) lands unchecked."));
     public static final Setting<Integer> LAND_PUSH_RETRIES = SETTINGS.add(Setting.number(PUSH_RETRIES, 0, 3, LAND,

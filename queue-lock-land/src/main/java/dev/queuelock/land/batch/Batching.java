@@ -1,6 +1,7 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.AcquireOptions;
+import dev.queuelock.land.LandHistory;
 import dev.queuelock.land.LandResult;
 import dev.queuelock.land.Landing;
 import dev.queuelock.land.LandingEngine;
@@ -59,7 +60,12 @@ public final class Batching implements LandingMode {
                 return engine.alone();
             }
             String id = System.currentTimeMillis() + "-" + ProcessHandle.current().pid();
-            List<BatchRequest> taken = new Gathering(options, new BatchBoard(landing.repo().commonDir()), landing.log())
+            int window = BatchWindow.size(new LandHistory(landing.repo().commonDir()).read(), options.size());
+            if (window < options.size()) {
+                landing.log().info("batch window: " + window + " of at most " + options.size()
+                        + " lanes (recent batches failed their checks; it grows by one with each landing that passes)");
+            }
+            List<BatchRequest> taken = new Gathering(options, window, new BatchBoard(landing.repo().commonDir()), landing.log())
                     .take(seat.request(), id);
             return taken.isEmpty() ? engine.alone() : new BatchLanding(landing, seat, taken, id).land(engine);
         }

@@ -23,24 +23,31 @@ import java.util.Set;
  */
 final class Gathering {
 
-    /** Gathering ends when no new lander has turned up for this long. */
+    /**
+     * Gathering ends when no new lander has turned up for this long, or for twice the longest gap
+     * between two arrivals so far, if longer: on a busy machine landers started together arrive
+     * further apart, and the window follows them.
+     */
     static final Duration QUIET = Duration.ofMillis(750);
     /** Gathering never takes longer than this. */
-    static final Duration MOST = Duration.ofSeconds(2);
+    static final Duration MOST = Duration.ofSeconds(5);
 
     private static final long POLL_MILLIS = 50;
 
     private final BatchOptions options;
+    private final int window;
     private final BatchBoard board;
     private final LandLog log;
 
-    Gathering(BatchOptions options, BatchBoard board, LandLog log) {
+    /** @param window the most lanes in this batch, the leader's own included ({@link BatchWindow}) */
+    Gathering(BatchOptions options, int window, BatchBoard board, LandLog log) {
         this.options = options;
+        this.window = window;
         this.board = board;
         this.log = log;
     }
 
-    /** Takes up to size − 1 live waiters with a request, in queue order, and tells them they are taken by batch {@code id}. */
+    /** Takes up to window − 1 live waiters with a request, in queue order, and tells them they are taken by batch {@code id}. */
     List<BatchRequest> take(BatchRequest self, String id) throws InterruptedException {
         gather(self);
         List<BatchRequest> taken = new ArrayList<>();
@@ -62,9 +69,11 @@ final class Gathering {
             return;
         }
         Set<String> seen = arrivals(self);
-        long quietUntil = start + QUIET.toMillis();
-        long deadline = start + MOST.toMillis();
-        while (takeable(self).size() < options.size() - 1) {
+        long quiet = QUIET.toMillis();
+        long lastArrival = self.ts;
+        long quietUntil = start + quiet;
+        long deadline = self.ts + MOST.toMillis();
+        while (takeable(self).size() < window - 1) {
             long now = System.currentTimeMillis();
             if (now >= quietUntil || now >= deadline) {
                 break;
@@ -73,7 +82,10 @@ final class Gathering {
             Set<String> current = arrivals(self);
             if (!current.equals(seen)) {
                 seen = current;
-                quietUntil = System.currentTimeMillis() + QUIET.toMillis();
+                now = System.currentTimeMillis();
+                quiet = Math.max(quiet, 2 * (now - lastArrival));
+                lastArrival = now;
+                quietUntil = now + quiet;
             }
         }
     }
@@ -82,7 +94,7 @@ final class Gathering {
     private List<BatchRequest> takeable(BatchRequest self) {
         List<BatchRequest> takeable = new ArrayList<>();
         for (LockRecord waiter : options.landWaiters()) {
-            if (takeable.size() >= options.size() - 1) {
+            if (takeable.size() >= window - 1) {
                 break;
             }
             var request = board.request(waiter.lane()).filter(r -> r.belongsTo(waiter) && r.isAlive());

@@ -5,6 +5,8 @@ import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.land.Checks;
+import dev.queuelock.land.FlakeRecordingChecks;
+import dev.queuelock.land.FlakyTests;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandHistory;
@@ -84,6 +86,15 @@ public class LandMojo extends BranchesMojo {
     private String landCheck;
 
     /**
+     * How often the check build runs a failing test again (surefire's and failsafe's rerunFailingTestsCount)
+     * before it counts as failed; a test that fails, then passes, is recorded as flaky and refuses nobody; 0 turns it off.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = LandSettings.CHECK_RERUNS, defaultValue = "1")
+    private String checkReruns;
+
+    /**
      * Refuse to land without checks; false (with empty check goals) lands unchecked.
      *
      * @since 0.1.0
@@ -134,6 +145,7 @@ public class LandMojo extends BranchesMojo {
         List<String> problems = new ArrayList<>();
         Boolean required = parse(LandSettings.LAND_CHECKS_REQUIRED, checksRequired, problems);
         String checkScope = parse(LandSettings.LAND_CHECK, landCheck, problems);
+        parse(LandSettings.LAND_CHECK_RERUNS, checkReruns, problems); // checked here; the check build reads it from the user properties it is given
         Integer retries = parse(LandSettings.LAND_PUSH_RETRIES, pushRetries, problems);
         Boolean syncMain = parse(LandSettings.LAND_SYNC, sync, problems);
         Integer batchSize = parse(BatchOptions.LAND_BATCH, batch, problems);
@@ -143,8 +155,9 @@ public class LandMojo extends BranchesMojo {
             RepoKey repo = RepoKey.of(topDirectory());
             LandSettings settings = new LandSettings(target(), regenerableFiles, retries, syncMain);
             RepoContext context = RepoContext.of(repo, settings); // found once, passed down
-            Checks checks = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, required,
-                    "affected".equals(checkScope) ? new CheckBuild.Affected(context.remoteRef(), getLog()::info) : null);
+            Checks checks = new FlakeRecordingChecks(CheckBuild.from(session().getRequest(), checkGoals, checkCommand, required,
+                    "affected".equals(checkScope) ? new CheckBuild.Affected(context.remoteRef(), getLog()::info) : null),
+                    new FlakyTests(context.commonDir()), getLog()::info);
             getLog().info("integration branch: " + context.integrationBranch().describe());
             QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,

@@ -7,6 +7,7 @@ import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.Git;
+import dev.queuelock.land.FlakyTests;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandHistory;
 import dev.queuelock.land.LandRun;
@@ -22,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -109,6 +111,7 @@ public class StatusMojo extends BranchesMojo {
             report.add(BuildScope.LAND_QUEUE, BuildScope.REPO.toString(), factory.backendFor(BuildScope.LAND_QUEUE).name(),
                     factory.snapshot(BuildScope.LAND_QUEUE, repo.worktree()));
             report.withLandings(landHistory(repo));
+            report.withFlakyTests(flakiest(repo));
             report.withLanes(lanes(repo, lanes));
         } catch (QueueLockException e) {
             throw new MojoExecutionException(e.getMessage());
@@ -141,6 +144,15 @@ public class StatusMojo extends BranchesMojo {
             return new LandHistory(RepoContext.commonDir(repo.worktree())).read();
         } catch (LandException e) {
             return List.of(); // not in git
+        }
+    }
+
+    /** The tests land checks found flaky most often, with how often. */
+    private static Map<String, Long> flakiest(RepoKey repo) {
+        try {
+            return new FlakyTests(RepoContext.commonDir(repo.worktree())).flakiest(StatusReport.FLAKIEST);
+        } catch (LandException e) {
+            return Map.of(); // not in git
         }
     }
 

@@ -23,6 +23,8 @@ final class StatusReport {
 
     /** How many recent landings the chart shows. */
     static final int CHART_RUNS = 10;
+    /** How many of the flakiest tests the report names. */
+    static final int FLAKIEST = 5;
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -32,6 +34,7 @@ final class StatusReport {
     private final long nowMillis;
     private List<LandRun> landings = List.of();
     private List<LaneState> lanes = List.of();
+    private Map<String, Long> flaky = Map.of();
 
     StatusReport(long nowMillis) {
         this.nowMillis = nowMillis;
@@ -51,6 +54,12 @@ final class StatusReport {
     /** The repository's landing history, oldest first; gives land waiters an ETA and adds the chart. */
     StatusReport withLandings(List<LandRun> runs) {
         landings = List.copyOf(runs);
+        return this;
+    }
+
+    /** The tests land checks found flaky most often, with how often, most first. */
+    StatusReport withFlakyTests(Map<String, Long> flakiest) {
+        flaky = new LinkedHashMap<>(flakiest);
         return this;
     }
 
@@ -91,6 +100,10 @@ final class StatusReport {
             out.add("batches (last " + Math.min(3, batches.stream().filter(l -> l.startsWith("batch ")).count()) + "):");
             batches.forEach(line -> out.add("  " + line));
         }
+        if (!flaky.isEmpty()) {
+            out.add("flaky tests (failed, then passed when run again; most often first):");
+            flaky.forEach((test, times) -> out.add("  " + test + ": " + times + (times == 1 ? " time" : " times")));
+        }
         if (!lanes.isEmpty()) {
             out.add("lanes: " + lanes.size());
             lanes.forEach(lane -> out.add("  " + lane.describe()));
@@ -114,6 +127,7 @@ final class StatusReport {
         history.put("landingsPerHour", stats.landingsPerHour().orElse(null));
         // The runs as the history file keeps them (Jackson beans), as plain maps for the core's writer.
         history.put("recent", MAPPER.convertValue(recent(), List.class));
+        history.put("flakyTests", flaky); // test name -> how often, most first
         doc.landings(history);
         if (!lanes.isEmpty()) {
             List<Object> laneList = new ArrayList<>();

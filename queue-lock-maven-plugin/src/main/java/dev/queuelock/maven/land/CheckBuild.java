@@ -1,6 +1,7 @@
 package dev.queuelock.maven.land;
 
 import dev.queuelock.land.Checks;
+import dev.queuelock.land.LandSettings;
 import dev.queuelock.land.CommandChecks;
 import dev.queuelock.process.HolderTree;
 import java.io.File;
@@ -22,6 +23,9 @@ public final class CheckBuild {
 
     private CheckBuild() {
     }
+
+    /** Test-runner properties that run a failing test again, as {@code queuelock.checkReruns} says. */
+    private static final String[] RERUN_PROPERTIES = {"surefire.rerunFailingTestsCount", "failsafe.rerunFailingTestsCount"};
 
     /** Where an affected-module check measures its changes from, and where its plan is reported. */
     public static final class Affected {
@@ -99,6 +103,12 @@ public final class CheckBuild {
             args.add("-o");
         }
         Properties user = MavenLauncher.passedOn(request.getUserProperties());
+        int reruns = LandSettings.LAND_CHECK_RERUNS.from(user);
+        for (String rerun : RERUN_PROPERTIES) {
+            if (reruns > 0 && !user.containsKey(rerun)) { // a count the user chose wins
+                user.setProperty(rerun, String.valueOf(reruns));
+            }
+        }
         if (request.getLocalRepositoryPath() != null && !user.containsKey("maven.repo.local")) {
             args.add("-Dmaven.repo.local=" + request.getLocalRepositoryPath().getAbsolutePath());
         }

@@ -63,6 +63,20 @@ class LandMojoTest extends HarnessTest {
 
     @Test
     @InjectMojo(goal = "land")
+    @MojoParameter(name = "landCheck", value = "some")
+    void landCheckMustBeAffectedOrFull(LandMojo mojo) throws Exception {
+        assertRefused(mojo, "queuelock.landCheck must be affected or full, not 'some'");
+    }
+
+    @Test
+    @InjectMojo(goal = "land")
+    @MojoParameter(name = "checkReruns", value = "-2")
+    void checkRerunsMustBeZeroOrMore(LandMojo mojo) throws Exception {
+        assertRefused(mojo, "queuelock.checkReruns must be a whole number of 0 or more, not '-2'");
+    }
+
+    @Test
+    @InjectMojo(goal = "land")
     @MojoParameter(name = "buildScope", value = "galaxy")
     void buildScopeMustBeRepoOrMachine(LandMojo mojo) throws Exception {
         assertRefused(mojo, "queuelock.build.scope must be repo or machine, not 'galaxy'");

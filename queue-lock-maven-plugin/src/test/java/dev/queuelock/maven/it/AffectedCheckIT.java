@@ -76,6 +76,36 @@ class AffectedCheckIT {
         assertThat(testsRun("breaks")).contains("app");
     }
 
+    @Test
+    @Timeout(400)
+    void aTestThatFailsThenPassesLandsAndIsRecordedFlakyOneThatFailsTwiceRefuses() throws Exception {
+        Path flaky = lane("flaky", "app/src/main/java/shop/app/Checkout.java");
+        writeTest(flaky, "FlakyTest", "java.io.File mark = new File(\"target/flaky-mark\"); boolean second = mark.exists();"
+                + " mark.createNewFile(); assertTrue(\"fails on its first run\", second);");
+        String landed = land(flaky, "land-flaky", true);
+        assertThat(landed).contains("check: flaky test (failed, then passed when run again): shop.app.FlakyTest.check");
+
+        MavenRun status = repo.mvn(repo.main, "status", "queuelock:status");
+        assertThat(status.awaitExit(LAND)).as(status.log()).isZero();
+        assertThat(status.log()).contains("flaky tests (failed, then passed when run again; most often first):",
+                "shop.app.FlakyTest.check: 1 time");
+
+        Path broken = lane("broken", "app/src/main/java/shop/app/Checkout.java");
+        writeTest(broken, "BrokenTest", "assertTrue(\"fails every time\", false);");
+        land(broken, "land-broken", false);
+        assertThat(repo.remoteSubjects("main")).doesNotContain("broken work");
+    }
+
+    /** Commits a test of app whose one method has {@code body}. */
+    private static void writeTest(Path lane, String name, String body) throws IOException {
+        Path test = lane.resolve("app/src/test/java/shop/app/" + name + ".java");
+        Files.writeString(test, "package shop.app;\n\nimport static org.junit.Assert.assertTrue;\n\nimport java.io.File;\n"
+                + "import org.junit.Test;\n\npublic class " + name + " {\n    @Test\n    public void check() throws Exception {\n        "
+                + body + "\n    }\n}\n");
+        LandingRepo.git(lane, "add", ".");
+        LandingRepo.git(lane, "commit", "-q", "-m", name);
+    }
+
     /** Maven 3.9 and 4 narrow the reactor the same way (3.8.7, on PATH, ran every rule above). */
     @ParameterizedTest(name = "Maven {0}")
     @MethodSource("dev.queuelock.maven.it.MavenRun#otherMavens")
