@@ -38,8 +38,11 @@ final class SlotsPlot {
         this.result = result;
     }
 
-    /** One column of a panel: its label and every agent's time to result; empty results: a note instead. */
-    private record Column(String label, List<Double> results, String note) {
+    /**
+     * One column of a panel: its label, every agent's time to result, and the last result (of each
+     * round, averaged, as the table has it); with no results, a note instead.
+     */
+    private record Column(String label, List<Double> results, double last, String note) {
     }
 
     void write(Path png) throws IOException {
@@ -69,8 +72,10 @@ final class SlotsPlot {
     private List<Column> measured(String kind) {
         List<Column> columns = new ArrayList<>();
         for (SlotSetting setting : result.settings()) {
-            List<Double> results = result.rounds(kind, setting).stream().flatMap(r -> r.resultSeconds().stream()).toList();
-            columns.add(new Column(setting.name(), results, "not run"));
+            List<SlotRound> rounds = result.rounds(kind, setting);
+            List<Double> results = rounds.stream().flatMap(r -> r.resultSeconds().stream()).toList();
+            double last = SlotsReport.mean(rounds.stream().map(SlotRound::lastResultSeconds).toList());
+            columns.add(new Column(setting.name(), results, last, "not run"));
         }
         return columns;
     }
@@ -83,13 +88,13 @@ final class SlotsPlot {
                     ? ModelAuto.slots(config.modelCores(), config.modelMemoryGb(), alone.cores(), alone.peakRssMb())
                     : Optional.of(setting.modelSlots());
             if (slots.isEmpty()) {
-                columns.add(new Column(setting.name(), List.of(), "no rule yet"));
+                columns.add(new Column(setting.name(), List.of(), Double.NaN, "no rule yet"));
                 continue;
             }
             SharingModel.Outcome o = SharingModel.run(config.modelAgents(), slots.get(), config.modelCores(),
                     alone.durationSeconds(), alone.cores());
             String label = setting.isAuto() ? "auto (" + slots.get() + ")" : setting.name();
-            columns.add(new Column(label, Arrays.stream(o.results()).boxed().toList(), ""));
+            columns.add(new Column(label, Arrays.stream(o.results()).boxed().toList(), o.total(), ""));
         }
         return columns;
     }
@@ -110,7 +115,7 @@ final class SlotsPlot {
             g.setColor(new Color(0xdd, 0xdd, 0xdd));
             g.drawLine(left, y, left + plotW, y);
             g.setColor(Color.BLACK);
-            g.drawString(Math.round(v) + " s", left - 45, y + 4);
+            g.drawString((v == Math.rint(v) ? String.valueOf(Math.round(v)) : SlotsReport.s(v)) + " s", left - 45, y + 4);
         }
         int n = Math.max(1, columns.size());
         int slot = plotW / n;
@@ -125,7 +130,7 @@ final class SlotsPlot {
                 continue;
             }
             double mean = column.results().stream().mapToDouble(d -> d).average().orElseThrow();
-            double last = column.results().stream().mapToDouble(d -> d).max().orElseThrow();
+            double last = column.last();
             int barW = Math.max(8, slot / 2);
             int meanY = bottom - (int) Math.round(plotH * mean / max);
             g.setColor(BAR);
@@ -143,17 +148,19 @@ final class SlotsPlot {
                 g.fillOval(cx + dx - 3, y - 3, 6, 6);
             }
             g.setColor(Color.BLACK);
-            g.drawString(SlotsReport.s(mean), cx + barW / 2 + 3, Math.max(y0 + TOP + 12, meanY + 12));
+            String label = SlotsReport.s(mean);
+            int labelY = bottom - meanY > 18 ? meanY + 14 : meanY - 4; // inside the bar's top, or above a short one
+            g.drawString(label, cx - g.getFontMetrics().stringWidth(label) / 2, labelY);
         }
         g.setColor(Color.BLACK);
         g.drawRect(left, y0 + TOP, plotW, plotH);
         g.drawString("slots", left + plotW / 2 - 12, bottom + 36);
     }
 
-    /** 1, 2 or 5 times a power of ten, at least {@code v}: a round top for the axis. */
+    /** A top for the axis at least 5 % above {@code v} whose quarters are round numbers. */
     static double niceMax(double v) {
         double p = Math.pow(10, Math.floor(Math.log10(Math.max(v, 1e-9))));
-        for (double m : new double[] {1, 2, 2.5, 5, 10}) {
+        for (double m : new double[] {1, 1.2, 1.6, 2, 2.4, 3.2, 4, 6, 8, 10}) {
             if (m * p >= v * 1.05) {
                 return m * p;
             }
