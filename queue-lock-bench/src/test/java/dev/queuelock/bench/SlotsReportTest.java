@@ -36,6 +36,20 @@ class SlotsReportTest {
         assertThat(ImageIO.read(png.toFile()).getWidth()).isPositive();
     }
 
+    @Test
+    void autoIsHeldAgainstTheBestFixedNumber() {
+        SlotsScenario.Result measured = result();
+        List<SlotRound> rounds = new ArrayList<>(measured.rounds());
+        // auto's agents: 17 s on average, against slots = 1's 15.75 s: 108 %, within issue 31's 10 %.
+        rounds.add(new SlotRound("cpu", SlotSetting.parse("auto"), 1, List.of(
+                new SlotBuild("lane-1", 0, 16 * S, 0, 30, 500), new SlotBuild("lane-2", 0, 18 * S, 0, 30, 500))));
+        List<SlotSetting> settings = List.of(SlotSetting.parse("1"), SlotSetting.parse("unlimited"), SlotSetting.parse("auto"));
+        String md = new SlotsReport(config, new SlotsScenario.Result(settings, List.of(), measured.solo(), rounds,
+                measured.load())).markdown();
+        assertThat(md).contains("`auto`'s mean time to a result is 108 % of the best fixed number's (slots = 1);"
+                + " issue 31 asks for at most 110 %: met.");
+    }
+
     private static SlotsScenario.Result result() {
         List<SlotRound> rounds = new ArrayList<>();
         for (int rep = 1; rep <= 2; rep++) {
