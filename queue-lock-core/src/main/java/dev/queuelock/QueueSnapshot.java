@@ -46,12 +46,12 @@ public final class QueueSnapshot {
         return slotsDecision;
     }
 
-    /** The slots line of a status report, e.g. {@code 1 of 2 busy, 2 (fixed)}; empty for a plain one-slot queue. */
+    /** The slots line of a status report, e.g. {@code 1 of 2 busy; 2 (fixed)}; empty for a plain one-slot queue. */
     public Optional<String> slotsLine() {
         if (slots == 1 && slotsDecision.equals("1 (fixed)")) {
             return Optional.empty();
         }
-        return Optional.of(holders.size() + " of " + slots + " busy; slots: " + slotsDecision);
+        return Optional.of(holders.size() + " of " + slots + " busy; " + slotsDecision);
     }
 
     /** The queue directory. */

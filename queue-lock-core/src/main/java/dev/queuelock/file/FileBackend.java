@@ -8,6 +8,7 @@ import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.process.Liveness;
 import dev.queuelock.slots.SlotCount;
+import dev.queuelock.slots.SlotCounts;
 import dev.queuelock.spi.BackendContext;
 import dev.queuelock.spi.QueueBackend;
 import java.io.IOException;
@@ -35,11 +36,7 @@ public final class FileBackend implements QueueBackend {
         if (!queue.equals(BuildScope.BUILD_QUEUE)) {
             return SlotCount.ONE;
         }
-        String slots = LockSettings.SLOTS.from(context.settings());
-        if (slots.equals("auto")) {
-            throw new IllegalArgumentException(LockSettings.BUILD_SLOTS + "=auto is not available yet; give a number");
-        }
-        return SlotCount.fixed(Integer.parseInt(slots));
+        return SlotCounts.of(LockSettings.SLOTS.from(context.settings()), dir.path());
     }
 
     @Override

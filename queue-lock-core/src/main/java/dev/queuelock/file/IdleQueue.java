@@ -2,6 +2,7 @@ package dev.queuelock.file;
 
 import dev.queuelock.LockRecord;
 import dev.queuelock.process.Liveness;
+import dev.queuelock.slots.UsageHistory;
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
@@ -90,8 +91,8 @@ public final class IdleQueue {
         String[] names = dir.toFile().list();
         for (String name : names == null ? new String[0] : names) {
             Matcher temp = TEMP.matcher(name);
-            if (temp.matches() && !Liveness.isAlive(Long.parseLong(temp.group(1)), null)) {
-                SafePaths.deleteQuietly(dir.resolve(name));
+            if (temp.matches() && !Liveness.isAlive(Long.parseLong(temp.group(1)), null) || UsageHistory.isOurs(name)) {
+                SafePaths.deleteQuietly(dir.resolve(name)); // usage: auto slots' measurements, nobody's work
             }
         }
     }

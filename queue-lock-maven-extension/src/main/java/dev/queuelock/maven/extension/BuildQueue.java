@@ -10,9 +10,13 @@ import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.process.ProcessId;
 import dev.queuelock.process.Processes;
+import dev.queuelock.file.QueueDirectory;
 import dev.queuelock.repo.RepoKey;
+import dev.queuelock.slots.BuildUsage;
+import dev.queuelock.slots.UsageHistory;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Properties;
 import javax.inject.Named;
@@ -36,6 +40,9 @@ public class BuildQueue {
 
     private QueueLock lock;
     private long acquiredAtNanos;
+    /** Where {@code auto} slots keep the builds' usage; null unless this session took a slot under auto. */
+    private UsageHistory usage;
+    private long waitedNanos;
 
     /** Waits for the build lock of the repository containing {@code top}; the factory reads its own keys from {@code user}. */
     public void enter(Path top, BuildQueueSettings settings, Properties user, List<String> goals) throws MavenExecutionException {
@@ -47,6 +54,10 @@ public class BuildQueue {
             JoiningLock newLock = QueueLockFactory.fromProperties(user)
                     .openJoiningOwnHold(BuildScope.BUILD_QUEUE, settings.scope().buildQueueKey(repo), repo.lane());
             acquire(newLock, settings, goals.isEmpty() ? "(default goals)" : String.join(" ", goals), where(repo, settings));
+            if (settings.autoSlots() && newLock.joined().isEmpty()) {
+                usage = new UsageHistory(QueueDirectory.of(QueueDirectory.defaultTmpDir(), BuildScope.BUILD_QUEUE,
+                        settings.scope().buildQueueKey(repo)).path());
+            }
         } catch (IllegalArgumentException e) {
             throw new MavenExecutionException(e.getMessage(), e);
         } catch (QueueLockException e) {
@@ -78,6 +89,7 @@ public class BuildQueue {
             throw new MavenExecutionException("Interrupted while waiting for the build lock.", e);
         }
         acquiredAtNanos = System.nanoTime();
+        waitedNanos = acquiredAtNanos - start;
         if (newLock.joined().isPresent()) {
             LockRecord holder = newLock.joined().get();
             if (ProcessId.of(holder.pid(), holder.start().orElse(null)).isAlive()) {
@@ -105,7 +117,25 @@ public class BuildQueue {
             held.release();
             if (wasHeld) {
                 LOG.debug("Build lock released after {}.", Durations.format(Duration.ofNanos(System.nanoTime() - acquiredAtNanos)));
+                recordUsage();
             }
+        }
+    }
+
+    /** Under auto slots, what this build used, measured after the lock is given back (off every waiter's path). */
+    private void recordUsage() {
+        UsageHistory history = usage;
+        usage = null;
+        if (history == null) {
+            return;
+        }
+        long wall = ProcessHandle.current().info().startInstant()
+                .map(started -> Duration.between(started, Instant.now()).toMillis() - Duration.ofNanos(waitedNanos).toMillis())
+                .orElse(Duration.ofNanos(System.nanoTime() - acquiredAtNanos).toMillis());
+        BuildUsage build = BuildUsage.measure(wall);
+        if (history.record(build)) {
+            LOG.debug("Build usage recorded for auto slots: {} ms, {} ms CPU, peak {} bytes.", build.wallMillis(), build.cpuMillis(),
+                    build.peakBytes());
         }
     }
 }
