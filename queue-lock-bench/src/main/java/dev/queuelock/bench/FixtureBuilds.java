@@ -36,7 +36,7 @@ final class FixtureBuilds {
     /** One build in the first lane, online, so the local repository gets what the fixture needs; not timed. */
     void warmUp(RunDir run) throws IOException, InterruptedException {
         fixture.clean();
-        Process p = start(run, 0, "warm-up", List.of("-Dbench.kind=cpu", "-Dbench.cpu.rounds=1"),
+        Process p = start(run, run.tmp(), 0, "warm-up", List.of("-Dbench.kind=cpu", "-Dbench.cpu.rounds=1"),
                 new SlotSetting("1"), false);
         Children.awaitSuccess(p, TIMEOUT_MINUTES * 60, run.resolve("warm-up.out"));
     }
@@ -44,7 +44,7 @@ final class FixtureBuilds {
     /** Empty if the extension takes {@code setting}; else the line in which it refused it. */
     Optional<String> refusal(RunDir run, SlotSetting setting) throws InterruptedException {
         Process p = children.start(command(run, "probe", setting, List.of(), true, "validate"), fixture.lanes().get(0),
-                environment(run, setting), run.resolve("probe.out"), false);
+                environment(run.tmp(), setting), run.resolve("probe.out"), false);
         if (!p.waitFor(5, TimeUnit.MINUTES)) {
             throw new BenchException("mvn validate with slots " + setting + " still running after 5 minutes");
         }
@@ -66,15 +66,19 @@ final class FixtureBuilds {
                 .replaceFirst(" -> \\[Help \\d+\\]$", "").trim();
     }
 
-    /** {@code builds} builds of {@code kind} started together under {@code setting}, in lanes 1..builds. */
-    List<SlotBuild> round(RunDir run, String kind, SlotSetting setting, int builds) throws IOException, InterruptedException {
+    /**
+     * {@code builds} builds of {@code kind} started together under {@code setting}, in lanes 1..builds,
+     * queueing under {@code queueTmp} (their TMPDIR).
+     */
+    List<SlotBuild> round(RunDir run, Path queueTmp, String kind, SlotSetting setting, int builds)
+            throws IOException, InterruptedException {
         fixture.clean();
         long[] starts = new long[builds];
         List<CompletableFuture<Long>> ends = new ArrayList<>();
         List<Process> processes = new ArrayList<>();
         for (int i = 0; i < builds; i++) {
             starts[i] = Clock.now();
-            Process p = start(run, i, lane(i), List.of("-Dbench.kind=" + kind, kindOptions.get(kind)), setting, true);
+            Process p = start(run, queueTmp, i, lane(i), List.of("-Dbench.kind=" + kind, kindOptions.get(kind)), setting, true);
             processes.add(p);
             ends.add(p.onExit().thenApply(done -> Clock.now()));
         }
@@ -87,11 +91,12 @@ final class FixtureBuilds {
         return result;
     }
 
-    private Process start(RunDir run, int lane, String name, List<String> options, SlotSetting setting, boolean offline) {
+    private Process start(RunDir run, Path queueTmp, int lane, String name, List<String> options, SlotSetting setting,
+            boolean offline) {
         List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-o", run.resolve(name + ".time").toString(),
                 "-f", "%e %U %S %M"));
         command.addAll(command(run, name, setting, options, offline, "verify"));
-        return children.start(command, fixture.lanes().get(lane), environment(run, setting), run.resolve(name + ".out"), false);
+        return children.start(command, fixture.lanes().get(lane), environment(queueTmp, setting), run.resolve(name + ".out"), false);
     }
 
     private List<String> command(RunDir run, String name, SlotSetting setting, List<String> options, boolean offline,
@@ -110,9 +115,9 @@ final class FixtureBuilds {
         return command;
     }
 
-    private static Map<String, String> environment(RunDir run, SlotSetting setting) {
+    private static Map<String, String> environment(Path queueTmp, SlotSetting setting) {
         Map<String, String> env = new HashMap<>(setting.environment());
-        env.put("TMPDIR", run.tmp().toString());
+        env.put("TMPDIR", queueTmp.toString());
         return env;
     }
 

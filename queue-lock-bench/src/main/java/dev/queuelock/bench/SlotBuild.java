@@ -27,12 +27,15 @@ import java.util.regex.Pattern;
  * @param waitMs         the wait for a slot, NaN when the build took no lock
  * @param cpuSeconds     user + system CPU of the build's process tree
  * @param peakRssMb      the largest process's peak resident set
+ * @param slotsSeen      the number of slots the build's waiting lines name ("2 of 3 slots busy"), 0 if none
  */
-record SlotBuild(String lane, long startNanos, long endNanos, double waitMs, double cpuSeconds, double peakRssMb) {
+record SlotBuild(String lane, long startNanos, long endNanos, double waitMs, double cpuSeconds, double peakRssMb,
+        int slotsSeen) {
 
     private static final Pattern STAMP = Pattern.compile("(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}[^ ]*) \\[[A-Z]+\\] (.*)");
     private static final String ACQUIRED = "Build lock acquired";
     private static final String WAITING = "Build queue:";
+    private static final Pattern SLOTS_BUSY = Pattern.compile("\\d+ of (\\d+) slots busy");
 
     /** Seconds from {@code zeroNanos} (the round's start) to this build's result. */
     double resultSeconds(long zeroNanos) {
@@ -54,7 +57,8 @@ record SlotBuild(String lane, long startNanos, long endNanos, double waitMs, dou
             String[] t = Files.readString(time, StandardCharsets.UTF_8).trim().split("\\s+");
             double cpu = Double.parseDouble(t[t.length - 3]) + Double.parseDouble(t[t.length - 2]);
             double rssMb = Double.parseDouble(t[t.length - 1]) / 1024;
-            return new SlotBuild(lane, startNanos, endNanos, waitMs(Files.readAllLines(log, StandardCharsets.UTF_8)), cpu, rssMb);
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return new SlotBuild(lane, startNanos, endNanos, waitMs(lines), cpu, rssMb, slotsSeen(lines));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (RuntimeException e) {
@@ -78,6 +82,18 @@ record SlotBuild(String lane, long startNanos, long endNanos, double waitMs, dou
             }
         }
         return Double.NaN;
+    }
+
+    /** The most slots any waiting line of {@code log} names; 0 if none does. */
+    static int slotsSeen(List<String> log) {
+        int most = 0;
+        for (String line : log) {
+            Matcher m = SLOTS_BUSY.matcher(line);
+            if (m.find()) {
+                most = Math.max(most, Integer.parseInt(m.group(1)));
+            }
+        }
+        return most;
     }
 
     private static OffsetDateTime parse(String stamp) {

@@ -36,6 +36,11 @@ record SlotRound(String kind, SlotSetting setting, int rep, List<SlotBuild> buil
         return builds.stream().mapToDouble(SlotBuild::cpuSeconds).average().orElseThrow();
     }
 
+    /** The number of slots the builds' waiting lines named (what auto decided); 0 if none waited. */
+    int slotsSeen() {
+        return builds.stream().mapToInt(SlotBuild::slotsSeen).max().orElse(0);
+    }
+
     double maxPeakRssMb() {
         return builds.stream().mapToDouble(SlotBuild::peakRssMb).max().orElseThrow();
     }

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import javax.imageio.ImageIO;
 
 /**
@@ -84,16 +83,11 @@ final class SlotsPlot {
         SlotBuild alone = result.solo().get(kind);
         List<Column> columns = new ArrayList<>();
         for (SlotSetting setting : config.modelSettings()) {
-            Optional<Integer> slots = setting.isAuto()
-                    ? ModelAuto.slots(config.modelCores(), config.modelMemoryGb(), alone.cores(), alone.peakRssMb())
-                    : Optional.of(setting.modelSlots());
-            if (slots.isEmpty()) {
-                columns.add(new Column(setting.name(), List.of(), Double.NaN, "no rule yet"));
-                continue;
-            }
-            SharingModel.Outcome o = SharingModel.run(config.modelAgents(), slots.get(), config.modelCores(),
+            int slots = setting.isAuto() ? ModelAuto.slots(config.modelCores(), config.modelMemoryGb(), alone)
+                    : setting.modelSlots();
+            SharingModel.Outcome o = SharingModel.run(config.modelAgents(), slots, config.modelCores(),
                     alone.durationSeconds(), alone.cores());
-            String label = setting.isAuto() ? "auto (" + slots.get() + ")" : setting.name();
+            String label = setting.isAuto() ? "auto (" + slots + ")" : setting.name();
             columns.add(new Column(label, Arrays.stream(o.results()).boxed().toList(), o.total(), ""));
         }
         return columns;

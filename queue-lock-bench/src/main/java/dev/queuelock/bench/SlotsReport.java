@@ -63,7 +63,9 @@ final class SlotsReport {
                 continue;
             }
             List<Double> waits = rounds.stream().flatMap(r -> r.waitSeconds().stream()).toList();
-            md.append("| ").append(setting).append(" | ")
+            String seen = rounds.stream().map(SlotRound::slotsSeen).filter(n -> n > 0).distinct().map(String::valueOf)
+                    .collect(Collectors.joining(", "));
+            md.append("| ").append(setting).append(setting.isAuto() && !seen.isEmpty() ? " (" + seen + ")" : "").append(" | ")
                     .append(s(mean(rounds.stream().map(SlotRound::totalSeconds).toList()))).append(" (")
                     .append(rounds.stream().map(r -> s(r.totalSeconds())).collect(Collectors.joining(" / "))).append(") | ")
                     .append(s(mean(rounds.stream().flatMap(r -> r.resultSeconds().stream()).toList()))).append(" | ")
@@ -117,20 +119,21 @@ final class SlotsReport {
             md.append("| ").append(setting).append(" |");
             for (String kind : kinds) {
                 SlotBuild alone = result.solo().get(kind);
-                Optional<Integer> slots = setting.isAuto()
-                        ? ModelAuto.slots(cores, config.modelMemoryGb(), alone.cores(), alone.peakRssMb())
-                        : Optional.of(setting.modelSlots());
-                if (slots.isEmpty()) {
-                    md.append(" ").append(ModelAuto.describe(cores, config.modelMemoryGb(), alone.cores(), alone.peakRssMb())).append(" |");
-                    continue;
-                }
-                SharingModel.Outcome o = SharingModel.run(agents, slots.get(), cores, alone.durationSeconds(), alone.cores());
-                md.append(' ').append(setting.isAuto() ? "(" + slots.get() + ") " : "").append(s(o.total())).append(" / ")
+                int slots = setting.isAuto() ? ModelAuto.slots(cores, config.modelMemoryGb(), alone) : setting.modelSlots();
+                SharingModel.Outcome o = SharingModel.run(agents, slots, cores, alone.durationSeconds(), alone.cores());
+                md.append(' ').append(setting.isAuto() ? "(" + slots + ") " : "").append(s(o.total())).append(" / ")
                         .append(s(o.meanResult())).append(" / ").append(s(o.meanWait())).append(" |");
             }
             md.append('\n');
         }
         md.append('\n');
+        if (config.modelSettings().stream().anyMatch(SlotSetting::isAuto)) {
+            for (String kind : kinds) {
+                md.append("- `auto` for ").append(title(kind).toLowerCase(Locale.ROOT)).append(": ")
+                        .append(ModelAuto.describe(cores, config.modelMemoryGb(), result.solo().get(kind))).append('\n');
+            }
+            md.append('\n');
+        }
     }
 
     static double mean(List<Double> values) {

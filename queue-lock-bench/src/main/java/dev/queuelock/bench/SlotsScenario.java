@@ -13,8 +13,10 @@ import java.util.function.Consumer;
  * Scenario 7, build slots: {@code builds} real Maven builds of the fixture project started together
  * in as many lanes, under each slots setting in turn (1, 2, unlimited, auto, then again: the
  * settings alternate so a noisy machine's drift hits each alike), for each kind of build (CPU-bound,
- * or mostly waiting as integration tests do). Before the rounds, one build of each kind alone: its
- * duration and CPU are what {@link SharingModel} scales to a bigger machine.
+ * or mostly waiting as integration tests do). Before the rounds, one build of each kind alone (under
+ * auto when auto is measured, so that auto's first round has a recent build to decide from): its
+ * duration and CPU are what {@link SharingModel} scales to a bigger machine. All builds of a kind
+ * queue in one queue directory, whose usage history auto reads.
  */
 final class SlotsScenario {
 
@@ -57,15 +59,19 @@ final class SlotsScenario {
         Map<String, SlotBuild> solo = new LinkedHashMap<>();
         List<SlotRound> rounds = new ArrayList<>();
         Map<String, String> load = new LinkedHashMap<>();
+        // Under auto, a build alone first: auto decides from this queue's recent builds, and only builds under auto record theirs.
+        SlotSetting alone = settings.stream().filter(SlotSetting::isAuto).findFirst().orElse(new SlotSetting("1"));
         for (String kind : config.slotKinds()) {
             String before = Machine.loadAverage();
+            // One queue directory (TMPDIR) for all of a kind's builds: its recent builds are of this kind.
+            Path queueTmp = runs.create("slots-" + kind + "-queue").tmp();
             progress.accept("slots: " + kind + " build alone");
-            solo.put(kind, builds.round(runs.create("slots-" + kind + "-alone"), kind, new SlotSetting("1"), 1).get(0));
+            solo.put(kind, builds.round(runs.create("slots-" + kind + "-alone"), queueTmp, kind, alone, 1).get(0));
             for (int rep = 1; rep <= config.slotReps(); rep++) {
                 for (SlotSetting setting : settings) {
                     progress.accept("slots: " + kind + ", " + config.slotBuilds() + " builds, slots " + setting + ", rep " + rep);
                     RunDir run = runs.create("slots-" + kind + "-" + setting + "-" + rep);
-                    rounds.add(new SlotRound(kind, setting, rep, builds.round(run, kind, setting, config.slotBuilds())));
+                    rounds.add(new SlotRound(kind, setting, rep, builds.round(run, queueTmp, kind, setting, config.slotBuilds())));
                     children.killAll();
                 }
             }

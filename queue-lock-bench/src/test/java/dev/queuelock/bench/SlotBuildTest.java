@@ -39,4 +39,12 @@ class SlotBuildTest {
         assertThat(FixtureBuilds.errorText("\u001b[0m2026-12-05T03:14:48.228Z [ERROR] queuelock.build.slots=auto is not available yet;"
                 + " give a number -> [Help 1]")).isEqualTo("queuelock.build.slots=auto is not available yet; give a number");
     }
+
+    @Test
+    void theNumberOfSlotsIsReadFromTheWaitingLines() {
+        assertThat(SlotBuild.slotsSeen(List.of(
+                "2026-12-05T03:21:50.174Z [INFO] Build queue: next up; 3 of 3 slots busy: lane lane-2 (verify), pid 32652",
+                "2026-12-05T03:22:35.374Z [INFO] Build lock acquired after waiting 45s."))).isEqualTo(3);
+        assertThat(SlotBuild.slotsSeen(List.of("2026-12-05T03:08:38.992Z [INFO] Build lock acquired (lane lane-1, repo queue)."))).isZero();
+    }
 }
