@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  * @param waitMs         the wait for a slot, NaN when the build took no lock
  * @param cpuSeconds     user + system CPU of the build's process tree
  * @param peakRssMb      the largest process's peak resident set
- * @param slotsSeen      the number of slots the build's waiting lines name ("2 of 3 slots busy"), 0 if none
+ * @param slotsSeen      the number of slots the build's waiting lines name ("2 of 3 slots busy"), 0 if it never waited
  */
 record SlotBuild(String lane, long startNanos, long endNanos, double waitMs, double cpuSeconds, double peakRssMb,
         int slotsSeen) {
@@ -84,13 +84,18 @@ record SlotBuild(String lane, long startNanos, long endNanos, double waitMs, dou
         return Double.NaN;
     }
 
-    /** The most slots any waiting line of {@code log} names; 0 if none does. */
+    /**
+     * The most slots any waiting line of {@code log} names; 1 if it waited behind a single slot (whose
+     * lines name no count); 0 if it never waited.
+     */
     static int slotsSeen(List<String> log) {
         int most = 0;
         for (String line : log) {
             Matcher m = SLOTS_BUSY.matcher(line);
             if (m.find()) {
                 most = Math.max(most, Integer.parseInt(m.group(1)));
+            } else if (line.contains(WAITING) && (line.contains(" ahead;") || line.contains("next up;"))) {
+                most = Math.max(most, 1);
             }
         }
         return most;

@@ -46,5 +46,7 @@ class SlotBuildTest {
                 "2026-12-05T03:21:50.174Z [INFO] Build queue: next up; 3 of 3 slots busy: lane lane-2 (verify), pid 32652",
                 "2026-12-05T03:22:35.374Z [INFO] Build lock acquired after waiting 45s."))).isEqualTo(3);
         assertThat(SlotBuild.slotsSeen(List.of("2026-12-05T03:08:38.992Z [INFO] Build lock acquired (lane lane-1, repo queue)."))).isZero();
+        assertThat(SlotBuild.slotsSeen(List.of(
+                "2026-12-05T04:53:35.857Z [INFO] Build queue: 2 builds ahead; lane lane-2 (verify), pid 22517, holding for 1s"))).isEqualTo(1);
     }
 }
