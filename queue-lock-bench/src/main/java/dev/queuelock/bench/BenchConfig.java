@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
  *   <li>{@code idle.seconds=10}, {@code idle.reps=1}
  *   <li>{@code fifo.waiters=32}, {@code fifo.reps=1}
  *   <li>{@code slots.settings=1,2,unlimited,auto} build-queue settings compared (unlimited: QUEUELOCK_SKIP=1;
- *       auto is left out, with a note, while the extension refuses it)
+ *       auto is left out, with a note, if the extension refuses it)
  *   <li>{@code slots.reps=2} alternations of the settings (1, 2, unlimited, auto, 1, 2, ...)
  *   <li>{@code slots.builds=4} builds started together, one per lane
  *   <li>{@code slots.kinds=cpu,wait} CPU-bound builds, and builds whose tests mostly wait
