@@ -7,8 +7,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The benchmark's knobs, as {@code key=value} arguments (defaults keep a run under 10 minutes on
- * 2 cores; the peer's 200 ms poll dominates it):
+ * The benchmark's knobs, as {@code key=value} arguments (the defaults of scenarios 1-5 keep them
+ * under 5 minutes on 2 cores, where the peer's 200 ms poll dominates; the slots scenario's real
+ * Maven builds take about 20 minutes more):
  *
  * <ul>
  *   <li>{@code workers=2,4,8,32} worker processes of the clean hand-off
@@ -21,14 +22,25 @@ import java.util.stream.Collectors;
  *   <li>{@code crash.reps=10} kills per side
  *   <li>{@code idle.seconds=10}, {@code idle.reps=1}
  *   <li>{@code fifo.waiters=32}, {@code fifo.reps=1}
- *   <li>{@code only=clean,cli,crash,idle,fifo} a subset of scenarios
+ *   <li>{@code slots.settings=1,2,unlimited,auto} build-queue settings compared (unlimited: QUEUELOCK_SKIP=1;
+ *       auto is left out, with a note, if the extension refuses it)
+ *   <li>{@code slots.reps=2} alternations of the settings (1, 2, unlimited, auto, 1, 2, ...)
+ *   <li>{@code slots.builds=4} builds started together, one per lane
+ *   <li>{@code slots.kinds=cpu,wait} CPU-bound builds, and builds whose tests mostly wait
+ *   <li>{@code slots.cpu.rounds=1000} sieves of 2 million per module test in a CPU-bound build: its length
+ *   <li>{@code slots.wait.seconds=20} seconds a waiting build's tests sleep, over its three modules
+ *   <li>{@code slots.model.cores=16}, {@code slots.model.agents=6}, {@code slots.model.memory.gb=64},
+ *       {@code slots.model.settings=1,2,3,4,6,unlimited,auto}: the machine the measured builds are scaled to
+ *   <li>{@code only=clean,cli,crash,idle,fifo,slots} a subset of scenarios
  * </ul>
  */
 record BenchConfig(BenchArgs args) {
 
     static BenchConfig from(BenchArgs args) {
         Set<String> known = Set.of("workers", "acquisitions", "k", "reps", "warmup", "hold", "cli.workers", "cli.rounds",
-                "crash.reps", "idle.seconds", "idle.reps", "fifo.waiters", "fifo.reps", "only");
+                "crash.reps", "idle.seconds", "idle.reps", "fifo.waiters", "fifo.reps", "slots.settings", "slots.reps",
+                "slots.builds", "slots.kinds", "slots.cpu.rounds", "slots.wait.seconds", "slots.model.cores",
+                "slots.model.agents", "slots.model.memory.gb", "slots.model.settings", "only");
         for (String key : args.asMap().keySet()) {
             if (!known.contains(key)) {
                 throw new IllegalArgumentException("unknown option " + key + "; known: " + new java.util.TreeSet<>(known));
@@ -88,8 +100,58 @@ record BenchConfig(BenchArgs args) {
         return args.integer("fifo.reps", 1);
     }
 
+    List<SlotSetting> slotSettings() {
+        return settings("slots.settings", "1,2,unlimited,auto");
+    }
+
+    int slotReps() {
+        return Math.max(1, args.integer("slots.reps", 2));
+    }
+
+    int slotBuilds() {
+        return Math.max(1, args.integer("slots.builds", 4));
+    }
+
+    List<String> slotKinds() {
+        List<String> kinds = List.of(args.get("slots.kinds", "cpu,wait").split(","));
+        for (String kind : kinds) {
+            if (!kind.equals("cpu") && !kind.equals("wait")) {
+                throw new IllegalArgumentException("slots.kinds: '" + kind + "' is neither cpu nor wait");
+            }
+        }
+        return kinds;
+    }
+
+    int slotCpuRounds() {
+        return Math.max(1, args.integer("slots.cpu.rounds", 1000));
+    }
+
+    int slotWaitSeconds() {
+        return Math.max(1, args.integer("slots.wait.seconds", 20));
+    }
+
+    int modelCores() {
+        return Math.max(1, args.integer("slots.model.cores", 16));
+    }
+
+    int modelAgents() {
+        return Math.max(1, args.integer("slots.model.agents", 6));
+    }
+
+    int modelMemoryGb() {
+        return Math.max(1, args.integer("slots.model.memory.gb", 64));
+    }
+
+    List<SlotSetting> modelSettings() {
+        return settings("slots.model.settings", "1,2,3,4,6,unlimited,auto");
+    }
+
+    private List<SlotSetting> settings(String key, String fallback) {
+        return List.of(args.get(key, fallback).split(",")).stream().map(SlotSetting::parse).distinct().toList();
+    }
+
     Set<String> only() {
-        return new LinkedHashSet<>(List.of(args.get("only", "clean,cli,crash,idle,fifo").split(",")));
+        return new LinkedHashSet<>(List.of(args.get("only", "clean,cli,crash,idle,fifo,slots").split(",")));
     }
 
     /** The options given, for the report's "how to reproduce" line. */

@@ -20,6 +20,9 @@ import java.util.Set;
  */
 public final class BenchMain {
 
+    /** The scenarios that run the peer beside ours. */
+    private static final Set<String> PEER_SCENARIOS = Set.of("clean", "cli", "crash", "idle", "fifo");
+
     private BenchMain() {
     }
 
@@ -44,77 +47,99 @@ public final class BenchMain {
         Path repoRoot = target.getParent().getParent();
         Path out = Files.createDirectories(target.resolve("bench"));
         RunDir.Parent runs = new RunDir.Parent(Files.createDirectories(out.resolve("runs")));
-        PeerPackage peer = PeerPackage.install(target.resolve("npm-peer"));
+        Set<String> only = config.only();
+        boolean withPeer = only.stream().anyMatch(PEER_SCENARIOS::contains);
+        PeerPackage peer = withPeer ? PeerPackage.install(target.resolve("npm-peer")) : null;
         Children children = new Children();
         Launcher launcher = new Launcher(children, benchJar(), cliJar(repoRoot), peer);
-        Machine machine = Machine.describe(peer.nodeVersion());
+        Machine machine = Machine.describe(withPeer ? peer.nodeVersion() : "not used");
         String loadBefore = Machine.loadAverage();
-        String clock = ClockCheck.verify(launcher);
+        String clock = withPeer ? ClockCheck.verify(launcher) : "not checked (no hand-off measured in this run)";
         long started = System.nanoTime();
         Report report = new Report();
         LatencyPlot plot = new LatencyPlot();
-        Set<String> only = config.only();
+        String slots = "";
         try {
-            if (only.contains("clean")) {
-                CleanHandOff clean = new CleanHandOff(launcher, runs, config.holdMs(), config.warmUpRounds());
-                for (int n : config.workers()) {
-                    int rounds = config.roundsPerRep(n);
-                    progress("clean hand-off: N=" + n + ", " + rounds + " rounds each, " + config.reps() + " alternations");
-                    Measurement m = clean.measure(n, rounds, config.reps());
-                    children.killAll();
-                    report.latency("1. clean hand-off, N=" + n, m, Target.cleanHandOff(n));
-                    plot.add("N=" + n, m);
-                }
+            if (withPeer) {
+                measureHandOffs(config, launcher, runs, children, report, plot);
+                report.notMeasured("6. extension overhead",
+                        new ExtensionOverhead(repoRoot).notMeasuredBecause().orElse("measured"), "≤ 1.05 × an empty extension");
             }
-            if (only.contains("cli")) {
-                progress("CLI hand-off: N=" + config.cliWorkers() + ", " + config.cliRounds() + " rounds");
-                Measurement m = new CliHandOff(launcher, runs, config.holdMs()).measure(config.cliWorkers(), config.cliRounds());
-                children.killAll();
-                report.latency("2. CLI hand-off, N=" + config.cliWorkers(), m, Target.p50AtMostPeerOver(20));
-                plot.add("CLI N=" + config.cliWorkers(), m);
+            if (only.contains("slots")) {
+                SlotsScenario.Result result = new SlotsScenario(config, children, runs, out.resolve("slots"), repoRoot,
+                        BenchMain::progress).measure();
+                slots = new SlotsReport(config, result).markdown();
+                new SlotsPlot(config, result).write(out.resolve("slots.png"));
             }
-            if (only.contains("crash")) {
-                progress("crash hand-off: " + config.crashReps() + " kills each");
-                Measurement m = new CrashHandOff(launcher, runs).measure(config.crashReps());
-                children.killAll();
-                report.latency("3. crash hand-off (kill -9 holder)", m, Target.p99AtMost(25));
-            }
-            if (only.contains("idle")) {
-                progress("idle waiter: " + config.idleSeconds() + " s each");
-                Measurement m = new IdleWaiter(launcher, runs).measure(config.idleSeconds(), config.idleReps());
-                children.killAll();
-                report.cpu("4. idle waiter CPU over " + config.idleSeconds() + " s", m, Target.cpuAtMostPeer());
-            }
-            if (only.contains("fifo")) {
-                progress("FIFO at scale: " + config.fifoWaiters() + " waiters");
-                Measurement m = new FifoAtScale(launcher, runs, config.holdMs()).measure(config.fifoWaiters(), config.fifoReps());
-                children.killAll();
-                report.fifo("5. FIFO, " + config.fifoWaiters() + " waiters", m, Target.fifo());
-            }
-            report.notMeasured("6. extension overhead",
-                    new ExtensionOverhead(repoRoot).notMeasuredBecause().orElse("measured"), "≤ 1.05 × an empty extension");
         } finally {
             children.killAll();
         }
         long minutes = ChronoUnit.SECONDS.between(java.time.Instant.EPOCH,
                 java.time.Instant.EPOCH.plusNanos(System.nanoTime() - started));
-        String markdown = header(config, machine, loadBefore, clock, minutes) + "\n" + report.markdown();
+        String markdown = header(config, machine, loadBefore, clock, minutes, withPeer) + "\n"
+                + (withPeer ? report.markdown() : "") + slots;
         Files.writeString(out.resolve("results.md"), markdown, StandardCharsets.UTF_8);
-        plot.write(out.resolve("handoff.png"), "Hand-off latency, queue-lock (blue) vs claude-code-merge-queue 0.5.4 (orange)");
+        if (withPeer) {
+            plot.write(out.resolve("handoff.png"), "Hand-off latency, queue-lock (blue) vs claude-code-merge-queue 0.5.4 (orange)");
+        }
         System.out.println();
         System.out.println(markdown);
-        System.out.println("Written: " + out.resolve("results.md") + " and " + out.resolve("handoff.png"));
+        System.out.println("Written: " + out.resolve("results.md") + (withPeer ? " and " + out.resolve("handoff.png") : "")
+                + (slots.isEmpty() ? "" : " and " + out.resolve("slots.png")));
     }
 
-    private static String header(BenchConfig config, Machine machine, String loadBefore, String clock, long seconds) {
+    /** Scenarios 1-5: ours against the peer. */
+    private static void measureHandOffs(BenchConfig config, Launcher launcher, RunDir.Parent runs, Children children,
+            Report report, LatencyPlot plot) throws IOException, InterruptedException {
+        Set<String> only = config.only();
+        if (only.contains("clean")) {
+            CleanHandOff clean = new CleanHandOff(launcher, runs, config.holdMs(), config.warmUpRounds());
+            for (int n : config.workers()) {
+                int rounds = config.roundsPerRep(n);
+                progress("clean hand-off: N=" + n + ", " + rounds + " rounds each, " + config.reps() + " alternations");
+                Measurement m = clean.measure(n, rounds, config.reps());
+                children.killAll();
+                report.latency("1. clean hand-off, N=" + n, m, Target.cleanHandOff(n));
+                plot.add("N=" + n, m);
+            }
+        }
+        if (only.contains("cli")) {
+            progress("CLI hand-off: N=" + config.cliWorkers() + ", " + config.cliRounds() + " rounds");
+            Measurement m = new CliHandOff(launcher, runs, config.holdMs()).measure(config.cliWorkers(), config.cliRounds());
+            children.killAll();
+            report.latency("2. CLI hand-off, N=" + config.cliWorkers(), m, Target.p50AtMostPeerOver(20));
+            plot.add("CLI N=" + config.cliWorkers(), m);
+        }
+        if (only.contains("crash")) {
+            progress("crash hand-off: " + config.crashReps() + " kills each");
+            Measurement m = new CrashHandOff(launcher, runs).measure(config.crashReps());
+            children.killAll();
+            report.latency("3. crash hand-off (kill -9 holder)", m, Target.p99AtMost(25));
+        }
+        if (only.contains("idle")) {
+            progress("idle waiter: " + config.idleSeconds() + " s each");
+            Measurement m = new IdleWaiter(launcher, runs).measure(config.idleSeconds(), config.idleReps());
+            children.killAll();
+            report.cpu("4. idle waiter CPU over " + config.idleSeconds() + " s", m, Target.cpuAtMostPeer());
+        }
+        if (only.contains("fifo")) {
+            progress("FIFO at scale: " + config.fifoWaiters() + " waiters");
+            Measurement m = new FifoAtScale(launcher, runs, config.holdMs()).measure(config.fifoWaiters(), config.fifoReps());
+            children.killAll();
+            report.fifo("5. FIFO, " + config.fifoWaiters() + " waiters", m, Target.fifo());
+        }
+    }
+
+    private static String header(BenchConfig config, Machine machine, String loadBefore, String clock, long seconds,
+            boolean withPeer) {
         return "Run " + OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS) + " in " + seconds + " s: "
                 + "`" + ("bench/run.sh " + config.describe()).trim() + "`\n\n"
                 + "- Machine: " + machine.cores() + " cores (" + machine.cpu() + "), " + machine.os()
                 + ", load average " + loadBefore + " before / " + Machine.loadAverage() + " after\n"
                 + "- JDK: " + machine.jdk() + "; Node " + machine.node() + "\n"
                 + "- Clock: " + clock + "\n"
-                + "- Ours and the peer alternate within every scenario; holds and CMDs: " + config.holdMs() + " ms;"
-                + " clean hand-off leaves out each worker's first " + config.warmUpRounds() + " round(s) (start-up)\n";
+                + (withPeer ? "- Ours and the peer alternate within every scenario; holds and CMDs: " + config.holdMs() + " ms;"
+                        + " clean hand-off leaves out each worker's first " + config.warmUpRounds() + " round(s) (start-up)\n" : "");
     }
 
     private static void progress(String what) {

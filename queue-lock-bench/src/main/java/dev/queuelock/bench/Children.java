@@ -24,7 +24,9 @@ final class Children {
     }
 
     /**
-     * Starts {@code command} (an argument array) in {@code cwd}; output goes to {@code log}.
+     * Starts {@code command} (an argument array) in {@code cwd}; output goes to {@code log}. A build
+     * lock the benchmark itself runs inside ({@code QUEUELOCK_HOLDERS}) or a developer's
+     * {@code QUEUELOCK_SKIP} is not passed on: what is measured queues on its own.
      *
      * @param signalled true to keep a pipe to its stdin, for {@link #signal}; else /dev/null
      */
@@ -32,6 +34,8 @@ final class Children {
         ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(signalled ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(new File("/dev/null")));
+        pb.environment().remove("QUEUELOCK_HOLDERS");
+        pb.environment().remove("QUEUELOCK_SKIP");
         pb.environment().putAll(env);
         try {
             Process process = pb.start();
