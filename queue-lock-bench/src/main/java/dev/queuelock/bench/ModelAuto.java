@@ -3,6 +3,7 @@ package dev.queuelock.bench;
 import dev.queuelock.slots.AutoSlots;
 import dev.queuelock.slots.BuildUsage;
 import dev.queuelock.slots.MachineFacts;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -19,11 +20,12 @@ final class ModelAuto {
     private ModelAuto() {
     }
 
-    private static AutoSlots rule(int cores, int memoryGb, SlotBuild alone) {
-        MachineFacts machine = new MachineFacts(cores, memoryGb * GIB, memoryGb * GIB);
-        BuildUsage build = new BuildUsage(Math.round(alone.durationSeconds() * 1000), Math.round(alone.cpuSeconds() * 1000),
+    private static AutoSlots.Decision rule(int cores, int memoryGb, SlotBuild alone) {
+        MachineFacts machine = MachineFacts.described(cores, memoryGb * GIB, memoryGb * GIB);
+        double coresBusy = alone.durationSeconds() > 0 ? alone.cpuSeconds() / alone.durationSeconds() : 1;
+        BuildUsage build = BuildUsage.described(0, Duration.ofMillis(Math.round(alone.durationSeconds() * 1000)), coresBusy,
                 Math.round(alone.peakRssMb() * MIB));
-        return new AutoSlots(() -> machine, () -> List.of(build));
+        return AutoSlots.decide(machine, List.of(build));
     }
 
     /** The number of slots auto gives that machine. */
@@ -33,8 +35,6 @@ final class ModelAuto {
 
     /** How the rule decided, in its own words (as {@code status} prints it). */
     static String describe(int cores, int memoryGb, SlotBuild alone) {
-        AutoSlots rule = rule(cores, memoryGb, alone);
-        rule.slots();
-        return rule.describe();
+        return rule(cores, memoryGb, alone).text();
     }
 }

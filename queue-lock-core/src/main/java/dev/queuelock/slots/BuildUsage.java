@@ -13,10 +13,9 @@ import java.util.Optional;
  * {@link UsageHistory}.
  *
  * <p>Measured over the time the build held its slot, not its wait in the queue: waiting uses no
- * CPU and would make every queued build look idle. Two ways: {@link #start()} when the slot is
- * taken and {@link #measureSince} at the session's end counts exactly that time, right under
- * mvnd too, where one daemon process runs build after build; {@link #measure(long)} takes the
- * process's whole CPU time over the hold's length, right for a JVM that started for the session.
+ * CPU and would make every queued build look idle. {@link #start()} when the slot is taken and
+ * {@link #measureSince} at the session's end count exactly that time, right under mvnd too, where
+ * one daemon process runs build after build (its peak memory is the daemon's whole life's).
  * Cheap on purpose, as it runs in every session: on Linux one read of {@code /proc/self/stat} at
  * the start and one each of {@code /proc/self/stat} and {@code /proc/self/status} at the end,
  * nothing started.
@@ -60,19 +59,6 @@ public final class BuildUsage {
             throw new IllegalArgumentException("a build takes some time and no negative CPU: " + wall + ", " + coresBusy);
         }
         return new BuildUsage(startEpochMillis, wall.toMillis(), Math.round(wall.toMillis() * coresBusy), peakBytes, "described");
-    }
-
-    /**
-     * What this JVM's build used, for a JVM that started for this session (plain {@code mvn}): the
-     * CPU time of the process's whole life, over {@code wallMillis}, the time it held its slot (its
-     * life less its wait in the queue; waiting costs no CPU). Under mvnd, whose daemon runs build
-     * after build, use {@link #start()} and {@link #measureSince}: the process's life is many builds'.
-     */
-    public static BuildUsage measure(long wallMillis) {
-        FactSource source = FactSource.current();
-        long cpu = cpuNanos(source);
-        return new BuildUsage(System.currentTimeMillis() - wallMillis, wallMillis, cpu < 0 ? -1 : cpu / 1_000_000,
-                peakBytes(source), source.label());
     }
 
     /** Notes where the build starts: call when the slot is taken. One read of {@code /proc/self/stat} on Linux. */

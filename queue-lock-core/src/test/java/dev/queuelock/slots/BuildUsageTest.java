@@ -63,17 +63,6 @@ class BuildUsageTest {
     }
 
     @Test
-    void aWholeJvmIsMeasuredOverTheTimeItHeldItsSlot() {
-        BuildUsage usage = BuildUsage.measure(60_000);
-        assertThat(usage.wallMillis()).isEqualTo(60_000);
-        assertThat(usage.cpuMillis()).as("this JVM's life so far").isPositive();
-        assertThat(usage.peakBytes()).isPositive();
-        assertThat(usage.startEpochMillis()).isCloseTo(System.currentTimeMillis() - 60_000, org.assertj.core.data.Offset.offset(10_000L));
-        assertThat(usage.source()).isEqualTo(FactSource.current().label());
-        assertThat(usage.complete()).isTrue();
-    }
-
-    @Test
     void busyCoresAreCpuOverWall() {
         BuildUsage usage = BuildUsage.described(1L, Duration.ofSeconds(100), 2.5, 3L << 30);
         assertThat(usage.cpu()).isEqualTo(Duration.ofSeconds(250));

@@ -16,7 +16,6 @@ import dev.queuelock.slots.BuildUsage;
 import dev.queuelock.slots.UsageHistory;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Properties;
 import javax.inject.Named;
@@ -42,7 +41,8 @@ public class BuildQueue {
     private long acquiredAtNanos;
     /** Where {@code auto} slots keep the builds' usage; null unless this session took a slot under auto. */
     private UsageHistory usage;
-    private long waitedNanos;
+    /** CPU and time when this session took its slot: the hold alone is measured, right also in a daemon that ran builds before. */
+    private BuildUsage.Start usageStart;
 
     /** Waits for the build lock of the repository containing {@code top}; the factory reads its own keys from {@code user}. */
     public void enter(Path top, BuildQueueSettings settings, Properties user, List<String> goals) throws MavenExecutionException {
@@ -57,6 +57,7 @@ public class BuildQueue {
             if (settings.autoSlots() && newLock.joined().isEmpty()) {
                 usage = new UsageHistory(QueueDirectory.of(QueueDirectory.defaultTmpDir(), BuildScope.BUILD_QUEUE,
                         settings.scope().buildQueueKey(repo)).path());
+                usageStart = BuildUsage.start();
             }
         } catch (IllegalArgumentException e) {
             throw new MavenExecutionException(e.getMessage(), e);
@@ -89,7 +90,6 @@ public class BuildQueue {
             throw new MavenExecutionException("Interrupted while waiting for the build lock.", e);
         }
         acquiredAtNanos = System.nanoTime();
-        waitedNanos = acquiredAtNanos - start;
         if (newLock.joined().isPresent()) {
             LockRecord holder = newLock.joined().get();
             if (ProcessId.of(holder.pid(), holder.start().orElse(null)).isAlive()) {
@@ -129,10 +129,7 @@ public class BuildQueue {
         if (history == null) {
             return;
         }
-        long wall = ProcessHandle.current().info().startInstant()
-                .map(started -> Duration.between(started, Instant.now()).toMillis() - Duration.ofNanos(waitedNanos).toMillis())
-                .orElse(Duration.ofNanos(System.nanoTime() - acquiredAtNanos).toMillis());
-        BuildUsage build = BuildUsage.measure(wall);
+        BuildUsage build = BuildUsage.measureSince(usageStart);
         if (history.record(build)) {
             LOG.debug("Build usage recorded for auto slots: {} ms, {} ms CPU, peak {} bytes.", build.wallMillis(), build.cpuMillis(),
                     build.peakBytes());
