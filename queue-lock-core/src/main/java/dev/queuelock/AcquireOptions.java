@@ -15,10 +15,12 @@ public final class AcquireOptions {
     private final boolean releaseAtExit;
     /** Null for none: no lambda on the hot path of every Maven session. */
     private final Runnable onTaken;
+    private final String runsIn;
 
     private AcquireOptions(String label, WaitListener listener, Duration stuckWarnInterval, boolean releaseAtExit,
-            Runnable onTaken) {
+            Runnable onTaken, String runsIn) {
         this.label = label;
+        this.runsIn = runsIn;
         this.releaseAtExit = releaseAtExit;
         this.onTaken = onTaken;
         this.listener = Objects.requireNonNull(listener, "listener");
@@ -30,21 +32,21 @@ public final class AcquireOptions {
 
     /** No label, no listener, default stuck-holder interval. */
     public static AcquireOptions defaults() {
-        return new AcquireOptions(null, WaitListener.NONE, DEFAULT_STUCK_WARN_INTERVAL, true, null);
+        return new AcquireOptions(null, WaitListener.NONE, DEFAULT_STUCK_WARN_INTERVAL, true, null, null);
     }
 
     /** What the holder is doing (shown to waiters), e.g. the goals of a Maven build. */
     public AcquireOptions withLabel(String newLabel) {
-        return new AcquireOptions(newLabel, listener, stuckWarnInterval, releaseAtExit, onTaken);
+        return new AcquireOptions(newLabel, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn);
     }
 
     public AcquireOptions withListener(WaitListener newListener) {
-        return new AcquireOptions(label, newListener, stuckWarnInterval, releaseAtExit, onTaken);
+        return new AcquireOptions(label, newListener, stuckWarnInterval, releaseAtExit, onTaken, runsIn);
     }
 
     /** How long a holder may hold before waiters are warned, and then again each such interval. */
     public AcquireOptions withStuckWarnInterval(Duration interval) {
-        return new AcquireOptions(label, listener, interval, releaseAtExit, onTaken);
+        return new AcquireOptions(label, listener, interval, releaseAtExit, onTaken, runsIn);
     }
 
     /**
@@ -53,7 +55,7 @@ public final class AcquireOptions {
      * off and releases in its own hook, since the JVM runs shutdown hooks concurrently.
      */
     public AcquireOptions withReleaseAtExit(boolean release) {
-        return new AcquireOptions(label, listener, stuckWarnInterval, release, onTaken);
+        return new AcquireOptions(label, listener, stuckWarnInterval, release, onTaken, runsIn);
     }
 
     /**
@@ -65,7 +67,7 @@ public final class AcquireOptions {
      */
     public AcquireOptions withOnTaken(Runnable action) {
         return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit,
-                Objects.requireNonNull(action, "action"));
+                Objects.requireNonNull(action, "action"), runsIn);
     }
 
     /** Runs the {@link #withOnTaken} action, if one was given. */
@@ -77,6 +79,20 @@ public final class AcquireOptions {
 
     public boolean releaseAtExit() {
         return releaseAtExit;
+    }
+
+    /**
+     * What the holder's process is when it is not the build itself, e.g. {@code "mvnd daemon"}: a
+     * process that runs build after build for clients, which waiters are told not to stop for one
+     * build ({@code lane a (verify), in mvnd daemon 4242}).
+     */
+    public AcquireOptions withRunsIn(String process) {
+        return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, onTaken, process);
+    }
+
+    /** See {@link #withRunsIn}; {@code null} when the holder's process is the build's own. */
+    public String runsIn() {
+        return runsIn;
     }
 
     /** The label, or {@code null} for none (the npm tool then omits the field). */

@@ -6,7 +6,8 @@ import java.util.Optional;
 /**
  * Who holds or waits: the JSON of a {@code lock} file or a ticket,
  * {@code {"pid","lane","label","ts"}} as the npm tool writes it, plus our {@code start}, and the
- * {@code host} where a backend spans machines.
+ * {@code host} where a backend spans machines and {@code in} where the holder's process runs builds
+ * for others (an mvnd daemon).
  */
 public final class LockRecord {
 
@@ -16,6 +17,7 @@ public final class LockRecord {
     private final long ts;
     private final String start;
     private final String host;
+    private final String runsIn;
 
     /**
      * @param label may be null (no label)
@@ -28,6 +30,11 @@ public final class LockRecord {
 
     /** @param host the machine the process runs on; null where every record is from this machine */
     public LockRecord(long pid, String lane, String label, long ts, String start, String host) {
+        this(pid, lane, label, ts, start, host, null);
+    }
+
+    private LockRecord(long pid, String lane, String label, long ts, String start, String host, String runsIn) {
+        this.runsIn = runsIn;
         this.pid = pid;
         this.lane = Objects.requireNonNull(lane, "lane");
         this.label = label;
@@ -63,6 +70,21 @@ public final class LockRecord {
         return Optional.ofNullable(host);
     }
 
+    /** The kind of process {@code pid} is when it runs builds for others, e.g. {@code mvnd daemon}; absent when it is the build's own. */
+    public Optional<String> runsIn() {
+        return Optional.ofNullable(runsIn);
+    }
+
+    /** This record with {@link #runsIn()} set; {@code null} clears it. */
+    public LockRecord withRunsIn(String process) {
+        return Objects.equals(process, runsIn) ? this : new LockRecord(pid, lane, label, ts, start, host, process);
+    }
+
+    /** This record, taken or enrolled at {@code newTs} (epoch milliseconds). */
+    public LockRecord at(long newTs) {
+        return new LockRecord(pid, lane, label, newTs, start, host, runsIn);
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof LockRecord)) {
@@ -70,21 +92,24 @@ public final class LockRecord {
         }
         LockRecord r = (LockRecord) o;
         return pid == r.pid && ts == r.ts && lane.equals(r.lane) && Objects.equals(label, r.label)
-                && Objects.equals(start, r.start) && Objects.equals(host, r.host);
+                && Objects.equals(start, r.start) && Objects.equals(host, r.host) && Objects.equals(runsIn, r.runsIn);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(pid, lane, label, ts, start, host);
+        return Objects.hash(pid, lane, label, ts, start, host, runsIn);
     }
 
     /**
-     * How every wait line and status names a holder or waiter: {@code lane a (verify), pid 4242 [on host]}.
+     * How every wait line and status names a holder or waiter: {@code lane a (verify), pid 4242 [on host]},
+     * or {@code lane a (verify), in mvnd daemon 4242}: the daemon is not the build, and stopping it
+     * stops every build it runs.
      * A label that only repeats the lane (a land queue's record is labelled with the lane's branch,
      * often its directory's name too) is left out: {@code lane a, pid 4242}, not {@code lane a (a)}.
      */
     public String describe() {
-        return "lane " + lane + (label == null || label.equals(lane) ? "" : " (" + label + ")") + ", pid " + pid
+        return "lane " + lane + (label == null || label.equals(lane) ? "" : " (" + label + ")")
+                + (runsIn == null ? ", pid " : ", in " + runsIn + " ") + pid
                 + (host == null ? "" : " on " + host);
     }
 

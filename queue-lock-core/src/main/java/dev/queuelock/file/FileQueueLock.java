@@ -62,7 +62,7 @@ public final class FileQueueLock extends QueueLockSupport {
     @Override
     protected void doAcquire(AcquireOptions options) throws InterruptedException {
         LockRecord mine = new LockRecord(pid, lane, options.label(),
-                LAST_TS.updateAndGet(last -> Math.max(last + 1, System.currentTimeMillis())), start);
+                LAST_TS.updateAndGet(last -> Math.max(last + 1, System.currentTimeMillis())), start).withRunsIn(options.runsIn());
         Enrollment own = new Enrollment(tickets, mine, dir::prepare);
         synchronized (this) {
             enrollment = own;
@@ -132,7 +132,7 @@ public final class FileQueueLock extends QueueLockSupport {
     private boolean take(LockFile slot, LockRecord mine, LockRecord deadHolder, WaitReporter reporter) throws IOException {
         // Never earlier than the ticket's ts, so the ticket reads as enrolled before the take.
         long now = Math.max(System.currentTimeMillis(), mine.ts());
-        LockRecord me = new LockRecord(pid, lane, mine.label().orElse(null), now, start);
+        LockRecord me = mine.at(now);
         if (slot.tryTake(me) != LockFile.Take.TAKEN) {
             return false;
         }

@@ -11,7 +11,7 @@ import java.util.Optional;
  * tickets, byte-compatible with the npm tool's {@code JSON.stringify({pid, lane, label, ts})} (same
  * key order, no whitespace, no {@code label} key when there is none, same string escapes), and the
  * ZooKeeper backend's participant nodes. Our extra keys come last - {@code start}, {@code host},
- * then a backend's flags - and the npm tool ignores them. Reading is lenient (any valid JSON object
+ * {@code in}, then a backend's flags - and the npm tool ignores them. Reading is lenient (any valid JSON object
  * with the fields).
  */
 public final class RecordJson {
@@ -34,6 +34,7 @@ public final class RecordJson {
         json.append(",\"ts\":").append(record.ts());
         record.start().ifPresent(start -> JsonWriter.quote(json.append(",\"start\":"), start));
         record.host().ifPresent(host -> JsonWriter.quote(json.append(",\"host\":"), host));
+        record.runsIn().ifPresent(runsIn -> JsonWriter.quote(json.append(",\"in\":"), runsIn));
         if (flag != null) {
             JsonWriter.quote(json.append(','), flag);
             json.append(":true");
@@ -55,7 +56,7 @@ public final class RecordJson {
             return Optional.empty();
         }
         return Optional.of(new LockRecord(((BigDecimal) pid).longValueExact(), text(node, "lane", ""), text(node, "label", null),
-                ((BigDecimal) ts).longValue(), text(node, "start", null), text(node, "host", null)));
+                ((BigDecimal) ts).longValue(), text(node, "start", null), text(node, "host", null)).withRunsIn(text(node, "in", null)));
     }
 
     /** Whether the record's JSON carries {@code "flag":true} (see {@link #encode(LockRecord, String)}). */

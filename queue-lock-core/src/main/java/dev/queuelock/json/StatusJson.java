@@ -98,6 +98,7 @@ public final class StatusJson {
         node.put("lane", r.lane());
         node.put("label", r.label().orElse(null));
         node.put("pid", r.pid());
+        r.runsIn().ifPresent(process -> node.put("in", process));
         node.put("since", r.ts());
         node.put(elapsedKey, Math.max(0, nowMillis - r.ts()));
         return node;

@@ -1,5 +1,6 @@
 package dev.queuelock.zookeeper;
 
+import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.json.RecordJson;
 import java.net.InetAddress;
@@ -30,9 +31,9 @@ final class Ticket {
     }
 
     /** This process's ticket, stamped now. */
-    static Ticket mine(String lane, String label, boolean held) {
-        return new Ticket(null, new LockRecord(ProcessHandle.current().pid(), lane, label, System.currentTimeMillis(),
-                null, HOST), held);
+    static Ticket mine(String lane, AcquireOptions options, boolean held) {
+        return new Ticket(null, new LockRecord(ProcessHandle.current().pid(), lane, options.label(), System.currentTimeMillis(),
+                null, HOST).withRunsIn(options.runsIn()), held);
     }
 
     byte[] bytes() {
@@ -53,8 +54,7 @@ final class Ticket {
         if (record == null || held) {
             return record;
         }
-        return new LockRecord(record.pid(), record.lane(), record.label().orElse(null), nowMillis, null,
-                record.host().orElse(null));
+        return record.at(nowMillis);
     }
 
     private static String localHost() {

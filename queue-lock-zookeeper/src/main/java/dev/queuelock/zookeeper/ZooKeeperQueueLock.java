@@ -64,12 +64,12 @@ public final class ZooKeeperQueueLock extends QueueLockSupport {
     private void take(CuratorFramework session, AcquireOptions options) throws Exception {
         while (true) {
             checkWaiting();
-            TicketDriver driver = new TicketDriver(() -> Ticket.mine(lane, options.label(), false).bytes());
+            TicketDriver driver = new TicketDriver(() -> Ticket.mine(lane, options, false).bytes());
             InterProcessMutex mutex = new InterProcessMutex(session, queuePath, driver);
             try (PositionReporter reporter = new PositionReporter(session, mutex, driver, options, queuePath)) {
                 mutex.acquire();
             }
-            if (markHeld(session, driver.node(), options.label())) {
+            if (markHeld(session, driver.node(), options)) {
                 return;
             }
         }
@@ -80,12 +80,12 @@ public final class ZooKeeperQueueLock extends QueueLockSupport {
      * checks that the connection did not waver meanwhile: a node that stood through a write with no
      * suspension was first in line on a live session. False if the session expired and took the node.
      */
-    private boolean markHeld(CuratorFramework session, String node, String label) throws Exception {
+    private boolean markHeld(CuratorFramework session, String node, AcquireOptions options) throws Exception {
         while (true) {
             checkWaiting();
             lost = false;
             try {
-                session.setData().forPath(node, Ticket.mine(lane, label, true).bytes());
+                session.setData().forPath(node, Ticket.mine(lane, options, true).bytes());
             } catch (KeeperException.NoNodeException e) {
                 return false;
             }

@@ -83,7 +83,7 @@ public class BuildQueue {
         long start = System.nanoTime();
         try {
             newLock.acquire(AcquireOptions.defaults().withLabel(label).withListener(waitLog)
-                    .withStuckWarnInterval(settings.stuckWarnInterval()));
+                    .withStuckWarnInterval(settings.stuckWarnInterval()).withRunsIn(runsIn()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             leave();
@@ -103,6 +103,14 @@ public class BuildQueue {
         } else {
             LOG.info("Build lock acquired ({}, {} queue).", where, settings.scope());
         }
+    }
+
+    /**
+     * An mvnd daemon runs build after build for its clients: the lock's holder is named as the build
+     * in that daemon, so nobody is told to stop the daemon (and every build in it) for this one.
+     */
+    private static String runsIn() {
+        return System.getProperty("mvnd.home") == null ? null : "mvnd daemon";
     }
 
     /** Releases the build lock if this session holds or awaits it; later calls do nothing. */
