@@ -96,6 +96,75 @@ class AffectedCheckIT {
         assertThat(repo.remoteSubjects("main")).doesNotContain("broken work");
     }
 
+    /**
+     * Batches: a test that fails once in a batch of three good lanes is rerun in the same check and
+     * all three land after that one check build; a test that fails every run refuses only its own
+     * lane, found by bisection, and the two good lanes beside it land.
+     */
+    @Test
+    @Timeout(600)
+    void aFlakyTestLandsABatchWithOneCheckAndABrokenOneIsFoundByBisection() throws Exception {
+        List<MavenRun> flakyBatch = batchBehindAHeldLanding("one", lane -> {
+            if (lane.endsWith("one-a")) {
+                writeTest(lane, "FlakyTest", "java.io.File mark = new File(\"target/flaky-mark\"); boolean second = mark.exists();"
+                        + " mark.createNewFile(); assertTrue(\"fails on its first run\", second);");
+            }
+        });
+        for (MavenRun run : flakyBatch) {
+            assertThat(run.awaitExit(LAND)).as(run.log()).isZero();
+        }
+        assertThat(flakyBatch.get(0).log()).contains("3 of 3 lanes landed on origin/main").contains("after 1 check run(s)");
+        assertThat(repo.remoteSubjects("main")).contains("one-a work", "one-b work", "one-c work");
+        MavenRun status = repo.mvn(repo.main, "status", "queuelock:status");
+        assertThat(status.awaitExit(LAND)).as(status.log()).isZero();
+        assertThat(status.log()).contains("shop.app.FlakyTest.check: 1 time");
+
+        List<MavenRun> brokenBatch = batchBehindAHeldLanding("two", lane -> {
+            if (lane.endsWith("two-b")) {
+                writeTest(lane, "BrokenTest", "assertTrue(\"fails every time\", false);");
+            }
+        });
+        for (MavenRun run : brokenBatch) {
+            assertThat(run.awaitExit(LAND)).as(run.log()).isEqualTo(run == brokenBatch.get(1) ? 1 : 0);
+        }
+        assertThat(brokenBatch.get(1).log()).contains("BrokenTest");
+        assertThat(repo.remoteSubjects("main")).contains("two-a work", "two-c work").doesNotContain("two-b work", "BrokenTest");
+    }
+
+    /** What a lane of a batch gets before it is landed, besides its one change. */
+    private interface LaneChange {
+        void apply(Path lane) throws IOException;
+    }
+
+    /**
+     * Three lanes {@code <name>-a..c} that each add a class to app (and what {@code change} adds), queued
+     * with a batch of 3 behind a landing whose check waits for a file, which is then written: their
+     * land runs, the first the batch's leader.
+     */
+    private List<MavenRun> batchBehindAHeldLanding(String name, LaneChange change) throws Exception {
+        Path release = work.resolve("release-" + name);
+        Path solo = lane(name + "-solo", "app/src/main/java/shop/app/Checkout.java");
+        writeTest(solo, "HoldTest", "File release = new File(\"" + release + "\"); while (!release.exists()) { Thread.sleep(50); }");
+        MavenRun held = repo.mvn(solo, "land-" + name + "-solo", "queuelock:land", "-Dqueuelock.checkGoals=verify");
+        held.awaitLog("land queue acquired", LAND);
+        List<MavenRun> batch = new java.util.ArrayList<>();
+        for (String member : List.of(name + "-a", name + "-b", name + "-c")) {
+            Path lane = work.resolve(member);
+            LandingRepo.git(repo.main, "worktree", "add", "-q", "-b", member, lane.toString(), "origin/main");
+            String type = "Note" + member.replace("-", "");
+            Files.writeString(lane.resolve("app/src/main/java/shop/app/" + type + ".java"), "package shop.app;\n\nclass " + type + " {\n}\n");
+            LandingRepo.git(lane, "add", ".");
+            LandingRepo.git(lane, "commit", "-q", "-m", member + " work");
+            change.apply(lane);
+            MavenRun run = repo.mvn(lane, "land-" + member, "queuelock:land", "-Dqueuelock.checkGoals=verify", "-Dqueuelock.batch=3");
+            run.awaitLog("Land queue:", LAND);
+            batch.add(run);
+        }
+        Files.createFile(release);
+        assertThat(held.awaitExit(LAND)).as(held.log()).isZero();
+        return batch;
+    }
+
     /** Commits a test of app whose one method has {@code body}. */
     private static void writeTest(Path lane, String name, String body) throws IOException {
         Path test = lane.resolve("app/src/test/java/shop/app/" + name + ".java");
