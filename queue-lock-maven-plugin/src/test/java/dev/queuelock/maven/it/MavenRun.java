@@ -77,12 +77,17 @@ final class MavenRun implements AutoCloseable {
     /**
      * The test's TMPDIR (its queues); no developer's skip or MAVEN_OPTS, only the test run's temp
      * dir (target/tmp under Maven), so Maven's own temp files (jansi's native library...) stay out
-     * of /tmp too.
+     * of /tmp too. An IT's Maven runs for seconds: the JIT's first tier and the serial collector
+     * spare the cores the optimizing compiler and parallel GC threads would take from the other
+     * processes of the test (the suite is CPU-bound on two cores); nothing under test depends on them.
      */
+    /** JVM options for a Maven that runs for seconds (see {@link #forMaven}). */
+    static final String SHORT_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
+
     private static void forMaven(Map<String, String> env, Path tmpDir) {
         env.put("TMPDIR", tmpDir.toString());
         env.remove("QUEUELOCK_SKIP");
-        env.put("MAVEN_OPTS", "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
+        env.put("MAVEN_OPTS", SHORT_JVM + " -Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
     }
 
     /**
