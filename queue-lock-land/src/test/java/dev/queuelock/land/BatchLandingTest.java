@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -187,6 +188,38 @@ class BatchLandingTest {
     @Test
     @Timeout(150)
     void fourLandersStartedTogetherLandInOneBatchAfterOneCheckBuild() throws Exception {
+        fourLandersStartedTogetherLandInOneBatch();
+    }
+
+    /**
+     * Issue 29: the same with one core kept busy by something else (as an agent's build beside the
+     * landers): their JVMs start unevenly, and the gathering leader must still wait for all four.
+     */
+    @Test
+    @Timeout(150)
+    void fourLandersStartedTogetherUnderABusyCoreLandInOneBatch() throws Exception {
+        AtomicBoolean busy = new AtomicBoolean(true);
+        Thread spinner = new Thread(() -> {
+            long spins = 0;
+            while (busy.get()) {
+                spins++;
+            }
+            spun = spins;
+        }, "busy-core");
+        spinner.setDaemon(true);
+        spinner.start();
+        try {
+            fourLandersStartedTogetherLandInOneBatch();
+        } finally {
+            busy.set(false);
+            spinner.join(5_000);
+        }
+    }
+
+    /** Written by the busy core's thread as it stops, so the JIT cannot drop its loop. */
+    private static volatile long spun;
+
+    private void fourLandersStartedTogetherLandInOneBatch() throws Exception {
         Map<String, Path> lanes = lanes(4);
         lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
 
