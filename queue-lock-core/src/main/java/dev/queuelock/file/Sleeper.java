@@ -1,12 +1,9 @@
 package dev.queuelock.file;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -36,13 +33,7 @@ final class Sleeper implements FileWatch.Listener, AutoCloseable {
 
     private final Wakeup wakeup = new Wakeup();
     private final FileWatch watch;
-    private final long self;
-    private final long pollMillis;
-    /** The kernel waits on the participants waited on, by file; only the waiting thread touches them. */
-    private final Map<Path, KernelWait> kernels = new HashMap<>();
-    /** The kernel waits of the last {@link #arm}, if one covers every participant it waits on; else empty. */
-    private volatile List<KernelWait> covering = List.of();
-    private long backoffMillis;
+    private final ParticipantWaits participants;
 
     /** Changes since the current look began, judged again by the turn of the sleep that follows. */
     private final List<Change> recent = new ArrayList<>();
@@ -56,8 +47,7 @@ final class Sleeper implements FileWatch.Listener, AutoCloseable {
 
     Sleeper(QueueDirectory dir, long selfPid, Duration poll) {
         this.watch = new FileWatch(dir.path(), dir.ticketsDir(), this);
-        this.self = selfPid;
-        this.pollMillis = Math.max(1, poll.toMillis());
+        this.participants = new ParticipantWaits(watch, wakeup, selfPid, Math.max(1, poll.toMillis()));
     }
 
     /**
@@ -130,67 +120,14 @@ final class Sleeper implements FileWatch.Listener, AutoCloseable {
         return arm(List.of(target));
     }
 
-    /**
-     * Waits on {@code targets} from now on (the ticket ahead, or every slot's holder), keeping the
-     * kernel waits already on their files and ending the others.
-     *
-     * @return how long the waiter may sleep before it must look again, {@link #FOREVER} for no limit
-     */
+    /** See {@link ParticipantWaits#arm}. */
     long arm(List<Ticket> targets) throws IOException {
-        Map<Path, KernelWait> kept = new HashMap<>();
-        long sleep = FOREVER;
-        boolean covered = !targets.isEmpty();
-        for (Ticket target : targets) {
-            sleep = Math.min(sleep, armOne(target, kept));
-            KernelWait wait = kept.get(target.file());
-            covered &= wait != null && wait.state() == KernelWait.State.PENDING;
-        }
-        stopKernelWaits(); // what no target waits on any more
-        kernels.putAll(kept);
-        covering = covered ? List.copyOf(kept.values()) : List.of();
-        return sleep;
-    }
-
-    /** Arms the wait on one target; its kernel wait, if any, moves from {@link #kernels} to {@code kept}. */
-    private long armOne(Ticket target, Map<Path, KernelWait> kept) throws IOException {
-        long untilEvent = watch.available() ? FOREVER : pollMillis;
-        KernelWait kernel = kernels.remove(target.file());
-        if (target.pid() == self || !target.osLocked()) {
-            close(kernel);
-            return target.pid() == self ? untilEvent : pollMillis;
-        }
-        Object key = OwnFiles.keyOf(target.file());
-        if (key == null) {
-            close(kernel);
-            return 0; // gone since we read it: look again
-        }
-        if (kernel != null && key.equals(kernel.key())) {
-            kept.put(target.file(), kernel);
-            switch (kernel.state()) {
-                case PENDING:
-                    return untilEvent;
-                case FAILED:
-                    return pollMillis;
-                default:
-                    // Granted, yet it looked alive: exiting (the kernel drops locks before the pid
-                    // goes) or it lost its lock. Look again soon, backing off to the poll.
-                    return backOff();
-            }
-        }
-        close(kernel);
-        KernelWait started = KernelWait.on(target.file(), wakeup::now);
-        if (started == null) {
-            return backOff(); // gone, replaced or not yet locked since we read it
-        }
-        backoffMillis = 0;
-        kept.put(target.file(), started);
-        return untilEvent;
+        return participants.arm(targets);
     }
 
     /** Whether the kernel will wake the waiter when any participant it waits on goes (none has yet). */
     boolean kernelWaiting() {
-        List<KernelWait> waits = covering;
-        return !waits.isEmpty() && waits.stream().allMatch(wait -> wait.state() == KernelWait.State.PENDING);
+        return participants.covered();
     }
 
     /** Whether file events of {@code tickets/} are paused (or not yet open) until the next look. */
@@ -232,38 +169,19 @@ final class Sleeper implements FileWatch.Listener, AutoCloseable {
         }
     }
 
-    private long backOff() {
-        backoffMillis = Math.min(pollMillis, backoffMillis == 0 ? 1 : backoffMillis * 2);
-        return backoffMillis;
-    }
-
-    private void stopKernelWaits() {
-        for (KernelWait kernel : kernels.values()) {
-            kernel.close();
-        }
-        kernels.clear();
-        covering = List.of();
-    }
-
-    private static void close(KernelWait kernel) {
-        if (kernel != null) {
-            kernel.close();
-        }
-    }
-
     /**
      * For a waiter that just took the lock: the file watch closes on its own thread, as closing
      * waits out a kernel grace period the hand-off must not wait for. {@link #close()} stays the
      * safety net.
      */
     void closeInBackground() {
-        stopKernelWaits();
+        participants.stop();
         watch.closeInBackground();
     }
 
     @Override
     public void close() {
-        stopKernelWaits();
+        participants.stop();
         watch.close();
     }
 

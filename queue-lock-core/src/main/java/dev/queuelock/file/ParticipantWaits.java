@@ -1,0 +1,117 @@
+package dev.queuelock.file;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The kernel waits of one {@link Sleeper}: a shared OS lock requested on the file of each
+ * participant waited on (the ticket ahead, or every slot's holder), kept across looks while the
+ * file is the same inode, so a release, withdrawal or death wakes the waiter at once. Decides how
+ * long a sleep may last when a participant cannot be waited on so (the npm tool's, no OS lock, or a
+ * lock granted while its owner still looks alive). Only the waiting thread arms and stops them.
+ */
+final class ParticipantWaits {
+
+    private final FileWatch watch;
+    private final Wakeup wakeup;
+    private final long self;
+    private final long pollMillis;
+    /** By file. */
+    private final Map<Path, KernelWait> kernels = new HashMap<>();
+    /** The kernel waits of the last {@link #arm}, if one covers every participant it waits on; else empty. */
+    private volatile List<KernelWait> covering = List.of();
+    private long backoffMillis;
+
+    ParticipantWaits(FileWatch watch, Wakeup wakeup, long selfPid, long pollMillis) {
+        this.watch = watch;
+        this.wakeup = wakeup;
+        this.self = selfPid;
+        this.pollMillis = pollMillis;
+    }
+
+    /**
+     * Waits on {@code targets} from now on, keeping the kernel waits already on their files and
+     * ending the others.
+     *
+     * @return how long the waiter may sleep before it must look again, {@link Sleeper#FOREVER} for no limit
+     */
+    long arm(List<Ticket> targets) throws IOException {
+        Map<Path, KernelWait> kept = new HashMap<>();
+        long sleep = Sleeper.FOREVER;
+        boolean covered = !targets.isEmpty();
+        for (Ticket target : targets) {
+            sleep = Math.min(sleep, armOne(target, kept));
+            KernelWait wait = kept.get(target.file());
+            covered &= wait != null && wait.state() == KernelWait.State.PENDING;
+        }
+        stop(); // what no target waits on any more
+        kernels.putAll(kept);
+        covering = covered ? List.copyOf(kept.values()) : List.of();
+        return sleep;
+    }
+
+    /** Arms the wait on one target; its kernel wait, if any, moves from {@link #kernels} to {@code kept}. */
+    private long armOne(Ticket target, Map<Path, KernelWait> kept) throws IOException {
+        long untilEvent = watch.available() ? Sleeper.FOREVER : pollMillis;
+        KernelWait kernel = kernels.remove(target.file());
+        if (target.pid() == self || !target.osLocked()) {
+            close(kernel);
+            return target.pid() == self ? untilEvent : pollMillis;
+        }
+        Object key = OwnFiles.keyOf(target.file());
+        if (key == null) {
+            close(kernel);
+            return 0; // gone since we read it: look again
+        }
+        if (kernel != null && key.equals(kernel.key())) {
+            kept.put(target.file(), kernel);
+            switch (kernel.state()) {
+                case PENDING:
+                    return untilEvent;
+                case FAILED:
+                    return pollMillis;
+                default:
+                    // Granted, yet it looked alive: exiting (the kernel drops locks before the pid
+                    // goes) or it lost its lock. Look again soon, backing off to the poll.
+                    return backOff();
+            }
+        }
+        close(kernel);
+        KernelWait started = KernelWait.on(target.file(), wakeup::now);
+        if (started == null) {
+            return backOff(); // gone, replaced or not yet locked since we read it
+        }
+        backoffMillis = 0;
+        kept.put(target.file(), started);
+        return untilEvent;
+    }
+
+    /** Whether the kernel will wake the waiter when any participant it waits on goes (none has yet). */
+    boolean covered() {
+        List<KernelWait> waits = covering;
+        return !waits.isEmpty() && waits.stream().allMatch(wait -> wait.state() == KernelWait.State.PENDING);
+    }
+
+    /** Ends every kernel wait. */
+    void stop() {
+        for (KernelWait kernel : kernels.values()) {
+            kernel.close();
+        }
+        kernels.clear();
+        covering = List.of();
+    }
+
+    private long backOff() {
+        backoffMillis = Math.min(pollMillis, backoffMillis == 0 ? 1 : backoffMillis * 2);
+        return backoffMillis;
+    }
+
+    private static void close(KernelWait kernel) {
+        if (kernel != null) {
+            kernel.close();
+        }
+    }
+}
