@@ -5,6 +5,7 @@ import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.land.Checks;
+import dev.queuelock.land.CacheHitReportingChecks;
 import dev.queuelock.land.FlakeRecordingChecks;
 import dev.queuelock.land.FlakyTests;
 import dev.queuelock.land.Git;
@@ -154,8 +155,9 @@ public class LandMojo extends BranchesMojo {
             RepoKey repo = RepoKey.of(topDirectory());
             LandSettings settings = new LandSettings(target(), regenerableFiles, retries, syncMain);
             RepoContext context = RepoContext.of(repo, settings); // found once, passed down
-            Checks checks = new FlakeRecordingChecks(CheckBuild.from(session().getRequest(), checkGoals, checkCommand, required,
-                    "affected".equals(checkScope) ? new CheckBuild.Affected(context.remoteRef(), getLog()::info) : null),
+            Checks build = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, required,
+                    "affected".equals(checkScope) ? new CheckBuild.Affected(context.remoteRef(), getLog()::info) : null);
+            Checks checks = new FlakeRecordingChecks(new CacheHitReportingChecks(build, getLog()::info),
                     new FlakyTests(context.commonDir()), getLog()::info);
             getLog().info("integration branch: " + context.integrationBranch().describe());
             QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());

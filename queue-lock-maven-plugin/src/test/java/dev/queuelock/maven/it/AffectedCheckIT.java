@@ -187,6 +187,34 @@ class AffectedCheckIT {
         assertThat(testsRun("leaf")).containsExactly("api");
     }
 
+    /**
+     * With maven-build-cache-extension listed beside queue-lock's (Maven 3.9): the shared module a
+     * landing did not change comes from the cache in the next landing's check, and the land report
+     * names it.
+     */
+    @Test
+    @Timeout(400)
+    void withTheBuildCacheTheReportNamesTheModulesRestoredFromIt() throws Exception {
+        String maven = MavenRun.otherMavens().get(0);
+        Path extensions = repo.main.resolve(".mvn/extensions.xml");
+        Files.writeString(extensions, Files.readString(extensions).replace("</extensions>",
+                "<extension><groupId>org.apache.maven.extensions</groupId><artifactId>maven-build-cache-extension</artifactId>"
+                        + "<version>1.2.1</version></extension></extensions>"));
+        // The cache beside the test, not in the user's ~/.m2.
+        Files.writeString(repo.main.resolve(".mvn/maven.config"), "-Dmaven.build.cache.location=" + work.resolve("build-cache") + "\n");
+        repo.commitAndPush("build cache");
+
+        MavenRun first = repo.mvnOn(maven, lane("leaf-app", "app/src/main/java/shop/app/Checkout.java"), "land-app", "queuelock:land",
+                "-Dqueuelock.checkGoals=verify");
+        assertThat(first.awaitExit(LAND)).as(first.log()).isZero();
+        MavenRun second = repo.mvnOn(maven, lane("leaf-api", "api/src/test/java/shop/api/ApiTest.java"), "land-api", "queuelock:land",
+                "-Dqueuelock.checkGoals=verify");
+        assertThat(second.awaitExit(LAND)).as(second.log()).isZero();
+
+        assertThat(second.log()).contains("check: restored from the build cache (not built): dev.queuelock.its:shared");
+        assertThat(testsRun("leaf-api")).containsExactly("api");
+    }
+
     /** A lane from main with one commit: a comment added to {@code file} (a Java file, or XML for a POM). */
     private Path lane(String name, String file) throws Exception {
         if (file.endsWith(".xml")) {
