@@ -273,7 +273,9 @@ class MvndIT {
 
     /** Starts the mvnd client in {@code dir}, {@code env} added to the test's environment for mvnd. */
     private Process start(Path dir, String name, Map<String, String> env, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(mvnd.toString(), "-Dmaven.repo.local=" + MavenRun.IT_REPO));
+        // The daemon's JVM is started by mvnd, not from MAVEN_OPTS: its native libraries go to the test's temp dir too.
+        List<String> command = new ArrayList<>(List.of(mvnd.toString(), "-Dmaven.repo.local=" + MavenRun.IT_REPO,
+                "-Dmvnd.jvmArgs=-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir")));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectOutput(work.resolve(name + ".out").toFile()).redirectError(work.resolve(name + ".err").toFile());
