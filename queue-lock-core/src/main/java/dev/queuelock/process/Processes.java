@@ -1,13 +1,14 @@
 package dev.queuelock.process;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
  * The process layer: every fact queue-lock asks the operating system about processes (is a pid
  * alive, when did it start, does a dead holder's tree still run, where do processes work) is asked
- * of one of two implementations, chosen once per JVM without starting a process or reading more
- * than the Linux path always read: {@link LinuxProcesses} where {@code /proc} can be read,
+ * of one of two implementations, chosen without starting a process or reading more than the Linux
+ * path always read: {@link LinuxProcesses} where {@code /proc} can be read,
  * {@link PortableProcesses} elsewhere (macOS), or everywhere when the environment variable
  * {@value #ENV}{@code =portable} asks for it, so Linux tests walk the path a Mac takes.
  */
@@ -22,14 +23,35 @@ public abstract class Processes {
         this.why = why;
     }
 
-    /** The implementation this JVM uses. */
+    /**
+     * The implementation the environment asks for now. Not fixed once per JVM: an mvnd daemon runs
+     * build after build, each in its own client's environment, and one build's {@value #ENV} must
+     * not choose for the next.
+     */
     public static Processes current() {
-        return Chosen.INSTANCE;
+        return forEnvironment(System.getenv(ENV));
     }
 
-    /** Lazily, so a JVM that never asks about a process pays nothing. */
+    /** The last choice, kept while the variable stays as it was: choosing reads {@code /proc}. */
+    private static volatile Chosen last;
+
+    static Processes forEnvironment(String forced) {
+        Chosen chosen = last;
+        if (chosen == null || !Objects.equals(chosen.forced, forced)) {
+            chosen = new Chosen(forced, choose(forced));
+            last = chosen;
+        }
+        return chosen.processes;
+    }
+
     private static final class Chosen {
-        static final Processes INSTANCE = choose(System.getenv(ENV));
+        final String forced;
+        final Processes processes;
+
+        Chosen(String forced, Processes processes) {
+            this.forced = forced;
+            this.processes = processes;
+        }
     }
 
     static Processes choose(String forced) {

@@ -12,8 +12,8 @@ import java.util.Locale;
  * Where the machine's and a build's facts are read: {@code /proc} on Linux, the JDK's management
  * beans elsewhere (macOS). The same switch as the process layer ({@link Processes}): the
  * environment variable {@value Processes#ENV}{@code =portable} forces the portable path, so Linux
- * tests walk the path a Mac takes; else Linux wherever {@code /proc} can be read. Chosen once per
- * JVM, with two file checks and no process started.
+ * tests walk the path a Mac takes; else Linux wherever {@code /proc} can be read (two file checks,
+ * once per JVM, and no process started).
  */
 enum FactSource {
     LINUX,
@@ -23,12 +23,12 @@ enum FactSource {
     static final Path SELF_STAT = Paths.get("/proc/self/stat");
     static final Path SELF_STATUS = Paths.get("/proc/self/status");
 
-    /** Chosen when this class is first used, so a JVM that never asks pays nothing. */
-    private static final FactSource CURRENT = choose(System.getenv(Processes.ENV));
-
-    /** The source this JVM uses. */
+    /**
+     * The source the environment asks for now. Not fixed once per JVM: an mvnd daemon runs build
+     * after build, each in its own client's environment, and one build's switch must not choose for the next.
+     */
     static FactSource current() {
-        return CURRENT;
+        return choose(System.getenv(Processes.ENV));
     }
 
     static FactSource choose(String forced) {
@@ -36,7 +36,12 @@ enum FactSource {
         if (forced != null && forced.trim().equals("portable")) {
             return PORTABLE;
         }
-        return Files.isReadable(MEMINFO) && Files.isReadable(SELF_STAT) ? LINUX : PORTABLE;
+        return Proc.READABLE ? LINUX : PORTABLE;
+    }
+
+    /** Whether {@code /proc} gives the Linux facts: the machine's, looked at once, when first asked. */
+    private static final class Proc {
+        static final boolean READABLE = Files.isReadable(MEMINFO) && Files.isReadable(SELF_STAT);
     }
 
     /** {@code linux} or {@code portable}, as the process layer names them. */

@@ -40,6 +40,19 @@ class ProcessesTest {
         }
     }
 
+    /** An mvnd daemon runs build after build, each in its client's environment: the first build's variable must not choose for the next. */
+    @Test
+    void theChoiceFollowsTheVariableAsItIsNowNotAsItWasFirst() {
+        assertThat(Processes.forEnvironment("portable").name()).isEqualTo("portable");
+        Processes auto = Processes.forEnvironment(null);
+        assertThat(auto.name()).isEqualTo(new File("/proc/self/stat").canRead() ? "linux" : "portable");
+        assertThat(auto.describe()).doesNotContain("QUEUELOCK_PROCESSES");
+        assertThat(Processes.forEnvironment(null)).as("kept while the variable stays as it was").isSameAs(auto);
+        assertThat(Processes.forEnvironment("portable").name()).isEqualTo("portable");
+        assertThat(Processes.current().name()).isEqualTo(
+                "portable".equals(System.getenv(Processes.ENV)) || !new File("/proc/self/stat").canRead() ? "portable" : "linux");
+    }
+
     @Test
     void aTokenMatchesItselfAnUnknownStartOrTheOtherSchemeButNotAnotherStartOfItsScheme() {
         assertThat(ProcessStart.matches("epoch-ms:5", "epoch-ms:5")).isTrue();

@@ -16,8 +16,14 @@ import java.util.Properties;
  */
 final class MavenLauncher {
 
-    /** Properties a launcher or mvnd's client sets for its own JVM: the child's launcher sets its own. */
-    private static final String[] LAUNCHERS_OWN = {"mvnd.", "maven.multiModuleProjectDirectory", "maven.home", "classworlds."};
+    /**
+     * Properties a launcher or mvnd's client sets for its own JVM, and those Maven 4 derives from its
+     * installation and the lander's directory (mvnd 2.0.0-rc-3's Maven puts every
+     * {@code maven.installation.*} and {@code maven.project.*} among the user properties, Maven 4.0.0-rc-5
+     * the two {@code session.*}): the child's launcher sets its own, for the directory the check runs in.
+     */
+    private static final String[] LAUNCHERS_OWN = {"mvnd.", "maven.multiModuleProjectDirectory", "maven.home", "classworlds.",
+        "maven.installation.", "maven.project.", "session.rootDirectory", "session.topDirectory"};
 
     private MavenLauncher() {
     }

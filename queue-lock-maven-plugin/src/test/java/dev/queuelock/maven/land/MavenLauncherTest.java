@@ -45,4 +45,22 @@ class MavenLauncherTest {
         assertThat(MavenLauncher.passedOn(user).stringPropertyNames())
                 .containsExactlyInAnyOrder("skipITs", "queuelock.checkGoals", "mvndx");
     }
+
+    /** What Maven 4 puts among a lander's user properties under mvnd 2.0.0-rc-3 and on 4.0.0-rc-5: its own view of its installation and directory. */
+    @Test
+    void maven4sOwnPathsAreNotPassedOnTheUsersChoicesAre() {
+        Properties user = new Properties();
+        user.setProperty("maven.installation.conf", "/opt/mvnd/mvn/conf");
+        user.setProperty("maven.installation.settings", "/opt/mvnd/mvn/conf/settings.xml");
+        user.setProperty("maven.project.conf", "/repo-lane-3/.mvn");
+        user.setProperty("maven.project.extensions", "/repo-lane-3/.mvn/extensions.xml");
+        user.setProperty("session.rootDirectory", "/repo-lane-3");
+        user.setProperty("session.topDirectory", "/repo-lane-3");
+        user.setProperty("maven.user.settings", "/home/me/.m2/settings.xml");
+        user.setProperty("maven.repo.local", "/cache/m2");
+        user.setProperty("session.sessionId", "a user's own key");
+
+        assertThat(MavenLauncher.passedOn(user).stringPropertyNames())
+                .containsExactlyInAnyOrder("maven.user.settings", "maven.repo.local", "session.sessionId");
+    }
 }
