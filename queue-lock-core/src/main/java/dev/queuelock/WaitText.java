@@ -41,7 +41,8 @@ public final class WaitText {
         if (event.deadHolder().isPresent()) {
             waited = true;
             LockRecord dead = event.deadHolder().get();
-            return Optional.of(queue + ": holder pid " + dead.pid() + " (lane " + dead.lane() + dead.label().map(l -> ", " + l).orElse("")
+            String holder = dead.runsIn().map(process -> process + " " + dead.pid()).orElse("holder pid " + dead.pid());
+            return Optional.of(queue + ": " + holder + " (lane " + dead.lane() + dead.label().map(l -> ", " + l).orElse("")
                     + dead.host().map(h -> ", on " + h).orElse("") + ") died; taking over");
         }
         if (waited && event.holders().isEmpty()) {
@@ -58,8 +59,11 @@ public final class WaitText {
                     + " has ended, and what it started (a check build) still runs and keeps the lock until it ends.");
         }
         if (event.isStuckHolderWarning()) {
-            return Optional.of(queue + ": warning: " + held(longest, event.holderElapsed()) + " - if it is stuck, stop it (kill "
-                    + longest.pid() + "); a live holder is never forced out.");
+            // Killing a daemon would stop every build it runs: point at the build's own client instead.
+            String stop = longest.runsIn().map(process -> "Ctrl-C in its client; killing " + process + " " + longest.pid()
+                    + " stops every build in it").orElse("kill " + longest.pid());
+            return Optional.of(queue + ": warning: " + held(longest, event.holderElapsed()) + " - if it is stuck, stop it ("
+                    + stop + "); a live holder is never forced out.");
         }
         return Optional.of(queue + ": " + position(event) + "; " + holders(event) + eta.map(d -> ", ETA ~" + Durations.format(d)).orElse(""));
     }

@@ -47,6 +47,17 @@ class WaitTextTest {
                         + " - if it is stuck, stop it (kill 4242); a live holder is never forced out.");
     }
 
+    /** Issue 30: a build in an mvnd daemon is named as such, and nobody is told to kill the daemon for it. */
+    @Test
+    void aBuildInADaemonIsNamedAsOneAndItsDaemonIsNotTheOneToKill() {
+        LockRecord inDaemon = new LockRecord(7713, "wt-a", "verify", 0, null).withRunsIn("mvnd daemon");
+        assertThat(new WaitText("Build queue", "build").line(new WaitEvent(0, List.of(inDaemon), Duration.ofMinutes(10), true)))
+                .contains("Build queue: warning: lane wt-a (verify), in mvnd daemon 7713, holding for 10m 00s - if it is stuck,"
+                        + " stop it (Ctrl-C in its client; killing mvnd daemon 7713 stops every build in it); a live holder is never forced out.");
+        assertThat(new WaitText("Build queue", "build").line(WaitEvent.takeover(inDaemon)))
+                .contains("Build queue: mvnd daemon 7713 (lane wt-a, verify) died; taking over");
+    }
+
     @Test
     void aHolderThatEndedIsNotNamedAsOneToKill() {
         WaitEvent ended = new WaitEvent(0, List.of(holder), Duration.ofMinutes(10), true).ofEndedHolder();
