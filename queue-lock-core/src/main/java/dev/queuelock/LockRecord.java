@@ -109,8 +109,12 @@ public final class LockRecord {
      */
     public String describe() {
         return "lane " + lane + (label == null || label.equals(lane) ? "" : " (" + label + ")")
-                + (runsIn == null ? ", pid " : ", in " + runsIn + " ") + pid
-                + (host == null ? "" : " on " + host);
+                + (runsIn == null ? ", " : ", in ") + process() + (host == null ? "" : " on " + host);
+    }
+
+    /** The process to name for this record: {@code pid 4242}, or {@code mvnd daemon 4242} where it runs builds for others. */
+    public String process() {
+        return (runsIn == null ? "pid" : runsIn) + " " + pid;
     }
 
     @Override

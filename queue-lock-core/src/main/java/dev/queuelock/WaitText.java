@@ -41,7 +41,7 @@ public final class WaitText {
         if (event.deadHolder().isPresent()) {
             waited = true;
             LockRecord dead = event.deadHolder().get();
-            String holder = dead.runsIn().map(process -> process + " " + dead.pid()).orElse("holder pid " + dead.pid());
+            String holder = dead.runsIn().isPresent() ? dead.process() : "holder " + dead.process();
             return Optional.of(queue + ": " + holder + " (lane " + dead.lane() + dead.label().map(l -> ", " + l).orElse("")
                     + dead.host().map(h -> ", on " + h).orElse("") + ") died; taking over");
         }
@@ -60,8 +60,8 @@ public final class WaitText {
         }
         if (event.isStuckHolderWarning()) {
             // Killing a daemon would stop every build it runs: point at the build's own client instead.
-            String stop = longest.runsIn().map(process -> "Ctrl-C in its client; killing " + process + " " + longest.pid()
-                    + " stops every build in it").orElse("kill " + longest.pid());
+            String stop = longest.runsIn().isPresent() ? "Ctrl-C in its client; killing " + longest.process() + " stops every build in it"
+                    : "kill " + longest.pid();
             return Optional.of(queue + ": warning: " + held(longest, event.holderElapsed()) + " - if it is stuck, stop it ("
                     + stop + "); a live holder is never forced out.");
         }

@@ -96,6 +96,11 @@ final class TestSummary {
                 message = new Message();
             }
         }
+        return ended(shown, message, reruns);
+    }
+
+    /** {@code shown} with the lines of the message and the reruns the log ended in, if any. */
+    private static List<String> ended(List<String> shown, Message message, Reruns reruns) {
         if (message != null) {
             shown.addAll(reruns == null ? message.lines() : reruns.ended(message));
         }
