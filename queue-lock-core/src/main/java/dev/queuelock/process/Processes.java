@@ -54,9 +54,14 @@ public abstract class Processes {
         }
     }
 
+    /** Whether {@code forced}, a value of {@value #ENV}, asks for the portable path (also read by the machine facts). */
+    public static boolean forcesPortable(String forced) {
+        return forced != null && forced.trim().equals(PortableProcesses.NAME);
+    }
+
     static Processes choose(String forced) {
         String value = forced == null ? "" : forced.trim();
-        if (value.equals(PortableProcesses.NAME)) {
+        if (forcesPortable(value)) {
             return new PortableProcesses(ENV + "=" + PortableProcesses.NAME);
         }
         String ignored = value.isEmpty() || value.equals(LinuxProcesses.NAME) ? ""

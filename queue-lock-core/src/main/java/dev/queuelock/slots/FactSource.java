@@ -32,8 +32,7 @@ enum FactSource {
     }
 
     static FactSource choose(String forced) {
-        // "portable" is the process layer's name for its portable implementation.
-        if (forced != null && forced.trim().equals("portable")) {
+        if (Processes.forcesPortable(forced)) {
             return PORTABLE;
         }
         return Proc.READABLE ? LINUX : PORTABLE;
