@@ -3,7 +3,6 @@ package dev.queuelock.file;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLockException;
-import dev.queuelock.process.HolderTree;
 import dev.queuelock.process.ProcessStart;
 import dev.queuelock.slots.SlotCount;
 import dev.queuelock.spi.QueueLockSupport;
@@ -29,16 +28,12 @@ public final class FileQueueLock extends QueueLockSupport {
     private final SlotFiles slotFiles;
     private final SlotCount slotCount;
     private final String lane;
-    private final Duration pollInterval;
     private final long pid = ProcessHandle.current().pid();
     private final String start = ProcessStart.current();
 
     /** The ticket of the current acquire, until withdrawn. */
     private Enrollment enrollment;
-    /** Where acquire() sleeps, so release() can wake it to give up; null until someone is ahead. */
-    private Sleeper sleeper;
-    /** The sleeper of the last contended acquire, closed by its own thread off the hand-off path; release() makes sure. */
-    private Sleeper spentSleeper;
+    private final Sleepers sleepers;
     /** The lock record written by the take, until released. */
     private LockRecord taken;
     /** The slot's lock file the take took, until released. */
@@ -56,7 +51,7 @@ public final class FileQueueLock extends QueueLockSupport {
         this.slotFiles = new SlotFiles(dir);
         this.slotCount = slotCount;
         this.lane = lane;
-        this.pollInterval = pollInterval;
+        this.sleepers = new Sleepers(dir, pid, pollInterval);
     }
 
     @Override
@@ -108,7 +103,7 @@ public final class FileQueueLock extends QueueLockSupport {
         } catch (IOException e) {
             throw new QueueLockException("queue " + dir + " is unusable: " + e + "; check that the directory is writable.", e);
         } finally {
-            retire(took);
+            sleepers.retire(took);
         }
     }
 
@@ -117,13 +112,7 @@ public final class FileQueueLock extends QueueLockSupport {
      * that: the sleeper forgets signals as a look begins, release()'s wake-up among them.
      */
     private QueueLook look(Ticket own, int slots) throws IOException, InterruptedException {
-        Sleeper current;
-        synchronized (this) {
-            current = sleeper;
-        }
-        if (current != null) {
-            current.beginLook();
-        }
+        sleepers.beginLook();
         checkWaiting();
         return QueueLook.read(slotFiles, tickets, own, slots);
     }
@@ -146,23 +135,9 @@ public final class FileQueueLock extends QueueLockSupport {
         return true;
     }
 
-    /**
-     * Reports the place, then sleeps. The sleeper is made when a look first finds someone ahead:
-     * an uncontended acquire, the hot path of every Maven session, starts no thread and opens no watch.
-     */
+    /** Reports the place, then sleeps ({@link Sleepers}: made only once someone is ahead). */
     private void sleep(Turn turn, QueueLook look, WaitReporter reporter) throws IOException, InterruptedException {
-        Sleeper current;
-        boolean created = false;
-        synchronized (this) {
-            if (sleeper == null) {
-                sleeper = new Sleeper(dir, pid, pollInterval);
-                created = true;
-            }
-            current = sleeper;
-        }
-        if (created) {
-            HolderTree.prepare(); // while idle: judging a holder killed later must not load code
-        }
+        Sleeper current = sleepers.forWait();
         checkWaiting(); // a release() before the sleeper was there could not wake it
         long now = System.currentTimeMillis();
         List<LockRecord> holders = look.liveHolders();
@@ -170,37 +145,9 @@ public final class FileQueueLock extends QueueLockSupport {
         current.sleep(turn, holders.isEmpty() ? Sleeper.FOREVER : reporter.millisUntilNextWarning(now));
     }
 
-    /** Ends the wait's sleeper: later if the lock was just taken (the hand-off waits for nothing), else now. */
-    private void retire(boolean took) {
-        Sleeper spent;
-        Sleeper older = null;
-        synchronized (this) {
-            spent = sleeper;
-            sleeper = null;
-            if (took) {
-                older = spentSleeper;
-                spentSleeper = spent;
-            }
-        }
-        if (spent != null && took) {
-            spent.closeInBackground();
-        } else if (spent != null) {
-            spent.close();
-        }
-        if (older != null) {
-            older.close();
-        }
-    }
-
     @Override
     protected void wakeWaiter() {
-        Sleeper current;
-        synchronized (this) {
-            current = sleeper;
-        }
-        if (current != null) {
-            current.wakeNow();
-        }
+        sleepers.wakeNow();
     }
 
     @Override
@@ -217,10 +164,7 @@ public final class FileQueueLock extends QueueLockSupport {
             }
         }
         withdrawTicket();
-        if (spentSleeper != null) {
-            spentSleeper.close(); // closed by its own thread by now; this makes sure
-            spentSleeper = null;
-        }
+        sleepers.closeSpent();
     }
 
     /** A take on a scratch queue beside this one ({@link TakeRehearsal}), once per JVM. */
