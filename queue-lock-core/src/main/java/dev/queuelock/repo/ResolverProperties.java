@@ -108,43 +108,55 @@ public final class ResolverProperties {
         Resolver resolver = Resolver.ofMaven(mavenVersion);
         Map<String, String> set = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>(2);
-        String notice = null;
-        String ownLocks = firstKey(chosen, SYNC_CONTEXT, null);
-        if (ownLocks != null) {
-            notes.add("locking as you set it (" + ownLocks + "), left alone");
-        } else if (resolver == Resolver.V1_9) {
-            set.put(NAMED_FACTORY, FILE_LOCK);
-            set.put(NAME_MAPPER, FILE_GAV);
-            notes.add("locked across processes (" + NAMED_FACTORY + "=" + FILE_LOCK + ", " + NAME_MAPPER + "=" + FILE_GAV
-                    + "): builds at once share it safely");
-        } else if (resolver == Resolver.V2) {
-            notes.add("locked across processes by " + resolver.describe + "'s default (" + FILE_LOCK + ", " + FILE_GAV + ")");
-        } else {
-            notes.add("not locked across processes: " + resolver.describe + " has no such lock, so builds running at once "
-                    + "(skipped queue, several slots) can spoil what they write to it at the same moment; Maven 3.9 locks it");
-        }
+        notes.add(locking(resolver, chosen, set));
         if (part == null) {
             notes.add("installs go where Maven always puts them (the main checkout's part: lanes resolve it "
                     + "unless they installed their own)");
-        } else if (resolver == Resolver.BEFORE_1_9) {
-            notice = "Local repository: " + resolver.describe + " cannot keep " + part.owner() + "'s installs apart: what it "
-                    + "installs, other lanes resolve, and it resolves theirs (Maven 3.9 or newer keeps them apart).";
-        } else if (LocalRepositorySettings.SHARED.equals(laneInstalls)) {
-            notes.add(LocalRepositorySettings.LANE_INSTALLS + "=" + laneInstalls + ": " + part.owner()
-                    + " installs to and resolves from the shared place, as every lane does");
-        } else {
-            String ownLayout = firstKey(chosen, LRM_1_9, LRM_2);
-            if (ownLayout != null) {
-                notes.add("layout as you set it (" + ownLayout + "), left alone: " + part.owner() + "'s installs are not put apart");
-            } else {
-                String lrm = resolver.lrmPrefix();
-                set.put(lrm + "split", "true");
-                set.put(lrm + "localPrefix", part.prefix());
-                set.put(lrm + "remotePrefix", ""); // downloads where they always were
-                notes.add(part.owner() + " installs to " + part.prefix() + " and resolves from there first; downloads stay shared");
-            }
+            return new ResolverProperties(set, notes, null);
         }
-        return new ResolverProperties(set, notes, notice);
+        if (resolver == Resolver.BEFORE_1_9) {
+            return new ResolverProperties(set, notes, "Local repository: " + resolver.describe + " cannot keep " + part.owner()
+                    + "'s installs apart: what it installs, other lanes resolve, and it resolves theirs (Maven 3.9 or newer keeps them apart).");
+        }
+        notes.add(laneInstalls(resolver, part, laneInstalls, chosen, set));
+        return new ResolverProperties(set, notes, null);
+    }
+
+    /** How builds at once share the local repository; puts what it turns on into {@code set}. */
+    private static String locking(Resolver resolver, List<? extends Map<?, ?>> chosen, Map<String, String> set) {
+        String ownLocks = firstKey(chosen, SYNC_CONTEXT, null);
+        if (ownLocks != null) {
+            return "locking as you set it (" + ownLocks + "), left alone";
+        }
+        if (resolver == Resolver.V1_9) {
+            set.put(NAMED_FACTORY, FILE_LOCK);
+            set.put(NAME_MAPPER, FILE_GAV);
+            return "locked across processes (" + NAMED_FACTORY + "=" + FILE_LOCK + ", " + NAME_MAPPER + "=" + FILE_GAV
+                    + "): builds at once share it safely";
+        }
+        if (resolver == Resolver.V2) {
+            return "locked across processes by " + resolver.describe + "'s default (" + FILE_LOCK + ", " + FILE_GAV + ")";
+        }
+        return "not locked across processes: " + resolver.describe + " has no such lock, so builds running at once "
+                + "(skipped queue, several slots) can spoil what they write to it at the same moment; Maven 3.9 locks it";
+    }
+
+    /** Where a lane's (or land's check builds') installs go on a resolver that can split; puts the split into {@code set}. */
+    private static String laneInstalls(Resolver resolver, LocalRepositoryParts.Part part, String laneInstalls,
+                                       List<? extends Map<?, ?>> chosen, Map<String, String> set) {
+        if (LocalRepositorySettings.SHARED.equals(laneInstalls)) {
+            return LocalRepositorySettings.LANE_INSTALLS + "=" + laneInstalls + ": " + part.owner()
+                    + " installs to and resolves from the shared place, as every lane does";
+        }
+        String ownLayout = firstKey(chosen, LRM_1_9, LRM_2);
+        if (ownLayout != null) {
+            return "layout as you set it (" + ownLayout + "), left alone: " + part.owner() + "'s installs are not put apart";
+        }
+        String lrm = resolver.lrmPrefix();
+        set.put(lrm + "split", "true");
+        set.put(lrm + "localPrefix", part.prefix());
+        set.put(lrm + "remotePrefix", ""); // downloads where they always were
+        return part.owner() + " installs to " + part.prefix() + " and resolves from there first; downloads stay shared";
     }
 
     /** The first {@code key=value} among {@code chosen} whose key starts with {@code prefix} or {@code otherPrefix}. */
