@@ -9,28 +9,20 @@ import java.util.function.Consumer;
  * cache ({@link CacheHits}): with affected-module checks the cache restores what the landing did
  * not change, and a person reading the land report sees what was built and what was not.
  */
-public final class CacheHitReportingChecks implements Checks {
+public final class CacheHitReportingChecks extends LogReadingChecks {
 
-    private final Checks checks;
     private final Consumer<String> report;
 
     public CacheHitReportingChecks(Checks checks, Consumer<String> report) {
-        this.checks = checks;
+        super(checks);
         this.report = report;
     }
 
     @Override
-    public String describe() {
-        return checks.describe();
-    }
-
-    @Override
-    public boolean run(Path worktree, Path log) throws InterruptedException {
-        boolean passed = checks.run(worktree, log);
+    protected void read(Path log, boolean passed) {
         List<String> hits = CacheHits.in(log);
         if (!hits.isEmpty()) {
             report.accept("check: restored from the build cache (not built): " + String.join(", ", hits));
         }
-        return passed;
     }
 }

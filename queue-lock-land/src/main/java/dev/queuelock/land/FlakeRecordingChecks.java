@@ -12,33 +12,22 @@ import java.util.function.Consumer;
  * them again ({@link CheckFlakes}) - which are recorded ({@link FlakyTests}) and reported, and
  * refuse nobody: the check passed. A test that fails again fails the check as before.
  */
-public final class FlakeRecordingChecks implements Checks {
+public final class FlakeRecordingChecks extends LogReadingChecks {
 
-    private final Checks checks;
     private final FlakyTests flaky;
     private final Consumer<String> report;
 
     public FlakeRecordingChecks(Checks checks, FlakyTests flaky, Consumer<String> report) {
-        this.checks = checks;
+        super(checks);
         this.flaky = flaky;
         this.report = report;
     }
 
     @Override
-    public String describe() {
-        return checks.describe();
-    }
-
-    @Override
-    public boolean run(Path worktree, Path log) throws InterruptedException {
-        boolean passed = checks.run(worktree, log);
-        if (passed) {
-            record(log);
+    protected void read(Path log, boolean passed) {
+        if (!passed) {
+            return; // a test that failed again failed the check as before
         }
-        return passed;
-    }
-
-    private void record(Path log) {
         List<FlakyTest> runs = new ArrayList<>();
         String name = log.getFileName().toString();
         String lane = name.replaceFirst("-\\d{8}-\\d{6}-\\d{3}\\.log$", ""); // CheckLogs' name: the lane, or batch
