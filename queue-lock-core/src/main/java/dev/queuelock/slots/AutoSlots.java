@@ -9,9 +9,10 @@ import java.util.function.Supplier;
  * builds ({@link UsageHistory}):
  *
  * <pre>
- * slots = max(1, min( floor(cores / cores one build wants),
+ * slots = max(1, min( byCpu,
  *                     floor((available memory - reserve) / largest recent peak),
  *                     {@value #MAX_PER_CORE} x cores ))
+ * byCpu   = n = floor(cores / w), or n + 1 where (n + 1) x w / cores &lt; (n + 2) / (n + 1)
  * reserve = max(1 GB, total memory / {@value #RESERVE_DIVISOR})
  * </pre>
  *
@@ -19,7 +20,14 @@ import java.util.function.Supplier;
  * <li><b>CPU</b>: the cores a build wants is its CPU time over the time it held its slot, averaged
  * over the recent builds by time held ({@link RecentBuilds}, which also counts builds that had to
  * share full cores as busier). A build that mostly waits (integration tests, sleeps, the network)
- * keeps few cores busy, so more fit.
+ * keeps few cores busy, so more fit. A build's {@code w} is an average: it keeps fewer cores busy
+ * in some phases (one module's tests) and all it can in others, so one build more than fit can
+ * fill what the others leave idle. It is admitted where that gives results sooner, judged for the
+ * smallest queue where it matters, {@code n + 1} builds waiting: as {@code n} at once, {@code n}
+ * results after one build's time and the last after two (mean {@code (n + 2) / (n + 1)}); as
+ * {@code n + 1} at once, all after {@code (n + 1) x w / cores} (the cores shared). Two builds of
+ * 1.4 cores on two cores: 1.4 &lt; 1.5, two slots; of 1.7: one. Longer queues gain more from
+ * sharing, so this errs towards fewer.
  * <li><b>Memory</b>: the memory available <em>now</em> already has the running builds' use taken
  * out, so a build is admitted only while one more peak fits beside them and the reserve: the
  * machine is never pushed into swap by our builds, at the price of admitting fewer than the idle
@@ -94,11 +102,20 @@ public final class AutoSlots implements SlotCount {
         }
         RecentBuilds builds = RecentBuilds.of(recent, machine.cores());
         double wanted = Math.max(MIN_CORES_WANTED, builds.coresWanted());
-        int byCpu = (int) Math.floor(machine.cores() / wanted + 1e-9);
+        int byCpu = byCpu(machine.cores(), wanted);
         long reserve = reserve(machine.totalBytes());
         long room = Math.max(0, machine.availableBytes() - reserve);
         int byMemory = (int) Math.min(Integer.MAX_VALUE, room / builds.peakBytes());
         return new Decision(machine, builds, wanted, byCpu, reserve, byMemory, MAX_PER_CORE * machine.cores());
+    }
+
+    /** floor(cores / wanted), or one more where sharing the cores gives results sooner (see the class comment). */
+    static int byCpu(int cores, double wanted) {
+        int fit = (int) Math.floor(cores / wanted + 1e-9);
+        if (fit >= 1 && (fit + 1) * wanted / cores < (fit + 2) / (double) (fit + 1)) {
+            return fit + 1;
+        }
+        return fit;
     }
 
     /** Memory kept free beside the builds: total / {@value #RESERVE_DIVISOR}, at least 1 GB. */
@@ -152,7 +169,7 @@ public final class AutoSlots implements SlotCount {
             return slots;
         }
 
-        /** E.g. {@code auto: 6 = min(cores 16 / 2.5 busy per build = 6, (available 40.0 GB - ...) = 12) over 12 recent builds}. */
+        /** E.g. {@code auto: 1 = min(cores 2 / 1.7 busy per build = 1, (available 20.0 GB - ...) = 18) over 6 recent builds}. */
         public String text() {
             return text != null ? text : account();
         }
@@ -170,7 +187,12 @@ public final class AutoSlots implements SlotCount {
                 line.append("at least 1, as ");
             }
             line.append("min(cores ").append(machine.cores()).append(" / ").append(Gigabytes.cores(wanted))
-                    .append(" busy per build = ").append(byCpu).append(", (available ")
+                    .append(" busy per build = ");
+            double fit = machine.cores() / wanted;
+            if (byCpu > Math.floor(fit + 1e-9)) {
+                line.append(Gigabytes.cores(fit)).append(", one more as sharing gives results sooner = ");
+            }
+            line.append(byCpu).append(", (available ")
                     .append(Gigabytes.format(machine.availableBytes())).append(" GB - reserve ").append(Gigabytes.format(reserve))
                     .append(" GB) / peak ").append(Gigabytes.format(builds.peakBytes())).append(" GB = ").append(byMemory);
             if (cap < Math.min(byCpu, byMemory)) {
