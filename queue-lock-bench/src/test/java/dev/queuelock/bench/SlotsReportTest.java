@@ -27,9 +27,11 @@ class SlotsReportTest {
         // unlimited: no lock, so no wait.
         assertThat(md).contains("| unlimited | 18.0 (18.0 / 18.0) | 18.0 | 18.0 | — | 30.0 | 500 |");
         assertThat(md).contains("One build alone: 10.0 s, 15.0 s of CPU (1.50 cores busy)");
-        // auto on 16 cores and 64 GB for builds of 1.5 cores and 450 MB: 16 / 1.5 = 10 slots.
-        assertThat(md).contains("| auto | (10) 10.0 / 10.0 / 0.0 |");
-        assertThat(md).contains("- `auto` for cpu-bound builds: auto: 10 = min(cores 16 / 1.5 busy per build = 10");
+        // auto on 16 cores and 64 GB for builds of 1.5 cores and 450 MB: 16 / 1.5 = 10 fit, and an eleventh
+        // shares, as 11 x 1.5 / 16 = 1.03 of a build's time is sooner than 12 / 11 = 1.09.
+        assertThat(md).contains("| auto | (11) 10.0 / 10.0 / 0.0 |");
+        assertThat(md).contains("- `auto` for cpu-bound builds: auto: 11 = min(cores 16 / 1.5 busy per build = 10.7,"
+                + " one more as sharing gives results sooner = 11,");
         // 6 builds of 10 s at 1.5 cores, one at a time on 16 cores: results at 10, 20 ... 60 s.
         assertThat(md).contains("| 1 | 60.0 / 35.0 / 25.0 |");
 
