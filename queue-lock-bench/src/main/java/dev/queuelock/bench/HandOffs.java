@@ -17,7 +17,7 @@ final class HandOffs {
      * broken lock.
      */
     static HandOffs of(List<Acquisition> acquisitions) {
-        return of(acquisitions, 0);
+        return of(acquisitions, 0, 1);
     }
 
     /**
@@ -26,19 +26,36 @@ final class HandOffs {
      * measure start-up, not hand-off (overlaps are still counted).
      */
     static HandOffs of(List<Acquisition> acquisitions, int warmUpRounds) {
-        List<Acquisition> sorted = new ArrayList<>(acquisitions);
-        sorted.sort(Comparator.comparingLong(Acquisition::acquired));
+        return of(acquisitions, warmUpRounds, 1);
+    }
+
+    /**
+     * The hand-offs of a lock that admits {@code slots} holders at once. A hand-off is the gap
+     * between a release made while all slots were busy and the next acquire, counted when that
+     * acquire is another process's that was already waiting at the release: it was blocked because
+     * every slot was taken. (A release while a slot was already free hands nothing on: whoever
+     * waits is still waiting for the earlier one.) An acquire that makes more than {@code slots}
+     * holders at once is an overlap: a broken lock. With one slot this is {@link #of(List, int)}.
+     */
+    static HandOffs of(List<Acquisition> acquisitions, int warmUpRounds, int slots) {
         HandOffs result = new HandOffs();
-        for (int i = 1; i < sorted.size(); i++) {
-            Acquisition previous = sorted.get(i - 1);
-            Acquisition next = sorted.get(i);
-            if (!previous.wasReleased() || next.acquired() < previous.released()) {
-                result.overlaps++;
+        int holders = 0;
+        Acquisition freed = null; // released while every slot was busy, not yet taken again
+        for (Moment moment : Moment.inOrder(acquisitions)) {
+            Acquisition a = moment.acquisition();
+            if (moment.isRelease()) {
+                if (holders-- >= slots) {
+                    freed = a;
+                }
                 continue;
             }
-            if (next.pid() != previous.pid() && next.asked() < previous.released() && next.round() >= warmUpRounds) {
-                result.latenciesMs.add(Clock.ms(next.acquired() - previous.released()));
+            if (++holders > slots) {
+                result.overlaps++;
             }
+            if (freed != null && a.pid() != freed.pid() && a.asked() < freed.released() && a.round() >= warmUpRounds) {
+                result.latenciesMs.add(Clock.ms(a.acquired() - freed.released()));
+            }
+            freed = null;
         }
         return result;
     }
@@ -67,6 +84,23 @@ final class HandOffs {
             }
         }
         return inversions;
+    }
+
+    /** An acquire or a release; at the same instant a release comes first (a hand-off of 0 ns is no overlap). */
+    private record Moment(long nanos, boolean isRelease, Acquisition acquisition) {
+
+        /** Every acquire and release in time order; a hold never released (killed) lasts to the end. */
+        static List<Moment> inOrder(List<Acquisition> acquisitions) {
+            List<Moment> moments = new ArrayList<>();
+            for (Acquisition a : acquisitions) {
+                moments.add(new Moment(a.acquired(), false, a));
+                if (a.wasReleased()) {
+                    moments.add(new Moment(a.released(), true, a));
+                }
+            }
+            moments.sort(Comparator.comparingLong(Moment::nanos).thenComparing(m -> !m.isRelease()));
+            return moments;
+        }
     }
 
     List<Double> latenciesMs() {

@@ -3,10 +3,10 @@ package dev.queuelock.bench;
 import java.util.ArrayList;
 import java.util.List;
 
-/** p50/p90/p99 (nearest rank) of a sample, in ms. */
-record Stats(int count, double p50, double p90, double p99, double max) {
+/** min, p50/p90/p99 (nearest rank) and max of a sample, in ms. */
+record Stats(int count, double min, double p50, double p90, double p99, double max) {
 
-    static final Stats NONE = new Stats(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    static final Stats NONE = new Stats(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
 
     static Stats of(List<Double> samples) {
         if (samples.isEmpty()) {
@@ -14,7 +14,7 @@ record Stats(int count, double p50, double p90, double p99, double max) {
         }
         List<Double> sorted = new ArrayList<>(samples);
         sorted.sort(Double::compare);
-        return new Stats(sorted.size(), percentile(sorted, 50), percentile(sorted, 90), percentile(sorted, 99),
+        return new Stats(sorted.size(), sorted.get(0), percentile(sorted, 50), percentile(sorted, 90), percentile(sorted, 99),
                 sorted.get(sorted.size() - 1));
     }
 
