@@ -8,8 +8,8 @@ import java.util.stream.Collectors;
 
 /**
  * The benchmark's knobs, as {@code key=value} arguments (the defaults of scenarios 1-5 keep them
- * under 5 minutes on 2 cores, where the peer's 200 ms poll dominates; the slots scenario's real
- * Maven builds take about 20 minutes more):
+ * under 5 minutes on 2 cores, where the peer's 200 ms poll dominates; the hand-off of a freed slot
+ * takes about 15 s more, the slots scenario's real Maven builds about 20 minutes):
  *
  * <ul>
  *   <li>{@code workers=2,4,8,32} worker processes of the clean hand-off
@@ -31,7 +31,11 @@ import java.util.stream.Collectors;
  *   <li>{@code slots.wait.seconds=20} seconds a waiting build's tests sleep, over its three modules
  *   <li>{@code slots.model.cores=16}, {@code slots.model.agents=6}, {@code slots.model.memory.gb=64},
  *       {@code slots.model.settings=1,2,3,4,6,unlimited,auto}: the machine the measured builds are scaled to
- *   <li>{@code only=clean,cli,crash,idle,fifo,slots} a subset of scenarios
+ *   <li>{@code slot-handoff.workers=4}, {@code slot-handoff.slots=2}: the hand-off of a freed slot, these many workers
+ *       on this many slots against the same workers on one slot
+ *   <li>{@code slot-handoff.rounds=40} acquisitions per worker in one alternation, {@code slot-handoff.reps=4}
+ *       alternations (1, 2, 2, 1, ...), {@code slot-handoff.hold=5} ms each holder keeps its slot
+ *   <li>{@code only=clean,cli,crash,idle,fifo,slot-handoff,slots} a subset of scenarios
  * </ul>
  */
 record BenchConfig(BenchArgs args) {
@@ -40,7 +44,8 @@ record BenchConfig(BenchArgs args) {
         Set<String> known = Set.of("workers", "acquisitions", "k", "reps", "warmup", "hold", "cli.workers", "cli.rounds",
                 "crash.reps", "idle.seconds", "idle.reps", "fifo.waiters", "fifo.reps", "slots.settings", "slots.reps",
                 "slots.builds", "slots.kinds", "slots.cpu.rounds", "slots.wait.seconds", "slots.model.cores",
-                "slots.model.agents", "slots.model.memory.gb", "slots.model.settings", "only");
+                "slots.model.agents", "slots.model.memory.gb", "slots.model.settings", "slot-handoff.workers",
+                "slot-handoff.slots", "slot-handoff.rounds", "slot-handoff.reps", "slot-handoff.hold", "only");
         for (String key : args.asMap().keySet()) {
             if (!known.contains(key)) {
                 throw new IllegalArgumentException("unknown option " + key + "; known: " + new java.util.TreeSet<>(known));
@@ -100,6 +105,32 @@ record BenchConfig(BenchArgs args) {
         return args.integer("fifo.reps", 1);
     }
 
+    int handOffWorkers() {
+        return Math.max(2, args.integer("slot-handoff.workers", 4));
+    }
+
+    /** The slots compared against one; fewer than the workers, or no worker ever waits. */
+    int handOffSlots() {
+        int slots = args.integer("slot-handoff.slots", 2);
+        if (slots < 2 || slots >= handOffWorkers()) {
+            throw new IllegalArgumentException("slot-handoff.slots must be 2 or more and fewer than slot-handoff.workers ("
+                    + handOffWorkers() + "), got " + slots);
+        }
+        return slots;
+    }
+
+    int handOffRounds() {
+        return Math.max(warmUpRounds() + 2, args.integer("slot-handoff.rounds", 40));
+    }
+
+    int handOffReps() {
+        return Math.max(1, args.integer("slot-handoff.reps", 4));
+    }
+
+    int handOffHoldMs() {
+        return Math.max(0, args.integer("slot-handoff.hold", 5));
+    }
+
     List<SlotSetting> slotSettings() {
         return settings("slots.settings", "1,2,unlimited,auto");
     }
@@ -151,7 +182,14 @@ record BenchConfig(BenchArgs args) {
     }
 
     Set<String> only() {
-        return new LinkedHashSet<>(List.of(args.get("only", "clean,cli,crash,idle,fifo,slots").split(",")));
+        String all = "clean,cli,crash,idle,fifo,slot-handoff,slots";
+        Set<String> only = new LinkedHashSet<>(List.of(args.get("only", all).split(",")));
+        for (String scenario : only) {
+            if (!List.of(all.split(",")).contains(scenario)) {
+                throw new IllegalArgumentException("only: no scenario '" + scenario + "'; known: " + all);
+            }
+        }
+        return only;
     }
 
     /** The options given, for the report's "how to reproduce" line. */

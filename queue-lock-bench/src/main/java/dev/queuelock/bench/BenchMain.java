@@ -54,16 +54,22 @@ public final class BenchMain {
         Launcher launcher = new Launcher(children, benchJar(), cliJar(repoRoot), peer);
         Machine machine = Machine.describe(withPeer ? peer.nodeVersion() : "not used");
         String loadBefore = Machine.loadAverage();
-        String clock = withPeer ? ClockCheck.verify(launcher) : "not checked (no hand-off measured in this run)";
+        boolean slotHandOff = only.contains("slot-handoff");
+        String clock = withPeer || slotHandOff ? ClockCheck.verify(launcher, withPeer)
+                : "not checked (no hand-off measured in this run)";
         long started = System.nanoTime();
         Report report = new Report();
         LatencyPlot plot = new LatencyPlot();
         String slots = "";
+        String freedSlot = "";
         try {
             if (withPeer) {
                 measureHandOffs(config, launcher, runs, children, report, plot);
                 report.notMeasured("6. extension overhead",
                         new ExtensionOverhead(repoRoot).notMeasuredBecause().orElse("measured"), "≤ 1.05 × an empty extension");
+            }
+            if (slotHandOff) {
+                freedSlot = measureSlotHandOff(config, launcher, runs, children);
             }
             if (only.contains("slots")) {
                 SlotsScenario.Result result = new SlotsScenario(config, children, runs, out.resolve("slots"), repoRoot,
@@ -77,7 +83,7 @@ public final class BenchMain {
         long minutes = ChronoUnit.SECONDS.between(java.time.Instant.EPOCH,
                 java.time.Instant.EPOCH.plusNanos(System.nanoTime() - started));
         String markdown = header(config, machine, loadBefore, clock, minutes, withPeer) + "\n"
-                + (withPeer ? report.markdown() : "") + slots;
+                + (withPeer ? report.markdown() : "") + slots + freedSlot;
         Files.writeString(out.resolve("results.md"), markdown, StandardCharsets.UTF_8);
         if (withPeer) {
             plot.write(out.resolve("handoff.png"), "Hand-off latency, queue-lock (blue) vs claude-code-merge-queue 0.5.4 (orange)");
@@ -128,6 +134,18 @@ public final class BenchMain {
             children.killAll();
             report.fifo("5. FIFO, " + config.fifoWaiters() + " waiters", m, Target.fifo());
         }
+    }
+
+    /** Scenario 8: a freed slot's hand-off against the single lock's; its section of the results. */
+    private static String measureSlotHandOff(BenchConfig config, Launcher launcher, RunDir.Parent runs, Children children)
+            throws InterruptedException {
+        String before = Machine.loadAverage();
+        progress("hand-off of a freed slot: " + config.handOffWorkers() + " workers, 1 and " + config.handOffSlots()
+                + " slots, " + config.handOffRounds() + " rounds each, " + config.handOffReps() + " alternations");
+        SlotHandOff.Result result = new SlotHandOff(launcher, runs, config.handOffHoldMs(), config.warmUpRounds())
+                .measure(config.handOffWorkers(), config.handOffSlots(), config.handOffRounds(), config.handOffReps());
+        children.killAll();
+        return result.markdown(before + " before / " + Machine.loadAverage() + " after");
     }
 
     private static String header(BenchConfig config, Machine machine, String loadBefore, String clock, long seconds,

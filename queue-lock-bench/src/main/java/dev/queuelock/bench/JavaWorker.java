@@ -3,18 +3,21 @@ package dev.queuelock.bench;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.config.LockSettings;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * Our side's worker JVM: acquires and releases the queue lock {@code rounds} times, holding it
  * {@code hold} ms (-1: until killed; with {@code gate=stdin}: until a line on stdin), and logs each
  * acquisition as {@link AcquisitionLog} lines in CLOCK_MONOTONIC nanoseconds.
  *
- * <pre>JavaWorker tmp=DIR key=REPOKEY log=FILE rounds=K hold=MS [gate=stdin] [ready=FILE]</pre>
+ * <pre>JavaWorker tmp=DIR key=REPOKEY log=FILE rounds=K hold=MS [gate=stdin] [ready=FILE] [slots=N]</pre>
  *
  * {@code ready}: a start barrier (create the file, then wait for a line on stdin), so N workers
- * start competing at the same moment.
+ * start competing at the same moment. {@code slots}: the build queue's
+ * {@link LockSettings#BUILD_SLOTS}, how many workers hold at once (default 1).
  */
 public final class JavaWorker {
 
@@ -28,7 +31,8 @@ public final class JavaWorker {
         int hold = args.integer("hold", 20);
         boolean gate = args.has("gate");
         QueueLockFactory factory = QueueLockFactory.defaults().withTmpDir(Path.of(args.require("tmp")))
-                .withPollInterval(Duration.ofMillis(args.integer("poll", 200)));
+                .withPollInterval(Duration.ofMillis(args.integer("poll", 200)))
+                .withSettings(args.has("slots") ? Map.of(LockSettings.BUILD_SLOTS, args.require("slots")) : Map.of());
         QueueLock lock = factory.open(args.get("queue", "build"), args.require("key"), "bench");
         StartBarrier.await(args);
         AcquireOptions options = AcquireOptions.defaults().withLabel("bench");
