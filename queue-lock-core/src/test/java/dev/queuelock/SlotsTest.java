@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
+import dev.queuelock.testsupport.Holds;
 import dev.queuelock.testsupport.LockWorkers;
 import dev.queuelock.testsupport.WorkerEvent;
 import java.nio.file.Files;
@@ -61,7 +62,7 @@ class SlotsTest {
             assertThat(worker.awaitExit(Duration.ofSeconds(180))).as(worker.output()).isZero();
         }
 
-        int most = mostAtOnce(workers, killedAt);
+        int most = Holds.of(workers, killedAt).mostAtOnce();
         assertThat(most).as("holders at once").isLessThanOrEqualTo(slots);
         assertThat(most).as("the slots were used, or this proves nothing").isEqualTo(slots);
         assertThat(workers.events("acquired").stream().filter(e -> e.label().startsWith("steady"))).hasSize(20);
@@ -92,7 +93,7 @@ class SlotsTest {
         List<String> order = workers.events("acquired").stream().map(WorkerEvent::label).filter(l -> l.startsWith("w"))
                 .collect(Collectors.toList());
         assertThat(order).containsExactlyElementsOf(enrolled);
-        assertThat(mostAtOnce(workers, Map.of(first.pid(), killedAt))).isLessThanOrEqualTo(2);
+        assertThat(Holds.of(workers, Map.of(first.pid(), killedAt)).mostAtOnce()).isLessThanOrEqualTo(2);
     }
 
     @Test
@@ -111,25 +112,5 @@ class SlotsTest {
         stays.sigterm();
         assertThat(next.awaitExit(LockWorkers.PATIENCE)).as(next.output()).isZero();
         waiter.sigterm();
-    }
-
-    /** The most hold intervals that overlap; a killed worker's hold ends when it was killed (no later). */
-    private static int mostAtOnce(LockWorkers workers, Map<Long, Long> killedAt) {
-        TreeMap<Long, Integer> changes = new TreeMap<>();
-        List<WorkerEvent> released = workers.events("released");
-        for (WorkerEvent acquired : workers.events("acquired")) {
-            long end = released.stream().filter(r -> r.pid() == acquired.pid() && (r.round() == acquired.round() || r.round() < 0))
-                    .mapToLong(WorkerEvent::nanos).findFirst()
-                    .orElseGet(() -> killedAt.getOrDefault(acquired.pid(), Long.MAX_VALUE));
-            changes.merge(acquired.nanos(), 1, Integer::sum);
-            changes.merge(end, -1, Integer::sum);
-        }
-        int now = 0;
-        int most = 0;
-        for (int change : changes.values()) {
-            now += change;
-            most = Math.max(most, now);
-        }
-        return most;
     }
 }

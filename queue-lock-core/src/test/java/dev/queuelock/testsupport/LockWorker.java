@@ -4,6 +4,7 @@ import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.WaitEvent;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -14,16 +15,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * A child JVM that takes a queue lock, holds it, and logs what happened as NDJSON events.
  *
  * <pre>
- * LockWorker TMPDIR QUEUE DIR_IN_REPO HOLD_MS ROUNDS RESULTS_FILE [label=L] [stuckMs=N] [pollMs=N] [queuelock.*=V]...
+ * LockWorker TMPDIR QUEUE DIR_IN_REPO HOLD_MS ROUNDS RESULTS_FILE [label=L] [stuckMs=N] [pollMs=N] [startFile=F] [queuelock.*=V]...
  * </pre>
  *
  * Options named {@code queuelock.*} are the factory's settings (e.g. {@code queuelock.backend=zookeeper}).
+ * {@code startFile}: a start line for workers started together, so none competes while another JVM
+ * still starts: log {@code ready}, then wait until the file exists before the first acquire.
  *
  * {@code HOLD_MS} -1 holds until the JVM is terminated (SIGTERM releases through a shutdown
  * hook, which logs {@code released}). Events: {@code enrolled} (first wait notice of a round, so
- * only a worker that had to wait logs it), {@code wait} (every notice), {@code acquired},
- * {@code released}; each with pid, label, round, wall-clock ms and {@code System.nanoTime()}
- * (one monotonic clock for every process on Linux).
+ * only a worker that had to wait logs it), {@code wait} (every notice), {@code acquired} (with
+ * {@code askedNanos}, when it called acquire), {@code released}; each with pid, label, round,
+ * wall-clock ms and {@code System.nanoTime()} (one monotonic clock for every process on Linux).
  */
 public final class LockWorker {
 
@@ -59,6 +62,13 @@ public final class LockWorker {
                 lock.release();
             }
         }));
+        if (opts.containsKey("startFile")) {
+            log.append("ready", -1, Map.of());
+            Path start = Path.of(opts.get("startFile"));
+            while (!Files.exists(start)) {
+                Thread.sleep(2);
+            }
+        }
         for (int round = 0; round < rounds; round++) {
             int r = round;
             boolean[] enrolled = {false};
@@ -71,9 +81,10 @@ public final class LockWorker {
                         }
                         log.append("wait", r, describe(event));
                     });
+            long asked = System.nanoTime();
             lock.acquire(options);
             holding.set(true);
-            log.append("acquired", r, Map.of());
+            log.append("acquired", r, Map.of("askedNanos", asked));
             if (holdMs < 0) {
                 Thread.sleep(Long.MAX_VALUE);
             }

@@ -39,7 +39,7 @@ public final class WorkerEvent {
         }
     }
 
-    /** The events of one kind ("enrolled", "wait", "acquired", "released"), optionally of one pid. */
+    /** The events of one kind ("ready", "enrolled", "wait", "acquired", "released"), optionally of one pid. */
     public static List<WorkerEvent> read(Path results, String event) {
         return readAll(results).stream().filter(e -> e.event().equals(event)).collect(Collectors.toList());
     }
@@ -73,6 +73,11 @@ public final class WorkerEvent {
     /** System.nanoTime() of the worker: comparable across processes on Linux (CLOCK_MONOTONIC). */
     public long nanos() {
         return node.get("nanos").asLong();
+    }
+
+    /** For "acquired": System.nanoTime() when the worker called acquire. */
+    public long askedNanos() {
+        return node.get("askedNanos").asLong();
     }
 
     /** For "wait": live waiters ahead. */
