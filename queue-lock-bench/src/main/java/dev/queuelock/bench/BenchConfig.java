@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 /**
  * The benchmark's knobs, as {@code key=value} arguments (the defaults of scenarios 1-5 keep them
  * under 5 minutes on 2 cores, where the peer's 200 ms poll dominates; the hand-off of a freed slot
- * takes about 15 s more, the slots scenario's real Maven builds about 20 minutes):
+ * takes about 30 s more, the slots scenario's real Maven builds about 20 minutes):
  *
  * <ul>
  *   <li>{@code workers=2,4,8,32} worker processes of the clean hand-off
@@ -34,7 +34,8 @@ import java.util.stream.Collectors;
  *   <li>{@code slot-handoff.workers=4}, {@code slot-handoff.slots=2}: the hand-off of a freed slot, these many workers
  *       on this many slots against the same workers on one slot
  *   <li>{@code slot-handoff.rounds=40} acquisitions per worker in one alternation, {@code slot-handoff.reps=4}
- *       alternations (1, 2, 2, 1, ...), {@code slot-handoff.hold=5} ms each holder keeps its slot
+ *       alternations (1, 2, 2, 1, ...), {@code slot-handoff.hold} ms each holder keeps its slot (default
+ *       {@code hold}'s, so the 1-slot row is scenario 1's hand-off with as many workers)
  *   <li>{@code only=clean,cli,crash,idle,fifo,slot-handoff,slots} a subset of scenarios
  * </ul>
  */
@@ -128,7 +129,7 @@ record BenchConfig(BenchArgs args) {
     }
 
     int handOffHoldMs() {
-        return Math.max(0, args.integer("slot-handoff.hold", 5));
+        return Math.max(0, args.integer("slot-handoff.hold", holdMs()));
     }
 
     List<SlotSetting> slotSettings() {
