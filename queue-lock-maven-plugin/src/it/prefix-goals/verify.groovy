@@ -3,9 +3,8 @@ assert !log.contains('No plugin found for prefix')
 assert log.contains('queuelock:status')                       // help lists the goals
 assert log.contains('build queue (repo scope): ')
 assert log.contains('land queue (repo scope): ')
-assert log.contains('"queues": {') && log.contains('"waiters": []')
 assert !log.contains('Build lock acquired') : "the plugin's own goals take no build lock"
-assert log.count('BUILD SUCCESS') == 4
+assert log.count('BUILD SUCCESS') == 2
 
 def json = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/status.json'))
 assert json.version == 2
