@@ -23,6 +23,9 @@ final class FileWatch implements AutoCloseable {
 
         /** Events were lost: anything may have happened. */
         void overflowed();
+
+        /** On the pump's thread, as {@link #closeInBackground()} retires the watch: end what else the wait had open. */
+        void retiring();
     }
 
     private final Path queueDir;
@@ -140,6 +143,7 @@ final class FileWatch implements AutoCloseable {
             // closed, or retired
         }
         if (retired) {
+            listener.retiring();
             close();
         }
     }
@@ -149,13 +153,16 @@ final class FileWatch implements AutoCloseable {
      * kernel grace period, which a waiter that just took the lock must not spend before returning.
      * {@link #close()} stays the safety net.
      */
-    synchronized void closeInBackground() {
-        if (pump == null) {
+    void closeInBackground() {
+        synchronized (this) {
+            if (pump != null) {
+                retired = true;
+                pump.interrupt();
+                return;
+            }
             closed = true; // never opened: nothing to wait for
-            return;
         }
-        retired = true;
-        pump.interrupt();
+        listener.retiring(); // no pump to hand it to
     }
 
     @Override

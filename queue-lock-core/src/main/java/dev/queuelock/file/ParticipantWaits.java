@@ -95,8 +95,8 @@ final class ParticipantWaits {
         return !waits.isEmpty() && waits.stream().allMatch(wait -> wait.state() == KernelWait.State.PENDING);
     }
 
-    /** Ends every kernel wait. */
-    void stop() {
+    /** Ends every kernel wait; also from the file watch's thread as it retires, so once at a time. */
+    synchronized void stop() {
         for (KernelWait kernel : kernels.values()) {
             kernel.close();
         }
