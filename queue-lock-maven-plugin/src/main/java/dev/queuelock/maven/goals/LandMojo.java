@@ -160,6 +160,10 @@ public class LandMojo extends BranchesMojo {
             Checks checks = new FlakeRecordingChecks(new CacheHitReportingChecks(build, getLog()::info),
                     new FlakyTests(context.commonDir()), getLog()::info);
             getLog().info("integration branch: " + context.integrationBranch().describe());
+            if (!"affected".equals(checkScope) && build != Checks.NONE) {
+                // An affected check reports its plan after each run; a full one says so once, here.
+                getLog().info("check: full build (" + LandSettings.LAND_CHECK_SCOPE + "=" + checkScope + "): " + build.describe());
+            }
             QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,
                     queues.open(BuildScope.LAND_QUEUE, repo.worktree()),

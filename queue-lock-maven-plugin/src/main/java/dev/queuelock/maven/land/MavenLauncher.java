@@ -1,5 +1,6 @@
 package dev.queuelock.maven.land;
 
+import dev.queuelock.repo.LaneDirectory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -23,7 +24,10 @@ final class MavenLauncher {
      * the two {@code session.*}): the child's launcher sets its own, for the directory the check runs in.
      */
     private static final String[] LAUNCHERS_OWN = {"mvnd.", "maven.multiModuleProjectDirectory", "maven.home", "classworlds.",
-        "maven.installation.", "maven.project.", "session.rootDirectory", "session.topDirectory"};
+        "maven.installation.", "maven.project.", "session.rootDirectory", "session.topDirectory",
+        // The lander's lane's number and port (the extension's, for lane n's own builds): the check
+        // builds elsewhere, and with several build slots that lane's own build may hold its port.
+        LaneDirectory.NUMBER_PROPERTY, LaneDirectory.PORT_PROPERTY};
 
     private MavenLauncher() {
     }

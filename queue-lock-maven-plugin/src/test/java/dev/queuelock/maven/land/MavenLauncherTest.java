@@ -41,6 +41,8 @@ class MavenLauncherTest {
         user.setProperty("skipITs", "true");
         user.setProperty("queuelock.checkGoals", "verify");
         user.setProperty("mvndx", "a user's own key, not mvnd's");
+        user.setProperty("queuelock.lane.number", "3"); // the lander's lane's, not the check's
+        user.setProperty("queuelock.lane.port", "8083");
 
         assertThat(MavenLauncher.passedOn(user).stringPropertyNames())
                 .containsExactlyInAnyOrder("skipITs", "queuelock.checkGoals", "mvndx");
