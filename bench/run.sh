@@ -1,6 +1,7 @@
 #!/bin/sh
 # Benchmark queue-lock against claude-code-merge-queue 0.5.4 (needs JDK 17+, Maven, Node >= 18, npm),
-# and the build queue's slots with real Maven builds (needs GNU time; not Node: only=slots).
+# the build queue's slots with real Maven builds (needs GNU time; not Node: only=slots), and the
+# hand-off of a freed slot against the single lock (not Node: only=slot-handoff).
 # Builds what it needs through the reactor (no install into ~/.m2), then runs every scenario once.
 # Options are key=value, e.g.: bench/run.sh workers=2,4 acquisitions=60 only=clean,crash
 #   bench/run.sh only=slots slots.settings=1,2,unlimited,auto slots.reps=2
