@@ -1,7 +1,7 @@
-// One build.log for the three runs; each ends with Maven's 'Total time:' line.
+// One build.log for the four runs; each ends with Maven's 'Total time:' line.
 def runs = new File(basedir, 'build.log').text.split('Total time:')
-assert runs.size() == 4 : "three runs: ${runs.size() - 1}"
-def (ownOnly, mixed, chosen) = [runs[0], runs[1], runs[2]]
+assert runs.size() == 5 : "four runs: ${runs.size() - 1}"
+def (ownOnly, mixed, chosen, leftOut) = [runs[0], runs[1], runs[2], runs[3]]
 
 assert ownOnly.contains('build queue (repo scope): ') && ownOnly.contains('BUILD SUCCESS')
 assert !ownOnly.contains('Reactor Build Order')
@@ -17,3 +17,6 @@ assert mixed.contains('BUILD SUCCESS')
 
 assert chosen.contains('its-multi-module-b') && chosen.contains('build queue (repo scope): ')
 assert chosen.contains('BUILD SUCCESS')
+
+assert leftOut.contains('build queue (repo scope): ') && leftOut.contains('BUILD SUCCESS')
+assert !leftOut.contains('Reactor Summary') && !leftOut.contains('SKIPPED')

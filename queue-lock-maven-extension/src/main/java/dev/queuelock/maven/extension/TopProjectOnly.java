@@ -1,5 +1,7 @@
 package dev.queuelock.maven.extension;
 
+import java.util.ArrayList;
+
 import org.apache.maven.execution.MavenExecutionRequest;
 
 /**
@@ -14,15 +16,21 @@ final class TopProjectOnly {
     }
 
     /**
-     * Makes {@code request} non-recursive, unless the user chose projects ({@code -pl}, {@code -rf}):
-     * those name modules that only a recursive read finds.
+     * Makes {@code request} non-recursive, unless the user chose projects ({@code -pl X},
+     * {@code -rf}): those name modules that only a recursive read finds. Exclusions alone
+     * ({@code -pl !X}, often kept in {@code .mvn/maven.config}) are dropped instead: they would name
+     * modules the top POM's read no longer finds, which Maven refuses, and they leave out nothing
+     * from a session that builds no module.
      *
      * @return whether the request was changed
      */
     static boolean apply(MavenExecutionRequest request) {
         if (!request.isRecursive() || !request.getSelectedProjects().isEmpty()
-                || !request.getExcludedProjects().isEmpty() || request.getResumeFrom() != null) {
+                || request.getResumeFrom() != null) {
             return false;
+        }
+        if (!request.getExcludedProjects().isEmpty()) {
+            request.setExcludedProjects(new ArrayList<>());
         }
         request.setRecursive(false);
         return true;

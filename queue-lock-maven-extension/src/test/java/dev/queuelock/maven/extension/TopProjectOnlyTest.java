@@ -2,6 +2,7 @@ package dev.queuelock.maven.extension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.execution.DefaultMavenExecutionRequest;
 import org.apache.maven.execution.MavenExecutionRequest;
@@ -22,12 +23,22 @@ class TopProjectOnlyTest {
     @Test
     void projectsTheUserChoseAreStillFound() {
         MavenExecutionRequest selected = new DefaultMavenExecutionRequest().setSelectedProjects(List.of("module-a"));
-        MavenExecutionRequest excluded = new DefaultMavenExecutionRequest().setExcludedProjects(List.of("module-b"));
         MavenExecutionRequest resumed = new DefaultMavenExecutionRequest().setResumeFrom(":module-b");
 
-        for (MavenExecutionRequest request : List.of(selected, excluded, resumed)) {
+        for (MavenExecutionRequest request : List.of(selected, resumed)) {
             assertThat(TopProjectOnly.apply(request)).isFalse();
             assertThat(request.isRecursive()).isTrue();
         }
+    }
+
+    @Test
+    void exclusionsAloneAreDroppedWithTheModulesTheyWouldLeaveOut() {
+        MavenExecutionRequest excluded = new DefaultMavenExecutionRequest()
+                .setExcludedProjects(new ArrayList<>(List.of(":module-b")));
+
+        assertThat(TopProjectOnly.apply(excluded)).isTrue();
+
+        assertThat(excluded.isRecursive()).isFalse();
+        assertThat(excluded.getExcludedProjects()).isEmpty();
     }
 }
