@@ -26,15 +26,20 @@ public final class LandStats {
                 .mapToLong(r -> Math.max(0, r.totalMs - r.phase(Phase.QUEUE_WAIT))).sorted().toArray());
     }
 
-    /** Landed runs per hour, from the start of the oldest run to the end of the newest; empty if unknown. */
+    /**
+     * Landed runs per hour, from the earliest start of a run to the latest end; empty if unknown. A
+     * run is recorded as it ends, so the first recorded is not always the first started (landers
+     * started together end one by one).
+     */
     public Optional<Double> landingsPerHour() {
         long landed = runs.stream().filter(r -> r.outcome() == Outcome.LANDED).count();
         if (landed == 0) {
             return Optional.empty();
         }
         try {
-            Instant firstStart = Instant.parse(runs.get(0).time).minusMillis(runs.get(0).totalMs);
-            Instant lastEnd = Instant.parse(runs.get(runs.size() - 1).time);
+            Instant firstStart = runs.stream().map(r -> Instant.parse(r.time).minusMillis(r.totalMs))
+                    .min(Instant::compareTo).orElseThrow();
+            Instant lastEnd = runs.stream().map(r -> Instant.parse(r.time)).max(Instant::compareTo).orElseThrow();
             long span = Math.max(Duration.between(firstStart, lastEnd).toMillis(), 1);
             return Optional.of(landed * 3_600_000.0 / span);
         } catch (DateTimeParseException | NullPointerException e) {
