@@ -3,6 +3,7 @@ package dev.queuelock.bench;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,7 +69,7 @@ final class SlotsScenario {
             progress.accept("slots: " + kind + " build alone");
             solo.put(kind, builds.round(runs.create("slots-" + kind + "-alone"), queueTmp, kind, alone, 1).get(0));
             for (int rep = 1; rep <= config.slotReps(); rep++) {
-                for (SlotSetting setting : settings) {
+                for (SlotSetting setting : inRepOrder(settings, rep)) {
                     progress.accept("slots: " + kind + ", " + config.slotBuilds() + " builds, slots " + setting + ", rep " + rep);
                     RunDir run = runs.create("slots-" + kind + "-" + setting + "-" + rep);
                     rounds.add(new SlotRound(kind, setting, rep, builds.round(run, queueTmp, kind, setting, config.slotBuilds())));
@@ -78,6 +79,19 @@ final class SlotsScenario {
             load.put(kind, before + " before / " + Machine.loadAverage() + " after");
         }
         return new Result(settings, notes, solo, rounds, load);
+    }
+
+    /**
+     * The settings forwards in odd reps and backwards in even ones (1, 2, auto, then auto, 2, 1): a
+     * machine that drifts over the run (its load falling after earlier work, say) then weighs on
+     * every setting alike instead of on the last one.
+     */
+    static List<SlotSetting> inRepOrder(List<SlotSetting> settings, int rep) {
+        List<SlotSetting> order = new ArrayList<>(settings);
+        if (rep % 2 == 0) {
+            Collections.reverse(order);
+        }
+        return order;
     }
 
     /**

@@ -49,4 +49,13 @@ class SlotBuildTest {
         assertThat(SlotBuild.slotsSeen(List.of(
                 "2026-12-05T04:53:35.857Z [INFO] Build queue: 2 builds ahead; lane lane-2 (verify), pid 22517, holding for 1s"))).isEqualTo(1);
     }
+
+    @Test
+    void evenRepsRunTheSettingsBackwardsSoADriftingMachineWeighsOnEachAlike() {
+        List<SlotSetting> settings = List.of(SlotSetting.parse("1"), SlotSetting.parse("2"), SlotSetting.parse("auto"));
+
+        assertThat(SlotsScenario.inRepOrder(settings, 1)).extracting(SlotSetting::name).containsExactly("1", "2", "auto");
+        assertThat(SlotsScenario.inRepOrder(settings, 2)).extracting(SlotSetting::name).containsExactly("auto", "2", "1");
+        assertThat(SlotsScenario.inRepOrder(settings, 3)).extracting(SlotSetting::name).containsExactly("1", "2", "auto");
+    }
 }
