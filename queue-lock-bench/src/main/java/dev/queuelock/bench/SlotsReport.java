@@ -31,7 +31,7 @@ final class SlotsReport {
                 .append(" the extension built from this checkout. Settings alternate in the order ")
                 .append(result.settings().stream().map(s -> "`" + s + "`").collect(Collectors.joining(", ")))
                 .append(" (").append(config.slotReps()).append(config.slotReps() == 1 ? " round" : " rounds")
-                .append(" of each); `unlimited` is `QUEUELOCK_SKIP=1`.")
+                .append(" of each, every second round in the reverse order); `unlimited` is `QUEUELOCK_SKIP=1`.")
                 .append(" **Time to result**: each agent's `mvn`, process start to exit. **Total**: the first start to the")
                 .append(" last exit. **Wait**: from the build's own log, the time stamp of the extension's first waiting line")
                 .append(" to that of its `Build lock acquired` line (0: a free slot at once; — : no lock taken).")

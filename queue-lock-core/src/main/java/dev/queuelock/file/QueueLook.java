@@ -12,9 +12,10 @@ import java.util.List;
  * {@link Turn#decide} turns it into the next step; {@link #read} reads it from disk, and is where
  * the holders and the waiter ahead are judged alive (by {@link Liveness}'s rule).
  *
- * <p>A look reads as little as a decision needs: the slot files, the names in {@code tickets/}, the
- * body of the nearest ticket ahead, and, while someone holds, the bodies of tickets ahead with a
- * holder's pid (to tell a holder's own ticket). A ticket further ahead counts as live unread: if
+ * <p>A look reads as little as a decision needs: the names of the slot files and of
+ * {@code tickets/}; then, unless its waiter is first in line with a slot no file claims, the slot
+ * files, the body of the nearest ticket ahead, and, while someone holds, the bodies of tickets
+ * ahead with a holder's pid (to tell a holder's own ticket). A ticket further ahead counts as live unread: if
  * its owner died, the waiter just behind it finds out and removes it, and that deletion makes
  * this waiter look again.
  */
@@ -43,6 +44,8 @@ final class QueueLook {
     private final int slots;
     private final boolean enrolled;
     private final List<Holding> holdings;
+    /** The slots a file claims: the holdings' own, or, for a look that judged none, every slot file's. */
+    private final List<Integer> claimed;
     private final Ticket nearest;
     private final boolean nearestAlive;
     private final int ahead;
@@ -58,10 +61,16 @@ final class QueueLook {
      */
     QueueLook(Ticket own, int slots, boolean enrolled, List<Holding> holdings, Ticket nearest, boolean nearestAlive, int ahead,
             int holdersTickets) {
+        this(own, slots, enrolled, holdings, slotsOf(holdings), nearest, nearestAlive, ahead, holdersTickets);
+    }
+
+    private QueueLook(Ticket own, int slots, boolean enrolled, List<Holding> holdings, List<Integer> claimed, Ticket nearest,
+            boolean nearestAlive, int ahead, int holdersTickets) {
         this.own = own;
         this.slots = slots;
         this.enrolled = enrolled;
         this.holdings = List.copyOf(holdings);
+        this.claimed = List.copyOf(claimed);
         this.nearest = nearest;
         this.nearestAlive = nearestAlive;
         this.ahead = ahead;
@@ -70,14 +79,16 @@ final class QueueLook {
 
     /** Looks at the queue from the place of {@code own}, a waiter told there are {@code slots} slots. */
     static QueueLook read(SlotFiles slotFiles, TicketQueue tickets, Ticket own, int slots) throws IOException {
-        List<Holding> holdings = new ArrayList<>(1);
-        for (Ticket holder : slotFiles.holders()) {
-            LockRecord record = holder.record();
-            boolean ownAlive = Liveness.isAlive(record.pid(), record.start().orElse(null));
-            boolean ended = !ownAlive && Liveness.keptByTree(record);
-            holdings.add(new Holding(holder, ownAlive || ended, ended));
-        }
+        List<Integer> present = slotFiles.present();
         List<Ticket> ahead = tickets.ahead(own);
+        if (ahead != null && ahead.isEmpty() && present.size() < slots) {
+            // First in line, and fewer slot files than slots: a slot is free whoever holds the
+            // others, so none is read or judged. A freed slot is then handed on at the single
+            // lock's cost, not one holder read per slot still held; a dead holder's slot is
+            // reclaimed by the waiter that finds every slot claimed.
+            return new QueueLook(own, slots, true, List.of(), present, null, false, 0, 0);
+        }
+        List<Holding> holdings = judgedHolders(slotFiles);
         if (ahead == null) {
             return new QueueLook(own, slots, false, holdings, null, false, 0, 0);
         }
@@ -95,6 +106,25 @@ final class QueueLook {
             holders += holding.alive ? tickets.holdersTickets(ahead, holding.ticket.record()) : 0;
         }
         return new QueueLook(own, slots, true, holdings, nearest, nearestAlive, ahead.size(), holders);
+    }
+
+    private static List<Holding> judgedHolders(SlotFiles slotFiles) throws IOException {
+        List<Holding> holdings = new ArrayList<>(1);
+        for (Ticket holder : slotFiles.holders()) {
+            LockRecord record = holder.record();
+            boolean ownAlive = Liveness.isAlive(record.pid(), record.start().orElse(null));
+            boolean ended = !ownAlive && Liveness.keptByTree(record);
+            holdings.add(new Holding(holder, ownAlive || ended, ended));
+        }
+        return holdings;
+    }
+
+    private static List<Integer> slotsOf(List<Holding> holdings) {
+        List<Integer> slots = new ArrayList<>(holdings.size());
+        for (Holding holding : holdings) {
+            slots.add(holding.slot());
+        }
+        return slots;
     }
 
     /** Slot 1 only, the npm tool's format: what tests of one slot read. */
@@ -154,8 +184,7 @@ final class QueueLook {
             return 0;
         }
         boolean[] taken = new boolean[slots + 1];
-        for (Holding holding : holdings) {
-            int slot = holding.slot();
+        for (int slot : claimed) {
             if (slot <= slots) {
                 taken[slot] = true;
             }

@@ -50,6 +50,19 @@ final class SlotFiles {
         return holders;
     }
 
+    /** The slots whose file is present, from the names alone: nothing is read or judged. */
+    List<Integer> present() {
+        String[] names = dir.path().toFile().list();
+        List<Integer> present = new ArrayList<>(1);
+        for (String name : names == null ? new String[0] : names) {
+            int slot = QueueDirectory.slotOf(name);
+            if (slot > 0) {
+                present.add(slot);
+            }
+        }
+        return present;
+    }
+
     /** The holders' records, longest-held first. */
     List<LockRecord> holderRecords() throws IOException {
         List<LockRecord> records = new ArrayList<>();
@@ -61,12 +74,6 @@ final class SlotFiles {
 
     /** Whether any slot file is there (a hint: nothing is read). */
     boolean anyPresent() {
-        String[] names = dir.path().toFile().list();
-        for (String name : names == null ? new String[0] : names) {
-            if (QueueDirectory.slotOf(name) > 0) {
-                return true;
-            }
-        }
-        return false;
+        return !present().isEmpty();
     }
 }

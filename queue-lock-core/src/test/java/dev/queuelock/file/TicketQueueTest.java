@@ -83,6 +83,30 @@ class TicketQueueTest {
         assertThat(Turn.decide(look).step()).isEqualTo(Turn.Step.REENROLL);
     }
 
+    /**
+     * First in line with a slot no file claims, a waiter takes it without reading the other slots'
+     * holders (a freed slot's hand-off costs what the single lock's does); a dead holder's slot is
+     * reclaimed by the waiter that finds every slot claimed.
+     */
+    @Test
+    void aFreeSlotIsTakenUnjudgedAndADeadHoldersSlotIsReclaimedOnceEverySlotIsClaimed() throws Exception {
+        QueueDirectory queue = QueueDirectory.of(tickets, "q", "r");
+        Files.createDirectories(queue.ticketsDir());
+        Files.write(queue.slotFile(2), RecordJson.encode(new LockRecord(deadPid(), "crashed", null, 5, null)));
+        String mine = Ticket.nameOf(20, SELF);
+        Files.write(queue.ticketsDir().resolve(mine), RecordJson.encode(new LockRecord(SELF, "me", null, 20, ProcessStart.current())));
+        SlotFiles slots = new SlotFiles(queue);
+        TicketQueue line = new TicketQueue(queue.ticketsDir());
+
+        Turn twoSlots = Turn.decide(QueueLook.read(slots, line, Ticket.parse(mine), 2));
+        assertThat(twoSlots.step()).isEqualTo(Turn.Step.TAKE);
+        assertThat(twoSlots.slot()).isEqualTo(1);
+
+        Turn oneSlot = Turn.decide(QueueLook.read(slots, line, Ticket.parse(mine), 1));
+        assertThat(oneSlot.step()).isEqualTo(Turn.Step.RECLAIM_DEAD_LOCK);
+        assertThat(oneSlot.slot()).isEqualTo(2);
+    }
+
     /** A look from the place of the ticket {@code mine}, with no lock file. */
     private QueueLook look(String mine) throws Exception {
         return QueueLook.read(new LockFile(QueueDirectory.of(tickets, "q", "r")), new TicketQueue(tickets), Ticket.parse(mine));
