@@ -15,9 +15,9 @@ import java.util.List;
  * <p>A look reads as little as a decision needs: the names of the slot files and of
  * {@code tickets/}; then, unless its waiter is first in line with a slot no file claims, the slot
  * files, the body of the nearest ticket ahead, and, while someone holds, the bodies of tickets
- * ahead with a holder's pid (to tell a holder's own ticket). A ticket further ahead counts as live unread: if
- * its owner died, the waiter just behind it finds out and removes it, and that deletion makes
- * this waiter look again.
+ * ahead with a holder's pid (to tell a holder's own ticket). A ticket further ahead counts as
+ * live unread: if its owner died, the waiter just behind it finds out and removes it, and that
+ * deletion makes this waiter look again.
  */
 final class QueueLook {
 
@@ -88,7 +88,7 @@ final class QueueLook {
             // reclaimed by the waiter that finds every slot claimed.
             return new QueueLook(own, slots, true, List.of(), present, null, false, 0, 0);
         }
-        List<Holding> holdings = judgedHolders(slotFiles);
+        List<Holding> holdings = judgedHolders(slotFiles.holders(present));
         if (ahead == null) {
             return new QueueLook(own, slots, false, holdings, null, false, 0, 0);
         }
@@ -108,9 +108,9 @@ final class QueueLook {
         return new QueueLook(own, slots, true, holdings, nearest, nearestAlive, ahead.size(), holders);
     }
 
-    private static List<Holding> judgedHolders(SlotFiles slotFiles) throws IOException {
+    private static List<Holding> judgedHolders(List<Ticket> holders) {
         List<Holding> holdings = new ArrayList<>(1);
-        for (Ticket holder : slotFiles.holders()) {
+        for (Ticket holder : holders) {
             LockRecord record = holder.record();
             boolean ownAlive = Liveness.isAlive(record.pid(), record.start().orElse(null));
             boolean ended = !ownAlive && Liveness.keptByTree(record);

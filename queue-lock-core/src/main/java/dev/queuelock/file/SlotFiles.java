@@ -34,14 +34,14 @@ final class SlotFiles {
      * taken and reclaims it.
      */
     List<Ticket> holders() throws IOException {
-        String[] names = dir.path().toFile().list();
+        return holders(present());
+    }
+
+    /** {@link #holders()} of the slots a listing just found {@link #present()}. */
+    List<Ticket> holders(List<Integer> present) throws IOException {
         List<Ticket> holders = new ArrayList<>(1);
-        if (names == null) {
-            return holders;
-        }
-        for (String name : names) {
-            int slot = QueueDirectory.slotOf(name);
-            Ticket holder = slot == 0 ? null : slot(slot).holderTicket();
+        for (int slot : present) {
+            Ticket holder = slot(slot).holderTicket();
             if (holder != null) {
                 holders.add(holder);
             }
