@@ -25,10 +25,11 @@ final class ZooKeeperServers {
      * Ports are chosen below every platform's ephemeral range (Linux from 32768, macOS from 49152).
      * Curator's own choice (a port the kernel just handed out) can be given again to an outgoing
      * connection, of the ensemble's servers to each other, before the server it was meant for binds
-     * it: ZooKeeper then ends the whole test JVM (exit code 14, found in CI).
+     * it: ZooKeeper then ends the whole test JVM (exit code 14, found in CI). Test JVMs run at
+     * once (surefire's forks) take blocks of their own, so none picks a port another just took.
      */
-    private static final int FIRST_PORT = 20_000;
-    private static final int PORTS = 12_000;
+    private static final int PORTS = 3_000;
+    private static final int FIRST_PORT = 20_000 + (Integer.getInteger("queuelock.test.fork", 1) - 1) % 4 * PORTS;
     private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
     static {
@@ -48,7 +49,7 @@ final class ZooKeeperServers {
         return new InstanceSpec(null, freePort(), freePort(), freePort(), true, -1, 200, -1);
     }
 
-    /** A free port outside the ephemeral range, never handed out twice in this JVM. */
+    /** A free port of this JVM's block, outside the ephemeral range, never handed out twice in this JVM. */
     private static int freePort() {
         while (true) {
             int port = FIRST_PORT + ThreadLocalRandom.current().nextInt(PORTS);
