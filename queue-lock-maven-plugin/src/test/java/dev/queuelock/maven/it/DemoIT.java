@@ -27,7 +27,6 @@ class DemoIT {
         demo.environment().put("QUEUELOCK_DEMO_REPO", MavenRun.IT_REPO.toString());
         demo.environment().put("TMPDIR", Files.createDirectories(work.resolve("tmp")).toString());
         demo.environment().remove("QUEUELOCK_SKIP");
-        demo.environment().put("MAVEN_OPTS", MavenRun.SHORT_JVM + MavenClassArchives.options("mvn", "mvn")); // as MavenRun's
         Process process = demo.start();
         try {
             assertThat(process.waitFor(540, TimeUnit.SECONDS)).as("demo finished").isTrue();

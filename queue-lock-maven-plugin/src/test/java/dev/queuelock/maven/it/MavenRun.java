@@ -51,7 +51,7 @@ final class MavenRun implements AutoCloseable {
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile());
-        forMaven(pb.environment(), tmpDir, MavenClassArchives.options(version == null ? "mvn" : "apache-maven-" + version, mvn));
+        forMaven(pb.environment(), tmpDir);
         return new MavenRun(pb.start(), log);
     }
 
@@ -69,7 +69,7 @@ final class MavenRun implements AutoCloseable {
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile());
-        forMaven(pb.environment(), tmpDir, ""); // the wrapper's own Maven: no archive fits it
+        forMaven(pb.environment(), tmpDir);
         pb.environment().putAll(env);
         return new MavenRun(pb.start(), log);
     }
@@ -79,17 +79,16 @@ final class MavenRun implements AutoCloseable {
      * dir (target/tmp under Maven), so Maven's own temp files (jansi's native library...) stay out
      * of /tmp too. An IT's Maven runs for seconds: the JIT's first tier and the serial collector
      * spare the cores the optimizing compiler and parallel GC threads would take from the other
-     * processes of the test (the suite is CPU-bound on two cores), and so does the distribution's
-     * class archive ({@link MavenClassArchives}); nothing under test depends on them.
+     * processes of the test (the suite is CPU-bound on two cores); nothing under test depends on them.
      */
-    private static void forMaven(Map<String, String> env, Path tmpDir, String classArchive) {
-        env.put("TMPDIR", tmpDir.toString());
-        env.remove("QUEUELOCK_SKIP");
-        env.put("MAVEN_OPTS", SHORT_JVM + classArchive + " -Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
-    }
-
     /** JVM options for a Maven that runs for seconds (see {@link #forMaven}). */
     static final String SHORT_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
+
+    private static void forMaven(Map<String, String> env, Path tmpDir) {
+        env.put("TMPDIR", tmpDir.toString());
+        env.remove("QUEUELOCK_SKIP");
+        env.put("MAVEN_OPTS", SHORT_JVM + " -Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
+    }
 
     /**
      * Runs a shell command line as Claude Code runs a hook: {@code sh -c}, {@code stdin} written to
@@ -105,7 +104,7 @@ final class MavenRun implements AutoCloseable {
             throws IOException {
         ProcessBuilder pb = new ProcessBuilder("sh", "-c", commandLine).directory(dir.toFile())
                 .redirectOutput(log.toFile()).redirectError(errLog.toFile());
-        forMaven(pb.environment(), tmpDir, MavenClassArchives.options("mvn", "mvn")); // an agent's mvn from PATH
+        forMaven(pb.environment(), tmpDir);
         pb.environment().put("PATH", path);
         MavenRun run = new MavenRun(pb.start(), log);
         try (var in = run.process.getOutputStream()) {
