@@ -273,9 +273,10 @@ class MvndIT {
 
     /** Starts the mvnd client in {@code dir}, {@code env} added to the test's environment for mvnd. */
     private Process start(Path dir, String name, Map<String, String> env, String... args) throws IOException {
-        // The daemon's JVM is started by mvnd, not from MAVEN_OPTS: its native libraries go to the test's temp dir too.
+        // The daemon's JVM is started by mvnd, not from MAVEN_OPTS: its native libraries go to the test's temp dir
+        // too, and it runs a few builds of seconds, as MavenRun's Mavens do.
         List<String> command = new ArrayList<>(List.of(mvnd.toString(), "-Dmaven.repo.local=" + MavenRun.IT_REPO,
-                "-Dmvnd.jvmArgs=-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir")));
+                "-Dmvnd.jvmArgs=" + MavenRun.SHORT_JVM + " -Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir")));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectOutput(work.resolve(name + ".out").toFile()).redirectError(work.resolve(name + ".err").toFile());
@@ -285,7 +286,8 @@ class MvndIT {
         pb.environment().remove("QUEUELOCK_SKIP");
         pb.environment().remove(Processes.ENV);
         // mvnd's Java client warns on standard output when it has no terminal; a dumb one is asked for.
-        pb.environment().put("MAVEN_OPTS", "-Dorg.jline.terminal.dumb=true -Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
+        pb.environment().put("MAVEN_OPTS", MavenRun.SHORT_JVM + " -Dorg.jline.terminal.dumb=true -Djava.io.tmpdir="
+                + System.getProperty("java.io.tmpdir"));
         pb.environment().putAll(env);
         Process client = pb.start();
         clients.add(client);
