@@ -29,12 +29,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Batched landing with real git, real checks ({@code sh -c 'sleep 2; test ! -f BAD'}) and every
  * lander in its own JVM. The test holds the land queue while the landers queue up, so the first of
- * them finds all the others waiting behind it when it gets its turn.
+ * them finds all the others waiting behind it when it gets its turn. Two scenarios run at once:
+ * each has its own repository, queues and landers, and most of their time is the checks' sleep.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class BatchLandingTest {
 
     /** Counts its runs in the file given as $0, takes 2 s, fails if the candidate has a file BAD. */
