@@ -4,10 +4,13 @@ import dev.queuelock.process.GitCommand;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The git CLI in one worktree, as land and the plugin use it: every git call they make is a typed
@@ -134,9 +137,39 @@ public final class Git {
         fetch(branch.remote(), branch.branch(), branch.trackingRef());
     }
 
-    /** Fetches a remote's branch into a ref (forced: the remote is the truth). */
+    /**
+     * Fetches a remote's branch into a ref (forced: the remote is the truth). A fetch checks what it
+     * got against every ref of the repository, other worktrees' {@code HEAD} included, and {@code git
+     * worktree add} writes a placeholder {@code HEAD} until its checkout is done: a lane being created
+     * beside (by another agent) then fails the fetch with {@code bad object worktrees/NAME/HEAD}. That
+     * fetch is tried again while the new worktree may still be checking out, about 8 s in all.
+     */
     public void fetch(String remote, String branch, String intoRef) {
-        output("fetch", "--quiet", remote, "+refs/heads/" + branch + ":" + intoRef);
+        String[] args = {"fetch", "--quiet", remote, "+refs/heads/" + branch + ":" + intoRef};
+        GitCommand.Result result = run(args);
+        for (int retry = 1; !result.ok() && WORKTREE_BEING_ADDED.matcher(result.err).find() && retry <= FETCH_RETRIES; retry++) {
+            pause(Duration.ofMillis(100L * retry));
+            result = run(args);
+        }
+        if (!result.ok()) {
+            Matcher broken = WORKTREE_BEING_ADDED.matcher(result.err);
+            throw new LandException("git fetch failed: " + (broken.find()
+                    ? "the worktree " + broken.group(1) + " of this repository has no valid HEAD (a fetch checks every"
+                            + " worktree's) and was not added in full after 8 s: see git worktree list, then git worktree repair or remove it"
+                    : result.lastErrorLine()));
+        }
+    }
+
+    private static final Pattern WORKTREE_BEING_ADDED = Pattern.compile("bad object worktrees/([^/\\s]+)/HEAD");
+    private static final int FETCH_RETRIES = 12;
+
+    private static void pause(Duration pause) {
+        try {
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LandException("interrupted while waiting to fetch again");
+        }
     }
 
     /** Pushes a commit to a remote's branch, fast-forward only, with the pre-push guard's pass. */

@@ -3,8 +3,10 @@ package dev.queuelock.land;
 import static dev.queuelock.testsupport.GitFixture.commit;
 import static dev.queuelock.testsupport.GitFixture.git;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.queuelock.testsupport.GitFixture;
+import dev.queuelock.testsupport.TestGit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -54,6 +56,39 @@ class GitTest {
         assertThat(refused.status()).isEqualTo(PushResult.Status.REFUSED);
         assertThat(refused.remoteMoved()).as("refused by the remote, not moved: trying again cannot help").isFalse();
         assertThat(refused.reason()).isNotEmpty();
+    }
+
+    /**
+     * Found under load in the ITs: a lane added beside a landing (git worktree add) has a placeholder
+     * HEAD until its checkout ends, and the landing's fetch fails on it. The fetch is tried again and
+     * gets through once the new worktree is whole; a worktree that stays broken still fails it.
+     */
+    @Test
+    void aFetchGetsThroughALaneBeingAddedBesideIt() throws Exception {
+        Path added = repo.lane("being-added");
+        Path head = repo.main.resolve(".git/worktrees/being-added/HEAD");
+        String whole = Files.readString(head);
+        Files.writeString(head, "0".repeat(40) + "\n"); // what git worktree add leaves until its checkout ends
+        assertThat(TestGit.tryGit(lane, "fetch", "--quiet", "origin", "+refs/heads/main:refs/remotes/origin/main").exit)
+                .as("git alone fails while the worktree is being added").isNotZero();
+
+        Thread checkoutEnds = new Thread(() -> {
+            try {
+                Thread.sleep(700);
+                Files.writeString(head, whole);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        checkoutEnds.start();
+        git.fetch("origin", "main", "refs/remotes/origin/main");
+        checkoutEnds.join();
+        assertThat(added).isDirectory();
+
+        Files.writeString(head, "0".repeat(40) + "\n");
+        assertThatThrownBy(() -> git.fetch("origin", "main", "refs/remotes/origin/main"))
+                .isInstanceOf(LandException.class).hasMessageStartingWith("git fetch failed: the worktree being-added of this repository")
+                .hasMessageContaining("git worktree repair");
     }
 
     @Test
