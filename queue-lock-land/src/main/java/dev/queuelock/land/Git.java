@@ -145,7 +145,15 @@ public final class Git {
      * fetch is tried again while the new worktree may still be checking out, about 8 s in all.
      */
     public void fetch(String remote, String branch, String intoRef) {
-        String[] args = {"fetch", "--quiet", remote, "+refs/heads/" + branch + ":" + intoRef};
+        fetchWith(remote, "+refs/heads/" + branch + ":" + intoRef);
+    }
+
+    /** {@code git fetch --quiet <args>}, tried again beside a worktree being added (see {@link #fetch(String, String, String)}). */
+    void fetchWith(String... fetchArgs) {
+        String[] args = new String[fetchArgs.length + 2];
+        args[0] = "fetch";
+        args[1] = "--quiet";
+        System.arraycopy(fetchArgs, 0, args, 2, fetchArgs.length);
         GitCommand.Result result = run(args);
         for (int retry = 1; !result.ok() && WORKTREE_BEING_ADDED.matcher(result.err).find() && retry <= FETCH_RETRIES; retry++) {
             pause(Duration.ofMillis(100L * retry));

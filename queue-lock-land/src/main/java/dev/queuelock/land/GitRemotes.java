@@ -51,6 +51,6 @@ public final class GitRemotes {
 
     /** Fetches every branch of the remote, as {@code git fetch <remote>} does. */
     public void fetchAll(String remote) {
-        git.output("fetch", "--quiet", remote);
+        git.fetchWith(remote);
     }
 }
