@@ -39,16 +39,49 @@ public final class HistoryChart {
     }
 
     private String bar(LandRun run, long longest) {
+        int[] cells = cells(run, (double) width / Math.max(longest, 1));
         StringBuilder bar = new StringBuilder();
-        double scale = (double) width / Math.max(longest, 1);
-        double carried = 0;
         for (Phase phase : Phase.values()) {
-            // Carry rounding from phase to phase so the bar's length stays proportional to the total.
-            carried += run.phase(phase) * scale;
-            int cells = (int) Math.round(carried) - bar.length();
-            bar.append(String.valueOf(phase.bar()).repeat(Math.max(0, cells)));
+            bar.append(String.valueOf(phase.bar()).repeat(cells[phase.ordinal()]));
         }
         return bar.toString();
+    }
+
+    /**
+     * Each phase's cells. Rounding is carried from phase to phase so the bar's length stays
+     * proportional to the total; then a phase that took any time but rounded to nothing (a push
+     * of 200 ms beside a check of minutes) gets one cell, taken from the longest phase where it
+     * can spare one: the legend names every phase a landing went through.
+     */
+    private static int[] cells(LandRun run, double scale) {
+        int[] cells = new int[Phase.values().length];
+        double carried = 0;
+        int drawn = 0;
+        for (Phase phase : Phase.values()) {
+            carried += run.phase(phase) * scale;
+            cells[phase.ordinal()] = Math.max(0, (int) Math.round(carried) - drawn);
+            drawn += cells[phase.ordinal()];
+        }
+        for (Phase phase : Phase.values()) {
+            if (run.phase(phase) > 0 && cells[phase.ordinal()] == 0) {
+                cells[phase.ordinal()] = 1;
+                int longest = longestCell(cells);
+                if (cells[longest] > 1) {
+                    cells[longest]--;
+                }
+            }
+        }
+        return cells;
+    }
+
+    private static int longestCell(int[] cells) {
+        int longest = 0;
+        for (int i = 1; i < cells.length; i++) {
+            if (cells[i] > cells[longest]) {
+                longest = i;
+            }
+        }
+        return longest;
     }
 
     private static String legend() {

@@ -35,6 +35,23 @@ class HistoryChartTest {
     }
 
     @Test
+    void aShortPushStillShowsItsCellTakenFromTheLongestPhase() {
+        Map<String, Long> phases = new LinkedHashMap<>();
+        phases.put("fetch", 900L);
+        phases.put("rebase", 900L);
+        phases.put("checks", 40_000L);
+        phases.put("push", 150L);
+        phases.put("sync", 40L);
+        LandRun pushed = new LandRun("2026-12-02T10:01:00Z", "lane-d", null, null, "landed", 41_990, phases, 0, null);
+
+        String bar = new HistoryChart(40).render(List.of(pushed)).get(1);
+
+        assertThat(bar).endsWith("|fr" + "#".repeat(36) + "ps");
+        assertThat(bar.substring(bar.indexOf('|') + 1)).hasSize(40);
+        assertThat(new HistoryChart(40).render(List.of(pushed)).get(0)).contains("p push").contains("s sync");
+    }
+
+    @Test
     void etaIsWhatTheHolderHasLeftPlusAMedianLandingPerWaiterAhead() {
         LandStats stats = new LandStats(runs);
         assertThat(stats.eta(0, Duration.ofSeconds(5))).contains(Duration.ofSeconds(15));
