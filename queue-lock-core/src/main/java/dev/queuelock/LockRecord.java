@@ -2,12 +2,14 @@ package dev.queuelock;
 
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Who holds or waits: the JSON of a {@code lock} file or a ticket,
  * {@code {"pid","lane","label","ts"}} as the npm tool writes it, plus our {@code start}, and the
- * {@code host} where a backend spans machines and {@code in} where the holder's process runs builds
- * for others (an mvnd daemon).
+ * {@code host} where a backend spans machines, {@code in} where the holder's process runs builds
+ * for others (an mvnd daemon), and {@code slots} (with {@code slotsAuto}) where the queue had other
+ * than one fixed slot as it enrolled, so {@code status} can say so without being given the setting.
  */
 public final class LockRecord {
 
@@ -18,6 +20,9 @@ public final class LockRecord {
     private final String start;
     private final String host;
     private final String runsIn;
+    /** 0: not recorded (one fixed slot, or the npm tool). */
+    private final int slots;
+    private final boolean slotsAuto;
 
     /**
      * @param label may be null (no label)
@@ -30,11 +35,14 @@ public final class LockRecord {
 
     /** @param host the machine the process runs on; null where every record is from this machine */
     public LockRecord(long pid, String lane, String label, long ts, String start, String host) {
-        this(pid, lane, label, ts, start, host, null);
+        this(pid, lane, label, ts, start, host, null, 0, false);
     }
 
-    private LockRecord(long pid, String lane, String label, long ts, String start, String host, String runsIn) {
+    private LockRecord(long pid, String lane, String label, long ts, String start, String host, String runsIn, int slots,
+            boolean slotsAuto) {
         this.runsIn = runsIn;
+        this.slots = slots;
+        this.slotsAuto = slotsAuto;
         this.pid = pid;
         this.lane = Objects.requireNonNull(lane, "lane");
         this.label = label;
@@ -77,12 +85,34 @@ public final class LockRecord {
 
     /** This record with {@link #runsIn()} set; {@code null} clears it. */
     public LockRecord withRunsIn(String process) {
-        return Objects.equals(process, runsIn) ? this : new LockRecord(pid, lane, label, ts, start, host, process);
+        return Objects.equals(process, runsIn) ? this : new LockRecord(pid, lane, label, ts, start, host, process, slots, slotsAuto);
+    }
+
+    /**
+     * How many slots the queue had as this holder or waiter enrolled: the number it was told and
+     * whether {@code auto} decided it. Empty where not recorded: one fixed slot, or the npm tool.
+     */
+    public OptionalInt slots() {
+        return slots > 0 ? OptionalInt.of(slots) : OptionalInt.empty();
+    }
+
+    /** Whether {@link #slots()} was decided by {@code queuelock.build.slots=auto}. */
+    public boolean slotsAuto() {
+        return slotsAuto;
+    }
+
+    /** This record with {@link #slots()} set: {@code count} 0 clears it. */
+    public LockRecord withSlots(int count, boolean auto) {
+        int recorded = Math.max(0, count);
+        if (recorded == slots && (recorded > 0 && auto) == slotsAuto) {
+            return this;
+        }
+        return new LockRecord(pid, lane, label, ts, start, host, runsIn, recorded, recorded > 0 && auto);
     }
 
     /** This record, taken or enrolled at {@code newTs} (epoch milliseconds). */
     public LockRecord at(long newTs) {
-        return new LockRecord(pid, lane, label, newTs, start, host, runsIn);
+        return new LockRecord(pid, lane, label, newTs, start, host, runsIn, slots, slotsAuto);
     }
 
     @Override
@@ -92,12 +122,13 @@ public final class LockRecord {
         }
         LockRecord r = (LockRecord) o;
         return pid == r.pid && ts == r.ts && lane.equals(r.lane) && Objects.equals(label, r.label)
-                && Objects.equals(start, r.start) && Objects.equals(host, r.host) && Objects.equals(runsIn, r.runsIn);
+                && Objects.equals(start, r.start) && Objects.equals(host, r.host) && Objects.equals(runsIn, r.runsIn)
+                && slots == r.slots && slotsAuto == r.slotsAuto;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(pid, lane, label, ts, start, host, runsIn);
+        return Objects.hash(pid, lane, label, ts, start, host, runsIn, slots, slotsAuto);
     }
 
     /**

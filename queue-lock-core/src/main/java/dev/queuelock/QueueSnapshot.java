@@ -1,7 +1,9 @@
 package dev.queuelock;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -17,23 +19,66 @@ public final class QueueSnapshot {
     private final List<LockRecord> waiters;
     private final int slots;
     private final String slotsDecision;
+    /** The holders whose own process has ended, to the processes they started that keep their hold. */
+    private final Map<LockRecord, List<Long>> keepers;
 
     /** A queue of one slot. @param holders longest-held first */
     public QueueSnapshot(Path location, List<LockRecord> holders, List<LockRecord> waiters) {
-        this(location, holders, waiters, 1, "1 (fixed)");
+        this(location, holders, waiters, 1, "1 (fixed)", Map.of());
     }
 
-    private QueueSnapshot(Path location, List<LockRecord> holders, List<LockRecord> waiters, int slots, String slotsDecision) {
+    private QueueSnapshot(Path location, List<LockRecord> holders, List<LockRecord> waiters, int slots, String slotsDecision,
+            Map<LockRecord, List<Long>> keepers) {
         this.location = location;
         this.holders = List.copyOf(holders);
         this.waiters = List.copyOf(waiters);
         this.slots = slots;
         this.slotsDecision = slotsDecision;
+        this.keepers = Map.copyOf(keepers);
     }
 
     /** The same look, at a queue of {@code count} slots, found as {@code decision} says (e.g. "2 (fixed)"). */
     public QueueSnapshot withSlots(int count, String decision) {
-        return new QueueSnapshot(location, holders, waiters, count, decision);
+        return new QueueSnapshot(location, holders, waiters, count, decision, keepers);
+    }
+
+    /**
+     * The same look, where holder {@code ended}'s own process has ended and the processes it
+     * started, {@code keptBy} (pids; empty if they cannot be named), keep its hold.
+     */
+    public QueueSnapshot withEnded(LockRecord ended, List<Long> keptBy) {
+        Map<LockRecord, List<Long>> more = new HashMap<>(keepers);
+        more.put(ended, List.copyOf(keptBy));
+        return new QueueSnapshot(location, holders, waiters, slots, slotsDecision, more);
+    }
+
+    /** Whether this holder's own process has ended while processes it started keep its hold (a lander killed with kill -9). */
+    public boolean ended(LockRecord holder) {
+        return keepers.containsKey(holder);
+    }
+
+    /** The pids of what keeps an {@link #ended} holder's hold; empty for a holder whose process runs. */
+    public List<Long> keptBy(LockRecord holder) {
+        return keepers.getOrDefault(holder, List.of());
+    }
+
+    /**
+     * How status names a holder: {@link LockRecord#describe()}, and for an {@link #ended} one
+     * {@code lane a, pid 3345 ended; what it started (pid 4012) still holds}: naming the dead pid
+     * alone would send a person after a process that is gone.
+     *
+     * @param started what the holder's processes are, e.g. {@code what it started}, {@code its check build}
+     */
+    public String describe(LockRecord holder, String started) {
+        if (!ended(holder)) {
+            return holder.describe();
+        }
+        List<Long> pids = keptBy(holder);
+        StringBuilder kept = new StringBuilder();
+        for (Long pid : pids) {
+            kept.append(kept.length() == 0 ? " (pid " : ", ").append(pid);
+        }
+        return holder.describe() + " ended; " + started + (pids.isEmpty() ? "" : kept + ")") + " still holds";
     }
 
     /** How many may hold at once, as a build enrolling now would be told. */

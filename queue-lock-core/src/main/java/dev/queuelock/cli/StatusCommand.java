@@ -43,7 +43,7 @@ final class StatusCommand {
         if (snapshot.holders().isEmpty()) {
             out.println("holder:  none");
         }
-        snapshot.holders().forEach(h -> out.println("holder:  " + RecordFormat.holder(h, now)));
+        snapshot.holders().forEach(h -> out.println("holder:  " + RecordFormat.holder(snapshot, h, now)));
         List<LockRecord> waiters = snapshot.waiters();
         out.println("waiting: " + (waiters.isEmpty() ? "none" : String.valueOf(waiters.size())));
         for (int i = 0; i < waiters.size(); i++) {

@@ -6,6 +6,7 @@ import dev.queuelock.QueueLockException;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
+import dev.queuelock.process.HolderTree;
 import dev.queuelock.process.Liveness;
 import dev.queuelock.slots.SlotCount;
 import dev.queuelock.slots.SlotCounts;
@@ -13,7 +14,11 @@ import dev.queuelock.spi.BackendContext;
 import dev.queuelock.spi.QueueBackend;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /** Queues in the temp dir of one machine, shared with claude-code-merge-queue: the default backend. */
 public final class FileBackend implements QueueBackend {
@@ -39,24 +44,48 @@ public final class FileBackend implements QueueBackend {
         return SlotCounts.of(LockSettings.SLOTS.from(context.settings()), dir.path());
     }
 
+    /**
+     * The queue as {@link #snapshot(QueueDirectory)} sees it, with its slots: as this process's
+     * {@link LockSettings#SLOTS} says where it is set; else as the newest holder or waiter that
+     * recorded one was told when it enrolled, so a plain {@code status} explains builds started
+     * with {@code -Dqueuelock.build.slots=2}.
+     */
     @Override
     public QueueSnapshot snapshot(String queue, String queueId, BackendContext context) {
         QueueDirectory dir = QueueDirectory.of(context.tmpDir(), queue, queueId);
+        QueueSnapshot look = snapshot(dir);
+        Optional<LockRecord> recorded = newestRecordingSlots(look);
+        if (queue.equals(BuildScope.BUILD_QUEUE) && context.setting(LockSettings.BUILD_SLOTS).isEmpty() && recorded.isPresent()) {
+            LockRecord record = recorded.get();
+            return look.withSlots(record.slots().getAsInt(), record.slots().getAsInt() + " (" + (record.slotsAuto() ? "auto" : "fixed")
+                    + ", as lane " + record.lane() + "'s " + (look.holders().contains(record) ? "holder" : "waiter") + " was told)");
+        }
         SlotCount slots = slots(queue, dir, context);
-        return snapshot(dir).withSlots(slots.slots(), slots.describe());
+        return look.withSlots(slots.slots(), slots.describe());
+    }
+
+    private static Optional<LockRecord> newestRecordingSlots(QueueSnapshot look) {
+        List<LockRecord> all = new ArrayList<>(look.holders());
+        all.addAll(look.waiters());
+        return all.stream().filter(r -> r.slots().isPresent()).max(Comparator.comparingLong(LockRecord::ts));
     }
 
     /**
      * The live holders (longest-held first) and waiters (in queue order); dead entries are left
-     * out, not deleted. A holder is never among the waiters, even when caught between taking its
+     * out, not deleted. A holder whose own process has ended while what it started keeps its hold
+     * is marked {@link QueueSnapshot#ended}, with what keeps it. A holder is never among the waiters, even when caught between taking its
      * slot and withdrawing its ticket ({@link HoldersTicket}), and no waiter is listed twice.
      */
     static QueueSnapshot snapshot(QueueDirectory dir) {
         try {
             List<LockRecord> holders = new ArrayList<>();
+            Map<LockRecord, List<Long>> ended = new LinkedHashMap<>();
             for (LockRecord holder : new SlotFiles(dir).holderRecords()) {
-                if (Liveness.isAlive(holder)) {
+                if (Liveness.isAlive(holder.pid(), holder.start().orElse(null))) {
                     holders.add(holder);
+                } else if (Liveness.keptByTree(holder)) {
+                    holders.add(holder);
+                    ended.put(holder, HolderTree.keepers(holder.pid(), holder.start().orElse(null)));
                 }
             }
             List<LockRecord> waiters = new ArrayList<>();
@@ -65,7 +94,11 @@ public final class FileBackend implements QueueBackend {
                     waiters.add(t.record());
                 }
             }
-            return new QueueSnapshot(dir.path(), holders, waiters);
+            QueueSnapshot look = new QueueSnapshot(dir.path(), holders, waiters);
+            for (Map.Entry<LockRecord, List<Long>> holder : ended.entrySet()) {
+                look = look.withEnded(holder.getKey(), holder.getValue());
+            }
+            return look;
         } catch (IOException e) {
             throw new QueueLockException("cannot read queue " + dir + ": " + e.getMessage(), e);
         }

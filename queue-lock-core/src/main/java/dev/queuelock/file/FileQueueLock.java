@@ -56,14 +56,19 @@ public final class FileQueueLock extends QueueLockSupport {
 
     @Override
     protected void doAcquire(AcquireOptions options) throws InterruptedException {
+        dir.prepare();
+        int slots = slotCount.slots(); // auto reads the history in the queue's directory
         LockRecord mine = new LockRecord(pid, lane, options.label(),
                 LAST_TS.updateAndGet(last -> Math.max(last + 1, System.currentTimeMillis())), start).withRunsIn(options.runsIn());
+        if (slots > 1 || slotCount.auto()) {
+            // Status reads it from the records, so it need not be given the builds' setting.
+            mine = mine.withSlots(slots, slotCount.auto());
+        }
         Enrollment own = new Enrollment(tickets, mine, dir::prepare);
         synchronized (this) {
             enrollment = own;
         }
-        dir.prepare();
-        waitAndTake(own, mine, slotCount.slots(), options);
+        waitAndTake(own, mine, slots, options);
     }
 
     /** Holder and waiter are separate identities: the ticket goes once we hold (after the on-taken action). */

@@ -35,6 +35,12 @@ public final class RecordJson {
         record.start().ifPresent(start -> JsonWriter.quote(json.append(",\"start\":"), start));
         record.host().ifPresent(host -> JsonWriter.quote(json.append(",\"host\":"), host));
         record.runsIn().ifPresent(runsIn -> JsonWriter.quote(json.append(",\"in\":"), runsIn));
+        if (record.slots().isPresent()) {
+            json.append(",\"slots\":").append(record.slots().getAsInt());
+            if (record.slotsAuto()) {
+                json.append(",\"slotsAuto\":true");
+            }
+        }
         if (flag != null) {
             JsonWriter.quote(json.append(','), flag);
             json.append(":true");
@@ -56,7 +62,16 @@ public final class RecordJson {
             return Optional.empty();
         }
         return Optional.of(new LockRecord(((BigDecimal) pid).longValueExact(), text(node, "lane", ""), text(node, "label", null),
-                ((BigDecimal) ts).longValue(), text(node, "start", null), text(node, "host", null)).withRunsIn(text(node, "in", null)));
+                ((BigDecimal) ts).longValue(), text(node, "start", null), text(node, "host", null)).withRunsIn(text(node, "in", null))
+                .withSlots(slots(node.get("slots")), Boolean.TRUE.equals(node.get("slotsAuto"))));
+    }
+
+    /** A recorded slot count, or 0 for none or anything that is not a whole number of 1 or more. */
+    private static int slots(Object value) {
+        if (!isPositiveLong(value) || ((BigDecimal) value).compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0) {
+            return 0;
+        }
+        return ((BigDecimal) value).intValueExact();
     }
 
     /** Whether the record's JSON carries {@code "flag":true} (see {@link #encode(LockRecord, String)}). */

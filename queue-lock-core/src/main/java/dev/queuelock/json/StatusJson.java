@@ -16,9 +16,9 @@ import java.util.Map;
  * <pre>
  * {"version":2, "now":epochMillis,
  *  "queues":{"build":{"scope","backend","location",
- *                     "holder":{"lane","label","pid","since","heldForMillis"} or null,
- *                     "holders":[{"lane","label","pid","since","heldForMillis"}, ...],
- *                     "waiters":[{"position","lane","label","pid","since","waitingForMillis"}, ...]},
+ *                     "holder":{"lane","label","pid","since","heldForMillis","slots","ended","keptBy"} or null,
+ *                     "holders":[{"lane","label","pid","since","heldForMillis","slots","ended","keptBy"}, ...],
+ *                     "waiters":[{"position","lane","label","pid","since","waitingForMillis","slots"}, ...]},
  *            "land":{...}},
  *  "landings":{...} or null}
  * </pre>
@@ -50,7 +50,12 @@ public final class StatusJson {
         queue.put("backend", backend);
         queue.put("location", snapshot.location().toString());
         List<Object> holders = new ArrayList<>();
-        snapshot.holders().forEach(h -> holders.add(record(h, null, "heldForMillis")));
+        for (LockRecord h : snapshot.holders()) {
+            Map<String, Object> holder = record(h, null, "heldForMillis");
+            holder.put("ended", snapshot.ended(h));
+            holder.put("keptBy", new ArrayList<Object>(snapshot.keptBy(h)));
+            holders.add(holder);
+        }
         queue.put("holder", holders.isEmpty() ? null : holders.get(0)); // kept for scripts written against one slot
         queue.put("holders", holders);
         queue.put("slots", snapshot.slots());
@@ -101,6 +106,7 @@ public final class StatusJson {
         r.runsIn().ifPresent(process -> node.put("in", process));
         node.put("since", r.ts());
         node.put(elapsedKey, Math.max(0, nowMillis - r.ts()));
+        node.put("slots", r.slots().isPresent() ? (Object) r.slots().getAsInt() : null);
         return node;
     }
 }

@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The portable holder tree: one small file per child a holder started while holding, named by the
@@ -54,17 +56,22 @@ final class ChildRecords {
 
     /** Whether a recorded child of this holder runs; records of children that ended are removed. */
     boolean anyAlive(long holder, String holderStart, Processes processes) {
+        return !alive(holder, holderStart, processes).isEmpty();
+    }
+
+    /** The recorded children of this holder that run; records of children that ended are removed. */
+    List<Long> alive(long holder, String holderStart, Processes processes) {
+        List<Long> alive = new ArrayList<>();
         if (holderStart == null || !ownDirectory()) {
-            return false;
+            return alive;
         }
         String prefix = prefix(holder, holderStart);
-        boolean alive = false;
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, prefix + "[0-9]*")) {
             for (Path file : files) {
                 long child = Long.parseLong(file.getFileName().toString().substring(prefix.length()));
                 String start = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
                 if (processes.isAlive(child, start.isEmpty() ? null : start)) {
-                    alive = true;
+                    alive.add(child);
                 } else {
                     Files.deleteIfExists(file);
                 }

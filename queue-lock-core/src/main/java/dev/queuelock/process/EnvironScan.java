@@ -4,7 +4,9 @@ import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The Linux holder tree: processes whose {@code /proc/<pid>/environ} lists a holder in
@@ -25,19 +27,35 @@ final class EnvironScan {
      */
     static boolean anyStartedBy(long pid, String start) {
         String[] entries = PROC.list();
-        return entries != null && anyIn(entries, pid, start); // no /proc: nothing to see
+        return entries != null && scan(entries, pid, start, null); // no /proc: nothing to see
     }
 
-    private static boolean anyIn(String[] entries, long pid, String start) {
+    /** Every process that carries the holder, for status to name; a full scan, off the take-over's path. */
+    static List<Long> startedBy(long pid, String start) {
+        String[] entries = PROC.list();
+        List<Long> found = new ArrayList<>();
+        if (entries != null) {
+            scan(entries, pid, start, found);
+        }
+        return found;
+    }
+
+    /** @param found null to stop at the first process found, else where every one is added */
+    private static boolean scan(String[] entries, long pid, String start, List<Long> found) {
         String wanted = HolderTree.token(pid, start);
         String holder = Long.toString(pid);
         EnvironReader environs = new EnvironReader();
+        boolean any = false;
         for (String entry : entries) {
             if (isPid(entry) && !entry.equals(holder) && carries(environs.read(entry), wanted)) {
-                return true;
+                if (found == null) {
+                    return true;
+                }
+                found.add(Long.parseLong(entry));
+                any = true;
             }
         }
-        return false;
+        return any;
     }
 
     /**
@@ -49,7 +67,7 @@ final class EnvironScan {
         if (!prepared) {
             prepared = true;
             if (PROC.list() != null) {
-                anyIn(new String[] {Long.toString(ProcessHandle.current().pid())}, -1, "");
+                scan(new String[] {Long.toString(ProcessHandle.current().pid())}, -1, "", null);
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.queuelock.process;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -41,6 +42,11 @@ public final class HolderTree {
     /** Whether a process other than the holder itself, started by it while holding, still runs. */
     public static boolean anyStartedBy(long pid, String start) {
         return Processes.current().anyStartedBy(pid, start);
+    }
+
+    /** The processes the holder started while holding that still run, their descendants left out ({@link Processes#keepers}). */
+    public static List<Long> keepers(long pid, String start) {
+        return start == null ? List.of() : Processes.current().keepers(pid, start);
     }
 
     /**

@@ -84,6 +84,19 @@ final class LinuxProcesses extends Processes {
     }
 
     @Override
+    public List<Long> keepers(long pid, String start) {
+        List<Long> tree = EnvironScan.startedBy(pid, start);
+        List<Long> roots = new ArrayList<>();
+        for (long member : tree) {
+            Optional<Stat> stat = read(member).flatMap(LinuxProcesses::parse);
+            if (stat.isPresent() && stat.get().state != 'Z' && !tree.contains(stat.get().parent)) {
+                roots.add(member);
+            }
+        }
+        return roots;
+    }
+
+    @Override
     void prepareHolderScan() {
         EnvironScan.prepare();
     }

@@ -46,6 +46,12 @@ final class PortableProcesses extends Processes {
         return children.anyAlive(pid, start, this);
     }
 
+    /** The recorded children are the holder's own: the roots of its tree by construction. */
+    @Override
+    public List<Long> keepers(long pid, String start) {
+        return children.alive(pid, start, this);
+    }
+
     @Override
     void started(Process child) {
         long self = ProcessHandle.current().pid();

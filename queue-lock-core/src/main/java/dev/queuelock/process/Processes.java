@@ -95,6 +95,13 @@ public abstract class Processes {
     /** Whether a process the holder {@code pid}/{@code start} started while holding still runs. */
     public abstract boolean anyStartedBy(long pid, String start);
 
+    /**
+     * The processes the holder {@code pid}/{@code start} started while holding that still run,
+     * without their own descendants (a check build, not its test forks): what keeps a dead holder's
+     * hold, as {@code status} names it. Empty where none runs or none can be seen.
+     */
+    public abstract List<Long> keepers(long pid, String start);
+
     /** Loads what judging a dead holder needs, while idle; see {@link HolderTree#prepare}. */
     void prepareHolderScan() {
     }

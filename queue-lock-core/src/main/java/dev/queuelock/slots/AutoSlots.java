@@ -70,6 +70,11 @@ public final class AutoSlots implements SlotCount {
         this.history = history;
     }
 
+    @Override
+    public boolean auto() {
+        return true;
+    }
+
     /** Decides now: one read of {@code /proc/meminfo} (Linux) and one of the history file. */
     @Override
     public int slots() {

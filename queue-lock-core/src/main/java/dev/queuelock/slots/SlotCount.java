@@ -13,6 +13,11 @@ public interface SlotCount {
     /** How the number was found, for {@code status}: e.g. "2 (fixed)". */
     String describe();
 
+    /** Whether {@code auto} decides the number (each holder and waiter records it: see {@code LockRecord#slots}). */
+    default boolean auto() {
+        return false;
+    }
+
     /** One slot: the npm tool's format and the default. */
     SlotCount ONE = fixed(1);
 

@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.LockRecord;
+import dev.queuelock.config.LockSettings;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.CliLane;
+import dev.queuelock.testsupport.LockWorkers;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,7 +80,11 @@ class StatusCommandTest {
         assertThat(waiters.get(1).get("position").asInt()).isEqualTo(2);
         assertThat(waiters.get(1).get("pid").asLong()).isEqualTo(second.pid());
         assertThat(waiters.get(1).get("label").asText()).isEqualTo("true");
-        assertThat(fieldNames(waiters.get(0))).isEqualTo("position,lane,label,pid,since,waitingForMillis");
+        assertThat(fieldNames(waiters.get(0))).isEqualTo("position,lane,label,pid,since,waitingForMillis,slots");
+        assertThat(waiters.get(0).get("slots").isNull()).as("one fixed slot is not recorded").isTrue();
+        assertThat(fieldNames(build.get("holder"))).isEqualTo("lane,label,pid,since,heldForMillis,slots,ended,keptBy");
+        assertThat(build.get("holder").get("ended").asBoolean()).isFalse();
+        assertThat(build.get("holder").get("keptBy")).isEmpty();
 
         // The ticket is on disk a moment before the first wait line: wait for the lines, do not read once.
         lane.awaitStderr(first, "next up; lane lane-a (holder job), pid " + holder.pid() + ", holding for ");
@@ -97,6 +104,31 @@ class StatusCommandTest {
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .contains("holder:  lane lane-a (mvn verify), pid " + holder.pid() + ", held for ")
                 .contains("waiting: none");
+    }
+
+    @Test
+    @Timeout(120)
+    void twoHoldersStartedWithTwoSlotsAreExplainedByAStatusNotGivenTheSetting() throws Exception {
+        LockWorkers workers = new LockWorkers(children, tmp, Files.createDirectory(tmp.resolve("repo")), "build",
+                List.of(LockSettings.BUILD_SLOTS + "=2"));
+        ChildProcess first = workers.startHolder("first");
+        ChildProcess second = workers.startHolder("second");
+        assertThat(System.getProperty(LockSettings.BUILD_SLOTS)).as("this status is not given the setting").isNull();
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Main.run(new String[] {"status", "--dir", workers.repoDir().toString()}, Map.of("TMPDIR", tmp.toString()),
+                new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .contains("slots:   2 of 2 busy; 2 (fixed, as lane repo's holder was told)")
+                .contains("pid " + first.pid()).contains("pid " + second.pid());
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        Main.run(new String[] {"status", "--json", "--dir", workers.repoDir().toString()}, Map.of("TMPDIR", tmp.toString()),
+                new PrintStream(json, true, StandardCharsets.UTF_8), System.err);
+        JsonNode build = new ObjectMapper().readTree(json.toByteArray()).at("/queues/build");
+        assertThat(build.get("slots").asInt()).isEqualTo(2);
+        assertThat(build.get("holders")).hasSize(2);
+        assertThat(build.get("holders").get(1).get("slots").asInt()).isEqualTo(2);
     }
 
     private static String fieldNames(JsonNode node) {

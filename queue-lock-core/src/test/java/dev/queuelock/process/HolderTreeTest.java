@@ -1,10 +1,12 @@
 package dev.queuelock.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +29,10 @@ class HolderTreeTest {
 
     @AfterEach
     void stop() {
-        started.forEach(Process::destroyForcibly);
+        for (Process process : started) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly); // the whole tree, not only its root
+            process.destroyForcibly();
+        }
     }
 
     @Test
@@ -46,6 +51,33 @@ class HolderTreeTest {
         startWith(Map.of(HolderTree.ENV, "1" + TOKEN + ";" + TOKEN + "0"));
 
         assertThat(EnvironScan.anyStartedBy(HOLDER, START)).isFalse();
+    }
+
+    @Test
+    void theKeepersAreTheTreesRootsNotTheirDescendants() throws Exception {
+        assumeProc();
+        Process shell = startWith(Map.of(HolderTree.ENV, TOKEN), "sh", "-c", "sleep 60 & wait");
+        Processes linux = Processes.choose(null);
+        await().atMost(Duration.ofSeconds(30)).until(() -> shell.descendants().count() == 1);
+
+        assertThat(EnvironScan.startedBy(HOLDER, START)).as("the whole tree carries the holder").hasSize(2);
+        assertThat(linux.keepers(HOLDER, START)).as("status names the shell, not its sleep").containsExactly(shell.pid());
+        assertThat(linux.keepers(HOLDER, "linux:test:other")).isEmpty();
+    }
+
+    @Test
+    void portableKeepersAreTheRecordedChildrenThatRun() throws Exception {
+        Processes portable = new PortableProcesses("test");
+        long self = ProcessHandle.current().pid();
+        String selfStart = portable.startToken(self).orElseThrow();
+        Process child = startWith(Map.of());
+        portable.started(child);
+
+        assertThat(portable.keepers(self, selfStart)).containsExactly(child.pid());
+
+        child.destroyForcibly();
+        child.waitFor(30, TimeUnit.SECONDS);
+        assertThat(portable.keepers(self, selfStart)).isEmpty();
     }
 
     @Test
@@ -76,7 +108,11 @@ class HolderTreeTest {
     }
 
     private Process startWith(Map<String, String> env) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder("sleep", "60").redirectErrorStream(true);
+        return startWith(env, "sleep", "60");
+    }
+
+    private Process startWith(Map<String, String> env, String... command) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().remove(HolderTree.ENV);
         builder.environment().putAll(env);
         Process process = builder.start();

@@ -49,13 +49,17 @@ public final class LandStats {
 
     /**
      * When a waiter with {@code ahead} landings before it should get its turn: what the holder has
-     * left of a median landing, plus a median landing for each one ahead.
+     * left of a median landing, plus a median landing for each one ahead. Empty where nobody can
+     * tell: no landing yet, or a holder {@link #overdue} (it has no time left to count from).
      */
     public Optional<Duration> eta(int ahead, Duration holderElapsed) {
-        return medianHold().map(hold -> {
-            Duration left = hold.minus(holderElapsed);
-            return (left.isNegative() ? Duration.ZERO : left).plus(hold.multipliedBy(ahead));
-        });
+        return medianHold().filter(hold -> hold.compareTo(holderElapsed) > 0)
+                .map(hold -> hold.minus(holderElapsed).plus(hold.multipliedBy(ahead)));
+    }
+
+    /** Whether a holder has held as long as a median landing or longer: what would have been its ETA has passed. */
+    public boolean overdue(Duration holderElapsed) {
+        return medianHold().map(hold -> hold.compareTo(holderElapsed) <= 0).orElse(false);
     }
 
     private static Optional<Duration> median(long[] sorted) {

@@ -55,8 +55,18 @@ class HistoryChartTest {
     void etaIsWhatTheHolderHasLeftPlusAMedianLandingPerWaiterAhead() {
         LandStats stats = new LandStats(runs);
         assertThat(stats.eta(0, Duration.ofSeconds(5))).contains(Duration.ofSeconds(15));
-        assertThat(stats.eta(2, Duration.ofSeconds(30))).contains(Duration.ofSeconds(40));
+        assertThat(stats.eta(2, Duration.ofSeconds(5))).contains(Duration.ofSeconds(55));
+        assertThat(stats.overdue(Duration.ofSeconds(5))).isFalse();
         assertThat(new LandStats(List.of()).eta(1, Duration.ZERO)).isEmpty();
+    }
+
+    @Test
+    void noEtaIsCountedFromAHolderPastAMedianLanding() {
+        LandStats stats = new LandStats(runs); // median landing 20 s
+        assertThat(stats.eta(0, Duration.ofSeconds(20))).as("not ~0ms").isEmpty();
+        assertThat(stats.eta(2, Duration.ofSeconds(30))).isEmpty();
+        assertThat(stats.overdue(Duration.ofSeconds(20))).isTrue();
+        assertThat(new LandStats(List.of()).overdue(Duration.ofHours(1))).as("no history, no estimate to pass").isFalse();
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Renders queue snapshots and the landing history as log lines or as one JSON document. */
 final class StatusReport {
@@ -79,17 +80,15 @@ final class StatusReport {
             if (q.holders().isEmpty()) {
                 out.add("  holder: none");
             }
-            q.holders().forEach(h -> out.add("  holder: " + h.describe() + ", holding for " + since(h)));
+            // A land queue's holder is a lander: what it starts while holding is its check build.
+            String started = name.equals(BuildScope.LAND_QUEUE) ? "its check build" : "what it started";
+            q.holders().forEach(h -> out.add("  holder: " + q.describe(h, started) + ", holding for " + since(h)));
             if (q.waiters().isEmpty()) {
                 out.add("  waiting: none");
             }
-            // The estimate counts from the longest-held holder: the first slot to come free.
-            Duration held = q.holders().stream().findFirst().map(h -> Duration.ofMillis(nowMillis - h.ts())).orElse(Duration.ZERO);
             for (int i = 0; i < q.waiters().size(); i++) {
                 LockRecord w = q.waiters().get(i);
-                int ahead = i;
-                String eta = name.equals(BuildScope.LAND_QUEUE)
-                        ? stats.eta(ahead, held).map(d -> ", ETA ~" + Durations.format(d)).orElse("") : "";
+                String eta = name.equals(BuildScope.LAND_QUEUE) ? eta(stats, q, i) : "";
                 out.add("  " + (i + 1) + ". " + w.describe() + ", waiting for " + since(w) + eta);
             }
         });
@@ -150,6 +149,24 @@ final class StatusReport {
             doc.lanes(laneList);
         }
         return doc.render();
+    }
+
+    /**
+     * A land waiter's estimate, counted from the longest-held holder (the first slot to come free):
+     * none behind a holder whose own process has ended (when its check stops nobody can tell), and
+     * {@code overdue} for the first waiter behind a holder past a median landing, whose estimate has
+     * passed (the ones behind it get none: what is left of the holder's landing is unknown).
+     */
+    private String eta(LandStats stats, QueueSnapshot q, int ahead) {
+        Optional<LockRecord> holder = q.holders().stream().findFirst();
+        if (holder.isPresent() && q.ended(holder.get())) {
+            return "";
+        }
+        Duration held = holder.map(h -> Duration.ofMillis(Math.max(0, nowMillis - h.ts()))).orElse(Duration.ZERO);
+        if (stats.overdue(held)) {
+            return ahead == 0 ? ", ETA overdue" : "";
+        }
+        return stats.eta(ahead, held).map(d -> ", ETA ~" + Durations.format(d)).orElse("");
     }
 
     private String since(LockRecord r) {

@@ -50,6 +50,39 @@ class StatusReportTest {
     }
 
     @Test
+    void aHolderWhoseProcessEndedIsSaidToHaveEndedAndItsWaitersGetNoEta() throws Exception {
+        LockRecord lander = new LockRecord(3345, "wt-a", "feature", 40_000, "s");
+        StatusReport withDeadLander = new StatusReport(100_000)
+                .add("land", "repo", "file", new QueueSnapshot(Path.of("/tmp/l"), List.of(lander),
+                        List.of(new LockRecord(22, "wt-b", "fix", 95_000, null))).withEnded(lander, List.of(4012L)))
+                .withLandings(List.of(landed(30_000)));
+
+        assertThat(withDeadLander.lines()).contains(
+                "  holder: lane wt-a (feature), pid 3345 ended; its check build (pid 4012) still holds, holding for 1m 00s",
+                "  1. lane wt-b (fix), pid 22, waiting for 5s");
+        JsonNode holder = new ObjectMapper().readTree(withDeadLander.json()).at("/queues/land/holder");
+        assertThat(holder.get("ended").asBoolean()).isTrue();
+        assertThat(holder.get("keptBy").get(0).asLong()).isEqualTo(4012);
+    }
+
+    @Test
+    void aHolderPastAMedianLandingMakesTheNextWaiterOverdueNotDueInNoTime() {
+        StatusReport overdue = new StatusReport(100_000)
+                .add("land", "repo", "file", new QueueSnapshot(Path.of("/tmp/l"), List.of(new LockRecord(11, "wt-a", "feature", 40_000, null)),
+                        List.of(new LockRecord(22, "wt-b", "fix", 95_000, null), new LockRecord(33, "wt-c", "docs", 96_000, null))))
+                .withLandings(List.of(landed(30_000)));
+
+        assertThat(overdue.lines()).contains(
+                "  holder: lane wt-a (feature), pid 11, holding for 1m 00s",
+                "  1. lane wt-b (fix), pid 22, waiting for 5s, ETA overdue",
+                "  2. lane wt-c (docs), pid 33, waiting for 4s");
+    }
+
+    private static LandRun landed(long ms) {
+        return new LandRun("1970-01-01T00:01:00Z", "wt-z", null, null, "landed", ms, Map.of("checks", ms), 0, null);
+    }
+
+    @Test
     void batchesAreListedWithMembersCheckRunsAndBisectionSteps() {
         BatchRecord batch = new BatchRecord("1000-42", "wt-a", List.of("wt-a", "wt-b"), 2,
                 List.of("check 1: wt-a .. wt-b (2 lanes) failed", "check 2: wt-a passed", "culprit: wt-b (check-failed)"));
