@@ -54,11 +54,13 @@ public final class FileBackend implements QueueBackend {
     public QueueSnapshot snapshot(String queue, String queueId, BackendContext context) {
         QueueDirectory dir = QueueDirectory.of(context.tmpDir(), queue, queueId);
         QueueSnapshot look = snapshot(dir);
-        Optional<LockRecord> recorded = newestRecordingSlots(look);
-        if (queue.equals(BuildScope.BUILD_QUEUE) && context.setting(LockSettings.BUILD_SLOTS).isEmpty() && recorded.isPresent()) {
-            LockRecord record = recorded.get();
-            return look.withSlots(record.slots().getAsInt(), record.slots().getAsInt() + " (" + (record.slotsAuto() ? "auto" : "fixed")
-                    + ", as lane " + record.lane() + "'s " + (look.holders().contains(record) ? "holder" : "waiter") + " was told)");
+        Optional<LockRecord> recorded = queue.equals(BuildScope.BUILD_QUEUE) && context.setting(LockSettings.BUILD_SLOTS).isEmpty()
+                ? newestRecordingSlots(look) : Optional.empty();
+        if (recorded.isPresent()) {
+            LockRecord told = recorded.get();
+            int count = told.slots().getAsInt();
+            return look.withSlots(count, count + " (" + (told.slotsAuto() ? "auto" : "fixed") + ", as lane " + told.lane() + "'s "
+                    + (look.holders().contains(told) ? "holder" : "waiter") + " was told)");
         }
         SlotCount slots = slots(queue, dir, context);
         return look.withSlots(slots.slots(), slots.describe());
@@ -72,9 +74,10 @@ public final class FileBackend implements QueueBackend {
 
     /**
      * The live holders (longest-held first) and waiters (in queue order); dead entries are left
-     * out, not deleted. A holder whose own process has ended while what it started keeps its hold
-     * is marked {@link QueueSnapshot#ended}, with what keeps it. A holder is never among the waiters, even when caught between taking its
-     * slot and withdrawing its ticket ({@link HoldersTicket}), and no waiter is listed twice.
+     * out, not deleted. A holder is never among the waiters, even when caught between taking its
+     * slot and withdrawing its ticket ({@link HoldersTicket}), and no waiter is listed twice. A
+     * holder whose own process has ended while what it started keeps its hold is marked
+     * {@link QueueSnapshot#ended}, with what keeps it.
      */
     static QueueSnapshot snapshot(QueueDirectory dir) {
         try {

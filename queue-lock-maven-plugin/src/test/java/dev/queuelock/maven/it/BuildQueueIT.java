@@ -109,6 +109,23 @@ class BuildQueueIT {
         assertThat(machineScoped.log()).contains("Build lock acquired after waiting");
     }
 
+    @Test
+    @Timeout(240)
+    void aPlainStatusExplainsTwoHoldersStartedWithTwoSlots() throws Exception {
+        List<Path> tops = TestRepos.repoWithWorktrees(work.resolve("repo"), "a");
+        MavenRun first = mvn(tops.get(0), "first", "validate", "-Drelease=" + NEVER, "-Dqueuelock.build.slots=2")
+                .awaitLog("Build lock acquired (the main checkout", START);
+        MavenRun second = mvn(tops.get(1), "second", "validate", "-Drelease=" + NEVER, "-Dqueuelock.build.slots=2")
+                .awaitLog("Build lock acquired (lane a", START);
+
+        MavenRun status = mvn(tops.get(0), "status", "queuelock:status"); // not given the builds' setting
+        assertThat(status.awaitExit(Timing.forMaven())).as(status.log()).isZero();
+
+        assertThat(status.log()).contains("  slots: 2 of 2 busy; 2 (fixed, as lane a's holder was told)");
+        assertThat(status.log().split("  holder: lane ", -1)).as(status.log()).hasSize(3); // both holders listed
+        assertThat(first.process().isAlive() && second.process().isAlive()).isTrue();
+    }
+
     private MavenRun mvn(Path dir, String name, String... args) throws Exception {
         Files.createDirectories(tmp());
         MavenRun run = MavenRun.start(dir, tmp(), work.resolve(name + ".log"), args);
