@@ -19,6 +19,7 @@ import java.util.function.Consumer;
  * jansi has no native library for Linux) and write jansi's reset code, {@code ESC[0m}, on its own
  * line when Maven ends, so {@code $(mvn -q queuelock:lane | tail -n 1)} would be that code. That
  * reset is turned off before the answer is printed: Maven's own lines reset their colours themselves.
+ * (In batch mode that Maven writes one more as it starts, before any goal runs: nothing here can take it back.)
  */
 final class GoalOutput {
 
