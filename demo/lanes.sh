@@ -28,7 +28,7 @@ else
       echo "demo: building queue-lock needs JDK 17 or newer, and java is $java_major; set JAVA_HOME or PATH to a JDK 17+." >&2
       exit 1
     fi
-    echo "demo: building and installing queue-lock $version (once; about a minute)..."
+    echo "demo: building and installing queue-lock $version (once; a few minutes on a first run, when Maven fills an empty ~/.m2)..."
     # Its output only if it fails: Debian's Maven 3.8.7 ends even a quiet batch run with raw colour codes.
     install_log=$(mktemp "${TMPDIR:-/tmp}/queue-lock-demo-install.XXXXXX")
     if ! (cd "$root" && mvn -q "${mvn_opts[@]}" install -DskipTests -Dinvoker.skip=true) > "$install_log" 2>&1; then

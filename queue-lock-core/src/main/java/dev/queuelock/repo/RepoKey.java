@@ -114,19 +114,39 @@ public final class RepoKey {
                 && Files.isDirectory(d.resolve("refs"));
     }
 
-    private static Optional<Path> commonDirOf(Path dotGit) {
+    /**
+     * The worktree's own git dir ({@code .git/worktrees/<name>} for a lane, {@code .git} for the main
+     * checkout), read as {@link #of} reads it; empty where that cannot be read directly. Looked up when
+     * asked, so a build that does not need it pays nothing.
+     */
+    public Optional<Path> gitDir() {
         try {
-            Path gitDir = dotGit;
-            if (Files.isRegularFile(dotGit)) {
-                String content = read(dotGit);
-                if (!content.startsWith("gitdir:")) {
-                    return Optional.empty();
-                }
-                gitDir = dotGit.getParent().resolve(content.substring("gitdir:".length()).trim()).normalize();
-            }
-            if (!Files.isRegularFile(gitDir.resolve("HEAD"))) {
+            return gitDirOf(worktree.resolve(".git"));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The git dir a {@code .git} file or directory stands for; empty if it is no git dir. */
+    private static Optional<Path> gitDirOf(Path dotGit) throws IOException {
+        Path gitDir = dotGit;
+        if (Files.isRegularFile(dotGit)) {
+            String content = read(dotGit);
+            if (!content.startsWith("gitdir:")) {
                 return Optional.empty();
             }
+            gitDir = dotGit.getParent().resolve(content.substring("gitdir:".length()).trim()).normalize();
+        }
+        return Files.isRegularFile(gitDir.resolve("HEAD")) ? Optional.of(gitDir) : Optional.empty();
+    }
+
+    private static Optional<Path> commonDirOf(Path dotGit) {
+        try {
+            Optional<Path> own = gitDirOf(dotGit);
+            if (own.isEmpty()) {
+                return Optional.empty();
+            }
+            Path gitDir = own.get();
             Path commondir = gitDir.resolve("commondir");
             if (Files.isRegularFile(commondir)) {
                 return Optional.of(gitDir.resolve(read(commondir).trim()).normalize());

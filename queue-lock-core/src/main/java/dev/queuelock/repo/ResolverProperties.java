@@ -182,7 +182,7 @@ public final class ResolverProperties {
         return notes;
     }
 
-    /** What a person should know even without the debug log (a lane on Maven before 3.9), once per build. */
+    /** What a person should know even without the debug log (a lane on Maven before 3.9); the extension says it once per lane. */
     public Optional<String> notice() {
         return Optional.ofNullable(notice);
     }

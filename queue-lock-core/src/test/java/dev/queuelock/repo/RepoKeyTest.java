@@ -49,6 +49,13 @@ class RepoKeyTest {
     }
 
     @Test
+    void eachWorktreeHasAGitDirOfItsOwnAndAPlainDirectoryNone() throws Exception {
+        assertThat(RepoKey.of(worktree.resolve("sub")).gitDir()).hasValue(main.resolve(".git/worktrees/wt-a").toRealPath());
+        assertThat(RepoKey.of(main.resolve("sub/deeper")).gitDir()).hasValue(main.resolve(".git").toRealPath());
+        assertThat(RepoKey.of(plain).gitDir()).isEmpty();
+    }
+
+    @Test
     @Timeout(60)
     void worktreesOfOneCloneShareAKeyAndAQueueWhileClonesDiffer() throws Exception {
         String commonDir = main.resolve(".git").toRealPath().toString();

@@ -41,6 +41,18 @@ public final class CheckLogs {
         return dir.resolve(name + "-" + ZonedDateTime.now(ZoneOffset.UTC).format(STAMP) + ".log");
     }
 
+    /** How many check runs have a log in {@code dir}: their logs, not their companions. */
+    public static int count(Path dir) {
+        String[] names = dir.toFile().list();
+        int logs = 0;
+        for (String name : names == null ? new String[0] : names) {
+            if (name.endsWith(".log")) {
+                logs++;
+            }
+        }
+        return logs;
+    }
+
     /** A file that goes with a check's log and is removed with it, e.g. {@code <log>.plan}. */
     public static Path companion(Path log, String suffix) {
         return log.resolveSibling(log.getFileName() + "." + suffix);

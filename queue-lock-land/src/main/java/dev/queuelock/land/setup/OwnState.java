@@ -4,6 +4,7 @@ import dev.queuelock.QueueLockException;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.file.IdleQueue;
 import dev.queuelock.file.QueueDirectory;
+import dev.queuelock.land.CheckLogs;
 import dev.queuelock.land.FileTrees;
 import dev.queuelock.land.InFlightLanding;
 import dev.queuelock.land.LandLog;
@@ -47,7 +48,7 @@ public final class OwnState {
             log.warn("kept queue-lock's state in " + stateDir + ": a landing is under way; run uninstall again once it is done.");
             return;
         }
-        int logs = count(stateDir.resolve("logs"));
+        int logs = CheckLogs.count(stateDir.resolve("logs"));
         boolean history = Files.exists(stateDir.resolve(REMOVED.get(0)));
         for (String entry : REMOVED) {
             FileTrees.delete(stateDir.resolve(entry));
@@ -86,11 +87,6 @@ public final class OwnState {
             default:
                 return true;
         }
-    }
-
-    private static int count(Path dir) {
-        String[] names = dir.toFile().list();
-        return names == null ? 0 : names.length;
     }
 
     private static void deleteIfEmpty(Path dir) throws IOException {

@@ -35,6 +35,9 @@ class OwnStateTest {
         Files.createDirectories(stateDir.resolve("logs"));
         Files.writeString(stateDir.resolve("land-history.json"), "[]\n");
         Files.writeString(stateDir.resolve("logs/lane-a-20261204-120000-000.log"), "BUILD SUCCESS\n");
+        // A check's companions go with its log and are no check log of their own.
+        Files.writeString(stateDir.resolve("logs/lane-a-20261204-120000-000.log.plan"), "{}\n");
+        Files.writeString(stateDir.resolve("logs/lane-a-20261204-120000-000.log.changed"), "pom.xml\n");
         Files.createDirectories(stateDir.resolve("batch/requests"));
         queues = Files.createDirectories(tmp.resolve("queues"));
         locks = QueueLockFactory.defaults().withTmpDir(queues);

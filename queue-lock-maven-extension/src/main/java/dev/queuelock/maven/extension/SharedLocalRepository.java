@@ -28,11 +28,16 @@ import org.slf4j.LoggerFactory;
 final class SharedLocalRepository {
 
     private static final Logger LOG = LoggerFactory.getLogger(SharedLocalRepository.class);
+    /** {@value}: in a lane's git dir once a build there said what its resolver cannot keep apart ({@link OncePerLane}). */
+    static final String RESOLVER_NOTICE_MARKER = "queuelock-resolver-notice-said";
 
     private SharedLocalRepository() {
     }
 
-    /** Sets the resolver properties {@code request}'s build needs, and says what it did (debug) or what is not kept apart (info). */
+    /**
+     * Sets the resolver properties {@code request}'s build needs, and says what it did (debug) or, in
+     * the first build of a lane, what is not kept apart (info).
+     */
     static void apply(MavenExecutionRequest request) {
         if (OwnGoals.ofThisPlugin().onlyOwn(request.getGoals())) {
             return; // builds nothing, installs nothing; land gives its check builds their own part
@@ -54,7 +59,9 @@ final class SharedLocalRepository {
         for (Map.Entry<String, String> e : decided.properties().entrySet()) {
             system.setProperty(e.getKey(), e.getValue());
         }
-        decided.notice().ifPresent(LOG::info);
+        // Only a lane on Maven 3.8 has a notice; a build that would not show it (-q) leaves it to the next one.
+        decided.notice().filter(notice -> LOG.isInfoEnabled() && OncePerLane.first(repo, RESOLVER_NOTICE_MARKER))
+                .ifPresent(LOG::info);
         if (LOG.isDebugEnabled()) {
             for (String note : decided.notes()) {
                 LOG.debug("Local repository: {}.", note);

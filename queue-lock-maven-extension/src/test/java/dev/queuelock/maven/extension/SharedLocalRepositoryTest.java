@@ -4,6 +4,7 @@ import static dev.queuelock.testsupport.TestGit.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.repo.LocalRepositoryParts;
+import dev.queuelock.repo.RepoKey;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -102,6 +103,28 @@ class SharedLocalRepositoryTest {
         SharedLocalRepository.apply(request);
 
         assertThat(request.getSystemProperties()).containsEntry("aether.lrm.enhanced.split", "true");
+    }
+
+    /** Issue 39, item 5: the resolver 1.6 line once per lane, not in each of its builds (the IT reads the lines). */
+    @Test
+    void aLaneIsToldOnceAndANewLaneOfTheSameNameAgain() throws Exception {
+        RepoKey key = RepoKey.of(lane);
+        String marker = SharedLocalRepository.RESOLVER_NOTICE_MARKER;
+
+        assertThat(OncePerLane.first(key, marker)).as("the lane's first build").isTrue();
+        assertThat(OncePerLane.first(key, marker)).as("its next build").isFalse();
+        assertThat(OncePerLane.first(RepoKey.of(tmp.resolve("shop-lane-3")), marker)).as("outside git: no marker, told").isTrue();
+
+        git(main, "worktree", "remove", lane.toString());
+        git(main, "worktree", "add", "-q", "--detach", lane.toString());
+        assertThat(OncePerLane.first(RepoKey.of(lane), marker)).as("a new lane of the same name").isTrue();
+    }
+
+    @Test
+    void aLaneOnMaven39HasNothingToBeToldAndGetsNoMarker() throws Exception {
+        SharedLocalRepository.apply(request(lane, "3.9.16", "verify"));
+
+        assertThat(RepoKey.of(lane).gitDir().orElseThrow().resolve(SharedLocalRepository.RESOLVER_NOTICE_MARKER)).doesNotExist();
     }
 
     private static MavenExecutionRequest request(Path top, String mavenVersion, String... goals) {

@@ -14,6 +14,12 @@ import java.util.function.Consumer;
  * line. Maven 3 leaves {@code System.out} alone, so both print the same bytes. Under mvnd the
  * process's standard output is the daemon's log: the answer goes to the build's client instead
  * ({@link MvndClient}).
+ *
+ * <p>The answer is the last line: Debian's and Ubuntu's Maven 3.8.7 take a pipe for a terminal (their
+ * jansi has no native library for Linux) and write jansi's reset code, {@code ESC[0m}, on its own
+ * line when Maven ends, so {@code $(mvn -q queuelock:lane | tail -n 1)} would be that code. That
+ * reset is turned off before the answer is printed: Maven's own lines reset their colours themselves.
+ * (In batch mode that Maven writes one more as it starts, before any goal runs: nothing here can take it back.)
  */
 final class GoalOutput {
 
@@ -33,8 +39,24 @@ final class GoalOutput {
                 return;
             }
         }
+        noResetCodeAtExit();
         stdout.println(line);
         stdout.flush();
+    }
+
+    /**
+     * Tells jansi 2's {@code AnsiPrintStream}, Maven 3's {@code System.out}, not to write its reset
+     * code when Maven uninstalls it. By reflection: jansi is Maven's, and other Mavens have none.
+     */
+    private static void noResetCodeAtExit() {
+        PrintStream out = System.out;
+        if (out.getClass().getName().startsWith("org.fusesource.jansi.")) {
+            try {
+                out.getClass().getMethod("setResetAtUninstall", boolean.class).invoke(out, false);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                // a jansi without this setting: nothing to turn off
+            }
+        }
     }
 
     /** For a test that reads the answer in-process: sends it to {@code to}; returns where it went before. */

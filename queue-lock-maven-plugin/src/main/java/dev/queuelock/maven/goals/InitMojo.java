@@ -82,8 +82,7 @@ public class InitMojo extends BranchesMojo {
         getLog().info("integration branch: " + integration.describe());
         List<String> guarded = new java.util.ArrayList<>(land.guardedBranches(git));
         lanes.productionBranch().filter(b -> !guarded.contains(b)).ifPresent(guarded::add);
-        List<String> ownFiles = new java.util.ArrayList<>(List.of(EXTENSIONS_XML));
-        agents.files().forEach(f -> ownFiles.add(dir.relativize(f).toString().replace('\\', '/')));
+        List<String> ownFiles = ownFiles(dir, agents);
         Path hook = PushGuard.install(git, guarded, ownFiles);
         String maven = AgentInstructions.mavenCommand(dir);
         getLog().info("pre-push guard in " + hook + " refuses direct pushes to " + String.join(", ", guarded)
@@ -118,6 +117,13 @@ public class InitMojo extends BranchesMojo {
                 + " that changes only queue-lock's own files): git add " + String.join(" ", paths)
                 + " && git commit -m 'Build queue and landing with queue-lock' && git push " + land.remote()
                 + " HEAD:" + integration.name());
+    }
+
+    /** The files init writes into the checkout {@code dir}, relative to it with {@code /}: what a commit of the set-up (or of its removal) holds. */
+    static List<String> ownFiles(Path dir, AgentSetup agents) {
+        List<String> ownFiles = new java.util.ArrayList<>(List.of(EXTENSIONS_XML));
+        agents.files().forEach(f -> ownFiles.add(dir.relativize(f).toString().replace('\\', '/')));
+        return ownFiles;
     }
 
     private static String describe(ExtensionsXml.Change change) {

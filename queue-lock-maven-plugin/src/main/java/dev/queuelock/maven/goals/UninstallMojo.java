@@ -3,6 +3,7 @@ package dev.queuelock.maven.goals;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.file.QueueDirectory;
+import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.setup.AgentSetup;
@@ -11,6 +12,7 @@ import dev.queuelock.land.setup.RemainingLanes;
 import dev.queuelock.land.setup.SetupRecord;
 import dev.queuelock.maven.init.ExtensionsXml;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -25,8 +27,8 @@ import org.apache.maven.plugins.annotations.Parameter;
  * keeps the edits and loses only the instructions block or the hook. Then it removes queue-lock's
  * own state (the landing history and check logs under {@code <git common dir>/queuelock}, the
  * repository's queue directories in the temp dir that nobody holds or waits in) unless
- * {@code queuelock.keepState} is set, and names the lanes that still exist with the one command
- * that removes them.
+ * {@code queuelock.keepState} is set, names the lanes that still exist with the one command
+ * that removes them, and says how to commit the removal.
  *
  * @since 0.1.0
  */
@@ -67,7 +69,8 @@ public class UninstallMojo extends LanesMojo {
                         + " agent instructions and the WorktreeCreate hook. Remove the extension from .mvn/extensions.xml by"
                         + " hand.");
             }
-            new AgentSetup(topDirectory(), landLog()).uninstall(record);
+            AgentSetup agents = new AgentSetup(topDirectory(), landLog());
+            agents.uninstall(record);
             ExtensionsXml extension = new ExtensionsXml(plugin.getGroupId(), InitMojo.EXTENSION_ARTIFACT_ID, plugin.getVersion());
             RemainingLanes.report(layout, extension::isListedIn, landLog());
             if (keep) {
@@ -75,11 +78,23 @@ public class UninstallMojo extends LanesMojo {
             } else {
                 new OwnState(layout.commonDir(), QueueDirectory.defaultTmpDir(), landLog()).remove();
             }
+            sayHowToCommit(agents);
         } catch (LandException e) {
             throw new MojoExecutionException(e.getMessage());
         } catch (IOException e) {
             throw new MojoExecutionException("uninstall could not write in " + topDirectory() + ": " + e.getMessage()
                     + "; fix that and run it again.");
+        }
+    }
+
+    /** What uninstall changed in init's committed files is for the user to commit, as init's own next step was. */
+    private void sayHowToCommit(AgentSetup agents) {
+        Path top = topDirectory();
+        List<String> paths = new ArrayList<>();
+        new Git(top).files().changes(InitMojo.ownFiles(top, agents)).forEach(change -> paths.add(change.path()));
+        if (!paths.isEmpty()) {
+            getLog().info("next: commit the removal (git status lists it) and push it as any change: git add -- "
+                    + String.join(" ", paths) + " && git commit -m 'Remove queue-lock'");
         }
     }
 }

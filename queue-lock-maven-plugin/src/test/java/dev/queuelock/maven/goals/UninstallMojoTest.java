@@ -6,10 +6,13 @@ import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.file.QueueDirectory;
+import dev.queuelock.land.setup.AgentInstructions;
+import dev.queuelock.land.setup.SetupRecord;
 import dev.queuelock.repo.RepoKey;
 import dev.queuelock.testsupport.GitFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.maven.api.plugin.testing.InjectMojo;
@@ -95,6 +98,47 @@ class UninstallMojoTest extends HarnessTest {
         assertThat(lane1).doesNotExist();
         assertThat(lane2).doesNotExist();
         assertThat(GitFixture.git(repo.main, "branch", "--list", "lane/*")).as("branches and commits stay").contains("lane/1", "lane/2");
+    }
+
+    /** Issue 39, item 3: two landings wrote two check logs (each with its companions), and init's committed files are gone. */
+    @Test
+    @InjectMojo(goal = "uninstall")
+    void itCountsCheckLogsNotFilesAndSaysHowToCommitTheRemoval(UninstallMojo mojo) throws Exception {
+        GitFixture repo = repository();
+        SetupRecord record = SetupRecord.load(repo.main.resolve(".git"));
+        record.watch(repo.main.resolve(".mvn/extensions.xml"), repo.main.resolve("CLAUDE.md"));
+        Files.createDirectories(repo.main.resolve(".mvn"));
+        Files.writeString(repo.main.resolve(".mvn/extensions.xml"), "<extensions><extension><groupId>dev.queuelock</groupId>"
+                + "<artifactId>" + InitMojo.EXTENSION_ARTIFACT_ID + "</artifactId><version>1</version></extension></extensions>\n");
+        Files.writeString(repo.main.resolve("CLAUDE.md"), AgentInstructions.BEGIN + "\nland with mvn queuelock:land\n"
+                + AgentInstructions.END + "\n");
+        record.settle();
+        GitFixture.git(repo.main, "add", ".mvn/extensions.xml", "CLAUDE.md");
+        GitFixture.git(repo.main, "commit", "-q", "-m", "Build queue and landing with queue-lock");
+        Path logs = Files.createDirectories(repo.main.resolve(".git/queuelock/logs"));
+        for (String log : List.of("main-lane-1-20261206-120000-000.log", "main-lane-2-20261206-120100-000.log")) {
+            for (String file : List.of(log, log + ".changed", log + ".plan")) {
+                Files.writeString(logs.resolve(file), "x\n");
+            }
+        }
+        Files.writeString(logs.resolveSibling("land-history.json"), "[]\n");
+        CapturingLog log = new CapturingLog();
+        mojo.setLog(log);
+
+        mojo.execute();
+
+        assertThat(log.lines).contains("removed queue-lock's state in " + logs.getParent() + ": the landing history and 2 check log(s)");
+        assertThat(GitFixture.git(repo.main, "status", "--porcelain").lines().map(String::strip)).as("init's files removed")
+                .containsExactly("D .mvn/extensions.xml", "D CLAUDE.md");
+        String next = log.lines.stream().filter(l -> l.startsWith("next: ")).findFirst().orElseThrow();
+        assertThat(next).isEqualTo("next: commit the removal (git status lists it) and push it as any change:"
+                + " git add -- .mvn/extensions.xml CLAUDE.md && git commit -m 'Remove queue-lock'");
+        Process commit = new ProcessBuilder("sh", "-c", next.substring(next.indexOf(": git ") + 2)).directory(repo.main.toFile())
+                .inheritIO().start();
+        assertThat(commit.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(commit.exitValue()).isZero();
+        assertThat(GitFixture.git(repo.main, "status", "--porcelain")).as("nothing left to commit").isEmpty();
+        assertThat(GitFixture.git(repo.main, "log", "-1", "--format=%s")).isEqualTo("Remove queue-lock");
     }
 
     @Test

@@ -45,14 +45,19 @@ final class MavenRun implements AutoCloseable {
 
     /** As {@link #start(Path, Path, Path, Path, String...)}, on Maven {@code version} as the build unpacked it; null: {@code mvn} from PATH. */
     static MavenRun startOn(String version, Path localRepo, Path dir, Path tmpDir, Path log, String... args) throws IOException {
-        String mvn = version == null ? "mvn" : Path.of(System.getProperty("queuelock.it.mavenDists", "target/maven-distributions"),
-                "apache-maven-" + version, "bin", "mvn").toAbsolutePath().toString();
+        String mvn = version == null ? "mvn" : binOf(version).resolve("mvn").toString();
         List<String> command = new ArrayList<>(List.of(mvn, "-B", "-Dmaven.repo.local=" + localRepo));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         forMaven(pb.environment(), tmpDir);
         return new MavenRun(pb.start(), log);
+    }
+
+    /** The {@code bin} directory of Maven {@code version} as the build unpacked it ({@link #otherMavens()}). */
+    static Path binOf(String version) {
+        return Path.of(System.getProperty("queuelock.it.mavenDists", "target/maven-distributions"), "apache-maven-" + version, "bin")
+                .toAbsolutePath();
     }
 
     /**

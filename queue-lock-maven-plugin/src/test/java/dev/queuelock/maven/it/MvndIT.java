@@ -36,7 +36,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * own storage and stopped at the end: a goal's answer reaches the client's standard output alone
  * under {@code -q}; a second build in a daemon sees nothing of the first; two lanes take turns,
  * the waiter naming the holder as the build in its daemon; {@code kill -9} of the holding daemon
- * hands the lock over at once; {@code mvnd queuelock:land} lands.
+ * hands the lock over at once; {@code mvnd queuelock:land} lands. Skipped where the distributions are
+ * not ({@link #NO_MVND}).
  */
 class MvndIT {
 
@@ -51,13 +52,19 @@ class MvndIT {
     private Path mvnd;
     private final List<Process> clients = new ArrayList<>();
 
+    /** Why the tests are skipped where no distribution is found. */
+    static final String NO_MVND = "no mvnd distribution (maven-mvnd-*.tar.gz) in " + DISTRIBUTIONS + "; the package"
+            + " registries do not serve mvnd, so put the tarballs there or name their directory with -Dit.mvndDists=<dir>";
+
+    /** The distributions found, or {@code none}: each test then skips, saying why ({@link #NO_MVND}). */
     static List<String> distributions() throws IOException {
         if (!Files.isDirectory(DISTRIBUTIONS)) {
             return List.of("none");
         }
         try (Stream<Path> files = Files.list(DISTRIBUTIONS)) {
-            return files.map(f -> f.getFileName().toString()).filter(n -> n.matches("maven-mvnd-.*\\.tar\\.gz")).sorted()
-                    .collect(Collectors.toList());
+            List<String> found = files.map(f -> f.getFileName().toString()).filter(n -> n.matches("maven-mvnd-.*\\.tar\\.gz"))
+                    .sorted().collect(Collectors.toList());
+            return found.isEmpty() ? List.of("none") : found;
         }
     }
 
@@ -79,7 +86,7 @@ class MvndIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("distributions")
     void answersReachTheClientAndASecondBuildInTheDaemonSeesNothingOfTheFirst(String distribution) throws Exception {
-        assumeTrue(!distribution.equals("none"), "no mvnd distributions at " + DISTRIBUTIONS);
+        assumeTrue(!distribution.equals("none"), NO_MVND);
         mvnd = unpack(distribution);
         Path main = TestRepos.repoWithWorktrees(work.resolve("shop")).get(0);
         Path lane2 = work.resolve("shop-lane-2");
@@ -146,7 +153,7 @@ class MvndIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("distributions")
     void twoLanesTakeTurnsAKilledDaemonHandsOverAtOnceAndALaneLands(String distribution) throws Exception {
-        assumeTrue(!distribution.equals("none"), "no mvnd distributions at " + DISTRIBUTIONS);
+        assumeTrue(!distribution.equals("none"), NO_MVND);
         mvnd = unpack(distribution);
         LandingRepo repo = LandingRepo.create(work, "shop", "main", true);
         Path laneA = repo.lane("shop-lane-2", "a.txt", "main");
