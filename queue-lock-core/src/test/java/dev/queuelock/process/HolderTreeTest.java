@@ -3,6 +3,7 @@ package dev.queuelock.process;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.queuelock.testsupport.ProcessTree;
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ class HolderTreeTest {
 
     @AfterEach
     void stop() {
-        started.forEach(Process::destroyForcibly);
+        started.forEach(ProcessTree::destroy);
     }
 
     @Test

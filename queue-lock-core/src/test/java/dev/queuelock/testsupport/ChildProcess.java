@@ -6,9 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -128,25 +125,10 @@ public final class ChildProcess {
         process.descendants().forEach(descendants::add);
     }
 
-    /**
-     * Kills the whole tree, so nothing is left running after a test: top down, each process's
-     * children read before it is killed (once it dies they are re-parented out of reach, and a
-     * killed process starts no more), beginning with the process and every descendant seen earlier
-     * (a test's own kill may have orphaned them already).
-     */
+    /** Kills the whole tree, with the descendants seen before a signal, so nothing is left running after a test. */
     void destroyTree() {
         rememberDescendants();
-        Deque<ProcessHandle> toKill = new ArrayDeque<>();
-        toKill.add(process.toHandle());
-        toKill.addAll(descendants);
-        Set<Long> killed = new HashSet<>();
-        while (!toKill.isEmpty()) {
-            ProcessHandle next = toKill.poll();
-            if (killed.add(next.pid())) {
-                next.children().forEach(toKill::add);
-                next.destroyForcibly();
-            }
-        }
+        ProcessTree.destroy(process.toHandle(), descendants);
         try {
             process.waitFor(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
