@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -238,8 +239,12 @@ class BatchLandingTest {
             landers.put(name, children.jvm(BatchLandWorker.class, args).log(tmp.resolve(name + ".log")).start());
         });
         BatchBoard board = new BatchBoard(repo.main.resolve(".git"));
-        await().atMost(Duration.ofSeconds(60)).until(() -> locks.snapshot("land", repo.main).waiters().size() == lanes.size()
-                && lanes.keySet().stream().allMatch(l -> board.request(l).isPresent()));
+        // Every lane named in the queue: a ticket caught between its creation and its body reads as lane "?".
+        await().atMost(Duration.ofSeconds(60)).until(() -> {
+            List<String> queued = waiterOrder();
+            return queued.size() == lanes.size() && Set.copyOf(queued).equals(lanes.keySet())
+                    && lanes.keySet().stream().allMatch(l -> board.request(l).isPresent());
+        });
         return landers;
     }
 
