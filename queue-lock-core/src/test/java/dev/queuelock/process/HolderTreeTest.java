@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.queuelock.testsupport.ProcessTree;
 import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
@@ -29,10 +30,7 @@ class HolderTreeTest {
 
     @AfterEach
     void stop() {
-        for (Process process : started) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly); // the whole tree, not only its root
-            process.destroyForcibly();
-        }
+        started.forEach(ProcessTree::destroy);
     }
 
     @Test

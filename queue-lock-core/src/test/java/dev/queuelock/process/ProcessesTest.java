@@ -3,6 +3,7 @@ package dev.queuelock.process;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.queuelock.testsupport.ProcessTree;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -24,7 +25,7 @@ class ProcessesTest {
     @AfterEach
     void stop() {
         if (sleeper != null) {
-            sleeper.destroyForcibly();
+            ProcessTree.destroy(sleeper);
         }
     }
 

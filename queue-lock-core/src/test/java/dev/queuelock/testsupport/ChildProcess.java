@@ -125,11 +125,10 @@ public final class ChildProcess {
         process.descendants().forEach(descendants::add);
     }
 
-    /** Kills the whole tree, children first, so nothing is left running after a test. */
+    /** Kills the whole tree, with the descendants seen before a signal, so nothing is left running after a test. */
     void destroyTree() {
         rememberDescendants();
-        descendants.forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
+        ProcessTree.destroy(process.toHandle(), descendants);
         try {
             process.waitFor(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {

@@ -70,7 +70,7 @@ public final class ChildProcesses implements AfterEachCallback {
         return System.getProperty("java.class.path");
     }
 
-    /** What to start and how; stdin is always empty ({@code /dev/null}), so no child waits for input. */
+    /** What to start and how; stdin is empty ({@code /dev/null}) unless kept open, so no child waits for input by accident. */
     public final class Launch {
 
         private final String name;
@@ -80,6 +80,7 @@ public final class ChildProcesses implements AfterEachCallback {
         private Path stdout;
         private Path stderr;
         private boolean defaultSignals;
+        private boolean openInput;
 
         private Launch(String name, List<String> command) {
             this.name = name;
@@ -111,6 +112,12 @@ public final class ChildProcesses implements AfterEachCallback {
             return this;
         }
 
+        /** stdin a pipe this JVM keeps open and never writes to: a shell then waits on it, as on a terminal left open. */
+        public Launch openInput() {
+            this.openInput = true;
+            return this;
+        }
+
         /** stdout and stderr merged into one file, appended to. */
         public Launch log(Path log) {
             this.stdout = log;
@@ -130,7 +137,7 @@ public final class ChildProcesses implements AfterEachCallback {
                 throw new IllegalStateException("say where the output of " + name + " goes: log(..) or outputTo(..)");
             }
             ProcessBuilder pb = new ProcessBuilder(defaultSignals ? Signals.withDefaultSignals(command) : command)
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectInput(openInput ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(stdout.toFile()));
             if (stderr.equals(stdout)) {
                 pb.redirectErrorStream(true);

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Not a test of speed (no {@code Test} suffix, so surefire skips it): landing throughput of 6
  * lanes with a 10 s check, serial ({@code batch=1}) against one batch ({@code batch=6}), wall time
  * from the moment the queued landers may start until the last one exits. Run:
- * {@code mvn -pl queue-lock-core test -Dtest=BatchThroughputMeasurement -Dqueuelock.measure=true}.
+ * {@code mvn -pl queue-lock-land -am test -Dtest=BatchThroughputMeasurement -Dsurefire.failIfNoSpecifiedTests=false -Dqueuelock.measure=true}.
  */
 @EnabledIfSystemProperty(named = "queuelock.measure", matches = "true")
 class BatchThroughputMeasurement {

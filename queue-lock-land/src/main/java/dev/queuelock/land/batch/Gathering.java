@@ -34,17 +34,42 @@ final class Gathering {
 
     private static final long POLL_MILLIS = 50;
 
+    /** The wall clock gathering reads and sleeps on; a test gives its own, so arrivals come when it says. */
+    interface Clock {
+        Clock SYSTEM = new Clock() {
+            @Override
+            public long millis() {
+                return System.currentTimeMillis();
+            }
+
+            @Override
+            public void sleep(long millis) throws InterruptedException {
+                Thread.sleep(millis);
+            }
+        };
+
+        long millis();
+
+        void sleep(long millis) throws InterruptedException;
+    }
+
     private final BatchOptions options;
     private final int window;
     private final BatchBoard board;
     private final LandLog log;
+    private final Clock clock;
 
     /** @param window the most lanes in this batch, the leader's own included ({@link BatchWindow}) */
     Gathering(BatchOptions options, int window, BatchBoard board, LandLog log) {
+        this(options, window, board, log, Clock.SYSTEM);
+    }
+
+    Gathering(BatchOptions options, int window, BatchBoard board, LandLog log, Clock clock) {
         this.options = options;
         this.window = window;
         this.board = board;
         this.log = log;
+        this.clock = clock;
     }
 
     /** Takes up to window − 1 live waiters with a request, in queue order, and tells them they are taken by batch {@code id}. */
@@ -64,7 +89,7 @@ final class Gathering {
     }
 
     private void gather(BatchRequest self) throws InterruptedException {
-        long start = System.currentTimeMillis();
+        long start = clock.millis();
         if (start - self.ts > MOST.toMillis()) {
             return;
         }
@@ -74,15 +99,15 @@ final class Gathering {
         long quietUntil = start + quiet;
         long deadline = self.ts + MOST.toMillis();
         while (takeable(self).size() < window - 1) {
-            long now = System.currentTimeMillis();
+            long now = clock.millis();
             if (now >= quietUntil || now >= deadline) {
                 break;
             }
-            Thread.sleep(Math.min(POLL_MILLIS, Math.min(quietUntil, deadline) - now));
+            clock.sleep(Math.min(POLL_MILLIS, Math.min(quietUntil, deadline) - now));
             Set<String> current = arrivals(self);
             if (!current.equals(seen)) {
                 seen = current;
-                now = System.currentTimeMillis();
+                now = clock.millis();
                 quiet = Math.max(quiet, 2 * (now - lastArrival));
                 lastArrival = now;
                 quietUntil = now + quiet;

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.process.Occupant;
 import dev.queuelock.process.Processes;
+import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.FakeAgent;
 import dev.queuelock.testsupport.Timing;
@@ -13,36 +14,33 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Which processes keep a lane: real processes, seen through whichever process layer this JVM uses. */
 class LiveProcessesTest {
 
+    /** Kills each started process with its children (the wrapper script's sleep) after every test. */
+    @RegisterExtension
+    final ChildProcesses children = new ChildProcesses();
+
     @TempDir
     Path tmp;
-
-    private final List<Process> started = new ArrayList<>();
-
-    @AfterEach
-    void stop() {
-        started.forEach(Process::destroyForcibly);
-    }
 
     @Test
     void anAgentKeepsItsLaneAShellIsOnlyNamed() throws Exception {
         Path agentLane = Files.createDirectories(tmp.resolve("lane-1")).toRealPath();
         Path shellLane = Files.createDirectories(tmp.resolve("lane-2")).toRealPath();
-        Process agent = start(agentCommand(), agentLane);
-        Process shell = start("sh", shellLane); // waits on its standard input, as a terminal left open
+        ChildProcess agent = start(agentCommand(), agentLane);
+        ChildProcess shell = children.command("sh", List.of("sh")).in(shellLane).openInput() // waits on it, as a terminal left open
+                .log(tmp.resolve("process-sh.log")).start();
 
         LaneUse use = LaneUse.defaults();
         await().until(() -> LiveProcesses.now(use).keeps(agentLane));
@@ -68,10 +66,10 @@ class LiveProcessesTest {
         start(List.of("sh", "./mvnw", "-B", "verify"), scriptLane);
         // A test JVM as surefire forks it (from mvnd's daemon, say): java -jar target/surefire/surefirebooter*.jar,
         // its parent not in the lane.
-        Process fork = start(List.of(ChildProcesses.java(), "-jar", booterJar(forkLane).toString(), forkLane + "/target/surefire"),
+        ChildProcess fork = start(List.of(ChildProcesses.java(), "-jar", booterJar(forkLane).toString(), forkLane + "/target/surefire"),
                 forkLane);
         // mvnd's daemon, started from this lane by its first client: a host, not a build.
-        Process daemon = start(List.of(ChildProcesses.java(), "-Dmvnd.id=5f1d2c3a", "-cp", testClasses(), Sleeper.class.getName(),
+        ChildProcess daemon = start(List.of(ChildProcesses.java(), "-Dmvnd.id=5f1d2c3a", "-cp", testClasses(), Sleeper.class.getName(),
                 "org.codehaus.plexus.classworlds.launcher.Launcher"), daemonLane);
 
         LaneUse use = LaneUse.defaults();
@@ -90,7 +88,7 @@ class LiveProcessesTest {
     @Test
     void aProcessWhoseCommandLineCannotBeReadKeepsItsLaneAndSaysWhy() throws Exception {
         Path lane = Files.createDirectories(tmp.resolve("lane-7")).toRealPath();
-        Process sleeper = start(List.of("sleep", "600"), lane);
+        ChildProcess sleeper = start(List.of("sleep", "600"), lane);
         LaneUse use = LaneUse.defaults();
         await().until(() -> !LiveProcesses.now(use).bystanders(lane).isEmpty());
         assumeThat(LiveProcesses.now(use).known()).isTrue();
@@ -125,14 +123,13 @@ class LiveProcessesTest {
         assertThat(LaneUse.defaults().isDisposable("scratchpad/")).isFalse();
     }
 
-    private Process start(String program, Path dir) throws Exception {
-        return start(program.equals("sh") ? List.of("sh") : List.of(program, "600"), dir);
+    private ChildProcess start(String program, Path dir) {
+        return start(List.of(program, "600"), dir);
     }
 
-    private Process start(List<String> command, Path dir) throws Exception {
-        Process process = new ProcessBuilder(command).directory(dir.toFile()).start();
-        started.add(process);
-        return process;
+    /** Output beside the lanes, not in them. */
+    private ChildProcess start(List<String> command, Path dir) {
+        return children.command(command.get(0), command).in(dir).log(tmp.resolve("process-" + dir.getFileName() + ".log")).start();
     }
 
     /** A manifest-only jar as surefire writes one: its class path and main class in the manifest. */

@@ -2,6 +2,7 @@ package dev.queuelock.maven.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.testsupport.ProcessTree;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,8 +32,7 @@ class DemoIT {
         try {
             assertThat(process.waitFor(540, TimeUnit.SECONDS)).as("demo finished").isTrue();
         } finally {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
+            ProcessTree.destroy(process);
         }
         String out = Files.readString(log, StandardCharsets.UTF_8);
 

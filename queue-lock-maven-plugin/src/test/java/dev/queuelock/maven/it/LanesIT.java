@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.land.setup.ClaudeSettings;
 import dev.queuelock.testsupport.FakeAgent;
+import dev.queuelock.testsupport.ProcessTree;
 import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -57,7 +58,7 @@ class LanesIT {
     @AfterEach
     void stop() {
         repo.close();
-        occupants.forEach(Process::destroyForcibly);
+        occupants.forEach(ProcessTree::destroy);
     }
 
     @Test

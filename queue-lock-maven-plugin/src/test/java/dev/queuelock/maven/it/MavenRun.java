@@ -1,5 +1,6 @@
 package dev.queuelock.maven.it;
 
+import dev.queuelock.testsupport.ProcessTree;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -154,7 +155,6 @@ final class MavenRun implements AutoCloseable {
 
     @Override
     public void close() {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
+        ProcessTree.destroy(process);
     }
 }

@@ -10,6 +10,7 @@ import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.json.RecordJson;
 import dev.queuelock.process.Processes;
+import dev.queuelock.testsupport.ProcessTree;
 import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -70,7 +71,7 @@ class MvndIT {
 
     @AfterEach
     void stopDaemons() throws Exception {
-        clients.forEach(Process::destroyForcibly);
+        clients.forEach(ProcessTree::destroy);
         if (mvnd != null) {
             run(work, "stop", "--stop");
         }

@@ -3,6 +3,7 @@ package dev.queuelock.maven.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.testsupport.NpmPackage;
+import dev.queuelock.testsupport.ProcessTree;
 import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -38,8 +39,7 @@ class NpmBuildLockIT {
     void stopAll() {
         runs.forEach(MavenRun::close);
         if (npm != null) {
-            npm.descendants().forEach(ProcessHandle::destroyForcibly);
-            npm.destroyForcibly();
+            ProcessTree.destroy(npm);
         }
     }
 
