@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The portable holder tree: one small file per child a holder started while holding, named by the
@@ -54,25 +56,33 @@ final class ChildRecords {
 
     /** Whether a recorded child of this holder runs; records of children that ended are removed. */
     boolean anyAlive(long holder, String holderStart, Processes processes) {
+        boolean alive = false;
+        for (ProcessId child : recorded(holder, holderStart)) {
+            if (processes.isAlive(child.pid(), child.start().orElse(null))) {
+                alive = true;
+            } else {
+                remove(holder, holderStart, child.pid());
+            }
+        }
+        return alive;
+    }
+
+    /** The children recorded for this holder, as recorded (some may have ended). */
+    List<ProcessId> recorded(long holder, String holderStart) {
+        List<ProcessId> children = new ArrayList<>();
         if (holderStart == null || !ownDirectory()) {
-            return false;
+            return children;
         }
         String prefix = prefix(holder, holderStart);
-        boolean alive = false;
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, prefix + "[0-9]*")) {
             for (Path file : files) {
                 long child = Long.parseLong(file.getFileName().toString().substring(prefix.length()));
-                String start = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-                if (processes.isAlive(child, start.isEmpty() ? null : start)) {
-                    alive = true;
-                } else {
-                    Files.deleteIfExists(file);
-                }
+                children.add(ProcessId.of(child, new String(Files.readAllBytes(file), StandardCharsets.UTF_8)));
             }
         } catch (IOException | RuntimeException e) {
-            return alive;
+            return children;
         }
-        return alive;
+        return children;
     }
 
     /** Ours, a real directory, 0700: anything planted by another user is not trusted. */

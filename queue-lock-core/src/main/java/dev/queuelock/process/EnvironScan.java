@@ -4,7 +4,9 @@ import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The Linux holder tree: processes whose {@code /proc/<pid>/environ} lists a holder in
@@ -29,15 +31,34 @@ final class EnvironScan {
     }
 
     private static boolean anyIn(String[] entries, long pid, String start) {
+        return !in(entries, pid, start, true).isEmpty();
+    }
+
+    /** The pids of every process whose environment lists the holder: what stopping its tree signals. */
+    static List<Long> startedBy(long pid, String start) {
+        String[] entries = PROC.list();
+        return entries == null ? List.of() : in(entries, pid, start, false);
+    }
+
+    /** Also whether a pid's environment lists the holder, read again (see {@link LinuxProcesses#startedBy}). */
+    static boolean carries(long candidate, long pid, String start) {
+        return carries(new EnvironReader().read(Long.toString(candidate)), HolderTree.token(pid, start));
+    }
+
+    private static List<Long> in(String[] entries, long pid, String start, boolean firstOnly) {
         String wanted = HolderTree.token(pid, start);
         String holder = Long.toString(pid);
         EnvironReader environs = new EnvironReader();
+        List<Long> found = new ArrayList<>(firstOnly ? 1 : 4);
         for (String entry : entries) {
             if (isPid(entry) && !entry.equals(holder) && carries(environs.read(entry), wanted)) {
-                return true;
+                found.add(Long.parseLong(entry));
+                if (firstOnly) {
+                    break;
+                }
             }
         }
-        return false;
+        return found;
     }
 
     /**

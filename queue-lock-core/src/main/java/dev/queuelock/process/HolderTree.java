@@ -1,6 +1,8 @@
 package dev.queuelock.process;
 
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The processes a lock holder started: a check build and its surefire fork, a CLI's CMD. A holder
@@ -41,6 +43,22 @@ public final class HolderTree {
     /** Whether a process other than the holder itself, started by it while holding, still runs. */
     public static boolean anyStartedBy(long pid, String start) {
         return Processes.current().anyStartedBy(pid, start);
+    }
+
+    /**
+     * The running processes the holder {@code pid}/{@code start} started while holding, and their
+     * descendants (listed first): the tree that keeps a dead holder's locks, as {@link TreeStop} stops it.
+     */
+    public static Set<ProcessHandle> processesStartedBy(long pid, String start) {
+        Set<ProcessHandle> tree = new LinkedHashSet<>();
+        if (start == null) {
+            return tree;
+        }
+        for (ProcessHandle process : Processes.current().startedBy(pid, start)) {
+            process.descendants().forEach(tree::add);
+            tree.add(process);
+        }
+        return tree;
     }
 
     /**

@@ -95,6 +95,13 @@ public abstract class Processes {
     /** Whether a process the holder {@code pid}/{@code start} started while holding still runs. */
     public abstract boolean anyStartedBy(long pid, String start);
 
+    /**
+     * The running processes the holder {@code pid}/{@code start} started while holding (what
+     * {@link #anyStartedBy} looks for), each a handle taken while it was verified to be that
+     * process: signalling through it never reaches a later process given the same pid.
+     */
+    public abstract List<ProcessHandle> startedBy(long pid, String start);
+
     /** Loads what judging a dead holder needs, while idle; see {@link HolderTree#prepare}. */
     void prepareHolderScan() {
     }
