@@ -104,6 +104,11 @@ final class LinuxProcesses extends Processes {
     }
 
     @Override
+    public Optional<Boolean> servesAConnection() {
+        return ServerConnections.fromProc();
+    }
+
+    @Override
     public Occupants occupants() {
         String self = Long.toString(ProcessHandle.current().pid());
         List<Occupant> found = new ArrayList<>();

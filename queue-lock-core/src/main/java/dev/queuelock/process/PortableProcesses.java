@@ -74,6 +74,11 @@ final class PortableProcesses extends Processes {
     }
 
     @Override
+    public Optional<Boolean> servesAConnection() {
+        return ServerConnections.fromLsof();
+    }
+
+    @Override
     public Occupants occupants() {
         return LsofDirectories.read();
     }

@@ -102,6 +102,12 @@ public abstract class Processes {
      */
     public abstract List<ProcessHandle> startedBy(long pid, String start);
 
+    /**
+     * Whether this process, a server, still has a TCP connection accepted on one of its listening
+     * ports (an mvnd daemon's to the client whose build it runs); empty where that cannot be told.
+     */
+    public abstract Optional<Boolean> servesAConnection();
+
     /** Loads what judging a dead holder needs, while idle; see {@link HolderTree#prepare}. */
     void prepareHolderScan() {
     }

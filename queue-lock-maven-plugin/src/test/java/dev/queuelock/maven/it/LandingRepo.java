@@ -78,6 +78,12 @@ final class LandingRepo implements AutoCloseable {
         return mvnOn(null, dir, name, args);
     }
 
+    /** As {@link #mvn}, with {@code env} added to Maven's environment. */
+    MavenRun mvnWith(java.util.Map<String, String> env, Path dir, String name, String... args) throws IOException {
+        Files.createDirectories(tmp());
+        return track(MavenRun.startOn(null, MavenRun.IT_REPO, dir, tmp(), work.resolve(name + ".log"), env, args));
+    }
+
     /** As {@link #mvn}, on Maven {@code version} ({@link MavenRun#otherMavens()}); null: the one on PATH. */
     MavenRun mvnOn(String version, Path dir, String name, String... args) throws IOException {
         Files.createDirectories(tmp());
