@@ -78,7 +78,8 @@ public final class OrphanWatchdog {
         List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx16m", "-XX:-UsePerfData",
                 "-cp", classes.toString(), OrphanWatchdog.class.getName(), self, start == null ? "" : start));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+        // Working in "/", not in the lane: a process in a lane keeps it from being pruned.
+        ProcessBuilder builder = new ProcessBuilder(command).directory(new java.io.File("/")).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD);
         builder.environment().remove("JAVA_TOOL_OPTIONS"); // a small JVM of ours: no agents, no "Picked up" lines
         builder.environment().remove("JDK_JAVA_OPTIONS");

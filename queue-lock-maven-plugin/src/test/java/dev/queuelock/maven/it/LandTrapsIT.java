@@ -70,7 +70,11 @@ class LandTrapsIT {
                 "-Drelease=" + work.resolve("never"));
         Path logs = repo.main.resolve(".git/queuelock/logs");
         org.awaitility.Awaitility.await().atMost(LAND).until(() -> checkBuildWaits(logs, "crash"));
-        List<ProcessHandle> checkTree = land.process().descendants().collect(Collectors.toList());
+        List<ProcessHandle> checkTree = land.process().descendants().filter(p -> !LandingRepo.isWatchdog(p))
+                .collect(Collectors.toList());
+        List<ProcessHandle> watchdog = land.process().children().filter(LandingRepo::isWatchdog)
+                .collect(Collectors.toList());
+        assertThat(watchdog).as("the lander's watchdog").hasSize(1);
         long landerPid = land.process().pid();
         MavenRun next = repo.mvnWith(env, repo.main, "next-build", "validate")
                 .awaitLog("Build queue: next up; lane crash (land checks of crash), pid " + landerPid, LAND);
@@ -85,6 +89,8 @@ class LandTrapsIT {
             assertThat(checkTree.stream().filter(LandTrapsIT::running).map(ProcessHandle::info).collect(Collectors.toList()))
                     .as("no process of the dead lander's tree is left (the next build had the lock after %d ms)", toLock.toMillis())
                     .isEmpty();
+            assertThat(watchdog.get(0).onExit().get(30, java.util.concurrent.TimeUnit.SECONDS).isAlive())
+                    .as("the watchdog ends once it has stopped the check").isFalse();
             assertThat(next.awaitExit(LAND)).as(next.log()).isZero();
             assertThat(next.log()).contains("Build queue: holder pid " + landerPid + " (lane crash, land checks of crash) died;"
                     + " taking over");

@@ -1,5 +1,6 @@
 package dev.queuelock.maven.it;
 
+import dev.queuelock.process.OrphanWatchdog;
 import dev.queuelock.testsupport.TestGit;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -99,6 +100,11 @@ final class LandingRepo implements AutoCloseable {
     @Override
     public void close() {
         runs.forEach(MavenRun::close);
+    }
+
+    /** Whether a process is a lander's watchdog (it stops the lander's check if the lander dies). */
+    static boolean isWatchdog(ProcessHandle process) {
+        return process.info().arguments().map(a -> List.of(a).contains(OrphanWatchdog.class.getName())).orElse(false);
     }
 
     static String git(Path dir, String... args) {

@@ -179,6 +179,56 @@ class MvndIT {
         assertThat(repo.remoteSubjects("main")).containsExactly("shop-lane-3 work", "project");
     }
 
+    /**
+     * A client killed with {@code kill -9} while its build waits in the build queue: the daemon
+     * would run that build for nobody, so the build leaves the queue (its ticket is gone) and fails
+     * with one line in the daemon's log, while the holder holds on.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("distributions")
+    void aBuildWhoseClientIsKilledWhileItWaitsLeavesTheQueue(String distribution) throws Exception {
+        assumeTrue(!distribution.equals("none"), "no mvnd distributions at " + DISTRIBUTIONS);
+        mvnd = unpack(distribution);
+        Path main = TestRepos.repoWithWorktrees(work.resolve("shop")).get(0);
+        QueueLock holder = QueueLockFactory.defaults().withTmpDir(tmp()).open(BuildScope.BUILD_QUEUE, main);
+        holder.acquire(AcquireOptions.defaults().withLabel("test-holds-the-lock"));
+        try {
+            Process client = start(main, "orphan", Map.of(), "-B", "validate");
+            awaitOutput(client, "orphan", "Build queue: next up; ");
+            long daemon = onlyTicketPid();
+
+            long killed = System.nanoTime();
+            client.destroyForcibly(); // kill -9 of the client: its daemon runs on
+            Awaitility.await().atMost(Timing.seconds(20)).pollInterval(Duration.ofMillis(50)).until(() -> tickets().isEmpty());
+            System.out.printf("MvndIT %s: kill -9 of the client to its build leaving the queue: %d ms%n", distribution,
+                    Duration.ofNanos(System.nanoTime() - killed).toMillis());
+
+            assertThat(ProcessHandle.of(daemon).map(ProcessHandle::isAlive)).as("the daemon lives on").contains(true);
+            Awaitility.await().atMost(Timing.seconds(20)).until(() -> daemonLogs().contains(
+                    "Build queue: the mvnd client that started this build has gone; the build left the queue"));
+            assertThat(holder.isHeld()).isTrue();
+        } finally {
+            holder.release();
+        }
+    }
+
+    /** What the test's daemons logged (mvnd keeps each daemon's log in its storage). */
+    private String daemonLogs() throws IOException {
+        StringBuilder all = new StringBuilder();
+        try (Stream<Path> files = Files.walk(work.resolve("mvnd-storage"))) {
+            for (Path log : files.filter(f -> f.getFileName().toString().endsWith(".log")).collect(Collectors.toList())) {
+                all.append(Files.readString(log, StandardCharsets.UTF_8));
+            }
+        }
+        return all.toString();
+    }
+
+    private List<String> tickets() throws IOException {
+        try (Stream<Path> tickets = Files.list(queueDir().resolve("tickets"))) {
+            return tickets.map(t -> t.getFileName().toString()).collect(Collectors.toList());
+        }
+    }
+
     /** Polls the lock file every 20 ms from the kill until it names {@code waiter}: how long the hand-over took. */
     private Duration handOverTo(long waiter, long killedAtNanos) throws Exception {
         Path lock = queueDir().resolve("lock");

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.LockRecord;
 import dev.queuelock.process.Liveness;
-import dev.queuelock.process.OrphanWatchdog;
 import dev.queuelock.process.Processes;
 import dev.queuelock.testsupport.Timing;
 import java.nio.file.Files;
@@ -38,7 +37,7 @@ class OrphanedCheckIT {
         /** While the check command still sleeps, before its Maven starts. */
         BEFORE_CHECK_MAVEN("sleep 8; exec mvn", lander -> lander.descendants().anyMatch(p -> runs(p, "sleep"))),
         /** As soon as the check's Maven JVM exists: its session has not started yet. */
-        AS_CHECK_MAVEN_STARTS("exec mvn", lander -> lander.children().anyMatch(p -> runs(p, "java") && !isWatchdog(p)));
+        AS_CHECK_MAVEN_STARTS("exec mvn", lander -> lander.children().anyMatch(p -> runs(p, "java") && !LandingRepo.isWatchdog(p)));
 
         final String script;
         /** Whether the lander's check has got that far. */
@@ -47,10 +46,6 @@ class OrphanedCheckIT {
         Moment(String script, Predicate<ProcessHandle> started) {
             this.script = script;
             this.started = started;
-        }
-
-        static boolean isWatchdog(ProcessHandle process) {
-            return process.info().arguments().map(a -> List.of(a).contains(OrphanWatchdog.class.getName())).orElse(false);
         }
 
         private static boolean runs(ProcessHandle process, String program) {
@@ -83,7 +78,7 @@ class OrphanedCheckIT {
                 .until(() -> Files.isDirectory(logs()) && moment.started.test(land.process().toHandle()));
         long lander = land.process().pid();
         String start = Processes.current().startToken(lander).orElseThrow();
-        land.process().children().filter(Moment::isWatchdog).forEach(ProcessHandle::destroyForcibly);
+        land.process().children().filter(LandingRepo::isWatchdog).forEach(ProcessHandle::destroyForcibly);
         land.process().destroyForcibly(); // kill -9: no hook runs; the check is re-parented and starts on its own
         land.awaitExit(Duration.ofSeconds(30));
 
