@@ -80,7 +80,7 @@ final class ChildRecords {
                 children.add(ProcessId.of(child, new String(Files.readAllBytes(file), StandardCharsets.UTF_8)));
             }
         } catch (IOException | RuntimeException e) {
-            return children;
+            // the records read so far
         }
         return children;
     }
