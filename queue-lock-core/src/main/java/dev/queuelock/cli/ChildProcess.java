@@ -1,21 +1,18 @@
 package dev.queuelock.cli;
 
 import dev.queuelock.process.HolderTree;
+import dev.queuelock.process.TreeStop;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 
 /**
- * CMD and everything it starts. Java has no process groups, so stopping the tree means: take the
- * list of descendants first (once CMD dies its children are re-parented and no longer ours to
- * find), send each and CMD SIGTERM, give them a grace period, then SIGKILL whatever is left.
+ * CMD and everything it starts, stopped as a tree ({@link TreeStop}): its descendants are listed
+ * first, since once CMD dies its children are re-parented and no longer ours to find.
  */
 final class ChildProcess {
 
@@ -84,19 +81,7 @@ final class ChildProcess {
         if (p == null || !p.isAlive()) {
             return;
         }
-        Set<ProcessHandle> tree = treeOf(p.toHandle());
-        tree.forEach(ProcessHandle::destroy);
-        long deadline = System.nanoTime() + grace.toNanos();
-        for (ProcessHandle h : tree) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0 || !awaitExit(h, left)) {
-                break;
-            }
-        }
-        tree.addAll(treeOf(p.toHandle())); // started during the grace period
-        List<ProcessHandle> survivors = tree.stream().filter(ProcessHandle::isAlive).collect(Collectors.toList());
-        survivors.forEach(ProcessHandle::destroyForcibly);
-        survivors.forEach(h -> awaitExit(h, TimeUnit.SECONDS.toNanos(5)));
+        TreeStop.stop(() -> treeOf(p.toHandle()), grace);
     }
 
     /** Descendants first, so SIGTERM reaches the grandchildren even if CMD dies at once. */
@@ -104,19 +89,5 @@ final class ChildProcess {
         List<ProcessHandle> all = new ArrayList<>(root.descendants().collect(Collectors.toList()));
         all.add(root);
         return new LinkedHashSet<>(all);
-    }
-
-    private static boolean awaitExit(ProcessHandle h, long nanos) {
-        try {
-            h.onExit().get(nanos, TimeUnit.NANOSECONDS);
-            return true;
-        } catch (TimeoutException e) {
-            return false;
-        } catch (ExecutionException e) {
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
     }
 }

@@ -62,24 +62,32 @@ final class ChildRecords {
     /** The recorded children of this holder that run; records of children that ended are removed. */
     List<Long> alive(long holder, String holderStart, Processes processes) {
         List<Long> alive = new ArrayList<>();
+        for (ProcessId child : recorded(holder, holderStart)) {
+            if (processes.isAlive(child.pid(), child.start().orElse(null))) {
+                alive.add(child.pid());
+            } else {
+                remove(holder, holderStart, child.pid());
+            }
+        }
+        return alive;
+    }
+
+    /** The children recorded for this holder, as recorded (some may have ended). */
+    List<ProcessId> recorded(long holder, String holderStart) {
+        List<ProcessId> children = new ArrayList<>();
         if (holderStart == null || !ownDirectory()) {
-            return alive;
+            return children;
         }
         String prefix = prefix(holder, holderStart);
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, prefix + "[0-9]*")) {
             for (Path file : files) {
                 long child = Long.parseLong(file.getFileName().toString().substring(prefix.length()));
-                String start = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-                if (processes.isAlive(child, start.isEmpty() ? null : start)) {
-                    alive.add(child);
-                } else {
-                    Files.deleteIfExists(file);
-                }
+                children.add(ProcessId.of(child, new String(Files.readAllBytes(file), StandardCharsets.UTF_8)));
             }
         } catch (IOException | RuntimeException e) {
-            return alive;
+            // the records read so far
         }
-        return alive;
+        return children;
     }
 
     /** Ours, a real directory, 0700: anything planted by another user is not trusted. */

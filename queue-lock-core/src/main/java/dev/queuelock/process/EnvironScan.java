@@ -27,35 +27,38 @@ final class EnvironScan {
      */
     static boolean anyStartedBy(long pid, String start) {
         String[] entries = PROC.list();
-        return entries != null && scan(entries, pid, start, null); // no /proc: nothing to see
+        return entries != null && anyIn(entries, pid, start); // no /proc: nothing to see
     }
 
-    /** Every process that carries the holder, for status to name; a full scan, off the take-over's path. */
+    private static boolean anyIn(String[] entries, long pid, String start) {
+        return !in(entries, pid, start, true).isEmpty();
+    }
+
+    /** The pids of every process whose environment lists the holder: what stopping its tree signals. */
     static List<Long> startedBy(long pid, String start) {
         String[] entries = PROC.list();
-        List<Long> found = new ArrayList<>();
-        if (entries != null) {
-            scan(entries, pid, start, found);
-        }
-        return found;
+        return entries == null ? List.of() : in(entries, pid, start, false);
     }
 
-    /** @param found null to stop at the first process found, else where every one is added */
-    private static boolean scan(String[] entries, long pid, String start, List<Long> found) {
+    /** Also whether a pid's environment lists the holder, read again (see {@link LinuxProcesses#startedBy}). */
+    static boolean carries(long candidate, long pid, String start) {
+        return carries(new EnvironReader().read(Long.toString(candidate)), HolderTree.token(pid, start));
+    }
+
+    private static List<Long> in(String[] entries, long pid, String start, boolean firstOnly) {
         String wanted = HolderTree.token(pid, start);
         String holder = Long.toString(pid);
         EnvironReader environs = new EnvironReader();
-        boolean any = false;
+        List<Long> found = new ArrayList<>(firstOnly ? 1 : 4);
         for (String entry : entries) {
             if (isPid(entry) && !entry.equals(holder) && carries(environs.read(entry), wanted)) {
-                if (found == null) {
-                    return true;
-                }
                 found.add(Long.parseLong(entry));
-                any = true;
+                if (firstOnly) {
+                    break;
+                }
             }
         }
-        return any;
+        return found;
     }
 
     /**
@@ -67,7 +70,7 @@ final class EnvironScan {
         if (!prepared) {
             prepared = true;
             if (PROC.list() != null) {
-                scan(new String[] {Long.toString(ProcessHandle.current().pid())}, -1, "", null);
+                anyIn(new String[] {Long.toString(ProcessHandle.current().pid())}, -1, "");
             }
         }
     }

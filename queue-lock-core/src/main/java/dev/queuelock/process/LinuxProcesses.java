@@ -97,8 +97,28 @@ final class LinuxProcesses extends Processes {
     }
 
     @Override
+    public List<ProcessHandle> startedBy(long pid, String start) {
+        List<ProcessHandle> found = new ArrayList<>();
+        for (long candidate : EnvironScan.startedBy(pid, start)) {
+            // One start before the handle is taken and after the environment is read again: one process throughout.
+            Optional<String> before = startToken(candidate);
+            Optional<ProcessHandle> handle = ProcessHandle.of(candidate);
+            if (before.isPresent() && handle.isPresent() && EnvironScan.carries(candidate, pid, start)
+                    && before.equals(startToken(candidate))) {
+                found.add(handle.get());
+            }
+        }
+        return found;
+    }
+
+    @Override
     void prepareHolderScan() {
         EnvironScan.prepare();
+    }
+
+    @Override
+    public Optional<Boolean> servesAConnection() {
+        return ServerConnections.fromProc();
     }
 
     @Override

@@ -53,6 +53,21 @@ final class PortableProcesses extends Processes {
     }
 
     @Override
+    public List<ProcessHandle> startedBy(long pid, String start) {
+        List<ProcessHandle> found = new ArrayList<>();
+        for (ProcessId child : children.recorded(pid, start)) {
+            // Only a child whose start was recorded and reads the same before and after the handle is taken.
+            Optional<String> before = startToken(child.pid());
+            Optional<ProcessHandle> handle = ProcessHandle.of(child.pid());
+            if (child.start().isPresent() && before.equals(child.start()) && handle.isPresent()
+                    && before.equals(startToken(child.pid()))) {
+                found.add(handle.get());
+            }
+        }
+        return found;
+    }
+
+    @Override
     void started(Process child) {
         long self = ProcessHandle.current().pid();
         children.add(self, startToken(self).orElse(null), child.pid(), startToken(child.pid()).orElse(null));
@@ -62,6 +77,11 @@ final class PortableProcesses extends Processes {
     void ended(Process child) {
         long self = ProcessHandle.current().pid();
         children.remove(self, startToken(self).orElse(null), child.pid());
+    }
+
+    @Override
+    public Optional<Boolean> servesAConnection() {
+        return ServerConnections.fromLsof();
     }
 
     @Override

@@ -102,6 +102,19 @@ public abstract class Processes {
      */
     public abstract List<Long> keepers(long pid, String start);
 
+    /**
+     * The running processes the holder {@code pid}/{@code start} started while holding (what
+     * {@link #anyStartedBy} looks for), each a handle taken while it was verified to be that
+     * process: signalling through it never reaches a later process given the same pid.
+     */
+    public abstract List<ProcessHandle> startedBy(long pid, String start);
+
+    /**
+     * Whether this process, a server, still has a TCP connection accepted on one of its listening
+     * ports (an mvnd daemon's to the client whose build it runs); empty where that cannot be told.
+     */
+    public abstract Optional<Boolean> servesAConnection();
+
     /** Loads what judging a dead holder needs, while idle; see {@link HolderTree#prepare}. */
     void prepareHolderScan() {
     }

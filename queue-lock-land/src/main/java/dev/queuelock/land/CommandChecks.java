@@ -1,6 +1,7 @@
 package dev.queuelock.land;
 
 import dev.queuelock.process.HolderTree;
+import dev.queuelock.process.OrphanWatchdog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,10 +38,12 @@ public final class CommandChecks implements Checks {
         Process check;
         try {
             Files.createDirectories(log.getParent());
+            OrphanWatchdog.watch(log); // a check whose lander dies is stopped: nobody could push its result
             check = builder.start();
             HolderTree.started(check); // its tree keeps the holder's locks if the holder is killed
             check.getOutputStream().close();
         } catch (IOException e) {
+            OrphanWatchdog.ended();
             throw new LandException("cannot start the checks (" + describe() + "): " + e.getMessage());
         }
         try {
@@ -51,6 +54,8 @@ public final class CommandChecks implements Checks {
             check.descendants().forEach(ProcessHandle::destroy);
             check.destroy();
             throw e;
+        } finally {
+            OrphanWatchdog.ended();
         }
     }
 }

@@ -81,13 +81,24 @@ public class BuildQueue {
         }
         WaitLog waitLog = new WaitLog(LOG);
         long start = System.nanoTime();
+        MvndClientWatch client = MvndClientWatch.whileWaiting();
         try {
             newLock.acquire(AcquireOptions.defaults().withLabel(label).withListener(waitLog)
                     .withStuckWarnInterval(settings.stuckWarnInterval()).withRunsIn(runsIn()));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        } catch (InterruptedException | QueueLockException e) {
+            client.close();
+            if (!client.clientGone() && e instanceof QueueLockException) {
+                throw (QueueLockException) e;
+            }
             leave();
+            if (client.clientGone()) {
+                throw new MavenExecutionException("Build queue: the mvnd client that started this build has gone; the build"
+                        + " left the queue (it would have run for nobody).", e);
+            }
+            Thread.currentThread().interrupt();
             throw new MavenExecutionException("Interrupted while waiting for the build lock.", e);
+        } finally {
+            client.close();
         }
         acquiredAtNanos = System.nanoTime();
         if (newLock.joined().isPresent()) {

@@ -1,5 +1,6 @@
 package dev.queuelock.maven.it;
 
+import dev.queuelock.process.OrphanWatchdog;
 import dev.queuelock.testsupport.TestGit;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -78,6 +79,12 @@ final class LandingRepo implements AutoCloseable {
         return mvnOn(null, dir, name, args);
     }
 
+    /** As {@link #mvn}, with {@code env} added to Maven's environment. */
+    MavenRun mvnWith(java.util.Map<String, String> env, Path dir, String name, String... args) throws IOException {
+        Files.createDirectories(tmp());
+        return track(MavenRun.startOn(null, MavenRun.IT_REPO, dir, tmp(), work.resolve(name + ".log"), env, args));
+    }
+
     /** As {@link #mvn}, on Maven {@code version} ({@link MavenRun#otherMavens()}); null: the one on PATH. */
     MavenRun mvnOn(String version, Path dir, String name, String... args) throws IOException {
         Files.createDirectories(tmp());
@@ -93,6 +100,11 @@ final class LandingRepo implements AutoCloseable {
     @Override
     public void close() {
         runs.forEach(MavenRun::close);
+    }
+
+    /** Whether a process is a lander's watchdog (it stops the lander's check if the lander dies). */
+    static boolean isWatchdog(ProcessHandle process) {
+        return process.info().arguments().map(a -> List.of(a).contains(OrphanWatchdog.class.getName())).orElse(false);
     }
 
     static String git(Path dir, String... args) {

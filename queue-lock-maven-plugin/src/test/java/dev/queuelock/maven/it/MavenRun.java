@@ -46,12 +46,19 @@ final class MavenRun implements AutoCloseable {
 
     /** As {@link #start(Path, Path, Path, Path, String...)}, on Maven {@code version} as the build unpacked it; null: {@code mvn} from PATH. */
     static MavenRun startOn(String version, Path localRepo, Path dir, Path tmpDir, Path log, String... args) throws IOException {
+        return startOn(version, localRepo, dir, tmpDir, log, Map.of(), args);
+    }
+
+    /** As {@link #startOn(String, Path, Path, Path, Path, String...)}, with {@code env} added to Maven's environment. */
+    static MavenRun startOn(String version, Path localRepo, Path dir, Path tmpDir, Path log, Map<String, String> env, String... args)
+            throws IOException {
         String mvn = version == null ? "mvn" : binOf(version).resolve("mvn").toString();
         List<String> command = new ArrayList<>(List.of(mvn, "-B", "-Dmaven.repo.local=" + localRepo));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         forMaven(pb.environment(), tmpDir);
+        pb.environment().putAll(env);
         return new MavenRun(pb.start(), log);
     }
 

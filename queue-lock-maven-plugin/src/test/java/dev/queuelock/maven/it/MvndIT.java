@@ -187,6 +187,46 @@ class MvndIT {
         assertThat(repo.remoteSubjects("main")).containsExactly("shop-lane-3 work", "project");
     }
 
+    /**
+     * A client killed with {@code kill -9} while its build waits in the build queue (behind lane A's
+     * build, in a daemon of its own): the daemon would run that build for nobody, so the build leaves
+     * the queue (its ticket is gone) and fails, its daemon idle again, while A holds on.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("distributions")
+    void aBuildWhoseClientIsKilledWhileItWaitsLeavesTheQueue(String distribution) throws Exception {
+        assumeTrue(!distribution.equals("none"), "no mvnd distributions at " + DISTRIBUTIONS);
+        mvnd = unpack(distribution);
+        LandingRepo repo = LandingRepo.create(work, "shop", "main", true);
+        Path laneA = repo.lane("shop-lane-2", "a.txt", "main");
+        Path laneB = repo.lane("shop-lane-3", "b.txt", "main");
+        Process a = start(laneA, "lane-a", Map.of(), "-B", "validate", "-Drelease=" + work.resolve("never"));
+        LockRecord holder = awaitRecord("lock", r -> r.lane().equals("shop-lane-2"), a, "lane-a");
+
+        Process b = start(laneB, "lane-b", Map.of(), "-B", "validate");
+        awaitOutput(b, "lane-b", "Build queue: next up; ");
+        long daemon = onlyTicketPid();
+        long killed = System.nanoTime();
+        b.destroyForcibly(); // kill -9 of the client: its daemon runs on
+        Awaitility.await().atMost(Timing.seconds(20)).pollInterval(Duration.ofMillis(50)).until(() -> tickets().isEmpty());
+        System.out.printf("MvndIT %s: kill -9 of the client to its build leaving the queue: %d ms%n", distribution,
+                Duration.ofNanos(System.nanoTime() - killed).toMillis());
+
+        assertThat(ProcessHandle.of(daemon).map(ProcessHandle::isAlive)).as("the daemon lives on").contains(true);
+        // The build failed (its lines went to the client that is gone): its daemon is idle again, ready for the next.
+        Awaitility.await().atMost(Timing.seconds(30)).pollInterval(Duration.ofSeconds(1))
+                .until(() -> run(laneB, "status", "--status").lines()
+                        .anyMatch(l -> l.contains(" " + daemon + " ") && l.contains("Idle")));
+        assertThat(record(queueDir().resolve("lock"))).as("lane A holds on").contains(holder);
+        assertThat(a.isAlive()).isTrue();
+    }
+
+    private List<String> tickets() throws IOException {
+        try (Stream<Path> tickets = Files.list(queueDir().resolve("tickets"))) {
+            return tickets.map(t -> t.getFileName().toString()).collect(Collectors.toList());
+        }
+    }
+
     /** Polls the lock file every 20 ms from the kill until it names {@code waiter}: how long the hand-over took. */
     private Duration handOverTo(long waiter, long killedAtNanos) throws Exception {
         Path lock = queueDir().resolve("lock");

@@ -23,8 +23,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * A lander killed with {@code kill -9} while its check build starts: after it took the build lock
  * for its checks and before the check build's session joined that hold. The orphaned check build
  * is the process tree that keeps the dead lander's lock; before, it queued behind that lock and so
- * waited for itself, and every later build of the repository waited behind it, for good.
- * (Killed later, once the check joined: {@code LandTrapsIT}.)
+ * waited for itself, and every later build of the repository waited behind it, for good. The
+ * lander's watchdog, which would stop the orphan ({@code LandTrapsIT}), is killed first here: the
+ * orphan must end well without it too (both killed at once, say).
  */
 class OrphanedCheckIT {
 
@@ -36,7 +37,7 @@ class OrphanedCheckIT {
         /** While the check command still sleeps, before its Maven starts. */
         BEFORE_CHECK_MAVEN("sleep 8; exec mvn", lander -> lander.descendants().anyMatch(p -> runs(p, "sleep"))),
         /** As soon as the check's Maven JVM exists: its session has not started yet. */
-        AS_CHECK_MAVEN_STARTS("exec mvn", lander -> lander.children().anyMatch(p -> runs(p, "java")));
+        AS_CHECK_MAVEN_STARTS("exec mvn", lander -> lander.children().anyMatch(p -> runs(p, "java") && !LandingRepo.isWatchdog(p)));
 
         final String script;
         /** Whether the lander's check has got that far. */
@@ -77,6 +78,7 @@ class OrphanedCheckIT {
                 .until(() -> Files.isDirectory(logs()) && moment.started.test(land.process().toHandle()));
         long lander = land.process().pid();
         String start = Processes.current().startToken(lander).orElseThrow();
+        land.process().children().filter(LandingRepo::isWatchdog).forEach(ProcessHandle::destroyForcibly);
         land.process().destroyForcibly(); // kill -9: no hook runs; the check is re-parented and starts on its own
         land.awaitExit(Duration.ofSeconds(30));
 
