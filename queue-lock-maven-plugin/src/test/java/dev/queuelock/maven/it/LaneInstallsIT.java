@@ -108,7 +108,7 @@ class LaneInstallsIT {
                     .contains(GROUP + ":shared").doesNotContain("cannot find symbol");
         }
 
-        if (!maven.equals(MavenRun.otherMavens().get(0))) {
+        if (!maven.equals(MavenRun.maven39())) {
             return; // land's check part and prune do not depend on the Maven version: once is enough
         }
         // Lane 1 lands, its check build installing into a part of its own; prune then takes the lane and both parts.
@@ -134,7 +134,7 @@ class LaneInstallsIT {
     @Test
     @Timeout(600)
     void twoLanesInstallingAtOnceInTwoSlotsLeaveTheLocalRepositoryWhole() throws Exception {
-        String maven = MavenRun.otherMavens().get(0);
+        String maven = MavenRun.maven39();
         ok(repo.mvnOn(maven, repo.main, "warm-up", "install")); // the IT repository then holds all the builds below need
         Path localRepo = Files.createDirectories(work.resolve("m2"));
         copyTree(MavenRun.IT_REPO.resolve("dev/queuelock"), localRepo.resolve("dev/queuelock"), "its"); // the extension
