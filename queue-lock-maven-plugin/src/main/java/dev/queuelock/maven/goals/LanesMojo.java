@@ -13,6 +13,7 @@ import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneRecords;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneUse;
+import dev.queuelock.maven.init.UserExtensionsFile;
 import dev.queuelock.maven.land.MavenLandLog;
 import dev.queuelock.repo.RepoKey;
 import java.io.File;
@@ -172,6 +173,24 @@ abstract class LanesMojo extends AbstractMojo {
         } catch (IllegalArgumentException e) {
             problems.add(e.getMessage());
             return null;
+        }
+    }
+
+    /** Whether init's scope ({@code queuelock.init.scope}, read by init and uninstall) is the user's. */
+    static boolean forUser(Setting<String> scope, String text) throws MojoExecutionException {
+        try {
+            return "user".equals(scope.parse(text));
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
+    }
+
+    /** The user's extensions file the running Maven reads ({@link UserExtensionsFile}); refused on Maven 3.9 and older. */
+    Path userExtensionsFile() throws MojoExecutionException {
+        try {
+            return UserExtensionsFile.of(session.getUserProperties(), session.getSystemProperties());
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage());
         }
     }
 
