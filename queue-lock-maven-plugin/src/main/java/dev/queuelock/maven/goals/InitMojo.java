@@ -108,7 +108,12 @@ public class InitMojo extends BranchesMojo {
 
     /** The extension in the user's extensions file, nothing else: each repository's landing set-up stays init's own. */
     private void installForUser() throws MojoExecutionException {
-        Path file = userExtensionsFile();
+        Path file;
+        try {
+            file = UserExtensionsFile.of(session().getUserProperties(), session().getSystemProperties());
+        } catch (IllegalArgumentException e) { // a Maven that reads no such file
+            throw new MojoExecutionException(e.getMessage());
+        }
         try {
             ExtensionsXml.Change change = new ExtensionsXml(plugin.getGroupId(), EXTENSION_ARTIFACT_ID, plugin.getVersion())
                     .ensureIn(file, Optional.empty());

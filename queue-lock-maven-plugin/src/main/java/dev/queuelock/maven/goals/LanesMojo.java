@@ -13,7 +13,6 @@ import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneRecords;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneUse;
-import dev.queuelock.maven.init.UserExtensionsFile;
 import dev.queuelock.maven.land.MavenLandLog;
 import dev.queuelock.repo.RepoKey;
 import java.io.File;
@@ -180,15 +179,6 @@ abstract class LanesMojo extends AbstractMojo {
     static boolean forUser(Setting<String> scope, String text) throws MojoExecutionException {
         try {
             return "user".equals(scope.parse(text));
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage());
-        }
-    }
-
-    /** The user's extensions file the running Maven reads ({@link UserExtensionsFile}); refused on Maven 3.9 and older. */
-    Path userExtensionsFile() throws MojoExecutionException {
-        try {
-            return UserExtensionsFile.of(session.getUserProperties(), session.getSystemProperties());
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException(e.getMessage());
         }

@@ -10,6 +10,7 @@ import dev.queuelock.land.setup.OwnState;
 import dev.queuelock.land.setup.RemainingLanes;
 import dev.queuelock.land.setup.SetupRecord;
 import dev.queuelock.maven.init.ExtensionsXml;
+import dev.queuelock.maven.init.UserExtensionsFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,7 +69,7 @@ public class UninstallMojo extends LanesMojo {
     private PluginDescriptor plugin;
 
     private void uninstallForUser() throws MojoExecutionException {
-        Path file = userExtensionsFile();
+        Path file = UserExtensionsFile.where(session().getUserProperties(), session().getSystemProperties()); // on any Maven
         try {
             switch (new ExtensionsXml(plugin.getGroupId(), InitMojo.EXTENSION_ARTIFACT_ID, plugin.getVersion()).remove(file)) {
                 case FILE_REMOVED:

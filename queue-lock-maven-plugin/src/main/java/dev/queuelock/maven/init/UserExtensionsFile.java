@@ -32,6 +32,14 @@ public final class UserExtensionsFile {
                     + " and 4 read ~/.m2/extensions.xml), so queue-lock cannot be installed for all your repositories with it;"
                     + " run init with Maven " + FIRST_MAVEN + " or newer, or run mvn queuelock:init in each repository. Nothing was written.");
         }
+        return where(user, system);
+    }
+
+    /**
+     * Where the file is for the running Maven, or would be for Maven 3.10 on an older one: uninstall
+     * takes the entry out on any Maven.
+     */
+    public static Path where(Properties user, Properties system) {
         String extensions = property("maven.user.extensions", user, system);
         if (extensions != null) {
             return Path.of(extensions).toAbsolutePath();

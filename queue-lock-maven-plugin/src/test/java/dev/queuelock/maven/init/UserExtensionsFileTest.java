@@ -34,6 +34,8 @@ class UserExtensionsFileTest {
                 .hasMessageEndingWith("Nothing was written.");
         assertThatThrownBy(() -> UserExtensionsFile.of(new Properties(), system(null, "/home/ann")))
                 .hasMessageStartingWith("This Maven (version unknown) reads no user-wide extensions file");
+        assertThat(UserExtensionsFile.where(new Properties(), system("3.9.16", "/home/ann"))).as("where uninstall looks on any Maven")
+                .isEqualTo(Path.of("/home/ann/.m2/extensions.xml"));
         assertThat(UserExtensionsFile.readsOne("3.8.7")).isFalse();
         assertThat(UserExtensionsFile.readsOne("3.10.0-SNAPSHOT")).isTrue();
         assertThat(UserExtensionsFile.readsOne("4.1.0")).isTrue();

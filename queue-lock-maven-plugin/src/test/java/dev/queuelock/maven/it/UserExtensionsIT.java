@@ -69,12 +69,22 @@ class UserExtensionsIT {
 
     @Test
     @Timeout(120)
-    void maven39ReadsNoUserFileSoInitRefuses() throws Exception {
+    void maven39ReadsNoUserFileSoInitRefusesWhileUninstallStillTakesTheEntryOut() throws Exception {
         Path home = Files.createDirectories(work.resolve("home"));
         MavenRun init = mvn(MavenRun.maven39(), home, work, "init", PLUGIN + "init", USER_SCOPE);
         assertThat(init.awaitExit(MVN)).as(init.log()).isNotZero();
         assertThat(init.log()).contains("Maven " + MavenRun.maven39() + " reads no user-wide extensions file", "Nothing was written.");
         assertThat(home.resolve(".m2")).doesNotExist();
+
+        // Written by init on another Maven; the user now runs 3.9.
+        Path userFile = Files.createDirectories(home.resolve(".m2")).resolve("extensions.xml");
+        Files.writeString(userFile, "<extensions><extension><groupId>other</groupId><artifactId>ext</artifactId><version>1</version>"
+                + "</extension><extension><groupId>dev.queuelock</groupId><artifactId>queue-lock-maven-extension</artifactId>"
+                + "<version>" + TestRepos.VERSION + "</version></extension></extensions>\n");
+        assertThat(ok(mvn(MavenRun.maven39(), home, work, "uninstall", PLUGIN + "uninstall", USER_SCOPE)))
+                .contains(userFile + ": queue-lock extension taken out, everything else kept");
+        assertThat(userFile).content().isEqualTo("<extensions><extension><groupId>other</groupId><artifactId>ext</artifactId>"
+                + "<version>1</version></extension></extensions>\n");
     }
 
     private MavenRun mvn(String maven, Path home, Path dir, String name, String... args) throws Exception {
