@@ -46,7 +46,7 @@ class Jdk25IT {
     @Timeout(240)
     void aLanesBuildWaitsForTheHolderAndGetsTheLockOnJdk25() throws Exception {
         Optional<Path> jdk = jdk25();
-        Assumptions.assumeTrue(jdk.isPresent(), "no JDK 25 in " + JDK_DIRS + " (or -D" + JDK_PROPERTY + "=<its home>)");
+        Assumptions.assumeTrue(jdk.isPresent(), "no JDK 25 found (-D" + JDK_PROPERTY + "=<its home>, else the first in " + JDK_DIRS + ")");
         Map<String, String> env = Map.of("JAVA_HOME", jdk.get().toString());
         List<Path> tops = TestRepos.repoWithWorktrees(work.resolve("a"), "b");
         MavenRun version = mvn(env, tops.get(0), "version", "-v");
