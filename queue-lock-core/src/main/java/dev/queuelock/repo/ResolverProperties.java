@@ -42,7 +42,7 @@ public final class ResolverProperties {
     static final String SYNC_CONTEXT = "aether.syncContext.";
     /** The enhanced local repository's keys in resolver 1.9 (Maven 3.9); resolver 2 still reads them, as legacy. */
     static final String LRM_1_9 = "aether.enhancedLocalRepository.";
-    /** The enhanced local repository's keys in resolver 2 (Maven 4). */
+    /** The enhanced local repository's keys in resolver 2 (Maven 3.10 and 4). */
     static final String LRM_2 = "aether.lrm.enhanced.";
 
     /** The resolver generation a Maven version ships. */
@@ -51,7 +51,7 @@ public final class ResolverProperties {
         BEFORE_1_9("resolver 1.6"),
         /** Maven 3.9 (resolver 1.9). */
         V1_9("resolver 1.9"),
-        /** Maven 4 (resolver 2). */
+        /** Maven 3.10 and 4 (resolver 2: file locks across processes by default, its own lrm keys). */
         V2("resolver 2");
 
         private final String describe;
@@ -71,7 +71,10 @@ public final class ResolverProperties {
             if (major < 0 || minor < 0) {
                 return V1_9;
             }
-            return major > 3 ? V2 : major == 3 && minor >= 9 ? V1_9 : BEFORE_1_9;
+            if (major > 3 || major == 3 && minor >= 10) {
+                return V2;
+            }
+            return major == 3 && minor == 9 ? V1_9 : BEFORE_1_9;
         }
 
         private static int leadingNumber(String text, int from) {

@@ -21,8 +21,8 @@ class ResolverPropertiesTest {
         assertThat(Resolver.ofMaven("3.8.7")).isEqualTo(Resolver.BEFORE_1_9);
         assertThat(Resolver.ofMaven("3.6.3")).isEqualTo(Resolver.BEFORE_1_9);
         assertThat(Resolver.ofMaven("3.9.16")).isEqualTo(Resolver.V1_9);
-        assertThat(Resolver.ofMaven("3.10.0")).isEqualTo(Resolver.V1_9);
-        assertThat(Resolver.ofMaven("4.0.0-rc-5")).isEqualTo(Resolver.V2);
+        assertThat(Resolver.ofMaven("3.10.0")).as("Maven 3.10 ships resolver 2").isEqualTo(Resolver.V2);
+        assertThat(Resolver.ofMaven("4.0.0-rc-6")).isEqualTo(Resolver.V2);
         assertThat(Resolver.ofMaven("4.1.0-SNAPSHOT")).isEqualTo(Resolver.V2);
         assertThat(Resolver.ofMaven(null)).as("unknown: 3.9's keys, which Maven 4 reads too").isEqualTo(Resolver.V1_9);
         assertThat(Resolver.ofMaven("dev")).isEqualTo(Resolver.V1_9);
@@ -48,7 +48,7 @@ class ResolverPropertiesTest {
 
     @Test
     void aLaneOnMaven4UsesResolver2sKeysAndItsDefaultLocks() {
-        ResolverProperties lane = ResolverProperties.decide("4.0.0-rc-5", LANE, "own", NOTHING_CHOSEN);
+        ResolverProperties lane = ResolverProperties.decide("4.0.0-rc-6", LANE, "own", NOTHING_CHOSEN);
 
         assertThat(lane.properties()).containsExactly(
                 entry("aether.lrm.enhanced.split", "true"),
@@ -63,7 +63,7 @@ class ResolverPropertiesTest {
 
         assertThat(main.properties()).containsOnlyKeys("aether.syncContext.named.factory", "aether.syncContext.named.nameMapper");
         assertThat(main.notes()).last().asString().startsWith("installs go where Maven always puts them");
-        assertThat(ResolverProperties.decide("4.0.0-rc-5", null, "own", NOTHING_CHOSEN).properties()).isEmpty();
+        assertThat(ResolverProperties.decide("4.0.0-rc-6", null, "own", NOTHING_CHOSEN).properties()).isEmpty();
     }
 
     @Test

@@ -97,7 +97,7 @@ class SharedLocalRepositoryTest {
 
     @Test
     void aBadLaneInstallsValueIsTakenAsOwn() {
-        MavenExecutionRequest request = request(lane, "4.0.0-rc-5", "verify");
+        MavenExecutionRequest request = request(lane, "4.0.0-rc-6", "verify");
         request.getUserProperties().setProperty("queuelock.laneInstalls", "everywhere");
 
         SharedLocalRepository.apply(request);

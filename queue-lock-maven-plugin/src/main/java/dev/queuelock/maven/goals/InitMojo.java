@@ -1,5 +1,7 @@
 package dev.queuelock.maven.goals;
 
+import dev.queuelock.config.Setting;
+import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.IntegrationBranch;
 import dev.queuelock.land.LandException;
@@ -13,6 +15,7 @@ import dev.queuelock.land.setup.SetupRecord;
 import dev.queuelock.maven.init.ExtensionsXml;
 import dev.queuelock.maven.init.LicenseChecks;
 import dev.queuelock.maven.init.PomLicenseHeader;
+import dev.queuelock.maven.init.UserExtensionsFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,6 +34,10 @@ import org.apache.maven.plugins.annotations.Parameter;
  * {@code ./mvnw} when the repository has the Maven Wrapper, {@code mvn} otherwise. Running it twice
  * changes nothing; {@code queuelock:uninstall} takes out exactly what it wrote.
  *
+ * <p>With {@code -Dqueuelock.init.scope=user} it lists the extension in the user's own
+ * {@code ~/.m2/extensions.xml} instead, which Maven 3.10 and 4 read for every build of the user,
+ * and writes nothing else; refused on Maven 3.9 and older, which read no such file.
+ *
  * @since 0.1.0
  */
 @Mojo(name = "init", requiresProject = false, aggregator = true, threadSafe = true)
@@ -41,11 +48,38 @@ public class InitMojo extends BranchesMojo {
 
     private static final String EXTENSIONS_XML = ".mvn/extensions.xml";
 
+    /** This goal's own settings (uninstall reads the scope too). */
+    static final SettingGroup SETTINGS = new SettingGroup();
+
+    /** {@value}: repository or user, default repository. */
+    static final String SCOPE = "queuelock.init.scope";
+
+    static final String USER = "user";
+
+    static final Setting<String> INIT_SCOPE = SETTINGS.add(Setting.choice(SCOPE, "repository", "init, uninstall",
+            "Where init lists the extension and uninstall takes it out: repository (its .mvn/extensions.xml, with the pre-push"
+                    + " guard and agent instructions) or user (~/.m2/extensions.xml alone: the build queue for every repository"
+                    + " of the user; Maven 3.10 and 4 only).", "repository", USER));
+
+    /**
+     * Where init lists the extension and uninstall takes it out: repository (its .mvn/extensions.xml, with the pre-push
+     * guard and agent instructions) or user (~/.m2/extensions.xml alone: the build queue for every repository
+     * of the user; Maven 3.10 and 4 only).
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = SCOPE, defaultValue = "repository")
+    private String scope;
+
     @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
     private PluginDescriptor plugin;
 
     @Override
     public void execute() throws MojoExecutionException {
+        if (forUser(INIT_SCOPE, scope)) {
+            installForUser();
+            return;
+        }
         Path dir = topDirectory();
         LaneSettings lanes = laneSettings();
         Git git = new Git(dir);
@@ -69,6 +103,30 @@ public class InitMojo extends BranchesMojo {
             throw new MojoExecutionException(e.getMessage());
         } catch (IOException e) {
             throw new MojoExecutionException("init could not write in " + dir + ": " + e.getMessage());
+        }
+    }
+
+    /** The extension in the user's extensions file, nothing else: each repository's landing set-up stays init's own. */
+    private void installForUser() throws MojoExecutionException {
+        Path file;
+        try {
+            file = UserExtensionsFile.of(session().getUserProperties(), session().getSystemProperties());
+        } catch (IllegalArgumentException e) { // a Maven that reads no such file
+            throw new MojoExecutionException(e.getMessage());
+        }
+        try {
+            ExtensionsXml.Change change = new ExtensionsXml(plugin.getGroupId(), EXTENSION_ARTIFACT_ID, plugin.getVersion())
+                    .ensureIn(file, Optional.empty());
+            getLog().info(file + ": " + describe(change));
+            getLog().info("every build of yours on Maven 3.10 or 4 now queues (Maven 3.9 and older read only a repository's "
+                    + EXTENSIONS_XML + "); a repository whose " + EXTENSIONS_XML + " lists queue-lock too loads it once, at the"
+                    + " version the repository lists");
+            getLog().info("next: mvn queuelock:init in a repository adds its landing (pre-push guard, agent instructions);"
+                    + " mvn queuelock:uninstall -D" + SCOPE + "=" + USER + " takes this out again");
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage());
+        } catch (IOException e) {
+            throw new MojoExecutionException("init could not write " + file + ": " + e.getMessage());
         }
     }
 

@@ -175,6 +175,15 @@ abstract class LanesMojo extends AbstractMojo {
         }
     }
 
+    /** Whether init's scope ({@code queuelock.init.scope}, read by init and uninstall) is the user's. */
+    static boolean forUser(Setting<String> scope, String text) throws MojoExecutionException {
+        try {
+            return "user".equals(scope.parse(text));
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
+    }
+
     LaneLayout layout() throws MojoExecutionException {
         return layout(laneSettings());
     }

@@ -27,7 +27,7 @@ final class SettingsCatalog {
     private static final SettingsCatalog STANDARD = new SettingsCatalog(List.of(LockSettings.SETTINGS,
             ZooKeeperSettings.SETTINGS, LandTarget.SETTINGS, LandSettings.SETTINGS, BatchOptions.SETTINGS,
             StatusMojo.SETTINGS, LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LocalRepositorySettings.SETTINGS, LaneUse.SETTINGS,
-            LaneMojo.SETTINGS, PreviewMojo.SETTINGS, UninstallMojo.SETTINGS));
+            LaneMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS, UninstallMojo.SETTINGS));
 
     private final Map<String, Setting<?>> byName = new LinkedHashMap<>();
 

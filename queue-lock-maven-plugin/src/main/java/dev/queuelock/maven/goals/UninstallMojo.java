@@ -11,6 +11,7 @@ import dev.queuelock.land.setup.OwnState;
 import dev.queuelock.land.setup.RemainingLanes;
 import dev.queuelock.land.setup.SetupRecord;
 import dev.queuelock.maven.init.ExtensionsXml;
+import dev.queuelock.maven.init.UserExtensionsFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,7 +29,9 @@ import org.apache.maven.plugins.annotations.Parameter;
  * own state (the landing history and check logs under {@code <git common dir>/queuelock}, the
  * repository's queue directories in the temp dir that nobody holds or waits in) unless
  * {@code queuelock.keepState} is set, names the lanes that still exist with the one command
- * that removes them, and says how to commit the removal.
+ * that removes them, and says how to commit the removal. With {@code -Dqueuelock.init.scope=user}
+ * it takes the extension out of the user's {@code ~/.m2/extensions.xml} alone (deleting the file
+ * if nothing else is listed).
  *
  * @since 0.1.0
  */
@@ -54,11 +57,46 @@ public class UninstallMojo extends LanesMojo {
     @Parameter(property = KEEP_STATE, defaultValue = "false")
     private String keepState;
 
+    /**
+     * Where init lists the extension and uninstall takes it out: repository (its .mvn/extensions.xml, with the pre-push
+     * guard and agent instructions) or user (~/.m2/extensions.xml alone: the build queue for every repository
+     * of the user; Maven 3.10 and 4 only).
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = InitMojo.SCOPE, defaultValue = "repository")
+    private String scope;
+
     @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
     private PluginDescriptor plugin;
 
+    private void uninstallForUser() throws MojoExecutionException {
+        Path file = UserExtensionsFile.where(session().getUserProperties(), session().getSystemProperties()); // on any Maven
+        try {
+            switch (new ExtensionsXml(plugin.getGroupId(), InitMojo.EXTENSION_ARTIFACT_ID, plugin.getVersion()).remove(file)) {
+                case FILE_REMOVED:
+                    getLog().info(file + ": removed (it listed only queue-lock); your builds queue only in repositories that list it");
+                    break;
+                case REMOVED:
+                    getLog().info(file + ": queue-lock extension taken out, everything else kept; your builds queue only in"
+                            + " repositories that list it");
+                    break;
+                default:
+                    getLog().info(file + " does not list queue-lock; nothing to take out");
+            }
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage());
+        } catch (IOException e) {
+            throw new MojoExecutionException("uninstall could not write " + file + ": " + e.getMessage());
+        }
+    }
+
     @Override
     public void execute() throws MojoExecutionException {
+        if (forUser(InitMojo.INIT_SCOPE, scope)) {
+            uninstallForUser();
+            return;
+        }
         List<String> problems = new ArrayList<>();
         boolean keep = Boolean.TRUE.equals(parse(UNINSTALL_KEEP_STATE, keepState, problems));
         try {

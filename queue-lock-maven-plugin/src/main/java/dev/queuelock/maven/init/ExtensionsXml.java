@@ -33,6 +33,9 @@ public final class ExtensionsXml {
     /** What {@link #ensure} did. */
     public enum Change { CREATED, ADDED, UPGRADED, ALREADY_PRESENT }
 
+    /** What {@link #remove} did. */
+    public enum Removal { REMOVED, FILE_REMOVED, NOT_LISTED }
+
     /** What {@code .mvn/extensions.xml} listed before the extension was its own artifact. */
     static final String OLD_ARTIFACT_ID = "queue-lock-maven-plugin";
 
@@ -53,7 +56,11 @@ public final class ExtensionsXml {
      * @throws IllegalArgumentException (one line, with the fix) if the existing file is not valid XML
      */
     public Change ensure(Path topDirectory, Optional<String> licenseHeader) throws IOException {
-        Path file = topDirectory.resolve(".mvn").resolve("extensions.xml");
+        return ensureIn(topDirectory.resolve(".mvn").resolve("extensions.xml"), licenseHeader);
+    }
+
+    /** As {@link #ensure}, in the extensions file {@code file} (a repository's, or the user's {@code ~/.m2/extensions.xml}). */
+    public Change ensureIn(Path file, Optional<String> licenseHeader) throws IOException {
         if (!Files.exists(file)) {
             String header = licenseHeader.map(comment -> comment + "\n").orElse("");
             write(file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + header + "<extensions>\n" + entry("  ", "  ", "\n")
@@ -100,6 +107,51 @@ public final class ExtensionsXml {
         } catch (IOException | IllegalArgumentException e) {
             return false;
         }
+    }
+
+    /**
+     * Takes this extension's entry (any version) out of the extensions file {@code file}, every other
+     * byte as it was; a file that then lists no extension at all is deleted (Maven reads it for nothing).
+     *
+     * @throws IllegalArgumentException (one line, with the fix) if the file is not valid XML
+     */
+    public Removal remove(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return Removal.NOT_LISTED;
+        }
+        String xml = Files.readString(file, StandardCharsets.UTF_8);
+        if (!lists(parse(file, xml), artifactId)) {
+            return Removal.NOT_LISTED;
+        }
+        Matcher m = EXTENSION.matcher(xml);
+        while (m.find()) {
+            if (isOurs(m.group())) {
+                int start = m.start();
+                int end = m.end();
+                int lineStart = xml.lastIndexOf('\n', start - 1) + 1;
+                if (xml.substring(lineStart, start).isBlank()) { // the entry's own lines go, with its indentation and line end
+                    start = lineStart;
+                    while (end < xml.length() && (xml.charAt(end) == ' ' || xml.charAt(end) == '\t')) {
+                        end++;
+                    }
+                    end += xml.startsWith("\r\n", end) ? 2 : xml.startsWith("\n", end) ? 1 : 0;
+                }
+                String rest = xml.substring(0, start) + xml.substring(end);
+                if (parse(file, rest).getElementsByTagName("extension").getLength() == 0) {
+                    Files.delete(file);
+                    return Removal.FILE_REMOVED;
+                }
+                write(file, rest);
+                return Removal.REMOVED;
+            }
+        }
+        throw new IllegalArgumentException(file + " lists " + artifactId + " in a form uninstall cannot take out; remove its"
+                + " <extension> entry by hand.");
+    }
+
+    private boolean isOurs(String entry) {
+        return entry.matches("(?s).*<groupId>\\s*" + Pattern.quote(groupId) + "\\s*</groupId>.*")
+                && entry.matches("(?s).*<artifactId>\\s*" + Pattern.quote(artifactId) + "\\s*</artifactId>.*");
     }
 
     /** The entry, its lines at {@code indent} (children one {@code unit} deeper), each ended by {@code newline}. */

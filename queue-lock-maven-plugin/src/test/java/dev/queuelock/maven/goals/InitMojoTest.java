@@ -61,4 +61,11 @@ class InitMojoTest extends HarnessTest {
     void orphanGraceMustBeADuration(InitMojo mojo) throws Exception {
         assertRefused(mojo, BAD_ORPHAN_GRACE);
     }
+
+    @Test
+    @InjectMojo(goal = "init")
+    @MojoParameter(name = "scope", value = "everyone")
+    void scopeMustBeRepositoryOrUser(InitMojo mojo) throws Exception {
+        assertRefused(mojo, "queuelock.init.scope must be repository or user, not 'everyone'");
+    }
 }

@@ -183,4 +183,11 @@ class UninstallMojoTest extends HarnessTest {
         assertThat(queue).exists();
         return queue;
     }
+
+    @Test
+    @InjectMojo(goal = "uninstall")
+    @MojoParameter(name = "scope", value = "everyone")
+    void scopeMustBeRepositoryOrUser(UninstallMojo mojo) throws Exception {
+        assertRefused(mojo, "queuelock.init.scope must be repository or user, not 'everyone'");
+    }
 }

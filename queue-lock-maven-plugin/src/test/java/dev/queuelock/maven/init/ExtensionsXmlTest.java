@@ -65,6 +65,26 @@ class ExtensionsXmlTest {
         assertThat(PomLicenseHeader.in("<project/><!-- Licensed to the ASF -->")).isEmpty();
     }
 
+    @Test
+    void removingOursKeepsEveryOtherByteAndTheLastEntryTakesTheFileAlong() throws Exception {
+        String theirs = "<?xml version=\"1.0\"?>\r\n<extensions>\r\n    <extension>\r\n        <groupId>g</groupId>\r\n"
+                + "        <artifactId>a</artifactId>\r\n        <version>1</version>\r\n    </extension>\r\n</extensions>";
+        Path file = top.resolve(".m2/extensions.xml");
+        assertThat(ours.remove(file)).as("no file").isEqualTo(ExtensionsXml.Removal.NOT_LISTED);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, theirs, StandardCharsets.UTF_8);
+        assertThat(ours.ensureIn(file, java.util.Optional.empty())).isEqualTo(ExtensionsXml.Change.ADDED);
+
+        assertThat(ours.remove(file)).isEqualTo(ExtensionsXml.Removal.REMOVED);
+        assertThat(Files.readString(file, StandardCharsets.UTF_8)).isEqualTo(theirs);
+        assertThat(ours.remove(file)).isEqualTo(ExtensionsXml.Removal.NOT_LISTED);
+
+        Files.delete(file);
+        assertThat(ours.ensureIn(file, java.util.Optional.empty())).isEqualTo(ExtensionsXml.Change.CREATED);
+        assertThat(ours.remove(file)).isEqualTo(ExtensionsXml.Removal.FILE_REMOVED);
+        assertThat(file).doesNotExist();
+    }
+
     private String ensure(String theirs) throws Exception {
         Path file = top.resolve(".mvn/extensions.xml");
         Files.createDirectories(file.getParent());

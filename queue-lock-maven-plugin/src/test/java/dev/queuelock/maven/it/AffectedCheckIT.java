@@ -164,7 +164,7 @@ class AffectedCheckIT {
     @Test
     @Timeout(300)
     void aLeafsChangeRunsOnlyItsTestsOnMaven4() throws Exception {
-        String maven = MavenRun.otherMavens().get(1);
+        String maven = MavenRun.maven4();
         MavenRun land = repo.mvnOn(maven, lane("leaf", "api/src/test/java/shop/api/ApiTest.java"), "land-leaf", "queuelock:land",
                 "-Dqueuelock.checkGoals=verify");
         assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
@@ -180,7 +180,7 @@ class AffectedCheckIT {
     @Test
     @Timeout(400)
     void withTheBuildCacheTheReportNamesTheModulesRestoredFromIt() throws Exception {
-        String maven = MavenRun.otherMavens().get(0);
+        String maven = MavenRun.maven39();
         Path extensions = repo.main.resolve(".mvn/extensions.xml");
         Files.writeString(extensions, Files.readString(extensions).replace("</extensions>",
                 "<extension><groupId>org.apache.maven.extensions</groupId><artifactId>maven-build-cache-extension</artifactId>"

@@ -82,7 +82,7 @@ final class LandingRepo implements AutoCloseable {
     /** As {@link #mvn}, with {@code env} added to Maven's environment. */
     MavenRun mvnWith(java.util.Map<String, String> env, Path dir, String name, String... args) throws IOException {
         Files.createDirectories(tmp());
-        return track(MavenRun.startOn(null, MavenRun.IT_REPO, dir, tmp(), work.resolve(name + ".log"), env, args));
+        return track(MavenRun.startOn(null, env, MavenRun.IT_REPO, dir, tmp(), work.resolve(name + ".log"), args));
     }
 
     /** As {@link #mvn}, on Maven {@code version} ({@link MavenRun#otherMavens()}); null: the one on PATH. */

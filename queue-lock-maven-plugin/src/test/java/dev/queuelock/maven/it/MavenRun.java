@@ -39,18 +39,33 @@ final class MavenRun implements AutoCloseable {
         return startOn(null, localRepo, dir, tmpDir, log, args);
     }
 
-    /** The Maven versions the ITs run on besides the one on PATH (3.9 and 4, unpacked by the build). */
+    /** Maven 3.9 as the build unpacked it (resolver 1.9: queue-lock turns its file locks on). */
+    static String maven39() {
+        return System.getProperty("queuelock.it.maven39", "3.9.16");
+    }
+
+    /** Maven 3.10 (resolver 2, the user's ~/.m2/extensions.xml, breadth-first class path). */
+    static String maven310() {
+        return System.getProperty("queuelock.it.maven310", "3.10.0");
+    }
+
+    /** Maven 4. */
+    static String maven4() {
+        return System.getProperty("queuelock.it.maven4", "4.0.0-rc-6");
+    }
+
+    /** The Maven versions the ITs run on besides the one on PATH (unpacked by the build). */
     static List<String> otherMavens() {
-        return List.of(System.getProperty("queuelock.it.maven39", "3.9.16"), System.getProperty("queuelock.it.maven4", "4.0.0-rc-5"));
+        return List.of(maven39(), maven310(), maven4());
     }
 
     /** As {@link #start(Path, Path, Path, Path, String...)}, on Maven {@code version} as the build unpacked it; null: {@code mvn} from PATH. */
     static MavenRun startOn(String version, Path localRepo, Path dir, Path tmpDir, Path log, String... args) throws IOException {
-        return startOn(version, localRepo, dir, tmpDir, log, Map.of(), args);
+        return startOn(version, Map.of(), localRepo, dir, tmpDir, log, args);
     }
 
-    /** As {@link #startOn(String, Path, Path, Path, Path, String...)}, with {@code env} added to Maven's environment. */
-    static MavenRun startOn(String version, Path localRepo, Path dir, Path tmpDir, Path log, Map<String, String> env, String... args)
+    /** As {@link #startOn(String, Path, Path, Path, Path, String...)}, with {@code env} put into its environment last. */
+    static MavenRun startOn(String version, Map<String, String> env, Path localRepo, Path dir, Path tmpDir, Path log, String... args)
             throws IOException {
         String mvn = version == null ? "mvn" : binOf(version).resolve("mvn").toString();
         List<String> command = new ArrayList<>(List.of(mvn, "-B", "-Dmaven.repo.local=" + localRepo));
@@ -66,6 +81,18 @@ final class MavenRun implements AutoCloseable {
     static Path binOf(String version) {
         return Path.of(System.getProperty("queuelock.it.mavenDists", "target/maven-distributions"), "apache-maven-" + version, "bin")
                 .toAbsolutePath();
+    }
+
+    /**
+     * The environment of a Maven whose {@code user.home} is {@code home}: Maven 3.10 and 4 read
+     * {@code <home>/.m2/extensions.xml} then, never the real user's.
+     */
+    static Map<String, String> userHome(Path home) {
+        return Map.of("MAVEN_OPTS", mavenOpts() + " -Duser.home=" + home);
+    }
+
+    private static String mavenOpts() {
+        return SHORT_JVM + " -Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir");
     }
 
     /**
@@ -100,7 +127,7 @@ final class MavenRun implements AutoCloseable {
     private static void forMaven(Map<String, String> env, Path tmpDir) {
         env.put("TMPDIR", tmpDir.toString());
         env.remove("QUEUELOCK_SKIP");
-        env.put("MAVEN_OPTS", SHORT_JVM + " -Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
+        env.put("MAVEN_OPTS", mavenOpts());
     }
 
     /**
