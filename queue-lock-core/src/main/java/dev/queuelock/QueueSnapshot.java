@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A look at one queue: its live holders and its live waiters in the order they will be served. A
@@ -19,8 +20,11 @@ public final class QueueSnapshot {
     private final List<LockRecord> waiters;
     private final int slots;
     private final String slotsDecision;
-    /** The holders whose own process has ended, to the processes they started that keep their hold. */
-    private final Map<LockRecord, List<Long>> keepers;
+    /**
+     * The holders whose own process has ended, to the processes they started that keep their hold:
+     * asked for only when status shows them (naming them scans every process), then kept.
+     */
+    private final Map<LockRecord, Keepers> keepers;
 
     /** A queue of one slot. @param holders longest-held first */
     public QueueSnapshot(Path location, List<LockRecord> holders, List<LockRecord> waiters) {
@@ -28,7 +32,7 @@ public final class QueueSnapshot {
     }
 
     private QueueSnapshot(Path location, List<LockRecord> holders, List<LockRecord> waiters, int slots, String slotsDecision,
-            Map<LockRecord, List<Long>> keepers) {
+            Map<LockRecord, Keepers> keepers) {
         this.location = location;
         this.holders = List.copyOf(holders);
         this.waiters = List.copyOf(waiters);
@@ -47,8 +51,18 @@ public final class QueueSnapshot {
      * started, {@code keptBy} (pids; empty if they cannot be named), keep its hold.
      */
     public QueueSnapshot withEnded(LockRecord ended, List<Long> keptBy) {
-        Map<LockRecord, List<Long>> more = new HashMap<>(keepers);
-        more.put(ended, List.copyOf(keptBy));
+        List<Long> pids = List.copyOf(keptBy);
+        return withEnded(ended, () -> pids);
+    }
+
+    /**
+     * The same look, where holder {@code ended}'s own process has ended; {@code keptBy} names what
+     * keeps its hold when {@link #keptBy} is first asked, not before: a joining build's look at the
+     * queue needs only to know that it ended.
+     */
+    public QueueSnapshot withEnded(LockRecord ended, Supplier<List<Long>> keptBy) {
+        Map<LockRecord, Keepers> more = new HashMap<>(keepers);
+        more.put(ended, new Keepers(keptBy));
         return new QueueSnapshot(location, holders, waiters, slots, slotsDecision, more);
     }
 
@@ -59,7 +73,25 @@ public final class QueueSnapshot {
 
     /** The pids of what keeps an {@link #ended} holder's hold; empty for a holder whose process runs. */
     public List<Long> keptBy(LockRecord holder) {
-        return keepers.getOrDefault(holder, List.of());
+        Keepers kept = keepers.get(holder);
+        return kept == null ? List.of() : kept.pids();
+    }
+
+    /** What keeps an ended holder's hold, named once, when first asked. */
+    private static final class Keepers {
+        private final Supplier<List<Long>> find;
+        private List<Long> pids;
+
+        Keepers(Supplier<List<Long>> find) {
+            this.find = find;
+        }
+
+        synchronized List<Long> pids() {
+            if (pids == null) {
+                pids = List.copyOf(find.get());
+            }
+            return pids;
+        }
     }
 
     /**

@@ -15,9 +15,7 @@ import dev.queuelock.spi.QueueBackend;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** Queues in the temp dir of one machine, shared with claude-code-merge-queue: the default backend. */
@@ -46,30 +44,40 @@ public final class FileBackend implements QueueBackend {
 
     /**
      * The queue as {@link #snapshot(QueueDirectory)} sees it, with its slots: as this process's
-     * {@link LockSettings#SLOTS} says where it is set; else as the newest holder or waiter that
-     * recorded one was told when it enrolled, so a plain {@code status} explains builds started
-     * with {@code -Dqueuelock.build.slots=2}.
+     * {@link LockSettings#SLOTS} says where it is set; else as the newest holder or waiter
+     * queue-lock enrolled was told ({@link #asRecorded}), so a plain {@code status} explains builds
+     * started with {@code -Dqueuelock.build.slots=2}.
      */
     @Override
     public QueueSnapshot snapshot(String queue, String queueId, BackendContext context) {
         QueueDirectory dir = QueueDirectory.of(context.tmpDir(), queue, queueId);
         QueueSnapshot look = snapshot(dir);
-        Optional<LockRecord> recorded = queue.equals(BuildScope.BUILD_QUEUE) && context.setting(LockSettings.BUILD_SLOTS).isEmpty()
-                ? newestRecordingSlots(look) : Optional.empty();
+        Optional<QueueSnapshot> recorded = queue.equals(BuildScope.BUILD_QUEUE) && context.setting(LockSettings.BUILD_SLOTS).isEmpty()
+                ? asRecorded(look) : Optional.empty();
         if (recorded.isPresent()) {
-            LockRecord told = recorded.get();
-            int count = told.slots().getAsInt();
-            return look.withSlots(count, count + " (" + (told.slotsAuto() ? "auto" : "fixed") + ", as lane " + told.lane() + "'s "
-                    + (look.holders().contains(told) ? "holder" : "waiter") + " was told)");
+            return recorded.get();
         }
         SlotCount slots = slots(queue, dir, context);
         return look.withSlots(slots.slots(), slots.describe());
     }
 
-    private static Optional<LockRecord> newestRecordingSlots(QueueSnapshot look) {
+    /**
+     * The look with the slots the newest holder or waiter queue-lock wrote was told; empty where
+     * no record says more than the default. Only queue-lock's records count (they have a start
+     * token; the npm tool's say nothing of slots), and one of them without {@code slots} was told
+     * one fixed slot, which is not recorded: a newer build told 1 outranks an older one told 2.
+     */
+    static Optional<QueueSnapshot> asRecorded(QueueSnapshot look) {
         List<LockRecord> all = new ArrayList<>(look.holders());
         all.addAll(look.waiters());
-        return all.stream().filter(r -> r.slots().isPresent()).max(Comparator.comparingLong(LockRecord::ts));
+        Optional<LockRecord> newest = all.stream().filter(r -> r.start().isPresent()).max(Comparator.comparingLong(LockRecord::ts));
+        if (newest.isEmpty() || all.stream().noneMatch(r -> r.slots().isPresent())) {
+            return Optional.empty();
+        }
+        LockRecord told = newest.get();
+        int count = told.slots().orElse(1);
+        return Optional.of(look.withSlots(count, count + " (" + (told.slotsAuto() ? "auto" : "fixed") + ", as lane " + told.lane()
+                + "'s " + (look.holders().contains(told) ? "holder" : "waiter") + " was told)"));
     }
 
     /**
@@ -77,18 +85,19 @@ public final class FileBackend implements QueueBackend {
      * out, not deleted. A holder is never among the waiters, even when caught between taking its
      * slot and withdrawing its ticket ({@link HoldersTicket}), and no waiter is listed twice. A
      * holder whose own process has ended while what it started keeps its hold is marked
-     * {@link QueueSnapshot#ended}, with what keeps it.
+     * {@link QueueSnapshot#ended}; what keeps it is named only when asked (status): finding it scans
+     * every process, and a joining build looks at the queue on every Maven session.
      */
     static QueueSnapshot snapshot(QueueDirectory dir) {
         try {
             List<LockRecord> holders = new ArrayList<>();
-            Map<LockRecord, List<Long>> ended = new LinkedHashMap<>();
+            List<LockRecord> ended = new ArrayList<>();
             for (LockRecord holder : new SlotFiles(dir).holderRecords()) {
                 if (Liveness.isAlive(holder.pid(), holder.start().orElse(null))) {
                     holders.add(holder);
                 } else if (Liveness.keptByTree(holder)) {
                     holders.add(holder);
-                    ended.put(holder, HolderTree.keepers(holder.pid(), holder.start().orElse(null)));
+                    ended.add(holder);
                 }
             }
             List<LockRecord> waiters = new ArrayList<>();
@@ -98,8 +107,8 @@ public final class FileBackend implements QueueBackend {
                 }
             }
             QueueSnapshot look = new QueueSnapshot(dir.path(), holders, waiters);
-            for (Map.Entry<LockRecord, List<Long>> holder : ended.entrySet()) {
-                look = look.withEnded(holder.getKey(), holder.getValue());
+            for (LockRecord holder : ended) {
+                look = look.withEnded(holder, () -> HolderTree.keepers(holder.pid(), holder.start().orElse(null)));
             }
             return look;
         } catch (IOException e) {
