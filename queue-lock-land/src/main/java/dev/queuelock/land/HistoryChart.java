@@ -47,11 +47,15 @@ public final class HistoryChart {
         return bar.toString();
     }
 
+    /** The share of a cell from which a phase that rounded to nothing still gets one. */
+    private static final double WORTH_A_CELL = 0.25;
+
     /**
      * Each phase's cells. Rounding is carried from phase to phase so the bar's length stays
-     * proportional to the total; then a phase that took any time but rounded to nothing (a push
-     * of 200 ms beside a check of minutes) gets one cell, taken from the longest phase where it
-     * can spare one: the legend names every phase a landing went through.
+     * proportional to the total; then a phase worth showing that rounded to nothing gets one cell,
+     * taken from the longest phase where it can spare one. Worth showing: a push or sync that
+     * happened at all (short, and what says a landing reached the remote; 200 ms beside a check of
+     * minutes), any other phase from a quarter of a cell (not the few ms of an uncontended queue wait).
      */
     private static int[] cells(LandRun run, double scale) {
         int[] cells = new int[Phase.values().length];
@@ -63,7 +67,7 @@ public final class HistoryChart {
             drawn += cells[phase.ordinal()];
         }
         for (Phase phase : Phase.values()) {
-            if (run.phase(phase) > 0 && cells[phase.ordinal()] == 0) {
+            if (cells[phase.ordinal()] == 0 && worthACell(phase, run.phase(phase) * scale)) {
                 cells[phase.ordinal()] = 1;
                 int longest = longestCell(cells);
                 if (cells[longest] > 1) {
@@ -72,6 +76,10 @@ public final class HistoryChart {
             }
         }
         return cells;
+    }
+
+    private static boolean worthACell(Phase phase, double share) {
+        return share > 0 && (phase == Phase.PUSH || phase == Phase.SYNC || share >= WORTH_A_CELL);
     }
 
     private static int longestCell(int[] cells) {

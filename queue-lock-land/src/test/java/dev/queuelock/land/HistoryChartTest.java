@@ -52,6 +52,13 @@ class HistoryChartTest {
     }
 
     @Test
+    void aQueueWaitOfAFewMillisecondsShowsNoDot() {
+        String bar = new HistoryChart(40).render(List.of(run("2026-12-02T10:02:00Z", "lane-e", "landed", 5, 38_000, 2_000))).get(1);
+
+        assertThat(bar).endsWith("|" + "#".repeat(38) + "p".repeat(2));
+    }
+
+    @Test
     void etaIsWhatTheHolderHasLeftPlusAMedianLandingPerWaiterAhead() {
         LandStats stats = new LandStats(runs);
         assertThat(stats.eta(0, Duration.ofSeconds(5))).contains(Duration.ofSeconds(15));
