@@ -76,12 +76,17 @@ public class BuildQueue {
     }
 
     private void acquire(JoiningLock newLock, BuildQueueSettings settings, String label, String where) throws MavenExecutionException {
+        acquire(newLock, settings, label, where, MvndClientWatch.whileWaiting());
+    }
+
+    /** Takes the lock while {@code client} watches the mvnd client; package-private so a test can give the watch. */
+    void acquire(JoiningLock newLock, BuildQueueSettings settings, String label, String where, MvndClientWatch client)
+            throws MavenExecutionException {
         synchronized (this) {
             lock = newLock;
         }
         WaitLog waitLog = new WaitLog(LOG);
         long start = System.nanoTime();
-        MvndClientWatch client = MvndClientWatch.whileWaiting();
         try {
             newLock.acquire(AcquireOptions.defaults().withLabel(label).withListener(waitLog)
                     .withStuckWarnInterval(settings.stuckWarnInterval()).withRunsIn(runsIn()));
@@ -92,13 +97,17 @@ public class BuildQueue {
             }
             leave();
             if (client.clientGone()) {
-                throw new MavenExecutionException("Build queue: the mvnd client that started this build has gone; the build"
-                        + " left the queue (it would have run for nobody).", e);
+                throw clientGone(e);
             }
             Thread.currentThread().interrupt();
             throw new MavenExecutionException("Interrupted while waiting for the build lock.", e);
         } finally {
             client.close();
+        }
+        if (client.clientGone()) {
+            // The client went as the lock was taken: close() swallowed the interrupt, and nobody waits for this build.
+            leave();
+            throw clientGone(null);
         }
         acquiredAtNanos = System.nanoTime();
         if (newLock.joined().isPresent()) {
@@ -114,6 +123,11 @@ public class BuildQueue {
         } else {
             LOG.info("Build lock acquired ({}, {} queue).", where, settings.scope());
         }
+    }
+
+    private static MavenExecutionException clientGone(Exception cause) {
+        return new MavenExecutionException("Build queue: the mvnd client that started this build has gone; the build"
+                + " left the queue (it would have run for nobody).", cause);
     }
 
     /**

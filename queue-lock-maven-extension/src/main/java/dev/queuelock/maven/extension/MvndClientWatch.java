@@ -21,7 +21,8 @@ final class MvndClientWatch implements AutoCloseable {
     private boolean closed;
     private boolean gone;
 
-    private MvndClientWatch(Thread waiting) {
+    /** A watch of {@code waiting}'s wait that nothing runs yet: {@link #whileWaiting()} starts the one that looks. */
+    MvndClientWatch(Thread waiting) {
         this.waiting = waiting;
     }
 
@@ -48,14 +49,21 @@ final class MvndClientWatch implements AutoCloseable {
                         return;
                     }
                     if (connected.isPresent() && !connected.get()) {
-                        gone = true;
-                        waiting.interrupt();
+                        clientHasGone();
                         return;
                     }
                 }
             }
         } catch (InterruptedException e) {
             // closed: the wait is over
+        }
+    }
+
+    /** The client has gone: the wait is interrupted, unless it is over already. */
+    synchronized void clientHasGone() {
+        if (!closed) {
+            gone = true;
+            waiting.interrupt();
         }
     }
 
@@ -78,6 +86,8 @@ final class MvndClientWatch implements AutoCloseable {
                 Thread.interrupted();
             }
         }
-        toStop.interrupt();
+        if (toStop != null) {
+            toStop.interrupt();
+        }
     }
 }
