@@ -71,7 +71,12 @@ public class UninstallMojo extends LanesMojo {
     private PluginDescriptor plugin;
 
     private void uninstallForUser() throws MojoExecutionException {
-        Path file = UserExtensionsFile.where(session().getUserProperties(), session().getSystemProperties()); // on any Maven
+        Path file;
+        try {
+            file = UserExtensionsFile.where(session().getUserProperties(), session().getSystemProperties()); // on any Maven
+        } catch (IllegalArgumentException e) { // a property that names no path
+            throw new MojoExecutionException(e.getMessage());
+        }
         try {
             switch (new ExtensionsXml(plugin.getGroupId(), InitMojo.EXTENSION_ARTIFACT_ID, plugin.getVersion()).remove(file)) {
                 case FILE_REMOVED:

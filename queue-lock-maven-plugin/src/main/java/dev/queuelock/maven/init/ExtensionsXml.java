@@ -203,7 +203,7 @@ public final class ExtensionsXml {
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             return factory.newDocumentBuilder().parse(new InputSource(new StringReader(xml)));
         } catch (ParserConfigurationException | SAXException | IOException e) {
-            throw new IllegalArgumentException(file + " is not valid XML (" + e.getMessage() + "); fix it, then run init again.");
+            throw new IllegalArgumentException(file + " is not valid XML (" + e.getMessage() + "); fix it, then run init or uninstall again.");
         }
     }
 

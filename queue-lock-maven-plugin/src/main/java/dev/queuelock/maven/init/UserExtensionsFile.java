@@ -1,5 +1,6 @@
 package dev.queuelock.maven.init;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Properties;
 
@@ -38,15 +39,27 @@ public final class UserExtensionsFile {
     /**
      * Where the file is for the running Maven, or would be for Maven 3.10 on an older one: uninstall
      * takes the entry out on any Maven.
+     *
+     * @throws IllegalArgumentException (one line) if a property names no path this system has
      */
     public static Path where(Properties user, Properties system) {
         String extensions = property("maven.user.extensions", user, system);
         if (extensions != null) {
-            return Path.of(extensions).toAbsolutePath();
+            return path("maven.user.extensions", extensions).toAbsolutePath();
         }
         String conf = property("maven.user.conf", user, system);
-        Path dir = conf != null ? Path.of(conf) : Path.of(system.getProperty("user.home", System.getProperty("user.home")), ".m2");
+        Path dir = conf != null ? path("maven.user.conf", conf)
+                : path("user.home", system.getProperty("user.home", System.getProperty("user.home"))).resolve(".m2");
         return dir.resolve("extensions.xml").toAbsolutePath();
+    }
+
+    private static Path path(String property, String value) {
+        try {
+            return Path.of(value);
+        } catch (InvalidPathException e) {
+            throw new IllegalArgumentException(property + "=" + value + " is not a path (" + e.getReason()
+                    + "); set it to the directory or file Maven should read, or leave it unset.");
+        }
     }
 
     /** Whether Maven {@code version} reads a user-wide extensions file: 3.10 and newer. */

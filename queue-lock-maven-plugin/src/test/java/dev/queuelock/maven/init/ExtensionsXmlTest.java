@@ -85,6 +85,17 @@ class ExtensionsXmlTest {
         assertThat(file).doesNotExist();
     }
 
+    @Test
+    void aFileThatIsNoXmlIsOneLineThatFitsInitAndUninstallAlike() throws Exception {
+        Path file = top.resolve(".m2/extensions.xml");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "<extensions>", StandardCharsets.UTF_8);
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ours.remove(file)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith(file + " is not valid XML (").hasMessageEndingWith("; fix it, then run init or uninstall again.")
+                .hasMessageNotContaining("\n");
+    }
+
     private String ensure(String theirs) throws Exception {
         Path file = top.resolve(".mvn/extensions.xml");
         Files.createDirectories(file.getParent());

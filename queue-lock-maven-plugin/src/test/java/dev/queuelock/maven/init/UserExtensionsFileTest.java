@@ -41,6 +41,17 @@ class UserExtensionsFileTest {
         assertThat(UserExtensionsFile.readsOne("4.1.0")).isTrue();
     }
 
+    @Test
+    void aPropertyThatNamesNoPathIsOneLineNotAStackTrace() {
+        Properties user = new Properties();
+        user.setProperty("maven.user.extensions", "/home/ann/ext\0.xml");
+
+        assertThatThrownBy(() -> UserExtensionsFile.where(user, system("4.0.0", "/home/ann")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("maven.user.extensions=/home/ann/ext\0.xml is not a path (")
+                .hasMessageEndingWith("; set it to the directory or file Maven should read, or leave it unset.");
+    }
+
     private static Properties system(String mavenVersion, String home) {
         Properties system = new Properties();
         if (mavenVersion != null) {
