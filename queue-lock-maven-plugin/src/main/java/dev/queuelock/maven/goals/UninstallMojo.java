@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -113,6 +114,7 @@ public class UninstallMojo extends LanesMojo {
                         + " hand.");
             }
             AgentSetup agents = new AgentSetup(topDirectory(), landLog());
+            Optional<List<String>> editedBefore = changedOwnFiles(agents);
             agents.uninstall(record);
             ExtensionsXml extension = new ExtensionsXml(plugin.getGroupId(), InitMojo.EXTENSION_ARTIFACT_ID, plugin.getVersion());
             RemainingLanes.report(layout, extension::isListedIn, landLog());
@@ -121,7 +123,7 @@ public class UninstallMojo extends LanesMojo {
             } else {
                 new OwnState(layout.commonDir(), QueueDirectory.defaultTmpDir(), landLog()).remove();
             }
-            sayHowToCommit(agents);
+            editedBefore.ifPresent(edited -> sayHowToCommit(agents, edited));
         } catch (LandException e) {
             throw new MojoExecutionException(e.getMessage());
         } catch (IOException e) {
@@ -130,14 +132,35 @@ public class UninstallMojo extends LanesMojo {
         }
     }
 
-    /** What uninstall changed in init's committed files is for the user to commit, as init's own next step was. */
-    private void sayHowToCommit(AgentSetup agents) {
+    /** init's files that {@code git status} lists, or empty if git cannot tell (then uninstall just says nothing of committing). */
+    private Optional<List<String>> changedOwnFiles(AgentSetup agents) {
         Path top = topDirectory();
-        List<String> paths = new ArrayList<>();
-        new Git(top).files().changes(InitMojo.ownFiles(top, agents)).forEach(change -> paths.add(change.path()));
-        if (!paths.isEmpty()) {
+        try {
+            List<String> paths = new ArrayList<>();
+            new Git(top).files().changes(InitMojo.ownFiles(top, agents)).forEach(change -> paths.add(change.path()));
+            return Optional.of(paths);
+        } catch (LandException e) {
+            getLog().debug("no next step for committing the removal: " + e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * What uninstall changed in init's committed files is for the user to commit, as init's own
+     * next step was; a file that had uncommitted edits before ({@code edited}) is left out of the
+     * command, which would commit those edits too, and named for the user to review.
+     */
+    private void sayHowToCommit(AgentSetup agents, List<String> edited) {
+        List<String> clean = new ArrayList<>();
+        List<String> review = new ArrayList<>();
+        changedOwnFiles(agents).orElse(List.of()).forEach(path -> (edited.contains(path) ? review : clean).add(path));
+        if (!clean.isEmpty()) {
             getLog().info("next: commit the removal (git status lists it) and push it as any change: git add -- "
-                    + String.join(" ", paths) + " && git commit -m 'Remove queue-lock'");
+                    + String.join(" ", clean) + " && git commit -m 'Remove queue-lock'");
+        }
+        if (!review.isEmpty()) {
+            getLog().info("also changed, but with uncommitted edits of yours from before uninstall (review them before you"
+                    + " commit them): " + String.join(" ", review));
         }
     }
 }

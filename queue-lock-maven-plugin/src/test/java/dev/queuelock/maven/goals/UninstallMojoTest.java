@@ -141,6 +141,34 @@ class UninstallMojoTest extends HarnessTest {
         assertThat(GitFixture.git(repo.main, "log", "-1", "--format=%s")).isEqualTo("Remove queue-lock");
     }
 
+    /** The suggested commit takes only files that were clean before uninstall: it would commit the user's own edits too. */
+    @Test
+    @InjectMojo(goal = "uninstall")
+    void theCommitItSuggestsLeavesOutAFileWithUncommittedEditsOfTheUsers(UninstallMojo mojo) throws Exception {
+        GitFixture repo = repository();
+        SetupRecord record = SetupRecord.load(repo.main.resolve(".git"));
+        record.watch(repo.main.resolve(".mvn/extensions.xml"), repo.main.resolve("CLAUDE.md"));
+        Files.createDirectories(repo.main.resolve(".mvn"));
+        Files.writeString(repo.main.resolve(".mvn/extensions.xml"), "<extensions><extension><groupId>dev.queuelock</groupId>"
+                + "<artifactId>" + InitMojo.EXTENSION_ARTIFACT_ID + "</artifactId><version>1</version></extension></extensions>\n");
+        String block = AgentInstructions.BEGIN + "\nland with mvn queuelock:land\n" + AgentInstructions.END + "\n";
+        Files.writeString(repo.main.resolve("CLAUDE.md"), block);
+        record.settle();
+        GitFixture.git(repo.main, "add", ".mvn/extensions.xml", "CLAUDE.md");
+        GitFixture.git(repo.main, "commit", "-q", "-m", "Build queue and landing with queue-lock");
+        Files.writeString(repo.main.resolve("CLAUDE.md"), block + "my notes, not committed yet\n");
+        CapturingLog log = new CapturingLog();
+        mojo.setLog(log);
+
+        mojo.execute();
+
+        assertThat(Files.readString(repo.main.resolve("CLAUDE.md"))).as("the user's edit stays").contains("my notes");
+        assertThat(log.lines).contains("next: commit the removal (git status lists it) and push it as any change:"
+                + " git add -- .mvn/extensions.xml && git commit -m 'Remove queue-lock'")
+                .contains("also changed, but with uncommitted edits of yours from before uninstall (review them before you"
+                        + " commit them): CLAUDE.md");
+    }
+
     @Test
     @InjectMojo(goal = "uninstall")
     @MojoParameter(name = "keepState", value = "true")
