@@ -4,11 +4,6 @@ import dev.queuelock.process.HolderTree;
 import dev.queuelock.process.TreeStop;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * CMD and everything it starts, stopped as a tree ({@link TreeStop}): its descendants are listed
@@ -81,13 +76,6 @@ final class ChildProcess {
         if (p == null || !p.isAlive()) {
             return;
         }
-        TreeStop.stop(() -> treeOf(p.toHandle()), grace);
-    }
-
-    /** Descendants first, so SIGTERM reaches the grandchildren even if CMD dies at once. */
-    private static Set<ProcessHandle> treeOf(ProcessHandle root) {
-        List<ProcessHandle> all = new ArrayList<>(root.descendants().collect(Collectors.toList()));
-        all.add(root);
-        return new LinkedHashSet<>(all);
+        TreeStop.stopTree(p.toHandle(), grace);
     }
 }

@@ -34,7 +34,7 @@ final class EnvironScan {
         return !in(entries, pid, start, true).isEmpty();
     }
 
-    /** The pids of every process whose environment lists the holder: what stopping its tree signals. */
+    /** The pids of every process whose environment lists the holder (its tree, and daemons its tree detached). */
     static List<Long> startedBy(long pid, String start) {
         String[] entries = PROC.list();
         return entries == null ? List.of() : in(entries, pid, start, false);

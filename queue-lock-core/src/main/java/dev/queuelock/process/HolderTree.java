@@ -1,9 +1,7 @@
 package dev.queuelock.process;
 
 import java.util.List;
-import java.util.LinkedHashSet;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The processes a lock holder started: a check build and its surefire fork, a CLI's CMD. A holder
@@ -49,22 +47,6 @@ public final class HolderTree {
     /** The processes the holder started while holding that still run, their descendants left out ({@link Processes#keepers}). */
     public static List<Long> keepers(long pid, String start) {
         return start == null ? List.of() : Processes.current().keepers(pid, start);
-    }
-
-    /**
-     * The running processes the holder {@code pid}/{@code start} started while holding, and their
-     * descendants (listed first): the tree that keeps a dead holder's locks, as {@link TreeStop} stops it.
-     */
-    public static Set<ProcessHandle> processesStartedBy(long pid, String start) {
-        Set<ProcessHandle> tree = new LinkedHashSet<>();
-        if (start == null) {
-            return tree;
-        }
-        for (ProcessHandle process : Processes.current().startedBy(pid, start)) {
-            process.descendants().forEach(tree::add);
-            tree.add(process);
-        }
-        return tree;
     }
 
     /**

@@ -10,29 +10,33 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Stops what a holder started (a land check build) once the holder has died: its result can never
- * be used, and while it runs it keeps the holder's locks ({@link HolderTree}). A small JVM of its
- * own, one per holder JVM, started before its first check; it reads the holder through a pipe, whose
- * end the kernel closes when the holder dies however it dies ({@code kill -9} too), then waits for
- * the holder's pid to end, stops the holder's tree as the lock judges it ({@link HolderTree#processesStartedBy},
- * both process layers) and says so at the end of the check's log.
+ * Stops a holder's running check build (land's) once the holder has died: its result can never be
+ * used, and while it runs it keeps the holder's locks ({@link HolderTree}). A small JVM of its own,
+ * one per holder JVM, started with its first check; it reads the holder through a pipe, whose end
+ * the kernel closes when the holder dies however it dies ({@code kill -9} too), then waits for the
+ * holder's pid to end, stops the check's own process tree ({@link TreeStop#stopTree}) and says so
+ * at the end of the check's log.
  *
- * <p>Over the pipe the holder sends {@code log <path>} as a check starts (where to say it) and
- * {@code done} when it has ended: a holder that dies between checks leaves nothing to stop, and what
- * a finished check left behind on purpose is not the watchdog's business.
+ * <p>Only the check's tree: a daemon the check started and detached (an mvnd or Gradle daemon,
+ * gpg-agent) carries the holder in its environment too, but it is a host other lanes reuse, never
+ * a holder to stop; the log names any such process left running.
+ *
+ * <p>Over the pipe the holder sends {@code log <pid> <start token> <path>} once a check has started
+ * and {@code done} when it has ended: a holder that dies between checks leaves nothing to stop, and
+ * what a finished check left behind on purpose is not the watchdog's business.
  */
 public final class OrphanWatchdog {
 
-    /** SIGTERM first: a Maven check build runs its shutdown hooks, a surefire fork is told by its Maven. */
-    static final Duration GRACE = Duration.ofSeconds(3);
     /** The end of the pipe comes just before the holder's pid ends: how long that may take. */
     private static final long HOLDER_END_MILLIS = TimeUnit.SECONDS.toMillis(10);
+
+    /** Sent for a check whose start cannot be read: it is not stopped, as a recycled pid might be hit. */
+    private static final String NO_START = "-";
 
     private static Process watchdog;
 
@@ -40,15 +44,17 @@ public final class OrphanWatchdog {
     }
 
     /**
-     * Before a check starts: makes sure this JVM's watchdog runs and tells it the check's log. If no
-     * watchdog can be started (no java, the class path unknown) the check runs as before, unwatched.
+     * Right after a check has started: makes sure this JVM's watchdog runs and tells it the check
+     * (its process, whose tree it stops, and its log). If no watchdog can be started (no java, the
+     * class path unknown) the check runs as before, unwatched.
      */
-    public static synchronized void watch(Path log) {
+    public static synchronized void watch(Process check, Path log) {
         try {
+            String start = ProcessStart.of(check.pid()).orElse(NO_START);
             if (watchdog == null || !watchdog.isAlive()) {
                 watchdog = start();
             }
-            tell("log " + log.toAbsolutePath());
+            tell("log " + check.pid() + " " + start + " " + log.toAbsolutePath());
         } catch (IOException | URISyntaxException | RuntimeException e) {
             // unwatched: a kill -9 of this holder leaves the check running in its hold, as before
         }
@@ -91,35 +97,74 @@ public final class OrphanWatchdog {
         Hangup.ignore(); // the holder survives a closed terminal, and so must its watchdog
         long holder = Long.parseLong(args[0]);
         String start = args.length > 1 && !args[1].isEmpty() ? args[1] : null;
-        String log = runningCheckWhenTheHolderLetsGo(System.in);
-        if (log == null || start == null || !ended(holder, start)) {
+        RunningCheck check = runningCheckWhenTheHolderLetsGo(System.in);
+        if (check == null || start == null || !ended(holder, start)) {
             return; // no check ran, or a holder that closed the pipe and lives on stops its own checks
         }
-        int stopped = TreeStop.stop(() -> HolderTree.processesStartedBy(holder, start), GRACE);
-        if (stopped > 0) {
-            say(Paths.get(log), "[queue-lock] The lander (pid " + holder + ") has ended: stopped this check build ("
-                    + stopped + " process(es)); its result could never be pushed.");
+        Processes processes = Processes.current();
+        int stopped = processes.verifiedHandle(check.pid, check.start).map(root -> TreeStop.stopTree(root, TreeStop.GRACE))
+                .orElse(0);
+        String leftRunning = leftRunning(processes, holder, start);
+        if (stopped > 0 || !leftRunning.isEmpty()) {
+            say(check.log, "[queue-lock] The lander (pid " + holder + ") has ended: "
+                    + (stopped > 0 ? "stopped this check build (" + stopped + " process(es)); its result could never be pushed"
+                    : "this check build had ended")
+                    + (leftRunning.isEmpty() ? "." : "; left running: " + leftRunning + ", not part of the check's tree."));
         }
     }
 
-    /** Reads the holder's lines until the pipe closes; the log of the check that still ran then, or null. */
-    private static String runningCheckWhenTheHolderLetsGo(InputStream in) throws IOException {
-        String log = null;
+    /**
+     * What still carries the holder though the check's tree is stopped: daemons the check started
+     * and detached (seen on Linux's layer; the portable one records only the holder's own children).
+     */
+    private static String leftRunning(Processes processes, long holder, String start) {
+        List<String> named = new ArrayList<>();
+        for (ProcessHandle p : processes.startedBy(holder, start)) {
+            if (p.isAlive()) {
+                named.add("pid " + p.pid() + processes.arguments(p.pid()).map(args -> " (" + shortened(String.join(" ", args)) + ")")
+                        .orElse(""));
+            }
+        }
+        return String.join(", ", named);
+    }
+
+    private static String shortened(String commandLine) {
+        return commandLine.length() <= 60 ? commandLine : commandLine.substring(0, 57) + "...";
+    }
+
+    /** Reads the holder's lines until the pipe closes; the check that still ran then, or null. */
+    private static RunningCheck runningCheckWhenTheHolderLetsGo(InputStream in) throws IOException {
+        RunningCheck check = null;
         StringBuilder line = new StringBuilder();
         for (int b; (b = in.read()) >= 0; ) {
             if (b != '\n') {
                 line.append((char) b);
             } else {
-                String said = line.toString();
+                String said = new String(line.toString().getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
                 if (said.startsWith("log ")) {
-                    log = new String(said.substring(4).getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+                    String[] parts = said.split(" ", 4);
+                    check = new RunningCheck(Long.parseLong(parts[1]), parts[2].equals(NO_START) ? null : parts[2],
+                            Paths.get(parts[3]));
                 } else if (said.equals("done")) {
-                    log = null;
+                    check = null;
                 }
                 line.setLength(0);
             }
         }
-        return log;
+        return check;
+    }
+
+    /** A check as the holder told it: its process and its log. */
+    private static final class RunningCheck {
+        final long pid;
+        final String start;
+        final Path log;
+
+        RunningCheck(long pid, String start, Path log) {
+            this.pid = pid;
+            this.start = start;
+            this.log = log;
+        }
     }
 
     private static boolean ended(long holder, String start) {

@@ -57,12 +57,7 @@ final class PortableProcesses extends Processes {
         List<ProcessHandle> found = new ArrayList<>();
         for (ProcessId child : children.recorded(pid, start)) {
             // Only a child whose start was recorded and reads the same before and after the handle is taken.
-            Optional<String> before = startToken(child.pid());
-            Optional<ProcessHandle> handle = ProcessHandle.of(child.pid());
-            if (child.start().isPresent() && before.equals(child.start()) && handle.isPresent()
-                    && before.equals(startToken(child.pid()))) {
-                found.add(handle.get());
-            }
+            child.start().flatMap(recorded -> verifiedHandle(child.pid(), recorded)).ifPresent(found::add);
         }
         return found;
     }

@@ -110,6 +110,21 @@ public abstract class Processes {
     public abstract List<ProcessHandle> startedBy(long pid, String start);
 
     /**
+     * A handle of the process {@code pid} that started at {@code start}, taken between two reads of
+     * its start that both match exactly: signalling through it never reaches a later process given
+     * the same pid. Empty if it is gone, is another, or its start cannot be read.
+     */
+    public final Optional<ProcessHandle> verifiedHandle(long pid, String start) {
+        if (start == null) {
+            return Optional.empty();
+        }
+        Optional<String> before = startToken(pid);
+        Optional<ProcessHandle> handle = ProcessHandle.of(pid);
+        return before.isPresent() && before.get().equals(start) && before.equals(startToken(pid)) ? handle
+                : Optional.empty();
+    }
+
+    /**
      * Whether this process, a server, still has a TCP connection accepted on one of its listening
      * ports (an mvnd daemon's to the client whose build it runs); empty where that cannot be told.
      */

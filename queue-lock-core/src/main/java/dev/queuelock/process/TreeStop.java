@@ -1,6 +1,7 @@
 package dev.queuelock.process;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -17,34 +18,63 @@ import java.util.stream.Collectors;
  */
 public final class TreeStop {
 
+    /** SIGTERM first: a Maven build runs its shutdown hooks, a surefire fork is told by its Maven. */
+    public static final Duration GRACE = Duration.ofSeconds(3);
+
     private static final long KILLED_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private TreeStop() {
     }
 
     /**
-     * @param tree finds the tree's processes; list descendants before their parents, so SIGTERM
-     *             reaches them even if a parent dies at once and they are re-parented out of reach
-     * @return how many processes were signalled
+     * Stops {@code root} and its descendants as they are in each round (one listing of the process
+     * table per round), descendants first so SIGTERM reaches them even if a parent dies at once
+     * and they are re-parented out of reach.
+     *
+     * @return how many processes were signalled while they ran
      */
-    public static int stop(Supplier<Set<ProcessHandle>> tree, Duration grace) {
+    public static int stopTree(ProcessHandle root, Duration grace) {
+        return stop(() -> treeOf(root), grace);
+    }
+
+    private static Set<ProcessHandle> treeOf(ProcessHandle root) {
+        List<ProcessHandle> all = new ArrayList<>(root.descendants().collect(Collectors.toList()));
+        all.add(root);
+        return new LinkedHashSet<>(all);
+    }
+
+    /**
+     * @param tree finds the tree's processes; list descendants before their parents
+     * @return how many processes were signalled while they ran (one that had ended is not counted)
+     */
+    static int stop(Supplier<Set<ProcessHandle>> tree, Duration grace) {
         Set<ProcessHandle> stopping = new LinkedHashSet<>(tree.get());
-        if (stopping.isEmpty()) {
+        Set<ProcessHandle> signalled = new LinkedHashSet<>();
+        for (ProcessHandle h : stopping) {
+            if (h.isAlive() && h.destroy()) {
+                signalled.add(h);
+            }
+        }
+        if (signalled.isEmpty()) {
             return 0;
         }
-        stopping.forEach(ProcessHandle::destroy);
         long deadline = System.nanoTime() + grace.toNanos();
-        for (ProcessHandle h : stopping) {
+        for (ProcessHandle h : signalled) {
             long left = deadline - System.nanoTime();
             if (left <= 0 || !awaitExit(h, left)) {
                 break;
             }
         }
         stopping.addAll(tree.get());
-        List<ProcessHandle> survivors = stopping.stream().filter(ProcessHandle::isAlive).collect(Collectors.toList());
-        survivors.forEach(ProcessHandle::destroyForcibly);
-        survivors.forEach(h -> awaitExit(h, KILLED_NANOS));
-        return stopping.size();
+        List<ProcessHandle> killed = new ArrayList<>();
+        for (ProcessHandle h : stopping) {
+            if (h.isAlive() && h.destroyForcibly()) {
+                killed.add(h);
+                signalled.add(h);
+            }
+        }
+        killed.forEach(h -> awaitExit(h, KILLED_NANOS));
+        return signalled.size();
     }
 
     private static boolean awaitExit(ProcessHandle h, long nanos) {

@@ -21,8 +21,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A holder JVM killed with {@code kill -9} while its check runs: its watchdog stops the check's
- * whole tree, in both process layers; one killed after its check said it ended leaves what that
- * check left behind alone. Real JVMs, a real shell and sleep.
+ * whole tree, in both process layers, but not a daemon the check detached (it carries the holder
+ * too); one killed after its check said it ended leaves what that check left behind alone. Real
+ * JVMs, a real shell and sleep.
  */
 class OrphanWatchdogTest {
 
@@ -59,6 +60,30 @@ class OrphanWatchdogTest {
     @ParameterizedTest
     @ValueSource(strings = {"linux", "portable"})
     @Timeout(120)
+    void aDaemonTheCheckDetachedIsLeftRunningAndNamed(String layer) throws Exception {
+        Path log = tmp.resolve("check.log");
+        String daemonArgument = "299." + ProcessHandle.current().pid(); // tells this test's daemon from others'
+        ChildProcess holder = holder(layer, log, "daemon", daemonArgument);
+        List<ProcessHandle> check = checkTree(holder);
+        ProcessHandle daemon = daemon(daemonArgument);
+        ProcessHandle watchdog = watchdogOf(holder);
+
+        holder.kill9();
+
+        assertThat(watchdog.onExit().get(30, TimeUnit.SECONDS).isAlive()).as("the watchdog ends").isFalse();
+        assertThat(check).noneMatch(ProcessHandle::isAlive);
+        assertThat(daemon.isAlive()).as("a host, not a holder: another lane may use it").isTrue();
+        String said = Files.readString(log);
+        assertThat(said).contains("has ended: stopped this check build (2 process(es))");
+        if (layer.equals("linux")) { // the portable layer sees only the holder's own children
+            assertThat(said).contains("left running: pid " + daemon.pid() + " (sleep " + daemonArgument
+                    + "), not part of the check's tree.");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"linux", "portable"})
+    @Timeout(120)
     void aHolderKilledAfterItsCheckEndedLeavesWhatTheCheckLeftBehind(String layer) throws Exception {
         Path log = tmp.resolve("check.log");
         ChildProcess holder = holder(layer, log, "done");
@@ -73,13 +98,17 @@ class OrphanWatchdogTest {
     }
 
     private ChildProcess holder(String layer, Path log, String state) {
-        ChildProcess holder = children.jvm(CheckingHolder.class, log.toString(), state).env(Processes.ENV, layer)
+        return holder(layer, log, state, "0");
+    }
+
+    private ChildProcess holder(String layer, Path log, String state, String daemonArgument) {
+        ChildProcess holder = children.jvm(CheckingHolder.class, log.toString(), state, daemonArgument).env(Processes.ENV, layer)
                 .log(tmp.resolve("holder.out")).start();
         Awaitility.await().atMost(Timing.forChildToStart()).until(() -> holder.output().contains("checking"));
         return holder;
     }
 
-    /** The holder's check: the shell (dash, bash...: whatever sh is) and its sleep. */
+    /** The holder's check: the shell (dash, bash...: whatever sh is) and its sleep 300. */
     private List<ProcessHandle> checkTree(ChildProcess holder) {
         List<ProcessHandle> tree = new ArrayList<>();
         Awaitility.await().atMost(Timing.forChildToStart()).until(() -> {
@@ -88,10 +117,24 @@ class OrphanWatchdogTest {
                 tree.add(sh);
                 tree.addAll(sh.descendants().collect(Collectors.toList()));
             });
-            return tree.size() == 2;
+            return tree.size() == 2 && tree.stream().anyMatch(p -> p.info().arguments().map(a -> List.of(a).contains("300"))
+                    .orElse(false));
         });
         toClean.addAll(tree);
         return tree;
+    }
+
+    /** The check's detached daemon: a sleep re-parented out of the check's tree. */
+    private ProcessHandle daemon(String argument) {
+        List<ProcessHandle> found = new ArrayList<>();
+        Awaitility.await().atMost(Timing.forChildToStart()).until(() -> {
+            found.clear();
+            ProcessHandle.allProcesses().filter(p -> command(p).endsWith("sleep")) // not the holder JVM, whose arguments hold it too
+                    .filter(p -> p.info().arguments().map(a -> List.of(a).contains(argument)).orElse(false)).forEach(found::add);
+            return found.size() == 1;
+        });
+        toClean.addAll(found);
+        return found.get(0);
     }
 
     private ProcessHandle watchdogOf(ChildProcess holder) {
@@ -106,18 +149,20 @@ class OrphanWatchdogTest {
     }
 
     /**
-     * A holder as land is one: its watchdog told of a check, a check started in its hold (a shell
-     * running {@code sleep}); with {@code done}, told the check ended though its sleep runs on.
+     * A holder as land is one: a check started in its hold (a shell running {@code sleep}), its
+     * watchdog told of it; with {@code done}, told the check ended though its sleep runs on; with
+     * {@code daemon}, the check first detaches a daemon (a sleep whose parent exits at once).
      */
     public static final class CheckingHolder {
         public static void main(String[] args) throws Exception {
             Path log = Path.of(args[0]);
-            OrphanWatchdog.watch(log);
-            ProcessBuilder check = new ProcessBuilder("sh", "-c", "sleep 300; echo never")
+            String script = (args[1].equals("daemon") ? "(sleep " + args[2] + " &); " : "") + "sleep 300; echo never";
+            ProcessBuilder check = new ProcessBuilder("sh", "-c", script)
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             check.environment().putAll(HolderTree.childEnvironment());
             Process started = check.start();
             HolderTree.started(started);
+            OrphanWatchdog.watch(started, log);
             if (args[1].equals("done")) {
                 OrphanWatchdog.ended();
             }

@@ -2,6 +2,7 @@ package dev.queuelock.land;
 
 import dev.queuelock.process.HolderTree;
 import dev.queuelock.process.OrphanWatchdog;
+import dev.queuelock.process.TreeStop;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,23 +39,26 @@ public final class CommandChecks implements Checks {
         Process check;
         try {
             Files.createDirectories(log.getParent());
-            OrphanWatchdog.watch(log); // a check whose lander dies is stopped: nobody could push its result
             check = builder.start();
-            HolderTree.started(check); // its tree keeps the holder's locks if the holder is killed
-            check.getOutputStream().close();
         } catch (IOException e) {
-            OrphanWatchdog.ended();
             throw new LandException("cannot start the checks (" + describe() + "): " + e.getMessage());
         }
+        boolean ended = false;
         try {
+            HolderTree.started(check); // its tree keeps the holder's locks if the holder is killed
+            OrphanWatchdog.watch(check, log); // a check whose lander dies is stopped: nobody could push its result
+            check.getOutputStream().close();
             int exit = check.waitFor();
-            HolderTree.ended(check);
+            ended = true;
             return exit == 0;
-        } catch (InterruptedException e) {
-            check.descendants().forEach(ProcessHandle::destroy);
-            check.destroy();
-            throw e;
+        } catch (IOException e) {
+            throw new LandException("cannot start the checks (" + describe() + "): " + e.getMessage());
         } finally {
+            if (!ended) {
+                // interrupted: SIGTERM, grace, SIGKILL, so a check that ignores SIGTERM does not run on in the locks
+                TreeStop.stopTree(check.toHandle(), TreeStop.GRACE);
+            }
+            HolderTree.ended(check);
             OrphanWatchdog.ended();
         }
     }
