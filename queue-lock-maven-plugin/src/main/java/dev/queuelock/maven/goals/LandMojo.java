@@ -4,8 +4,8 @@ import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
-import dev.queuelock.land.Checks;
 import dev.queuelock.land.CacheHitReportingChecks;
+import dev.queuelock.land.Checks;
 import dev.queuelock.land.FlakeRecordingChecks;
 import dev.queuelock.land.FlakyTests;
 import dev.queuelock.land.Git;
@@ -26,6 +26,7 @@ import dev.queuelock.maven.land.CheckBuild;
 import dev.queuelock.maven.land.MavenLandLog;
 import dev.queuelock.process.Hangup;
 import dev.queuelock.repo.RepoKey;
+import dev.queuelock.spi.Queue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -166,12 +167,12 @@ public class LandMojo extends BranchesMojo {
             }
             QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,
-                    queues.open(BuildScope.LAND_QUEUE, repo.worktree()),
+                    queues.open(Queue.LAND, repo.worktree()),
                     // This session may hold the build lock already (mvn verify queuelock:land): its checks run in that hold.
-                    queues.openJoiningOwnHold(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo), repo.lane()),
+                    queues.openJoiningOwnHold(queues.buildQueue(scope, repo), repo.lane()),
                     new MavenLandLog(getLog(), new LandStats(new LandHistory(context.commonDir()).read())))
                     .in(context)
-                    .with(new Batching(new BatchOptions(batchSize, () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.worktree()).waiters())));
+                    .with(new Batching(new BatchOptions(batchSize, () -> queues.snapshot(Queue.LAND, repo.worktree()).waiters())));
             LandRun run = lander.land();
             if (run.outcome() == Outcome.LANDED) {
                 pruneLandedSiblings(repo.worktree(), lanes, settings.target());

@@ -9,6 +9,7 @@ import dev.queuelock.file.QueueDirectory;
 import dev.queuelock.land.setup.AgentInstructions;
 import dev.queuelock.land.setup.SetupRecord;
 import dev.queuelock.repo.RepoKey;
+import dev.queuelock.spi.Queue;
 import dev.queuelock.testsupport.GitFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -207,7 +208,7 @@ class UninstallMojoTest extends HarnessTest {
         QueueLock lock = QueueLockFactory.defaults().open(name, dir);
         lock.acquire(AcquireOptions.defaults());
         lock.release();
-        Path queue = QueueDirectory.of(QueueDirectory.defaultTmpDir(), name, RepoKey.of(dir).key()).path();
+        Path queue = Queue.in(QueueDirectory.defaultTmpDir(), name, RepoKey.of(dir).key()).directory();
         assertThat(queue).exists();
         return queue;
     }

@@ -7,9 +7,9 @@ import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
-import dev.queuelock.config.BuildScope;
 import dev.queuelock.json.RecordJson;
 import dev.queuelock.process.Processes;
+import dev.queuelock.spi.Queue;
 import dev.queuelock.testsupport.ProcessTree;
 import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
@@ -106,7 +106,7 @@ class MvndIT {
         Path releaseFirst = work.resolve("release-first");
         Path releaseSecond = work.resolve("release-second");
         Process second;
-        QueueLock slot1 = QueueLockFactory.defaults().withTmpDir(tmp()).open(BuildScope.BUILD_QUEUE, main);
+        QueueLock slot1 = QueueLockFactory.defaults().withTmpDir(tmp()).open(Queue.BUILD, main);
         slot1.acquire(AcquireOptions.defaults().withLabel("test-holds-slot-1"));
         LockRecord first;
         try {
