@@ -62,7 +62,7 @@ public final class Lander {
         LandingRecorder recorder = new LandingRecorder(landing, started);
         inFlight.start(branch, landing.lane().head());
         try (QueueLock held = tools.landLock;
-             LandingMode.Turn turn = mode.await(landing, AcquireOptions.defaults().withLabel(branch).withListener(tools.log::landWait))) {
+             LandingMode.LandingTurn turn = mode.await(landing, AcquireOptions.defaults().withLabel(branch).withListener(tools.log::landWait))) {
             Optional<LandResult> concluded = turn.concluded();
             if (concluded.isPresent()) { // a batch leader landed (or refused) this lane, and recorded it
                 return report(concluded.get(), recorder.ownRun(LandingResults.alone(concluded.get())));
@@ -76,7 +76,7 @@ public final class Lander {
     }
 
     /** Lands holding the land queue and records how it ended, however it ended. */
-    private LandRun landOnTurn(LandingMode.Turn turn, Landing landing, LandingRecorder recorder) throws InterruptedException {
+    private LandRun landOnTurn(LandingMode.LandingTurn turn, Landing landing, LandingRecorder recorder) throws InterruptedException {
         LandingResults results = LandingResults.alone(LandResult.failed("the landing stopped before it ended"));
         LandRun own;
         try {

@@ -61,9 +61,9 @@ public final class ZooKeeperBackend implements QueueBackend {
             throw new QueueLockException("interrupted while connecting to ZooKeeper at " + settings.connect, e);
         }
         try {
-            List<Ticket> line = Participants.read(client, path);
+            List<ParticipantNode> line = Participants.read(client, path);
             List<LockRecord> waiters = new ArrayList<>();
-            for (Ticket waiter : line.subList(Math.min(1, line.size()), line.size())) {
+            for (ParticipantNode waiter : line.subList(Math.min(1, line.size()), line.size())) {
                 if (waiter.record != null) {
                     waiters.add(waiter.record);
                 }

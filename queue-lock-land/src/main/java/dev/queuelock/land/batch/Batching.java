@@ -25,7 +25,7 @@ public final class Batching implements LandingMode {
     }
 
     @Override
-    public Turn await(Landing landing, AcquireOptions acquire) throws InterruptedException {
+    public LandingTurn await(Landing landing, AcquireOptions acquire) throws InterruptedException {
         BatchSeat seat = BatchSeat.open(options, landing);
         try {
             Optional<BatchVerdict> verdict = seat.acquire(landing.landLock(), acquire);
@@ -36,7 +36,7 @@ public final class Batching implements LandingMode {
         }
     }
 
-    private final class BatchTurn implements Turn {
+    private final class BatchTurn implements LandingTurn {
         private final Landing landing;
         private final BatchSeat seat;
         private final Optional<BatchVerdict> verdict;

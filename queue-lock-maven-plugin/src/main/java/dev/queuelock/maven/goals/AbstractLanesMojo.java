@@ -35,7 +35,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * exactly the keys it reads: Maven builds the page (and {@code help}) from the field's Javadoc and
  * {@code defaultValue}, which {@code SettingsInHelpTest} holds equal to the key's {@code Setting}.
  */
-abstract class LanesMojo extends AbstractMojo {
+abstract class AbstractLanesMojo extends AbstractMojo {
 
     /**
      * Lane n works on the branch prefix + n, e.g. lane/3.
