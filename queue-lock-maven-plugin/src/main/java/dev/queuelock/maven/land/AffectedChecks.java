@@ -1,11 +1,11 @@
 package dev.queuelock.maven.land;
 
-import dev.queuelock.config.LandCheckProperties;
 import dev.queuelock.land.CheckLogs;
 import dev.queuelock.land.Checks;
 import dev.queuelock.land.CommandChecks;
 import dev.queuelock.land.Git;
 import dev.queuelock.land.LandException;
+import dev.queuelock.maven.extension.check.LandCheckProperties;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
