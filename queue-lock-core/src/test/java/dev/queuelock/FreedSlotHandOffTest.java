@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 31: a slot freed while every slot is busy goes to the waiter as fast as the single lock
+ * Several slots must not cost what they save: a slot freed while every slot is busy goes to the waiter as fast as the single lock
  * hands itself on. Four real JVMs take turns on two slots, then on one, and the medians are
  * compared with a bound generous enough for a shared, noisy machine: this catches a hand-off that
  * waits for a poll or a timeout instead of a wake-up, not a few milliseconds. The benchmark

@@ -35,7 +35,7 @@ class EnrollmentTest {
         enrollment.withdraw();
     }
 
-    /** Issue 32: uninstall removes an idle queue directory; a waiter enrolling just then makes it again. */
+    /** Uninstall removes an idle queue directory; a waiter enrolling just then makes it again. */
     @Test
     void aQueueDirectoryRemovedBeforeTheTicketIsWrittenIsMadeAgain() throws Exception {
         QueueDirectory queue = QueueDirectory.of(Queue.in(tickets, "build", "repo"));

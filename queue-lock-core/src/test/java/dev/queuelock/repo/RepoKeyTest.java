@@ -71,7 +71,7 @@ class RepoKeyTest {
         assertThat(queueOf(otherClone)).isNotEqualTo(queueOf(main));
     }
 
-    /** Issue 32: the build lock called the main checkout a lane. */
+    /** The build lock must not call the main checkout a lane: people look for a lane of that name and find none. */
     @Test
     @Timeout(60)
     void theMainCheckoutIsToldFromItsLanesAndFromOtherDirectories() throws Exception {

@@ -198,7 +198,7 @@ class BatchLandingTest {
         assertThat(Files.readAllLines(checkRuns)).hasSize(1);
     }
 
-    /** Issue 12, item 3, in a batch: a lane already on main is told so, and the others land. */
+    /** Nothing to land is no failure, in a batch too: a lane already on main is told so, and the others land. */
     @Test
     @Timeout(120)
     void aLaneAlreadyOnMainHasNothingToLandInABatch() throws Exception {

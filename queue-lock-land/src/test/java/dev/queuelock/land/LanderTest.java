@@ -170,7 +170,7 @@ class LanderTest {
         assertThat(checkLogs("broken")).singleElement().satisfies(log -> assertThat(log).content().contains("compile error"));
     }
 
-    /** Issue 12, item 6. */
+    /** A failed check is fixed from its report alone. */
     @Test
     void aFailedCheckListsTheFailingTestsNamesTheTestedCommitKeepsEachLogAndSaysHowToGoBack() throws Exception {
         Path lane = repo.lane("failing");
@@ -215,7 +215,7 @@ class LanderTest {
     }
 
     /**
-     * Issue 32, item 4: a lane whose directory and branch differ was named by its branch in one line
+     * One lane, one name: a lane whose directory and branch differ was named by its branch in one line
      * ({@code land queue acquired for lane/1}) and by its directory in the next.
      */
     @Test
@@ -231,7 +231,7 @@ class LanderTest {
                 .noneSatisfy(line -> assertThat(line).containsPattern("(for|^INFO) lane/1"));
     }
 
-    /** Issue 12, item 3. */
+    /** Nothing to land is no failure, and no landing either. */
     @Test
     void aLaneAlreadyOnMainHasNothingToLandRunsNoChecksAndIsNotCountedAsLanded() throws Exception {
         Path lane = repo.lane("done");

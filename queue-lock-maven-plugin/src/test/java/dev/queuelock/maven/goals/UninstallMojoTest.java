@@ -68,7 +68,7 @@ class UninstallMojoTest extends HarnessTest {
         assertThat(GitFixture.git(repo.main, "status", "--porcelain", "--ignored")).isEmpty();
     }
 
-    /** Issue 32, item 5. */
+    /** A user who leaves is told what is left behind and how to remove it, not left to find it. */
     @Test
     @InjectMojo(goal = "uninstall")
     void itRemovesItsStateAndIdleQueuesAndNamesTheLanesLeftWithTheCommandThatRemovesThem(UninstallMojo mojo) throws Exception {
@@ -101,7 +101,7 @@ class UninstallMojoTest extends HarnessTest {
         assertThat(GitFixture.git(repo.main, "branch", "--list", "lane/*")).as("branches and commits stay").contains("lane/1", "lane/2");
     }
 
-    /** Issue 39, item 3: two landings wrote two check logs (each with its companions), and init's committed files are gone. */
+    /** A count a person can check: two landings wrote two check logs (each with its companions), and init's committed files are gone. */
     @Test
     @InjectMojo(goal = "uninstall")
     void itCountsCheckLogsNotFilesAndSaysHowToCommitTheRemoval(UninstallMojo mojo) throws Exception {

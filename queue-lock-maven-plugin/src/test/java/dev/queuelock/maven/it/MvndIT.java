@@ -32,7 +32,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 30, under the Maven Daemon (mvnd 1.x on Maven 3.9, 2.x on Maven 4), each distribution of
+ * The build queue under the Maven Daemon, where one JVM runs many builds (mvnd 1.x on Maven 3.9, 2.x on Maven 4), each distribution of
  * {@code ../shared/mvnd/} unpacked into {@code target/mvnd/}, its daemons registered in the test's
  * own storage and stopped at the end: a goal's answer reaches the client's standard output alone
  * under {@code -q}; a second build in a daemon sees nothing of the first; two lanes take turns,
