@@ -34,6 +34,8 @@ public final class Queue {
     private final String name;
     private final String id;
     private final BackendContext context;
+    /** {@link #directory()}, worked out on first use: the file backend and the usage history both ask, on every session's path. */
+    private Path directory;
 
     /**
      * @param name    e.g. {@value #BUILD} or {@value #LAND}
@@ -100,7 +102,12 @@ public final class Queue {
 
     /** Where the file backend keeps it, named as claude-code-merge-queue 0.5.x names it so both tools share it. */
     public Path directory() {
-        return context.tmpDir().resolve("claude-code-merge-queue-" + name + "-queue-" + hash(id));
+        Path known = directory;
+        if (known == null) {
+            known = context.tmpDir().resolve("claude-code-merge-queue-" + name + "-queue-" + hash(id));
+            directory = known; // a race only computes it twice: a Path is immutable
+        }
+        return known;
     }
 
     /** The file {@code auto} slots read the recent builds from and each build of this queue adds itself to. */
