@@ -1,14 +1,14 @@
 package dev.queuelock.land.batch;
 
-import dev.queuelock.land.BuildQueueChecks;
-import dev.queuelock.land.CheckLogs;
-import dev.queuelock.land.Git;
-import dev.queuelock.land.LandLog;
-import dev.queuelock.land.LandResult;
-import dev.queuelock.land.Landing;
-import dev.queuelock.land.LandingDriver;
-import dev.queuelock.land.LoopEnd;
-import dev.queuelock.land.Outcome;
+import dev.queuelock.land.checks.BuildQueueChecks;
+import dev.queuelock.land.checks.CheckLogs;
+import dev.queuelock.land.git.Git;
+import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.base.LandResult;
+import dev.queuelock.land.engine.Landing;
+import dev.queuelock.land.engine.LandingDriver;
+import dev.queuelock.land.engine.LoopEnd;
+import dev.queuelock.land.base.Outcome;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

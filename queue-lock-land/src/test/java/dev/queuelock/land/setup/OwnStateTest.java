@@ -6,7 +6,7 @@ import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.file.QueueDirectory;
-import dev.queuelock.land.RecordedLog;
+import dev.queuelock.land.base.RecordedLog;
 import dev.queuelock.process.ProcessStart;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.queuelock.config.LaneDirectorySettings;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.Setting;
-import dev.queuelock.land.LandSettings;
+import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.zookeeper.ZooKeeperSettings;
 import org.apache.maven.api.plugin.testing.InjectMojo;
