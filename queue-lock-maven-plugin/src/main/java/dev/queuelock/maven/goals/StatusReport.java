@@ -1,17 +1,17 @@
 package dev.queuelock.maven.goals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.queuelock.Durations;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.file.FileBackend;
 import dev.queuelock.json.StatusJson;
+import dev.queuelock.land.batch.BatchReport;
 import dev.queuelock.land.history.HistoryChart;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
-import dev.queuelock.land.batch.BatchReport;
 import dev.queuelock.land.lanes.LaneState;
-import dev.queuelock.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
