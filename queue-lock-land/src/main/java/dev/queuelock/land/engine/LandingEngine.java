@@ -61,7 +61,8 @@ public final class LandingEngine {
         // push that slips through still cannot overwrite a newer main: it is fast-forward only.
         if (!landing.landLock().isHeld()) {
             return driver.ended(candidate, LandResult.failed("lost the land queue before the push (its backend lost the lock, e.g."
-                    + " a ZooKeeper session was suspended or expired); nothing was pushed. Run land again."));
+                    + " a ZooKeeper session was suspended or expired); nothing was pushed and your commits are on "
+                    + landing.lane().branch() + ". Run land again."));
         }
         PushResult push = git.landingPush(settings.remote(), candidate.commit(), repo.integration());
         landing.clock().end(Phase.PUSH);
