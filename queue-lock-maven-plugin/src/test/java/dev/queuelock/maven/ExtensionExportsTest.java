@@ -3,7 +3,7 @@ package dev.queuelock.maven;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.QueueLock;
-import dev.queuelock.land.Lander;
+import dev.queuelock.land.engine.Lander;
 import dev.queuelock.maven.extension.BuildQueue;
 import dev.queuelock.maven.extension.check.LandCheckProperties;
 import dev.queuelock.maven.goals.ConfigMojo;

@@ -1,12 +1,12 @@
 package dev.queuelock.land.batch;
 
-import dev.queuelock.land.LandException;
-import dev.queuelock.land.LandLog;
-import dev.queuelock.land.LandResult;
-import dev.queuelock.land.Landing;
-import dev.queuelock.land.LandingEngine;
-import dev.queuelock.land.LandingResults;
-import dev.queuelock.land.Outcome;
+import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.base.LandResult;
+import dev.queuelock.land.base.Outcome;
+import dev.queuelock.land.engine.Landing;
+import dev.queuelock.land.engine.LandingEngine;
+import dev.queuelock.land.engine.LandingResults;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

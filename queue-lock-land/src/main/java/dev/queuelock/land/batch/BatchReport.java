@@ -1,7 +1,7 @@
 package dev.queuelock.land.batch;
 
-import dev.queuelock.land.BatchRecord;
-import dev.queuelock.land.LandRun;
+import dev.queuelock.land.history.BatchRecord;
+import dev.queuelock.land.history.LandRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

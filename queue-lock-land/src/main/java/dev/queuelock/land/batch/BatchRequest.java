@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.queuelock.LockRecord;
-import dev.queuelock.land.Landing;
+import dev.queuelock.land.engine.Landing;
 import dev.queuelock.process.ProcessId;
 import dev.queuelock.process.ProcessStart;
 

@@ -3,7 +3,7 @@ package dev.queuelock.land.batch;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.queuelock.land.Outcome;
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.process.ProcessId;
 import dev.queuelock.process.ProcessStart;
 

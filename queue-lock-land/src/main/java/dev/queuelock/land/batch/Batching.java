@@ -1,12 +1,12 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.AcquireOptions;
-import dev.queuelock.land.LandHistory;
-import dev.queuelock.land.LandResult;
-import dev.queuelock.land.Landing;
-import dev.queuelock.land.LandingEngine;
-import dev.queuelock.land.LandingResults;
-import dev.queuelock.land.LandingMode;
+import dev.queuelock.land.base.LandResult;
+import dev.queuelock.land.engine.Landing;
+import dev.queuelock.land.engine.LandingEngine;
+import dev.queuelock.land.engine.LandingMode;
+import dev.queuelock.land.engine.LandingResults;
+import dev.queuelock.land.history.LandHistory;
 import java.util.List;
 import java.util.Optional;
 

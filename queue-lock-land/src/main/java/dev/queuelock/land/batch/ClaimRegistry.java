@@ -3,7 +3,7 @@ package dev.queuelock.land.batch;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.queuelock.file.SafePaths;
-import dev.queuelock.land.StateFiles;
+import dev.queuelock.land.base.StateFiles;
 import dev.queuelock.process.Liveness;
 import dev.queuelock.process.ProcessStart;
 import java.io.IOException;

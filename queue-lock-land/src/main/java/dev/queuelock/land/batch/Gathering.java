@@ -1,7 +1,7 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.LockRecord;
-import dev.queuelock.land.LandLog;
+import dev.queuelock.land.base.LandLog;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.file.SafePaths;
-import dev.queuelock.land.Git;
+import dev.queuelock.land.git.Git;
 import dev.queuelock.process.GitCommand;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.queuelock.land.lanes;
 
-import dev.queuelock.land.LaneName;
+import dev.queuelock.land.base.LaneName;
 import java.nio.file.Path;
 import java.util.Optional;
 

@@ -1,7 +1,7 @@
 package dev.queuelock.land.lanes;
 
-import dev.queuelock.land.FileTrees;
-import dev.queuelock.land.GitWorktrees;
+import dev.queuelock.land.base.FileTrees;
+import dev.queuelock.land.git.GitWorktrees;
 import dev.queuelock.repo.LocalRepositoryParts;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

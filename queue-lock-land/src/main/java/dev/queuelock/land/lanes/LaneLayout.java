@@ -1,9 +1,9 @@
 package dev.queuelock.land.lanes;
 
-import dev.queuelock.land.Git;
-import dev.queuelock.land.GitWorktrees;
-import dev.queuelock.land.LandException;
-import dev.queuelock.land.RepoContext;
+import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.git.Git;
+import dev.queuelock.land.git.GitWorktrees;
+import dev.queuelock.land.git.RepoContext;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

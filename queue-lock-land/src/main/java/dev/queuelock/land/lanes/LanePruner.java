@@ -1,9 +1,9 @@
 package dev.queuelock.land.lanes;
 
 import dev.queuelock.Durations;
-import dev.queuelock.land.FileTrees;
-import dev.queuelock.land.Git;
-import dev.queuelock.land.LandLog;
+import dev.queuelock.land.base.FileTrees;
+import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.git.Git;
 import dev.queuelock.process.GitCommand;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package dev.queuelock.land.lanes;
 
-import dev.queuelock.land.Git;
-import dev.queuelock.land.LandException;
-import dev.queuelock.land.LandLog;
-import dev.queuelock.land.RepoContext;
+import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.git.Git;
+import dev.queuelock.land.git.RepoContext;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

@@ -1,7 +1,7 @@
 package dev.queuelock.land.lanes;
 
-import dev.queuelock.land.Sha256;
-import dev.queuelock.land.StateFiles;
+import dev.queuelock.land.base.Sha256;
+import dev.queuelock.land.base.StateFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

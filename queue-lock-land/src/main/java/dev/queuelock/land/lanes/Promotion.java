@@ -1,11 +1,11 @@
 package dev.queuelock.land.lanes;
 
-import dev.queuelock.land.Git;
-import dev.queuelock.land.GitRefs;
-import dev.queuelock.land.LandException;
-import dev.queuelock.land.LandLog;
-import dev.queuelock.land.PushResult;
-import dev.queuelock.land.RemoteBranch;
+import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.git.Git;
+import dev.queuelock.land.git.GitRefs;
+import dev.queuelock.land.git.PushResult;
+import dev.queuelock.land.git.RemoteBranch;
 
 /**
  * Ships the integration branch: fast-forwards {@code <remote>/<production>} to

@@ -1,7 +1,7 @@
 package dev.queuelock.land.setup;
 
 import dev.queuelock.file.SafePaths;
-import dev.queuelock.land.LandLog;
+import dev.queuelock.land.base.LandLog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.queuelock.land.setup;
 
-import dev.queuelock.land.LandLog;
+import dev.queuelock.land.base.LandLog;
 import dev.queuelock.land.lanes.Lane;
 import dev.queuelock.land.lanes.LaneLayout;
 import java.nio.file.Path;

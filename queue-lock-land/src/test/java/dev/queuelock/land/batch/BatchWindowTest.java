@@ -2,8 +2,8 @@ package dev.queuelock.land.batch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.land.BatchRecord;
-import dev.queuelock.land.LandRun;
+import dev.queuelock.land.history.BatchRecord;
+import dev.queuelock.land.history.LandRun;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -3,7 +3,7 @@ package dev.queuelock.land.batch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.LockRecord;
-import dev.queuelock.land.RecordedLog;
+import dev.queuelock.land.base.RecordedLog;
 import dev.queuelock.process.ProcessStart;
 import java.io.IOException;
 import java.io.UncheckedIOException;

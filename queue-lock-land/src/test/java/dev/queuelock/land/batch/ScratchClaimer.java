@@ -1,6 +1,6 @@
 package dev.queuelock.land.batch;
 
-import dev.queuelock.land.Git;
+import dev.queuelock.land.git.Git;
 import java.nio.file.Path;
 
 /**

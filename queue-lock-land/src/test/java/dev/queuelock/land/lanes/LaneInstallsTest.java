@@ -3,7 +3,7 @@ package dev.queuelock.land.lanes;
 import static dev.queuelock.testsupport.GitFixture.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.land.Git;
+import dev.queuelock.land.git.Git;
 import dev.queuelock.repo.LocalRepositoryParts;
 import dev.queuelock.repo.RepoKey;
 import dev.queuelock.testsupport.GitFixture;

@@ -2,7 +2,7 @@ package dev.queuelock.land.lanes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.land.Git;
+import dev.queuelock.land.git.Git;
 import dev.queuelock.testsupport.GitFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
-import dev.queuelock.land.RecordedLog;
+import dev.queuelock.land.base.RecordedLog;
 import dev.queuelock.process.ProcessStart;
 import dev.queuelock.spi.Queue;
 import java.nio.file.Files;

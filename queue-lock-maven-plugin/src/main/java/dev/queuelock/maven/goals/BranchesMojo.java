@@ -1,7 +1,7 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.land.LandTarget;
-import dev.queuelock.land.RepoContext;
+import dev.queuelock.land.git.LandTarget;
+import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.lanes.LaneBoard;
 import dev.queuelock.land.lanes.LaneInstalls;
 import dev.queuelock.land.lanes.LaneLayout;

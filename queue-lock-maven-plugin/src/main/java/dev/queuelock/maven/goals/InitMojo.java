@@ -2,12 +2,12 @@ package dev.queuelock.maven.goals;
 
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
-import dev.queuelock.land.Git;
-import dev.queuelock.land.IntegrationBranch;
-import dev.queuelock.land.LandException;
-import dev.queuelock.land.LandTarget;
-import dev.queuelock.land.PushGuard;
-import dev.queuelock.land.RepoContext;
+import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.git.Git;
+import dev.queuelock.land.git.IntegrationBranch;
+import dev.queuelock.land.git.LandTarget;
+import dev.queuelock.land.git.PushGuard;
+import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.setup.AgentInstructions;
 import dev.queuelock.land.setup.AgentSetup;

@@ -4,22 +4,22 @@ import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
-import dev.queuelock.land.CacheHitReportingChecks;
-import dev.queuelock.land.Checks;
-import dev.queuelock.land.FlakeRecordingChecks;
-import dev.queuelock.land.FlakyTests;
-import dev.queuelock.land.Git;
-import dev.queuelock.land.LandException;
-import dev.queuelock.land.LandHistory;
-import dev.queuelock.land.LandRun;
-import dev.queuelock.land.LandSettings;
-import dev.queuelock.land.LandStats;
-import dev.queuelock.land.LandTarget;
-import dev.queuelock.land.Lander;
-import dev.queuelock.land.Outcome;
-import dev.queuelock.land.RepoContext;
+import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.land.batch.Batching;
+import dev.queuelock.land.checks.CacheHitReportingChecks;
+import dev.queuelock.land.checks.Checks;
+import dev.queuelock.land.checks.FlakeRecordingChecks;
+import dev.queuelock.land.checks.FlakyTests;
+import dev.queuelock.land.engine.LandSettings;
+import dev.queuelock.land.engine.Lander;
+import dev.queuelock.land.git.Git;
+import dev.queuelock.land.git.LandTarget;
+import dev.queuelock.land.git.RepoContext;
+import dev.queuelock.land.history.LandHistory;
+import dev.queuelock.land.history.LandRun;
+import dev.queuelock.land.history.LandStats;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.maven.land.CheckBuild;
@@ -155,7 +155,7 @@ public class LandMojo extends BranchesMojo {
         try {
             RepoKey repo = RepoKey.of(topDirectory());
             LandSettings settings = new LandSettings(target(), regenerableFiles, retries, syncMain);
-            RepoContext context = RepoContext.of(repo, settings); // found once, passed down
+            RepoContext context = RepoContext.of(repo, settings.target()); // found once, passed down
             Checks build = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, required,
                     "affected".equals(checkScope) ? new CheckBuild.Affected(context.remoteRef(), getLog()::info) : null);
             Checks checks = new FlakeRecordingChecks(new CacheHitReportingChecks(build, getLog()::info),

@@ -2,7 +2,7 @@ package dev.queuelock.maven.goals;
 
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
-import dev.queuelock.land.LandException;
+import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.Preview;
 import java.io.IOException;

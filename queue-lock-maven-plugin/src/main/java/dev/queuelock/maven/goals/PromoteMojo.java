@@ -1,7 +1,7 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.land.LandException;
-import dev.queuelock.land.LandTarget;
+import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.git.LandTarget;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.Promotion;

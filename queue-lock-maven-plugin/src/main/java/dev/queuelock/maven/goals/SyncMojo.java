@@ -1,9 +1,9 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.land.LandException;
-import dev.queuelock.land.LandSettings;
-import dev.queuelock.land.MainCheckoutSync;
-import dev.queuelock.land.RemoteBranch;
+import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.engine.LandSettings;
+import dev.queuelock.land.engine.MainCheckoutSync;
+import dev.queuelock.land.git.RemoteBranch;
 import dev.queuelock.land.lanes.LaneLayout;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;

@@ -1,10 +1,10 @@
 package dev.queuelock.maven.land;
 
-import dev.queuelock.land.CheckLogs;
-import dev.queuelock.land.Checks;
-import dev.queuelock.land.CommandChecks;
-import dev.queuelock.land.Git;
-import dev.queuelock.land.LandException;
+import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.checks.CheckLogs;
+import dev.queuelock.land.checks.Checks;
+import dev.queuelock.land.checks.CommandChecks;
+import dev.queuelock.land.git.Git;
 import dev.queuelock.maven.extension.check.LandCheckProperties;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -2,8 +2,8 @@ package dev.queuelock.maven.land;
 
 import dev.queuelock.WaitEvent;
 import dev.queuelock.WaitText;
-import dev.queuelock.land.LandLog;
-import dev.queuelock.land.LandStats;
+import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.history.LandStats;
 import org.apache.maven.plugin.logging.Log;
 
 /** A landing's progress through the mojo's logger: one line per change of queue position, with an ETA. */

@@ -1,0 +1,125 @@
+package dev.queuelock.land.engine;
+
+import dev.queuelock.AcquireOptions;
+import dev.queuelock.QueueLock;
+import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.base.LandResult;
+import dev.queuelock.land.base.Phase;
+import dev.queuelock.land.checks.Checks;
+import dev.queuelock.land.git.Git;
+import dev.queuelock.land.git.RepoContext;
+import dev.queuelock.land.history.InFlightLanding;
+import dev.queuelock.land.history.LandRun;
+import java.util.Optional;
+
+/**
+ * One landing: refuse early, queue on "land", then fetch, rebase onto the integration branch,
+ * check the rebased commit (holding the build queue), push fast-forward only, and fast-forward the
+ * main checkout. Never forces, never resets, never deletes a branch: a conflict is aborted back to
+ * the lane's own commit, and a failed check pushes nothing. The loop itself is the
+ * {@link LandingEngine}'s; the {@link LandingMode} decides whether this lane lands alone or in a
+ * batch (a batch answers its own members). Every landing ends in {@link LandingResults}, which
+ * this class records in the landing history and turns into what the user is told. Immutable:
+ * {@link #with} and {@link #in} return a new lander.
+ */
+public final class Lander {
+
+    private final Git git;
+    private final LandSettings settings;
+    private final Checks checks;
+    private final QueueLock landLock;
+    private final QueueLock buildLock;
+    private final LandLog log;
+    private final LandingMode mode;
+    /** As the goal found it; null: found from the worktree. */
+    private final RepoContext repo;
+
+    /**
+     * @param landLock  the lane's lock of the "land" queue (not yet acquired)
+     * @param buildLock the lock of the build queue the checks must hold, as the build extension
+     *                  would take it for this worktree (not yet acquired)
+     */
+    public Lander(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log) {
+        this(git, settings, checks, landLock, buildLock, log, LandingMode.ALONE, null);
+    }
+
+    private Lander(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log,
+                   LandingMode mode, RepoContext repo) {
+        this.git = git;
+        this.settings = settings;
+        this.checks = checks;
+        this.landLock = landLock;
+        this.buildLock = buildLock;
+        this.log = log;
+        this.mode = mode;
+        this.repo = repo;
+    }
+
+    /** A lander that lands in this mode, e.g. batched ({@code new Batching(options)}); {@link LandingMode#ALONE} by default. */
+    public Lander with(LandingMode landingMode) {
+        return new Lander(git, settings, checks, landLock, buildLock, log, landingMode, repo);
+    }
+
+    /** A lander that lands in this repository context, as the goal found it; else it is found from the worktree. */
+    public Lander in(RepoContext context) {
+        return new Lander(git, settings, checks, landLock, buildLock, log, mode, context);
+    }
+
+    /**
+     * Lands the current branch; the returned run is also appended to the landing history.
+     *
+     * @throws LandException if it did not land (the message says why and what to do)
+     */
+    public LandRun land() throws InterruptedException {
+        long started = System.currentTimeMillis();
+        RepoContext repo = this.repo != null ? this.repo : RepoContext.of(git, settings.target());
+        String laneName = git.worktree().getFileName().toString();
+        InFlightLanding inFlight = new InFlightLanding(repo.stateDir(), laneName);
+        inFlight.takeInterrupted().ifPresent(log::warn);
+        String branch = new Preflight(git, settings).check(repo.integration());
+        Landing landing = new Landing(git, settings, checks, landLock, buildLock, log, repo,
+                new QueuedLane(laneName, branch, git.head()), new PhaseClock(inFlight::at));
+        LandingRecorder recorder = new LandingRecorder(landing, started);
+        inFlight.start(branch, landing.lane().head());
+        try (QueueLock held = landLock;
+             LandingMode.LandingTurn turn = mode.await(landing, AcquireOptions.defaults().withLabel(branch).withListener(log::landWait))) {
+            Optional<LandResult> concluded = turn.concluded();
+            if (concluded.isPresent()) { // a batch leader landed (or refused) this lane, and recorded it
+                return report(concluded.get(), recorder.ownRun(LandingResults.alone(concluded.get())));
+            }
+            landing.clock().end(Phase.QUEUE_WAIT);
+            log.info("land queue acquired for " + landing.lane().named() + "; landing onto " + repo.remoteBranch());
+            return landOnTurn(turn, landing, recorder);
+        } finally {
+            inFlight.finish();
+        }
+    }
+
+    /** Lands holding the land queue and records how it ended, however it ended. */
+    private LandRun landOnTurn(LandingMode.LandingTurn turn, Landing landing, LandingRecorder recorder) throws InterruptedException {
+        LandingResults results = LandingResults.alone(LandResult.failed("the landing stopped before it ended"));
+        LandRun own;
+        try {
+            results = turn.land(new LandingEngine(landing));
+        } catch (RuntimeException e) {
+            results = LandingResults.alone(LandResult.failed(String.valueOf(e.getMessage())));
+            throw e;
+        } catch (InterruptedException e) {
+            results = LandingResults.alone(LandResult.failed("interrupted"));
+            throw e;
+        } finally {
+            own = recorder.record(results);
+        }
+        return report(results.own(), own);
+    }
+
+    /** A success is logged and its record returned; anything else is the user's one-line failure. */
+    private LandRun report(LandResult result, LandRun run) {
+        if (!result.succeeded()) {
+            throw new LandException(result.message());
+        }
+        log.info(result.message());
+        return run;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.queuelock.land.git;
+
+import dev.queuelock.config.Setting;
+import dev.queuelock.config.SettingGroup;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Where lanes land: the remote, the integration branch and the further branches nobody pushes to
+ * by hand. What {@code land} needs beside how it lands (the land settings), and all that
+ * {@code init}, {@code status}, {@code prune}, {@code promote} and {@code sync} need of it.
+ */
+public final class LandTarget {
+
+    /** This class's settings, in the order the docs list them (declared first: the settings below join it). */
+    public static final SettingGroup SETTINGS = new SettingGroup();
+
+    private static final String READ_BY = "land, init, sync, prune, promote, status";
+
+    /** {@value}: text, default origin. */
+    public static final String REMOTE = "queuelock.remote";
+    /** {@value}: text, default the remote's default branch, else the main checkout's. */
+    public static final String INTEGRATION_BRANCH = "queuelock.integrationBranch";
+    /** {@value}: comma-separated list, default none. */
+    public static final String PROTECTED_BRANCHES = "queuelock.protectedBranches";
+
+    public static final Setting<String> LAND_REMOTE = SETTINGS.add(Setting.text(REMOTE, "origin", null, READ_BY,
+            "The remote to fetch from and push to."));
+    public static final Setting<String> LAND_INTEGRATION_BRANCH = SETTINGS.add(Setting.text(INTEGRATION_BRANCH, null,
+            "the remote's default branch, else the main checkout's", READ_BY,
+            "The branch lanes land on and the pre-push guard protects."));
+    public static final Setting<List<String>> LAND_PROTECTED_BRANCHES = SETTINGS.add(Setting.list(PROTECTED_BRANCHES, READ_BY,
+            "Further branches land refuses to run from and nobody may push to by hand, e.g. release; the pre-push "
+                    + "guard reads it from .mvn/maven.config at every push, so one added later is guarded at once."));
+
+    private final String remote;
+    private final String integrationBranch;
+    private final List<String> protectedBranches;
+    private IntegrationBranch resolved;
+
+    /**
+     * @param integrationBranch null or blank to choose one as {@link IntegrationBranch} says
+     * @param protectedBranches null for none
+     */
+    public LandTarget(String remote, String integrationBranch, List<String> protectedBranches) {
+        this.remote = Objects.requireNonNull(remote, "remote");
+        this.integrationBranch = integrationBranch == null || integrationBranch.isBlank() ? null : integrationBranch.trim();
+        this.protectedBranches = protectedBranches == null ? List.of() : List.copyOf(protectedBranches);
+    }
+
+    /** Origin, its default branch, nothing else protected. */
+    public static LandTarget defaults() {
+        return new LandTarget(LAND_REMOTE.parse(null), null, List.of());
+    }
+
+    public String remote() {
+        return remote;
+    }
+
+    /** The branches land refuses to run from besides the integration branch. */
+    public List<String> protectedBranches() {
+        return protectedBranches;
+    }
+
+    /** The integration branch: see {@link IntegrationBranch} for how it is chosen when not configured. */
+    public String integrationBranch(Git git) {
+        return integration(git).name();
+    }
+
+    /** The integration branch and how it was chosen; asked once per target (it may ask the remote). */
+    public synchronized IntegrationBranch integration(Git git) {
+        if (resolved == null) {
+            resolved = IntegrationBranch.resolve(git, remote, integrationBranch);
+        }
+        return resolved;
+    }
+
+    /** The integration branch and the protected ones: where nobody pushes by hand. */
+    public List<String> guardedBranches(Git git) {
+        List<String> guarded = new ArrayList<>(List.of(integrationBranch(git)));
+        protectedBranches.stream().filter(b -> !guarded.contains(b)).forEach(guarded::add);
+        return guarded;
+    }
+}

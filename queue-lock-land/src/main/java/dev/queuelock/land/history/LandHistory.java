@@ -1,0 +1,57 @@
+package dev.queuelock.land.history;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.queuelock.land.base.StateFiles;
+import dev.queuelock.land.git.RepoContext;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The last {@value #MAX_RUNS} land runs of a repository, in {@code <git common dir>/queuelock/
+ * land-history.json}: shared by every worktree, never tracked, replaced atomically (a reader sees
+ * the old file or the new one, never half of one). A corrupt file reads as empty: a log must never
+ * block a landing.
+ */
+public final class LandHistory {
+
+    public static final int MAX_RUNS = 100;
+
+    private final Path file;
+
+    public LandHistory(Path gitCommonDir) {
+        this.file = RepoContext.stateDir(gitCommonDir).resolve("land-history.json");
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public List<LandRun> read() {
+        try {
+            List<LandRun> runs = StateFiles.read(file, new TypeReference<List<LandRun>>() { });
+            return runs == null ? List.of() : runs;
+        } catch (NoSuchFileException e) {
+            return List.of();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    /** Appends a run, keeping the last {@value #MAX_RUNS}. Callers hold the land lock. */
+    public void append(LandRun run) throws IOException {
+        appendAll(List.of(run));
+    }
+
+    /** Appends several runs in one replacement (the members of a batch). Callers hold the land lock. */
+    public void appendAll(List<LandRun> added) throws IOException {
+        List<LandRun> runs = new ArrayList<>(read());
+        runs.addAll(added);
+        if (runs.size() > MAX_RUNS) {
+            runs = runs.subList(runs.size() - MAX_RUNS, runs.size());
+        }
+        StateFiles.write(file, runs);
+    }
+}

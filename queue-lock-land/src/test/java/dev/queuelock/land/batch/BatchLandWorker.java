@@ -1,0 +1,65 @@
+package dev.queuelock.land.batch;
+
+import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.batch.BatchOptions;
+import dev.queuelock.land.batch.Batching;
+import dev.queuelock.land.checks.Checks;
+import dev.queuelock.land.checks.CommandChecks;
+import dev.queuelock.land.engine.LandSettings;
+import dev.queuelock.land.engine.Lander;
+import dev.queuelock.land.git.Git;
+import dev.queuelock.land.history.LandRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/** A batching lander in its own JVM: prints its log, exits 0 if its lane landed, 2 with the message if not. */
+public final class BatchLandWorker {
+
+    /** If set, the worker prints {@value #READY} and waits until this file exists before it lands. */
+    static final String GO = "QUEUELOCK_TEST_GO";
+    static final String READY = "READY";
+
+    /** Args: lane worktree, queue temp dir, batch size, then the check command. */
+    public static void main(String[] args) throws Exception {
+        LandLog printed = new LandLog() {
+            @Override
+            public void info(String line) {
+                System.out.println("INFO " + line);
+            }
+
+            @Override
+            public void warn(String line) {
+                System.out.println("WARN " + line);
+            }
+
+            @Override
+            public void error(String line) {
+                System.out.println("ERROR " + line);
+            }
+        };
+        Path lane = Path.of(args[0]);
+        QueueLockFactory locks = QueueLockFactory.defaults().withTmpDir(Path.of(args[1])).withPollInterval(Duration.ofMillis(50));
+        Checks checks = new CommandChecks(List.of(args).subList(3, args.length), Map.of());
+        BatchOptions batch = new BatchOptions(Integer.parseInt(args[2]), () -> locks.snapshot("land", lane).waiters());
+        String go = System.getenv(GO);
+        if (go != null) { // started with others: load everything, then start landing at the same moment as they do
+            System.out.println(READY);
+            while (!Files.exists(Path.of(go))) {
+                Thread.sleep(5);
+            }
+        }
+        try {
+            LandRun run = new Lander(new Git(lane), LandSettings.defaults(), checks, locks.open("land", lane),
+                    locks.open("build", lane), printed).with(new Batching(batch)).land();
+            System.out.println("OUTCOME " + run.outcome + " " + run.commit);
+        } catch (LandException e) {
+            System.out.println("OUTCOME failed: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.queuelock.land.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class HistoryChartTest {
+
+    static LandRun run(String time, String lane, String outcome, long wait, long checks, long push) {
+        Map<String, Long> phases = new LinkedHashMap<>();
+        phases.put("queueWait", wait);
+        phases.put("checks", checks);
+        phases.put("push", push);
+        return new LandRun(time, lane, null, null, outcome, wait + checks + push, phases, 0, null);
+    }
+
+    final List<LandRun> runs = List.of(
+            run("2026-12-02T10:00:10Z", "lane-a", "landed", 0, 8_000, 2_000),
+            run("2026-12-02T10:00:30Z", "lane-b", "check-failed", 10_000, 10_000, 0),
+            run("2026-12-02T10:00:40Z", "lane-c", "landed", 20_000, 16_000, 4_000));
+
+    @Test
+    void drawsOneProportionalBarPerRunWithPhaseCharacters() {
+        List<String> lines = new HistoryChart(40).render(runs);
+
+        assertThat(lines).hasSize(5);
+        assertThat(lines.get(1)).startsWith("10:00:10 lane-a").contains("landed").contains("10s")
+                .endsWith("|" + "#".repeat(8) + "p".repeat(2));
+        assertThat(lines.get(3)).endsWith("|" + ".".repeat(20) + "#".repeat(16) + "p".repeat(4));
+        assertThat(lines.get(4)).isEqualTo("p50 queue wait 10s, p50 landing 20s, 180.0 landings/hour");
+    }
+
+    @Test
+    void aShortPushStillShowsItsCellTakenFromTheLongestPhase() {
+        Map<String, Long> phases = new LinkedHashMap<>();
+        phases.put("fetch", 900L);
+        phases.put("rebase", 900L);
+        phases.put("checks", 40_000L);
+        phases.put("push", 150L);
+        phases.put("sync", 40L);
+        LandRun pushed = new LandRun("2026-12-02T10:01:00Z", "lane-d", null, null, "landed", 41_990, phases, 0, null);
+
+        String bar = new HistoryChart(40).render(List.of(pushed)).get(1);
+
+        assertThat(bar).endsWith("|fr" + "#".repeat(36) + "ps");
+        assertThat(bar.substring(bar.indexOf('|') + 1)).hasSize(40);
+        assertThat(new HistoryChart(40).render(List.of(pushed)).get(0)).contains("p push").contains("s sync");
+    }
+
+    @Test
+    void aQueueWaitOfAFewMillisecondsShowsNoDot() {
+        String bar = new HistoryChart(40).render(List.of(run("2026-12-02T10:02:00Z", "lane-e", "landed", 5, 38_000, 2_000))).get(1);
+
+        assertThat(bar).endsWith("|" + "#".repeat(38) + "p".repeat(2));
+    }
+
+    @Test
+    void etaIsWhatTheHolderHasLeftPlusAMedianLandingPerWaiterAhead() {
+        LandStats stats = new LandStats(runs);
+        assertThat(stats.eta(0, Duration.ofSeconds(5))).contains(Duration.ofSeconds(15));
+        assertThat(stats.eta(2, Duration.ofSeconds(5))).contains(Duration.ofSeconds(55));
+        assertThat(stats.overdue(Duration.ofSeconds(5))).isFalse();
+        assertThat(new LandStats(List.of()).eta(1, Duration.ZERO)).isEmpty();
+    }
+
+    @Test
+    void noEtaIsCountedFromAHolderPastAMedianLanding() {
+        LandStats stats = new LandStats(runs); // median landing 20 s
+        assertThat(stats.eta(0, Duration.ofSeconds(20))).as("not ~0ms").isEmpty();
+        assertThat(stats.eta(2, Duration.ofSeconds(30))).isEmpty();
+        assertThat(stats.overdue(Duration.ofSeconds(20))).isTrue();
+        assertThat(new LandStats(List.of()).overdue(Duration.ofHours(1))).as("no history, no estimate to pass").isFalse();
+    }
+
+    @Test
+    void saysSoWhenThereIsNoHistory() {
+        assertThat(new HistoryChart(40).render(List.of())).containsExactly("no landings recorded yet");
+    }
+}
