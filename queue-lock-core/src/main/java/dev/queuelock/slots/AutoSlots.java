@@ -5,13 +5,15 @@ import java.util.function.Supplier;
 
 /**
  * {@code queuelock.build.slots=auto}: as many builds at once as the machine has room for, decided
- * afresh at every acquire from the machine now ({@link MachineFacts}) and this repository's recent
- * builds ({@link UsageHistory}):
+ * afresh at every acquire, and again at each look of the waiter first in line, from the machine
+ * now ({@link MachineProbe}), our builds holding a slot and this repository's recent builds
+ * ({@link UsageHistory}). Two bounds: what the machine has room for now, beside everyone's work
+ * ({@link MachineRoom}), and what an idle machine would hold (below); at least 1.
  *
  * <pre>
- * slots = max(1, min( byCpu,
- *                     floor((available memory - reserve) / largest recent peak),
- *                     {@value #MAX_PER_CORE} x cores ))
+ * idle    = min( byCpu,
+ *                holding + floor((available memory - reserve) / largest recent peak),
+ *                {@value #MAX_PER_CORE} x cores )
  * byCpu   = n = floor(cores / w), or n + 1 where (n + 1) x w / cores &lt; (n + 2) / (n + 1)
  * reserve = max(1 GB, total memory / {@value #RESERVE_DIVISOR})
  * </pre>
@@ -29,9 +31,8 @@ import java.util.function.Supplier;
  * 1.4 cores on two cores: 1.4 &lt; 1.5, two slots; of 1.7: one. Longer queues gain more from
  * sharing, so this errs towards fewer.
  * <li><b>Memory</b>: the memory available <em>now</em> already has the running builds' use taken
- * out, so a build is admitted only while one more peak fits beside them and the reserve: the
- * machine is never pushed into swap by our builds, at the price of admitting fewer than the idle
- * machine would hold once builds run.
+ * out, so a build is admitted only while one more peak fits beside the holding ones and the
+ * reserve: the machine is never pushed into swap by our builds.
  * <li><b>Never below 1</b>: one build always runs, as it would without queue-lock.
  * <li><b>No history</b> (no build of this repository measured yet): {@value #NO_HISTORY}, strict
  * turns. Nothing is admitted on a guess; the first build that finishes gives the rule its figures,
