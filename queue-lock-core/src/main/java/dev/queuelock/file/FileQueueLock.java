@@ -97,6 +97,7 @@ public final class FileQueueLock extends QueueLockSupport {
                     if (now != slots) {
                         slots = now;
                         mine = mine.withSlots(slots, true);
+                        reporter.slotsNow(slots);
                         continue;
                     }
                 }
