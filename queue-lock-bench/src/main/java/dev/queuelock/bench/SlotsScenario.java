@@ -73,8 +73,7 @@ final class SlotsScenario {
                     if (config.slotPauseSeconds() > 0) {
                         Thread.sleep(config.slotPauseSeconds() * 1000L);
                     }
-                    progress.accept("slots: " + kind + ", " + config.slotBuilds() + " builds, slots " + setting + ", rep " + rep
-                            + " (load " + Machine.loadAverage() + ")");
+                    progress.accept("slots: " + kind + ", " + config.slotBuilds() + " builds, slots " + setting + ", rep " + rep);
                     RunDir run = runs.create("slots-" + kind + "-" + setting + "-" + rep);
                     rounds.add(new SlotRound(kind, setting, rep, builds.round(run, queueTmp, kind, setting, config.slotBuilds())));
                     children.killAll();
