@@ -30,6 +30,6 @@ class QueueLockFactorySettingsTest {
         user.setProperty(LockSettings.POLL_MILLIS, "soon");
         assertThatThrownBy(() -> QueueLockFactory.fromProperties(user))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("queuelock.pollMillis must be a whole number of 1 or more, not 'soon'");
+                .hasMessage("queuelock.build.pollMillis must be a whole number of 1 or more, not 'soon'");
     }
 }

@@ -17,22 +17,18 @@ public final class LandTarget {
     public static final SettingGroup SETTINGS = new SettingGroup();
 
     private static final String READ_BY = "land, init, sync, prune, promote, status";
-
-    /** {@value}: text, default origin. */
-    public static final String REMOTE = "queuelock.remote";
-    /** {@value}: text, default the remote's default branch, else the main checkout's. */
-    public static final String INTEGRATION_BRANCH = "queuelock.integrationBranch";
-    /** {@value}: comma-separated list, default none. */
-    public static final String PROTECTED_BRANCHES = "queuelock.protectedBranches";
+    public static final String REMOTE = "queuelock.land.remote";
+    public static final String INTEGRATION_BRANCH = "queuelock.land.integrationBranch";
+    public static final String PROTECTED_BRANCHES = "queuelock.land.protectedBranches";
 
     public static final Setting<String> LAND_REMOTE = SETTINGS.add(Setting.text(REMOTE, "origin", null, READ_BY,
-            "The remote to fetch from and push to."));
+            "The remote to fetch from and push to.").formerly("queuelock.remote"));
     public static final Setting<String> LAND_INTEGRATION_BRANCH = SETTINGS.add(Setting.text(INTEGRATION_BRANCH, null,
             "the remote's default branch, else the main checkout's", READ_BY,
-            "The branch lanes land on and the pre-push guard protects."));
+            "The branch lanes land on and the pre-push guard protects.").formerly("queuelock.integrationBranch"));
     public static final Setting<List<String>> LAND_PROTECTED_BRANCHES = SETTINGS.add(Setting.list(PROTECTED_BRANCHES, READ_BY,
             "Further branches land refuses to run from and nobody may push to by hand, e.g. release; the pre-push "
-                    + "guard reads it from .mvn/maven.config at every push, so one added later is guarded at once."));
+                    + "guard reads it from .mvn/maven.config at every push, so one added later is guarded at once.").formerly("queuelock.protectedBranches"));
 
     private final String remote;
     private final String integrationBranch;

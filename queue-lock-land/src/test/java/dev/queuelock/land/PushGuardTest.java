@@ -92,7 +92,7 @@ class PushGuardTest {
 
         // The main checkout's config counts too, in Maven's other spelling, quoted.
         Files.createDirectories(repo.main.resolve(".mvn"));
-        Files.writeString(repo.main.resolve(".mvn/maven.config"), "-D \"queuelock.productionBranch=prod\"\n");
+        Files.writeString(repo.main.resolve(".mvn/maven.config"), "-D \"queuelock.promote.productionBranch=prod\"\n");
         GitCommand.Result prod = push("HEAD:refs/heads/prod");
         assertThat(prod.ok()).isFalse();
         assertThat(prod.err).contains("direct push to 'prod' refused");

@@ -15,13 +15,11 @@ public final class BatchOptions {
 
     /** This class's settings, in the order the docs list them (declared first: the settings below join it). */
     public static final SettingGroup SETTINGS = new SettingGroup();
-
-    /** {@value}: whole number, 1 or more, default 1. */
-    public static final String BATCH = "queuelock.batch";
+    public static final String BATCH = "queuelock.land.batch";
 
     public static final Setting<Integer> LAND_BATCH = SETTINGS.add(Setting.number(BATCH, 1, 1, "land",
             "The most lanes landed together, the lander's own included: it takes up to batch - 1 of the batching "
-                    + "landers queued behind it, checks and pushes them once, and bisects a failure; 1 lands lane by lane."));
+                    + "landers queued behind it, checks and pushes them once, and bisects a failure; 1 lands lane by lane.").formerly("queuelock.batch"));
 
     /** How often a waiter looks for a verdict and at its leader's liveness. */
     public static final Duration VERDICT_POLL = Duration.ofMillis(100);

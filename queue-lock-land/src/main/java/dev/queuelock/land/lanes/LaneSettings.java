@@ -23,28 +23,23 @@ public final class LaneSettings {
     public static final SettingGroup SETTINGS = new SettingGroup();
 
     private static final String LANES = "lane goals, init, land, status";
-
-    /** {@value}: text, default lane/. */
-    public static final String BRANCH_PREFIX = "queuelock.branchPrefix";
-    /** {@value}: a branch name, default none. */
-    public static final String PRODUCTION_BRANCH = "queuelock.productionBranch";
-    /** {@value}: comma-separated list, default none. */
-    public static final String SYMLINKS = "queuelock.symlinks";
-    /** {@value}: true or false, default true. */
-    public static final String AUTO_LAND = "queuelock.autoLand";
+    public static final String BRANCH_PREFIX = "queuelock.lanes.branchPrefix";
+    public static final String PRODUCTION_BRANCH = "queuelock.promote.productionBranch";
+    public static final String SYMLINKS = "queuelock.lanes.symlinks";
+    public static final String AUTO_LAND = "queuelock.lanes.autoLand";
 
     public static final String DEFAULT_BRANCH_PREFIX = "lane/";
 
     public static final Setting<String> LANE_BRANCH_PREFIX = SETTINGS.add(Setting.text(BRANCH_PREFIX, DEFAULT_BRANCH_PREFIX, null, LANES,
-            "Lane n works on the branch prefix + n, e.g. lane/3."));
+            "Lane n works on the branch prefix + n, e.g. lane/3.").formerly("queuelock.branchPrefix"));
     public static final Setting<String> LANE_PRODUCTION_BRANCH = SETTINGS.add(Setting.text(PRODUCTION_BRANCH, null,
             "none (the integration branch is production)", "promote, init",
             "The branch queuelock:promote fast-forwards to the integration branch (creating it on the remote if "
-                    + "missing); the pre-push guard refuses direct pushes to it too."));
+                    + "missing); the pre-push guard refuses direct pushes to it too.").formerly("queuelock.productionBranch"));
     public static final Setting<List<String>> LANE_SYMLINKS = SETTINGS.add(Setting.list(SYMLINKS, "lane",
-            "Git-ignored paths of the main checkout symlinked into each new lane, e.g. .env."));
+            "Git-ignored paths of the main checkout symlinked into each new lane, e.g. .env.").formerly("queuelock.symlinks"));
     public static final Setting<Boolean> LANE_AUTO_LAND = SETTINGS.add(Setting.flag(AUTO_LAND, true, "init",
-            "The agents' instructions say to land when green; false: to propose landing to a person."));
+            "The agents' instructions say to land when green; false: to propose landing to a person.").formerly("queuelock.autoLand"));
 
     /** Branch names and prefixes we accept: what git accepts, minus what a shell or a ref walk trips on. */
     private static final Pattern BRANCH_CHARS = Pattern.compile("[A-Za-z0-9._/-]+");

@@ -61,22 +61,13 @@ public class InitMojo extends BranchesMojo {
                     + " guard and agent instructions) or user (~/.m2/extensions.xml alone: the build queue for every repository"
                     + " of the user; Maven 3.10 and 4 only).", "repository", USER));
 
-    /**
-     * Where init lists the extension and uninstall takes it out: repository (its .mvn/extensions.xml, with the pre-push
-     * guard and agent instructions) or user (~/.m2/extensions.xml alone: the build queue for every repository
-     * of the user; Maven 3.10 and 4 only).
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = SCOPE, defaultValue = "repository")
-    private String scope;
 
     @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
     private PluginDescriptor plugin;
 
     @Override
     public void execute() throws MojoExecutionException {
-        if (forUser(INIT_SCOPE, scope)) {
+        if (forUser(INIT_SCOPE)) {
             installForUser();
             return;
         }

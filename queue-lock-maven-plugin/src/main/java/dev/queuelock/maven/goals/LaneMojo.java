@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Creates the lowest free numbered lane: worktree {@code ../<repo>-lane-<n>} on branch
@@ -41,27 +40,17 @@ public class LaneMojo extends LanesMojo {
 
     /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
     static final SettingGroup SETTINGS = new SettingGroup();
-
-    /** {@value}: true or false, default false. */
-    static final String HOOK = "queuelock.hook";
+    static final String HOOK = "queuelock.lane.hook";
 
     static final Setting<Boolean> LANE_HOOK = SETTINGS.add(Setting.flag(HOOK, false, "lane",
             "Run as Claude Code's WorktreeCreate hook (what init wires in): read the hook's JSON on standard input, "
-                    + "print the path after a marker, give the reason for a refusal on standard error."));
+                    + "print the path after a marker, give the reason for a refusal on standard error.").formerly("queuelock.hook"));
 
-    /**
-     * Run as Claude Code's WorktreeCreate hook (what init wires in): read the hook's JSON on standard input,
-     * print the path after a marker, give the reason for a refusal on standard error.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = HOOK, defaultValue = "false")
-    private String hook;
 
     @Override
     public void execute() throws MojoExecutionException {
         List<String> problems = new ArrayList<>();
-        Boolean hook = parse(LANE_HOOK, this.hook, problems);
+        Boolean hook = setting(LANE_HOOK, problems);
         LaneSettings settings = laneSettings(problems);
         JsonNode input = Boolean.TRUE.equals(hook) ? hookInput() : MissingNode.getInstance();
         Path from = input.path("cwd").isTextual() && Files.isDirectory(Path.of(input.path("cwd").asText()))

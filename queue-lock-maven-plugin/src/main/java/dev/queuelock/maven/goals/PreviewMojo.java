@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Shows this lane's working tree (uncommitted changes included) in the main checkout, for a dev
@@ -25,25 +24,16 @@ public class PreviewMojo extends LanesMojo {
 
     /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
     static final SettingGroup SETTINGS = new SettingGroup();
-
-    /** {@value}: true or false, default false. */
-    static final String RESTORE = "queuelock.restore";
+    static final String RESTORE = "queuelock.preview.restore";
 
     static final Setting<Boolean> PREVIEW_RESTORE = SETTINGS.add(Setting.flag(RESTORE, false, "preview",
-            "Undo the preview shown in the main checkout instead of showing this lane."));
+            "Undo the preview shown in the main checkout instead of showing this lane.").formerly("queuelock.restore"));
 
-    /**
-     * Undo the preview shown in the main checkout instead of showing this lane.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = RESTORE, defaultValue = "false")
-    private String restore;
 
     @Override
     public void execute() throws MojoExecutionException {
         List<String> problems = new ArrayList<>();
-        boolean restore = Boolean.TRUE.equals(parse(PREVIEW_RESTORE, this.restore, problems));
+        boolean restore = Boolean.TRUE.equals(setting(PREVIEW_RESTORE, problems));
         LaneSettings settings = laneSettings(problems);
         try {
             Preview preview = new Preview(layout(settings), landLog());

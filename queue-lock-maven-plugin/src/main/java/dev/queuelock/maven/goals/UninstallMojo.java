@@ -29,7 +29,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * keeps the edits and loses only the instructions block or the hook. Then it removes queue-lock's
  * own state (the landing history and check logs under {@code <git common dir>/queuelock}, the
  * repository's queue directories in the temp dir that nobody holds or waits in) unless
- * {@code queuelock.keepState} is set, names the lanes that still exist with the one command
+ * {@code queuelock.uninstall.keepState} is set, names the lanes that still exist with the one command
  * that removes them, and says how to commit the removal. With {@code -Dqueuelock.init.scope=user}
  * it takes the extension out of the user's {@code ~/.m2/extensions.xml} alone (deleting the file
  * if nothing else is listed).
@@ -41,32 +41,13 @@ public class UninstallMojo extends LanesMojo {
 
     /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
     static final SettingGroup SETTINGS = new SettingGroup();
-
-    /** {@value}: true or false, default false. */
-    static final String KEEP_STATE = "queuelock.keepState";
+    static final String KEEP_STATE = "queuelock.uninstall.keepState";
 
     static final Setting<Boolean> UNINSTALL_KEEP_STATE = SETTINGS.add(Setting.flag(KEEP_STATE, false, "uninstall",
             "Keep queue-lock's own state on uninstall: the landing history and check logs in the queuelock directory of"
-                    + " git's common dir (.git/queuelock), and the repository's idle queue directories in the temp dir."));
+                    + " git's common dir (.git/queuelock), and the repository's idle queue directories in the temp dir.").formerly("queuelock.keepState"));
 
-    /**
-     * Keep queue-lock's own state on uninstall: the landing history and check logs in the queuelock directory of
-     * git's common dir (.git/queuelock), and the repository's idle queue directories in the temp dir.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = KEEP_STATE, defaultValue = "false")
-    private String keepState;
 
-    /**
-     * Where init lists the extension and uninstall takes it out: repository (its .mvn/extensions.xml, with the pre-push
-     * guard and agent instructions) or user (~/.m2/extensions.xml alone: the build queue for every repository
-     * of the user; Maven 3.10 and 4 only).
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = InitMojo.SCOPE, defaultValue = "repository")
-    private String scope;
 
     @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
     private PluginDescriptor plugin;
@@ -99,12 +80,12 @@ public class UninstallMojo extends LanesMojo {
 
     @Override
     public void execute() throws MojoExecutionException {
-        if (forUser(InitMojo.INIT_SCOPE, scope)) {
+        if (forUser(InitMojo.INIT_SCOPE)) {
             uninstallForUser();
             return;
         }
         List<String> problems = new ArrayList<>();
-        boolean keep = Boolean.TRUE.equals(parse(UNINSTALL_KEEP_STATE, keepState, problems));
+        boolean keep = Boolean.TRUE.equals(setting(UNINSTALL_KEEP_STATE, problems));
         try {
             LaneLayout layout = layout(laneSettings(problems));
             SetupRecord record = SetupRecord.load(layout.commonDir());

@@ -31,7 +31,7 @@ public final class CheckBuild {
     private CheckBuild() {
     }
 
-    /** Test-runner properties that run a failing test again, as {@code queuelock.checkReruns} says. */
+    /** Test-runner properties that run a failing test again, as {@code queuelock.land.checkReruns} says. */
     private static final String[] RERUN_PROPERTIES = {"surefire.rerunFailingTestsCount", "failsafe.rerunFailingTestsCount"};
 
     /** Where an affected-module check measures its changes from, and where its plan is reported. */
@@ -49,7 +49,7 @@ public final class CheckBuild {
         }
     }
 
-    /** The check goals as a full build ({@code queuelock.landCheck=full}). */
+    /** The check goals as a full build ({@code queuelock.land.checkScope=full}). */
     public static Checks from(MavenExecutionRequest request, String goals, List<String> command, boolean required) {
         return from(request, goals, command, required, null);
     }
@@ -135,7 +135,7 @@ public final class CheckBuild {
      * command line so they hold even where the rebased commit does not list the extension. What the user
      * chose stays theirs: the check build reads the same user properties, JVM options and settings profiles.
      *
-     * @throws IllegalArgumentException a bad {@code queuelock.laneInstalls}, naming it
+     * @throws IllegalArgumentException a bad {@code queuelock.lanes.installs}, naming it
      */
     static ResolverProperties localRepository(MavenExecutionRequest request) {
         File top = request.getMultiModuleProjectDirectory();

@@ -20,6 +20,6 @@ class LandUserPropertiesTest extends HarnessTest {
     @Test
     @InjectMojo(goal = "land")
     void dashDBatchAbcIsRefusedWithOurMessage(LandMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.batch must be a whole number of 1 or more, not 'abc'");
+        assertRefused(mojo, "queuelock.land.batch must be a whole number of 1 or more, not 'abc'");
     }
 }

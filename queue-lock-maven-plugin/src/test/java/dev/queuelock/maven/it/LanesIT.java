@@ -124,7 +124,7 @@ class LanesIT {
         assertThat(lane2.resolve("target/port.txt")).content().isEqualTo("port=9102");
         MavenRun badBase = mvn(lane2, "build-lane-2-bad-base", "validate", "-Dqueuelock.portBase=abc");
         assertThat(badBase.awaitExit(MVN)).as("the build does not need the port: " + badBase.log()).isZero();
-        assertThat(badBase.log()).contains("[WARNING] queuelock.portBase must be a whole number from 1 to 65435, not 'abc';"
+        assertThat(badBase.log()).contains("[WARNING] queuelock.lanes.portBase must be a whole number from 1 to 65435, not 'abc';"
                 + " queuelock.lane.number and queuelock.lane.port are not set in this build.");
         assertThat(lane2.resolve("target/port.txt")).content().isEqualTo("port=${queuelock.lane.port}");
 
