@@ -23,7 +23,7 @@ public final class IntegrationBranch {
         return name;
     }
 
-    /** {@code master (the default branch of remote origin; override with -Dqueuelock.integrationBranch=<branch>)}. */
+    /** {@code master (the default branch of remote origin; override with -Dqueuelock.land.integrationBranch=<branch>)}. */
     public String describe() {
         String property = "-D" + LandTarget.INTEGRATION_BRANCH;
         return name + " (" + (source == null ? "set by " + property : source + "; override with " + property + "=<branch>") + ")";

@@ -82,8 +82,8 @@ class PushGuardTest {
 
         // The lane's own config, as Maven there reads it: -Dkey=value, the last one wins.
         Files.createDirectories(lane.resolve(".mvn"));
-        Files.writeString(lane.resolve(".mvn/maven.config"), "-Dqueuelock.protectedBranches=old\n"
-                + "-Dqueuelock.protectedBranches=release,hotfix -Dqueuelock.pollMillis=100\r\n");
+        Files.writeString(lane.resolve(".mvn/maven.config"), "-Dqueuelock.land.protectedBranches=old\n"
+                + "-Dqueuelock.land.protectedBranches=release,hotfix -Dqueuelock.build.pollMillis=100\r\n");
         GitCommand.Result release = push("HEAD:refs/heads/release");
         assertThat(release.ok()).isFalse();
         assertThat(release.err).contains("direct push to 'release' refused");

@@ -27,7 +27,7 @@ class BuildQueueSettingsTest {
         assertThat(s.scope()).isEqualTo(BuildScope.MACHINE);
         assertThat(s.stuckWarnInterval()).isEqualTo(Duration.ofMinutes(2));
         assertThat(BuildQueueSettings.from(props("queuelock.build.skip", "true"), Map.of()).skipReason())
-                .contains("-Dqueuelock.skip=true");
+                .contains("-Dqueuelock.build.skip=true");
         assertThat(BuildQueueSettings.from(new Properties(), Map.of("QUEUELOCK_SKIP", "0")).skipReason()).isEmpty();
     }
 

@@ -26,7 +26,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  * Creates the lowest free numbered lane: worktree {@code ../<repo>-lane-<n>} on branch
  * {@code lane/<n>} from the main checkout's HEAD, with the configured git-ignored paths symlinked
  * in and the git-ignored files that {@code .worktreeinclude} lists copied in. Prints the lane's
- * absolute path as the last line of standard output. With {@code -Dqueuelock.hook=true} it is
+ * absolute path as the last line of standard output. With {@code -Dqueuelock.lane.hook=true} it is
  * Claude Code's {@code WorktreeCreate} hook: it reads the hook's JSON on standard input
  * ({@code cwd}: the repository; {@code name}: Claude Code's name for the worktree, reported beside
  * the lane's number) and prints the path after a marker for the hook's shell line, which sends

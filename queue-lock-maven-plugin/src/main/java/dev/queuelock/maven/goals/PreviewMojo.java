@@ -13,7 +13,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 
 /**
  * Shows this lane's working tree (uncommitted changes included) in the main checkout, for a dev
- * server running there, files the lane deleted deleted there too; {@code -Dqueuelock.restore} puts
+ * server running there, files the lane deleted deleted there too; {@code -Dqueuelock.preview.restore} puts
  * the main checkout back exactly. Refuses when the main checkout has changes of its own; never
  * copies ignored files or {@code target/}.
  *
@@ -46,7 +46,7 @@ public class PreviewMojo extends LanesMojo {
             throw new MojoExecutionException(e.getMessage());
         } catch (IOException e) {
             throw new MojoExecutionException("preview could not write in the main checkout: " + e.getMessage()
-                    + (restore ? "; run it again" : "; undo what was copied with -Dqueuelock.restore"));
+                    + (restore ? "; run it again" : "; undo what was copied with -Dqueuelock.preview.restore"));
         }
     }
 }

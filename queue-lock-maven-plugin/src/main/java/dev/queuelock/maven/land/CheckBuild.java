@@ -70,8 +70,8 @@ public final class CheckBuild {
                 .filter(g -> !g.isEmpty()).collect(java.util.stream.Collectors.toList());
         if (goalList.isEmpty()) {
             if (required) {
-                throw new IllegalArgumentException("no checks configured: set -Dqueuelock.checkGoals=verify (or checkCommand), "
-                        + "or -Dqueuelock.checksRequired=false to land unchecked.");
+                throw new IllegalArgumentException("no checks configured: set -Dqueuelock.land.checkGoals=verify (or checkCommand), "
+                        + "or -Dqueuelock.land.checksRequired=false to land unchecked.");
             }
             return Checks.NONE;
         }
@@ -88,7 +88,7 @@ public final class CheckBuild {
         String program = command.get(0);
         if (program.strip().contains(" ") && !Files.exists(Path.of(program))) {
             throw new IllegalArgumentException("checkCommand '" + program + "' is one argument with spaces, but it is run"
-                    + " without a shell and its arguments are separated by commas: write -Dqueuelock.checkCommand="
+                    + " without a shell and its arguments are separated by commas: write -Dqueuelock.land.checkCommand="
                     + String.join(",", program.strip().split("\\s+")) + " (or put the command in a script).");
         }
     }

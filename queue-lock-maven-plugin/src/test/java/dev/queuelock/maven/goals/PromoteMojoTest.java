@@ -43,7 +43,7 @@ class PromoteMojoTest extends HarnessTest {
     @Test
     @InjectMojo(goal = "promote")
     void withoutAProductionBranchItRefuses(PromoteMojo mojo) throws Exception {
-        assertRefused(mojo, "no production branch is set; promote with -Dqueuelock.productionBranch=<branch> (or set it in"
+        assertRefused(mojo, "no production branch is set; promote with -Dqueuelock.promote.productionBranch=<branch> (or set it in"
                 + " .mvn/maven.config).");
     }
 

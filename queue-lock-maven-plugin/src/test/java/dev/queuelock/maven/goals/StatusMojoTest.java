@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.json.StatusJson;
 import dev.queuelock.testsupport.GitFixture;
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,21 +15,12 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.maven.api.plugin.testing.InjectMojo;
-import org.apache.maven.api.plugin.testing.MojoExtension;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.junit.jupiter.api.Test;
 
 class StatusMojoTest extends HarnessTest {
 
     private static final Path STATUS_JSON_PAGE = Path.of("..", "src", "site", "markdown", "status-json.md");
-
-
-    @Test
-    @InjectMojo(goal = "status")
-    void theDirectoryIsTheTopDirectoryOfTheInvocationByDefault(StatusMojo mojo) throws Exception {
-        assertThat(MojoExtension.<File>getVariableValueFromObject(mojo, "directory"))
-                .isEqualTo(top.toFile());
-    }
 
     @Test
     @InjectMojo(goal = "status")
@@ -61,7 +51,7 @@ class StatusMojoTest extends HarnessTest {
     @InjectMojo(goal = "status")
     void jsonGoesToTheOutputFileInTheOneSchema(StatusMojo mojo) throws Exception {
         given("queuelock.status.json", "true");
-        given("queuelock.status.output", "${session.request.multiModuleProjectDirectory}/status.json");
+        given("queuelock.status.output", top.resolve("status.json").toString());
         mojo.execute();
         JsonNode doc = new ObjectMapper().readTree(top.resolve("status.json").toFile());
         assertThat(doc.get("version").asInt()).isEqualTo(StatusJson.VERSION);
@@ -79,8 +69,8 @@ class StatusMojoTest extends HarnessTest {
         GitFixture repo = repository();
         Path lane = top.resolve("main-lane-1");
         GitFixture.git(repo.main, "worktree", "add", "--quiet", "-b", "lane/1", lane.toString(), "origin/main");
-        MojoExtension.setVariableValueToObject(mojo, "directory", repo.main.toFile());
-        MojoExtension.setVariableValueToObject(mojo, "output", top.resolve("status.json").toFile());
+        given("queuelock.status.directory", repo.main.toString());
+        given("queuelock.status.output", top.resolve("status.json").toString());
 
         mojo.execute();
 

@@ -176,7 +176,7 @@ class UninstallMojoTest extends HarnessTest {
         assertThat(history).exists();
         assertThat(buildQueue).exists();
         assertThat(log.lines).contains("kept queue-lock's state (landing history, check logs, queue directories):"
-                + " -Dqueuelock.keepState=true");
+                + " -Dqueuelock.uninstall.keepState=true");
     }
 
     @Test

@@ -78,7 +78,7 @@ class MainCheckoutIT {
         TestGit.Result before = LandingRepo.tryGit(lane, "push", "origin", "HEAD:refs/heads/release");
         assertThat(before.exit).as("not protected yet: " + before.out).isZero();
 
-        Files.writeString(main.resolve(".mvn/maven.config"), "-Dqueuelock.protectedBranches=release,hotfix\n",
+        Files.writeString(main.resolve(".mvn/maven.config"), "-Dqueuelock.land.protectedBranches=release,hotfix\n",
                 StandardCharsets.UTF_8);
         Files.writeString(lane.resolve("topic.txt"), "more\n", StandardCharsets.UTF_8);
         git(lane, "commit", "-q", "-am", "more topic work");
