@@ -33,7 +33,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * settings, named after the npm tool's config keys. Read as text and validated together, so every
  * mistake is reported at once. The keys are read through their {@code Setting}s ({@link GoalSettings}),
  * not parameter fields: a goal's page and {@code help} list the keys it reads from those declarations
- * ({@link GoalPages}, run at build time).
+ * ({@link SettingsPages}, run at build time).
  */
 abstract class LanesMojo extends AbstractMojo {
 
