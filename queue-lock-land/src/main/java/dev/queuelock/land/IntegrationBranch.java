@@ -25,7 +25,7 @@ public final class IntegrationBranch {
 
     /** {@code master (the default branch of remote origin; override with -Dqueuelock.land.integrationBranch=<branch>)}. */
     public String describe() {
-        String property = "-D" + LandTarget.INTEGRATION_BRANCH;
+        String property = "-D" + LandTarget.INTEGRATION_BRANCH.name();
         return name + " (" + (source == null ? "set by " + property : source + "; override with " + property + "=<branch>") + ")";
     }
 

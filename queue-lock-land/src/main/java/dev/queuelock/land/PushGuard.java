@@ -76,7 +76,7 @@ public final class PushGuard {
                 && new String(Files.readAllBytes(hook), StandardCharsets.UTF_8).contains(MARKER);
     }
 
-    /** LaneSettings.LANE_PRODUCTION_BRANCH's names, spelt out: this package is below the lanes one. */
+    /** LaneSettings.PRODUCTION_BRANCH's names, spelt out: this package is below the lanes one. */
     private static final String PRODUCTION_BRANCH_KEYS = "queuelock.promote.productionBranch queuelock.productionBranch";
 
     /**
@@ -97,8 +97,8 @@ public final class PushGuard {
             + "    done\n"
             + "  done\n"
             + "}\n"
-            + "guarded=\"$guarded $(setting " + keys(LandTarget.LAND_INTEGRATION_BRANCH) + ") $(setting "
-            + keys(LandTarget.LAND_PROTECTED_BRANCHES) + " | tr , ' ') $(setting " + PRODUCTION_BRANCH_KEYS + ")\"\n";
+            + "guarded=\"$guarded $(setting " + keys(LandTarget.INTEGRATION_BRANCH) + ") $(setting "
+            + keys(LandTarget.PROTECTED_BRANCHES) + " | tr , ' ') $(setting " + PRODUCTION_BRANCH_KEYS + ")\"\n";
 
     /** The names a key is read under in .mvn/maven.config: its own and its former one. */
     private static String keys(Setting<?> setting) {

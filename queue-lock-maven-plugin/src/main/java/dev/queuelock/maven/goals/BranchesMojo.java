@@ -15,8 +15,8 @@ abstract class BranchesMojo extends LanesMojo {
     /** Where lanes land, as configured; the integration branch is chosen (once) when first asked. */
     LandTarget target() {
         List<String> ignored = new ArrayList<>(); // text and lists: nothing to refuse
-        return new LandTarget(setting(LandTarget.LAND_REMOTE, ignored), setting(LandTarget.LAND_INTEGRATION_BRANCH, ignored),
-                setting(LandTarget.LAND_PROTECTED_BRANCHES, ignored));
+        return new LandTarget(setting(LandTarget.REMOTE, ignored), setting(LandTarget.INTEGRATION_BRANCH, ignored),
+                setting(LandTarget.PROTECTED_BRANCHES, ignored));
     }
 
     /** The lanes measured against {@code <remote>/<integration>}. */

@@ -53,18 +53,18 @@ public class LandMojo extends BranchesMojo {
         Hangup.ignore(); // an agent's land must survive its terminal closing, as the CLI does
         // Every value is checked before git or a queue is touched: a typo costs nothing.
         List<String> problems = new ArrayList<>();
-        Boolean required = setting(LandSettings.LAND_CHECKS_REQUIRED, problems);
-        String checkScope = setting(LandSettings.LAND_CHECK_SCOPE, problems);
-        setting(LandSettings.LAND_CHECK_RERUNS, problems); // checked here; the check build reads it from the user properties it is given
-        Integer retries = setting(LandSettings.LAND_PUSH_RETRIES, problems);
-        Boolean syncMain = setting(LandSettings.LAND_SYNC, problems);
-        Integer batchSize = setting(BatchOptions.LAND_BATCH, problems);
+        Boolean required = setting(LandSettings.CHECKS_REQUIRED, problems);
+        String checkScope = setting(LandSettings.CHECK_SCOPE, problems);
+        setting(LandSettings.CHECK_RERUNS, problems); // checked here; the check build reads it from the user properties it is given
+        Integer retries = setting(LandSettings.PUSH_RETRIES, problems);
+        Boolean syncMain = setting(LandSettings.SYNC, problems);
+        Integer batchSize = setting(BatchOptions.BATCH, problems);
         BuildScope scope = setting(LockSettings.SCOPE, problems);
-        List<String> regenerableFiles = setting(LandSettings.LAND_REGENERABLE_FILES, problems);
-        String givenGoals = settings().given(LandSettings.LAND_CHECK_GOALS);
+        List<String> regenerableFiles = setting(LandSettings.REGENERABLE_FILES, problems);
+        String givenGoals = settings().given(LandSettings.CHECK_GOALS);
         // Set but empty means no check goals (with checksRequired=false: land unchecked), not the default.
-        String checkGoals = givenGoals != null && givenGoals.isBlank() ? "" : setting(LandSettings.LAND_CHECK_GOALS, problems);
-        List<String> checkCommand = setting(LandSettings.LAND_CHECK_COMMAND, problems);
+        String checkGoals = givenGoals != null && givenGoals.isBlank() ? "" : setting(LandSettings.CHECK_GOALS, problems);
+        List<String> checkCommand = setting(LandSettings.CHECK_COMMAND, problems);
         LaneSettings lanes = laneSettings(problems);
         try {
             RepoKey repo = RepoKey.of(topDirectory());
@@ -77,7 +77,7 @@ public class LandMojo extends BranchesMojo {
             getLog().info("integration branch: " + context.integrationBranch().describe());
             if (!"affected".equals(checkScope) && build != Checks.NONE) {
                 // An affected check reports its plan after each run; a full one says so once, here.
-                getLog().info("check: full build (" + LandSettings.CHECK_SCOPE + "=" + checkScope + "): " + build.describe());
+                getLog().info("check: full build (" + LandSettings.CHECK_SCOPE.name() + "=" + checkScope + "): " + build.describe());
             }
             QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,

@@ -40,9 +40,8 @@ public class LaneMojo extends LanesMojo {
 
     /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
     static final SettingGroup SETTINGS = new SettingGroup();
-    static final String HOOK = "queuelock.lane.hook";
 
-    static final Setting<Boolean> LANE_HOOK = SETTINGS.add(Setting.flag(HOOK, false, "lane",
+    static final Setting<Boolean> HOOK = SETTINGS.add(Setting.flag("queuelock.lane.hook", false, "lane",
             "Run as Claude Code's WorktreeCreate hook (what init wires in): read the hook's JSON on standard input, "
                     + "print the path after a marker, give the reason for a refusal on standard error.").formerly("queuelock.hook"));
 
@@ -50,7 +49,7 @@ public class LaneMojo extends LanesMojo {
     @Override
     public void execute() throws MojoExecutionException {
         List<String> problems = new ArrayList<>();
-        Boolean hook = setting(LANE_HOOK, problems);
+        Boolean hook = setting(HOOK, problems);
         LaneSettings settings = laneSettings(problems);
         JsonNode input = Boolean.TRUE.equals(hook) ? hookInput() : MissingNode.getInstance();
         Path from = input.path("cwd").isTextual() && Files.isDirectory(Path.of(input.path("cwd").asText()))

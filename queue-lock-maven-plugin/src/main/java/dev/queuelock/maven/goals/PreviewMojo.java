@@ -24,16 +24,15 @@ public class PreviewMojo extends LanesMojo {
 
     /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
     static final SettingGroup SETTINGS = new SettingGroup();
-    static final String RESTORE = "queuelock.preview.restore";
 
-    static final Setting<Boolean> PREVIEW_RESTORE = SETTINGS.add(Setting.flag(RESTORE, false, "preview",
+    static final Setting<Boolean> RESTORE = SETTINGS.add(Setting.flag("queuelock.preview.restore", false, "preview",
             "Undo the preview shown in the main checkout instead of showing this lane.").formerly("queuelock.restore"));
 
 
     @Override
     public void execute() throws MojoExecutionException {
         List<String> problems = new ArrayList<>();
-        boolean restore = Boolean.TRUE.equals(setting(PREVIEW_RESTORE, problems));
+        boolean restore = Boolean.TRUE.equals(setting(RESTORE, problems));
         LaneSettings settings = laneSettings(problems);
         try {
             Preview preview = new Preview(layout(settings), landLog());

@@ -40,15 +40,12 @@ public class StatusMojo extends BranchesMojo {
 
     /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
     static final SettingGroup SETTINGS = new SettingGroup();
-    static final String JSON = "queuelock.status.json";
-    static final String OUTPUT = "queuelock.status.output";
-    static final String DIRECTORY = "queuelock.status.directory";
 
-    static final Setting<Boolean> STATUS_JSON = SETTINGS.add(Setting.flag(JSON, false, "status",
-            "Print one JSON document (see the status JSON page) instead of log lines.").formerly("queuelock.json"));
-    static final Setting<String> STATUS_OUTPUT = SETTINGS.add(Setting.text(OUTPUT, null, "none (the console)", "status",
+    static final Setting<Boolean> JSON = SETTINGS.add(Setting.flag("queuelock.status.json", false, "status",
+            "Print one JSON.name() document (see the status JSON.name() page) instead of log lines.").formerly("queuelock.json"));
+    static final Setting<String> OUTPUT = SETTINGS.add(Setting.text("queuelock.status.output", null, "none (the console)", "status",
             "Write the report to this file instead of standard output.").formerly("queuelock.output"));
-    static final Setting<String> STATUS_DIRECTORY = SETTINGS.add(Setting.text(DIRECTORY, null, "the top directory of the invocation",
+    static final Setting<String> DIRECTORY = SETTINGS.add(Setting.text("queuelock.status.directory", null, "the top directory of the invocation",
             "status", "A directory inside the repository whose queues are shown.").formerly("queuelock.directory"));
 
 
@@ -58,12 +55,12 @@ public class StatusMojo extends BranchesMojo {
         QuietLibraries.unlessDebug(getLog());
         List<String> problems = new ArrayList<>();
         BuildScope scope = setting(LockSettings.SCOPE, problems);
-        Boolean asJson = setting(STATUS_JSON, problems);
+        Boolean asJson = setting(JSON, problems);
         LaneSettings lanes = laneSettings(problems);
-        File dir = file(STATUS_DIRECTORY, topDirectory().toFile());
-        File output = file(STATUS_OUTPUT, null);
+        File dir = file(DIRECTORY, topDirectory().toFile());
+        File output = file(OUTPUT, null);
         if (!dir.isDirectory()) {
-            throw new MojoExecutionException("-D" + DIRECTORY + "=" + dir + ": no such directory;"
+            throw new MojoExecutionException("-D" + DIRECTORY.name() + "=" + dir + ": no such directory;"
                     + " name a directory inside the repository whose queues to show (or leave it out for this one).");
         }
         RepoKey repo = RepoKey.of(dir.toPath());
@@ -139,7 +136,7 @@ public class StatusMojo extends BranchesMojo {
             Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot write " + output + ": " + e.getMessage() + "; choose a writable -D"
-                    + OUTPUT + " path.", e);
+                    + OUTPUT.name() + " path.", e);
         }
     }
 }

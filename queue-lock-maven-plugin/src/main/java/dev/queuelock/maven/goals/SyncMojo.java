@@ -26,7 +26,7 @@ public class SyncMojo extends BranchesMojo {
     public void execute() throws MojoExecutionException {
         try {
             LaneLayout layout = layout();
-            LandSettings settings = LandSettings.on(target(), setting(LandSettings.LAND_REGENERABLE_FILES, new ArrayList<>()));
+            LandSettings settings = LandSettings.on(target(), setting(LandSettings.REGENERABLE_FILES, new ArrayList<>()));
             String integration = settings.target().integrationBranch(layout.mainGit());
             layout.mainGit().fetch(RemoteBranch.of(settings.remote(), integration));
             if (new MainCheckoutSync(layout.commonDir(), settings, integration, landLog()).fastForward()) {

@@ -41,9 +41,8 @@ public class UninstallMojo extends LanesMojo {
 
     /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
     static final SettingGroup SETTINGS = new SettingGroup();
-    static final String KEEP_STATE = "queuelock.uninstall.keepState";
 
-    static final Setting<Boolean> UNINSTALL_KEEP_STATE = SETTINGS.add(Setting.flag(KEEP_STATE, false, "uninstall",
+    static final Setting<Boolean> KEEP_STATE = SETTINGS.add(Setting.flag("queuelock.uninstall.keepState", false, "uninstall",
             "Keep queue-lock's own state on uninstall: the landing history and check logs in the queuelock directory of"
                     + " git's common dir (.git/queuelock), and the repository's idle queue directories in the temp dir.").formerly("queuelock.keepState"));
 
@@ -80,12 +79,12 @@ public class UninstallMojo extends LanesMojo {
 
     @Override
     public void execute() throws MojoExecutionException {
-        if (forUser(InitMojo.INIT_SCOPE)) {
+        if (forUser(InitMojo.SCOPE)) {
             uninstallForUser();
             return;
         }
         List<String> problems = new ArrayList<>();
-        boolean keep = Boolean.TRUE.equals(setting(UNINSTALL_KEEP_STATE, problems));
+        boolean keep = Boolean.TRUE.equals(setting(KEEP_STATE, problems));
         try {
             LaneLayout layout = layout(laneSettings(problems));
             SetupRecord record = SetupRecord.load(layout.commonDir());
@@ -100,7 +99,7 @@ public class UninstallMojo extends LanesMojo {
             ExtensionsXml extension = new ExtensionsXml(plugin.getGroupId(), InitMojo.EXTENSION_ARTIFACT_ID, plugin.getVersion());
             RemainingLanes.report(layout, extension::isListedIn, landLog());
             if (keep) {
-                getLog().info("kept queue-lock's state (landing history, check logs, queue directories): -D" + KEEP_STATE + "=true");
+                getLog().info("kept queue-lock's state (landing history, check logs, queue directories): -D" + KEEP_STATE.name() + "=true");
             } else {
                 new OwnState(layout.commonDir(), QueueDirectory.defaultTmpDir(), landLog()).remove();
             }

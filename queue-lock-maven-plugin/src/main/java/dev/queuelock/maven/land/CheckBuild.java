@@ -110,7 +110,7 @@ public final class CheckBuild {
             args.add("-o");
         }
         Properties user = MavenLauncher.passedOn(request.getUserProperties());
-        int reruns = LandSettings.LAND_CHECK_RERUNS.from(user);
+        int reruns = LandSettings.CHECK_RERUNS.from(user);
         for (String rerun : RERUN_PROPERTIES) {
             if (reruns > 0 && !user.containsKey(rerun)) { // a count the user chose wins
                 user.setProperty(rerun, String.valueOf(reruns));

@@ -19,7 +19,7 @@ class ConfigMojoTest extends HarnessTest {
     @Test
     @InjectMojo(goal = "config")
     void everyKeyIsShownWithItsValueAndMeaning(ConfigMojo mojo) throws Exception {
-        session.getUserProperties().setProperty(BatchOptions.BATCH, "3");
+        session.getUserProperties().setProperty(BatchOptions.BATCH.name(), "3");
         CapturingLog log = new CapturingLog();
         mojo.setLog(log);
         mojo.execute();
@@ -32,7 +32,7 @@ class ConfigMojoTest extends HarnessTest {
     @Test
     @InjectMojo(goal = "config")
     void aBadValueOfAnyKeyIsRefusedNamingIt(ConfigMojo mojo) throws Exception {
-        session.getUserProperties().setProperty(LandSettings.CHECKS_REQUIRED, "nope");
+        session.getUserProperties().setProperty(LandSettings.CHECKS_REQUIRED.name(), "nope");
         assertRefused(mojo, "queuelock.land.checksRequired must be true or false, not 'nope'");
     }
 
@@ -40,7 +40,7 @@ class ConfigMojoTest extends HarnessTest {
     @InjectMojo(goal = "config")
     void everyBadKeyIsNamedAtOnce(ConfigMojo mojo) throws Exception {
         session.getUserProperties().setProperty(LockSettings.POLL_MILLIS, "0");
-        session.getUserProperties().setProperty(LandSettings.CHECKS_REQUIRED, "nope");
+        session.getUserProperties().setProperty(LandSettings.CHECKS_REQUIRED.name(), "nope");
         session.getUserProperties().setProperty(LaneDirectorySettings.PORT_BASE, "abc");
         assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class).hasMessageContainingAll(
                 "queuelock.build.pollMillis must be a whole number of 1 or more, not '0'; ",
@@ -65,7 +65,7 @@ class ConfigMojoTest extends HarnessTest {
     @Test
     @InjectMojo(goal = "config")
     void sessionTimeoutMustBeADuration(ConfigMojo mojo) throws Exception {
-        session.getUserProperties().setProperty(ZooKeeperSettings.ZOOKEEPER_SESSION_TIMEOUT, "forever");
+        session.getUserProperties().setProperty(ZooKeeperSettings.ZOOKEEPER_SESSION_TIMEOUT.name(), "forever");
         assertRefused(mojo, "queuelock.zookeeper.sessionTimeout must be a duration such as 200ms, 30s, 5m or 1h, "
                 + "more than zero, not 'forever'");
     }
@@ -73,7 +73,7 @@ class ConfigMojoTest extends HarnessTest {
     @Test
     @InjectMojo(goal = "config")
     void connectionTimeoutMustBeMoreThanZero(ConfigMojo mojo) throws Exception {
-        session.getUserProperties().setProperty(ZooKeeperSettings.ZOOKEEPER_CONNECTION_TIMEOUT, "0s");
+        session.getUserProperties().setProperty(ZooKeeperSettings.ZOOKEEPER_CONNECTION_TIMEOUT.name(), "0s");
         assertRefused(mojo, "queuelock.zookeeper.connectionTimeout must be a duration such as 200ms, 30s, 5m or 1h, "
                 + "more than zero, not '0s'");
     }

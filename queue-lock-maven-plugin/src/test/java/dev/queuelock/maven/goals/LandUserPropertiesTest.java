@@ -14,7 +14,7 @@ class LandUserPropertiesTest extends HarnessTest {
 
     @BeforeEach
     void typedOnTheCommandLine() {
-        session.getUserProperties().setProperty(BatchOptions.BATCH, "abc");
+        session.getUserProperties().setProperty(BatchOptions.BATCH.name(), "abc");
     }
 
     @Test

@@ -101,7 +101,7 @@ class SettingsCatalogTest {
     void aKeySetUnderItsFormerNameIsReadAndNamesItsNewName() {
         Properties user = new Properties();
         user.setProperty("queuelock.pushRetries", "5");
-        assertThat(LandSettings.LAND_PUSH_RETRIES.from(user)).isEqualTo(5);
+        assertThat(LandSettings.PUSH_RETRIES.from(user)).isEqualTo(5);
         assertThat(LandSettings.SETTINGS.carryOver(user))
                 .containsExactly("queuelock.pushRetries is now queuelock.land.pushRetries: rename it where it is set "
                         + "(.mvn/maven.config or -D).");
