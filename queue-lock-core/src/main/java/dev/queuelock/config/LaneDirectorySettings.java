@@ -14,6 +14,7 @@ public final class LaneDirectorySettings {
     public static final SettingGroup SETTINGS = new SettingGroup();
 
     private static final String READ_BY = "lane goals, init, land, status, build queue";
+
     public static final String WORKTREE_SUFFIX = "queuelock.lanes.worktreeSuffix";
     public static final String PORT_BASE = "queuelock.lanes.portBase";
 

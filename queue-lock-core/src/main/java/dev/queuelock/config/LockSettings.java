@@ -5,10 +5,9 @@ import java.util.Locale;
 /**
  * The lock's own {@code queuelock.*} keys: the build queue's (read by the core extension in every
  * Maven session, so nothing else is declared here) and which backend each queue runs on (read by
- * {@code QueueLockFactory}). Each key is a {@code String} constant, what a mojo's
- * {@code @Parameter(property = ...)} names, and the {@link Setting} built on it, with the values it
- * accepts, its default and its meaning, which joins {@link #SETTINGS}. The other modules declare
- * theirs beside their own readers.
+ * {@code QueueLockFactory}). Each key is a {@link Setting}, with the values it accepts, its default
+ * and its meaning, which joins {@link #SETTINGS}; the {@code String} constants are its name for the
+ * core readers that look a key up in a map. The other modules declare theirs beside their own readers.
  */
 public final class LockSettings {
 
@@ -17,6 +16,7 @@ public final class LockSettings {
 
     private static final String BUILD_QUEUE = "build queue";
     private static final String BACKENDS = "queue backends";
+
     public static final String SKIP = "queuelock.build.skip";
     public static final String BUILD_SCOPE = "queuelock.build.scope";
     public static final String BUILD_SLOTS = "queuelock.build.slots";

@@ -14,9 +14,10 @@ import java.util.stream.Collectors;
 /**
  * One {@code queuelock.*} key: its name, the values it accepts, its default and its meaning, and
  * the one parser every reader of the key uses. Each module declares its keys beside the code that
- * reads them, as a {@code String} constant (what a mojo's {@code @Parameter(property = ...)} names)
- * and the {@code Setting} built on it, which joins its class's {@link SettingGroup}; the plugin's
- * catalog lists the groups for {@code queuelock:config} and the docs. A bad value is refused with a
+ * reads them, each a {@code Setting} that joins its class's {@link SettingGroup}; the plugin's
+ * catalog lists the groups for {@code queuelock:config}, the goals' pages and help, and the
+ * configuration page, all written from these declarations. A key renamed keeps its former name
+ * ({@link #formerly}), still read. A bad value is refused with a
  * one-line message naming the key and the accepted values; an unset or blank value is the default.
  *
  * @param <T> the type the value is read as

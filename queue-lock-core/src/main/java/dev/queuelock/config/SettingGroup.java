@@ -7,8 +7,8 @@ import java.util.Properties;
 /**
  * The {@code queuelock.*} keys one class declares, in the order it declares them. A key joins its
  * class's group in the statement that declares it ({@code GROUP.add(Setting.flag(...))}), so the
- * plugin's catalog, {@code queuelock:config} and the configuration page's test pick up a new key
- * with no list to update. Declare the group before its settings: static fields are initialised in
+ * plugin's catalog, {@code queuelock:config}, the goals' pages and the configuration page pick up
+ * a new key with no list to update. Declare the group before its settings: static fields are initialised in
  * the order they are written.
  */
 public final class SettingGroup {

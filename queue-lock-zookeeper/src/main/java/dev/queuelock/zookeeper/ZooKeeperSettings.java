@@ -14,13 +14,6 @@ public final class ZooKeeperSettings {
 
     private static final String ZOOKEEPER = "zookeeper backend";
 
-    /** {@value}: a ZooKeeper connect string, required by the backend. */
-    /** {@value}: a duration, default 30s. */
-    /** {@value}: a duration, default 10s. */
-    /** {@value}: an absolute znode path, default /queuelock. */
-    /** {@value}: text, default the normalized URL of the remote. */
-    /** {@value}: a git remote, default origin. */
-
     public static final Setting<String> ZOOKEEPER_CONNECT = SETTINGS.add(Setting.text("queuelock.zookeeper.connect", null, "none (required)", ZOOKEEPER,
             "ZooKeeper connect string, e.g. zk1:2181,zk2:2181,zk3:2181; a /path suffix is ZooKeeper's own chroot."));
     public static final Setting<Duration> ZOOKEEPER_SESSION_TIMEOUT = SETTINGS.add(Setting.duration("queuelock.zookeeper.sessionTimeout",

@@ -60,7 +60,6 @@ public class InitMojo extends BranchesMojo {
                     + " guard and agent instructions) or user (~/.m2/extensions.xml alone: the build queue for every repository"
                     + " of the user; Maven 3.10 and 4 only).", "repository", USER));
 
-
     @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
     private PluginDescriptor plugin;
 

@@ -45,7 +45,6 @@ public class LaneMojo extends LanesMojo {
             "Run as Claude Code's WorktreeCreate hook (what init wires in): read the hook's JSON on standard input, "
                     + "print the path after a marker, give the reason for a refusal on standard error.").formerly("queuelock.hook"));
 
-
     @Override
     public void execute() throws MojoExecutionException {
         List<String> problems = new ArrayList<>();

@@ -28,7 +28,6 @@ public class PreviewMojo extends LanesMojo {
     static final Setting<Boolean> RESTORE = SETTINGS.add(Setting.flag("queuelock.preview.restore", false, "preview",
             "Undo the preview shown in the main checkout instead of showing this lane.").formerly("queuelock.restore"));
 
-
     @Override
     public void execute() throws MojoExecutionException {
         List<String> problems = new ArrayList<>();

@@ -48,8 +48,6 @@ public class StatusMojo extends BranchesMojo {
     static final Setting<String> DIRECTORY = SETTINGS.add(Setting.text("queuelock.status.directory", null, "the top directory of the invocation",
             "status", "A directory inside the repository whose queues are shown.").formerly("queuelock.directory"));
 
-
-
     @Override
     public void execute() throws MojoExecutionException {
         QuietLibraries.unlessDebug(getLog());

@@ -46,8 +46,6 @@ public class UninstallMojo extends LanesMojo {
             "Keep queue-lock's own state on uninstall: the landing history and check logs in the queuelock directory of"
                     + " git's common dir (.git/queuelock), and the repository's idle queue directories in the temp dir.").formerly("queuelock.keepState"));
 
-
-
     @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
     private PluginDescriptor plugin;
 

@@ -90,6 +90,20 @@ class MainCheckoutIT {
         assertThat(lanePush.exit).as("a lane's own branch pushes freely: " + lanePush.out).isZero();
     }
 
+    @Test
+    @Timeout(300)
+    void aKeyUnderItsFormerNameInMavenConfigIsReadWithAWarningNamingItsNewName() throws Exception {
+        Path main = repo.main;
+        Files.createDirectories(main.resolve(".mvn"));
+        Files.writeString(main.resolve(".mvn/maven.config"), "-Dqueuelock.pushRetries=5\n", StandardCharsets.UTF_8);
+
+        MavenRun config = repo.mvn(main, "config", "dev.queuelock:queue-lock-maven-plugin:" + TestRepos.VERSION + ":config");
+
+        assertThat(config.awaitExit(MVN)).as(config.log()).isZero();
+        assertThat(config.log()).contains("[WARNING] queuelock.pushRetries is now queuelock.land.pushRetries: rename it where it is set")
+                .contains("queuelock.land.pushRetries = 5 (set)");
+    }
+
     /** The log's warnings but Maven 4's own about repository metadata it cannot fetch here ({@code prefixes.txt}). */
     private static java.util.List<String> warnings(String log) {
         return log.lines().filter(line -> line.startsWith("[WARNING]") && !line.contains("Could not transfer metadata"))
