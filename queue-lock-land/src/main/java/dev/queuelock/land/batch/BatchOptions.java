@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * How many lanes one landing may take along ({@link #LAND_BATCH}; 1 lands lane by lane, as
+ * How many lanes one landing may take along ({@link #BATCH}; 1 lands lane by lane, as
  * without batching), and where to see who waits behind it.
  */
 public final class BatchOptions {
@@ -16,12 +16,9 @@ public final class BatchOptions {
     /** This class's settings, in the order the docs list them (declared first: the settings below join it). */
     public static final SettingGroup SETTINGS = new SettingGroup();
 
-    /** {@value}: whole number, 1 or more, default 1. */
-    public static final String BATCH = "queuelock.batch";
-
-    public static final Setting<Integer> LAND_BATCH = SETTINGS.add(Setting.number(BATCH, 1, 1, "land",
+    public static final Setting<Integer> BATCH = SETTINGS.add(Setting.number("queuelock.land.batch", 1, 1, "land",
             "The most lanes landed together, the lander's own included: it takes up to batch - 1 of the batching "
-                    + "landers queued behind it, checks and pushes them once, and bisects a failure; 1 lands lane by lane."));
+                    + "landers queued behind it, checks and pushes them once, and bisects a failure; 1 lands lane by lane.").formerly("queuelock.batch"));
 
     /** How often a waiter looks for a verdict and at its leader's liveness. */
     public static final Duration VERDICT_POLL = Duration.ofMillis(100);
@@ -36,7 +33,7 @@ public final class BatchOptions {
      */
     public BatchOptions(int size, Supplier<List<LockRecord>> landWaiters) {
         if (size < 1) {
-            throw new IllegalArgumentException(BATCH + " must be 1 or more: " + size);
+            throw new IllegalArgumentException(BATCH.name() + " must be 1 or more: " + size);
         }
         this.size = size;
         this.landWaiters = landWaiters;

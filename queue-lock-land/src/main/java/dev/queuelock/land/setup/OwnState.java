@@ -59,7 +59,7 @@ public final class OwnState {
         }
         if (Files.exists(stateDir.resolve(PREVIEW))) {
             log.warn("kept " + stateDir.resolve(PREVIEW) + ": the main checkout shows a lane's preview, and restoring it"
-                    + " (queuelock:preview -Dqueuelock.restore) needs this file; restore it, then delete " + stateDir + ".");
+                    + " (queuelock:preview -Dqueuelock.preview.restore) needs this file; restore it, then delete " + stateDir + ".");
         } else {
             deleteIfEmpty(stateDir);
         }

@@ -29,10 +29,12 @@ final class SettingsCatalog {
             StatusMojo.SETTINGS, LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LocalRepositorySettings.SETTINGS, LaneUse.SETTINGS,
             LaneMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS, UninstallMojo.SETTINGS));
 
+    private final List<SettingGroup> groups;
     private final Map<String, Setting<?>> byName = new LinkedHashMap<>();
 
-    /** @throws IllegalStateException two settings of one name */
+    /** @throws IllegalStateException two settings of one name, or a former name that is a name again */
     SettingsCatalog(List<SettingGroup> groups) {
+        this.groups = List.copyOf(groups);
         for (SettingGroup group : groups) {
             for (Setting<?> setting : group.all()) {
                 if (byName.put(setting.name(), setting) != null) {
@@ -40,6 +42,16 @@ final class SettingsCatalog {
                 }
             }
         }
+        for (Setting<?> setting : byName.values()) {
+            if (setting.formerName() != null && byName.containsKey(setting.formerName())) {
+                throw new IllegalStateException(setting.formerName() + " is a former name of " + setting.name() + " and a setting");
+            }
+        }
+    }
+
+    /** The groups, in the order the docs list them. */
+    List<SettingGroup> groups() {
+        return groups;
     }
 
     /** The plugin's catalog: every key of queue-lock. */

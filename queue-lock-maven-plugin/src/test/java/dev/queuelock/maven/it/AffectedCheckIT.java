@@ -127,7 +127,7 @@ class AffectedCheckIT {
         Path release = work.resolve("release-" + name);
         Path solo = lane(name + "-solo", "app/src/main/java/shop/app/Checkout.java");
         writeTest(solo, "HoldTest", "File release = new File(\"" + release + "\"); while (!release.exists()) { Thread.sleep(50); }");
-        MavenRun held = repo.mvn(solo, "land-" + name + "-solo", "queuelock:land", "-Dqueuelock.checkGoals=verify");
+        MavenRun held = repo.mvn(solo, "land-" + name + "-solo", "queuelock:land", "-Dqueuelock.land.checkGoals=verify");
         held.awaitLog("land queue acquired", LAND);
         List<MavenRun> batch = new java.util.ArrayList<>();
         for (String member : List.of(name + "-a", name + "-b", name + "-c")) {
@@ -138,7 +138,7 @@ class AffectedCheckIT {
             LandingRepo.git(lane, "add", ".");
             LandingRepo.git(lane, "commit", "-q", "-m", member + " work");
             change.apply(lane);
-            MavenRun run = repo.mvn(lane, "land-" + member, "queuelock:land", "-Dqueuelock.checkGoals=verify", "-Dqueuelock.batch=3");
+            MavenRun run = repo.mvn(lane, "land-" + member, "queuelock:land", "-Dqueuelock.land.checkGoals=verify", "-Dqueuelock.land.batch=3");
             run.awaitLog("Land queue:", LAND);
             batch.add(run);
         }
@@ -166,7 +166,7 @@ class AffectedCheckIT {
     void aLeafsChangeRunsOnlyItsTestsOnMaven4() throws Exception {
         String maven = MavenRun.maven4();
         MavenRun land = repo.mvnOn(maven, lane("leaf", "api/src/test/java/shop/api/ApiTest.java"), "land-leaf", "queuelock:land",
-                "-Dqueuelock.checkGoals=verify");
+                "-Dqueuelock.land.checkGoals=verify");
         assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
         assertThat(land.log()).contains("check: tested: dev.queuelock.its:api (changed: api/src/test/java/shop/api/ApiTest.java)");
         assertThat(testsRun("leaf")).containsExactly("api");
@@ -190,10 +190,10 @@ class AffectedCheckIT {
         repo.commitAndPush("build cache");
 
         MavenRun first = repo.mvnOn(maven, lane("leaf-app", "app/src/main/java/shop/app/Checkout.java"), "land-app", "queuelock:land",
-                "-Dqueuelock.checkGoals=verify");
+                "-Dqueuelock.land.checkGoals=verify");
         assertThat(first.awaitExit(LAND)).as(first.log()).isZero();
         MavenRun second = repo.mvnOn(maven, lane("leaf-api", "api/src/test/java/shop/api/ApiTest.java"), "land-api", "queuelock:land",
-                "-Dqueuelock.checkGoals=verify");
+                "-Dqueuelock.land.checkGoals=verify");
         assertThat(second.awaitExit(LAND)).as(second.log()).isZero();
 
         assertThat(second.log()).contains("check: restored from the build cache (not built): dev.queuelock.its:shared");
@@ -214,7 +214,7 @@ class AffectedCheckIT {
 
     /** Lands the lane; its output. */
     private String land(Path lane, String name, boolean lands) throws Exception {
-        MavenRun land = repo.mvn(lane, name, "queuelock:land", "-Dqueuelock.checkGoals=verify");
+        MavenRun land = repo.mvn(lane, name, "queuelock:land", "-Dqueuelock.land.checkGoals=verify");
         int exit = land.awaitExit(LAND);
         if (lands) {
             assertThat(exit).as(land.log()).isZero();

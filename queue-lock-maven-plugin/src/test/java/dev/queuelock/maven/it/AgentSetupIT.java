@@ -100,7 +100,7 @@ class AgentSetupIT {
         git(lane2, "commit", "-q", "-m", "feature");
         MavenRun build = wrapper(lane2, "build", path, "validate");
         assertThat(build.awaitExit(MVN)).as(build.log()).isZero();
-        MavenRun land = wrapper(lane2, "land", path, "queuelock:land", "-Dqueuelock.checkGoals=validate");
+        MavenRun land = wrapper(lane2, "land", path, "queuelock:land", "-Dqueuelock.land.checkGoals=validate");
         assertThat(land.awaitExit(MVN)).as(land.log()).isZero();
         assertThat(land.log()).contains("lane shop-lane-2 (lane/2) landed on origin/main");
         assertThat(git(repo.origin, "log", "-1", "--format=%s", "main")).isEqualTo("feature");
