@@ -2,6 +2,9 @@ package dev.queuelock.land;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
+import dev.queuelock.land.notify.Notifier;
+import dev.queuelock.land.watch.Activity;
+import dev.queuelock.land.watch.LandingEvents;
 import java.util.Optional;
 
 /**
@@ -20,6 +23,7 @@ public final class Lander {
     private final LandingMode mode;
     /** As the goal found it; null: found from the worktree. */
     private final RepoContext repo;
+    private final Notifier notifier;
 
     /**
      * @param landLock  the lane's lock of the "land" queue (not yet acquired)
@@ -27,23 +31,29 @@ public final class Lander {
      *                  would take it for this worktree (not yet acquired)
      */
     public Lander(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log) {
-        this(new LandTools(git, settings, checks, landLock, buildLock, log), LandingMode.ALONE, null);
+        this(new LandTools(git, settings, checks, landLock, buildLock, log), LandingMode.ALONE, null, Notifier.NONE);
     }
 
-    private Lander(LandTools tools, LandingMode mode, RepoContext repo) {
+    private Lander(LandTools tools, LandingMode mode, RepoContext repo, Notifier notifier) {
         this.tools = tools;
         this.mode = mode;
         this.repo = repo;
+        this.notifier = notifier;
     }
 
     /** A lander that lands in this mode, e.g. batched ({@code new Batching(options)}); {@link LandingMode#ALONE} by default. */
     public Lander with(LandingMode landingMode) {
-        return new Lander(tools, landingMode, repo);
+        return new Lander(tools, landingMode, repo, notifier);
     }
 
     /** A lander that lands in this repository context, as the goal found it; else it is found from the worktree. */
     public Lander in(RepoContext context) {
-        return new Lander(tools, mode, context);
+        return new Lander(tools, mode, context, notifier);
+    }
+
+    /** A lander that tells {@code by} how each landing it decides ended (landed, refused). */
+    public Lander notifying(Notifier by) {
+        return new Lander(tools, mode, repo, by);
     }
 
     /**
@@ -56,11 +66,16 @@ public final class Lander {
         RepoContext repo = this.repo != null ? this.repo : RepoContext.of(tools.git, tools.settings);
         String laneName = tools.git.worktree().getFileName().toString();
         InFlightLanding inFlight = new InFlightLanding(repo.stateDir(), laneName);
+        LandingEvents events = new LandingEvents(new Activity(repo.stateDir()), notifier);
         inFlight.takeInterrupted().ifPresent(tools.log::warn);
         String branch = new Preflight(tools.git, tools.settings).check(repo.integration());
-        Landing landing = new Landing(tools, repo, new QueuedLane(laneName, branch, tools.git.head()), new PhaseClock(inFlight::at));
+        Landing landing = new Landing(tools, repo, new QueuedLane(laneName, branch, tools.git.head()), new PhaseClock(phase -> {
+            inFlight.at(phase);
+            events.phase(laneName, phase);
+        }));
         LandingRecorder recorder = new LandingRecorder(landing, started);
         inFlight.start(branch, landing.lane().head());
+        events.phase(laneName, Phase.QUEUE_WAIT);
         try (QueueLock held = tools.landLock;
              LandingMode.Turn turn = mode.await(landing, AcquireOptions.defaults().withLabel(branch).withListener(tools.log::landWait))) {
             Optional<LandResult> concluded = turn.concluded();
@@ -69,14 +84,15 @@ public final class Lander {
             }
             landing.clock().end(Phase.QUEUE_WAIT);
             tools.log.info("land queue acquired for " + landing.lane().named() + "; landing onto " + repo.remoteBranch());
-            return landOnTurn(turn, landing, recorder);
+            return landOnTurn(turn, landing, recorder, events);
         } finally {
             inFlight.finish();
         }
     }
 
     /** Lands holding the land queue and records how it ended, however it ended. */
-    private LandRun landOnTurn(LandingMode.Turn turn, Landing landing, LandingRecorder recorder) throws InterruptedException {
+    private LandRun landOnTurn(LandingMode.Turn turn, Landing landing, LandingRecorder recorder, LandingEvents events)
+            throws InterruptedException {
         LandingResults results = LandingResults.alone(LandResult.failed("the landing stopped before it ended"));
         LandRun own;
         try {
@@ -89,6 +105,10 @@ public final class Lander {
             throw e;
         } finally {
             own = recorder.record(results);
+            events.ended(landing.lane().name(), landing.lane().branch(), results.own());
+            for (LandingResults.Member member : results.members()) {
+                events.ended(member.lane, member.branch, member.result);
+            }
         }
         return report(results.own(), own);
     }
