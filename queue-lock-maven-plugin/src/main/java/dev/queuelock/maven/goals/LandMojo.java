@@ -13,6 +13,7 @@ import dev.queuelock.land.LandException;
 import dev.queuelock.land.LandHistory;
 import dev.queuelock.land.LandRun;
 import dev.queuelock.land.LandSettings;
+import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.LandStats;
 import dev.queuelock.land.LandTarget;
 import dev.queuelock.land.Lander;
@@ -120,6 +121,15 @@ public class LandMojo extends BranchesMojo {
     private String sync;
 
     /**
+     * A command run when a landing ends (landed, refused) with the event as one JSON object on its standard input
+     * (comma-separated arguments), or desktop for the machine's own notifier.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = Notifier.NOTIFY)
+    private List<String> notify;
+
+    /**
      * Which builds share one build queue: repo (all worktrees of this repository, shared with the npm tool's
      * build-lock) or machine (all repositories of this user).
      *
@@ -171,6 +181,7 @@ public class LandMojo extends BranchesMojo {
                     queues.openJoiningOwnHold(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo), repo.lane()),
                     new MavenLandLog(getLog(), new LandStats(new LandHistory(context.commonDir()).read())))
                     .in(context)
+                    .notifying(new Notifier(notify == null ? List.of() : notify, getLog()::warn))
                     .with(new Batching(new BatchOptions(batchSize, () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.worktree()).waiters())));
             LandRun run = lander.land();
             if (run.outcome() == Outcome.LANDED) {

@@ -1,0 +1,83 @@
+package dev.queuelock.maven.it;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real terminal for a test: a tmux server of the test's own (its own socket), one window
+ * running a command, read back as the screen shows it ({@code capture-pane}).
+ */
+final class Tmux implements AutoCloseable {
+
+    private final String socket;
+
+    private Tmux(String socket) {
+        this.socket = socket;
+    }
+
+    /** Whether tmux can be run here; a test skips with this reason where it cannot. */
+    static boolean available() {
+        try {
+            Process p = new ProcessBuilder("tmux", "-V").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Starts {@code command} in a {@code columns}x{@code rows} terminal, in {@code dir}, with {@code env} added. */
+    static Tmux start(Path dir, Map<String, String> env, int columns, int rows, List<String> command) throws IOException {
+        Tmux tmux = new Tmux("queuelock-it-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
+        List<String> args = new ArrayList<>(List.of("tmux", "-L", tmux.socket, "-f", "/dev/null", "new-session", "-d", "-s", "w",
+                "-x", Integer.toString(columns), "-y", Integer.toString(rows), "-c", dir.toString()));
+        args.addAll(command);
+        ProcessBuilder pb = new ProcessBuilder(args).redirectErrorStream(true);
+        pb.environment().putAll(env);
+        pb.environment().put("TERM", "xterm-256color");
+        tmux.run(pb);
+        return tmux;
+    }
+
+    /** The screen, one string (lines joined by newlines). */
+    String screen() {
+        try {
+            return run(new ProcessBuilder("tmux", "-L", socket, "capture-pane", "-p", "-t", "w").redirectErrorStream(true));
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** Types keys, e.g. {@code C-c}. */
+    void send(String keys) throws IOException {
+        run(new ProcessBuilder("tmux", "-L", socket, "send-keys", "-t", "w", keys));
+    }
+
+    private static String run(ProcessBuilder pb) throws IOException {
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            p.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        try {
+            run(new ProcessBuilder("tmux", "-L", socket, "kill-server").redirectErrorStream(true));
+        } catch (IOException e) {
+            // no server left to kill
+        }
+    }
+}
