@@ -105,8 +105,10 @@ final class DirectoryEvents implements AutoCloseable {
                 changes.state = true;
             }
         }
-        if (!key.reset()) {
+        if (!key.reset()) { // the directory went (an idle queue is removed): look, and wait for it through its parent
             keys.remove(key);
+            changes.queues = true;
+            changes.state = true;
         }
     }
 

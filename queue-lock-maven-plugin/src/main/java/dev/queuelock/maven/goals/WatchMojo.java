@@ -91,11 +91,13 @@ public class WatchMojo extends BranchesMojo {
         RepoKey repo = RepoKey.of(topDirectory());
         QueueLockFactory factory = QueueLockFactory.fromProperties(session().getUserProperties());
         WatchSources sources = new Sources(factory, scope, repo, laneSettings);
+        // -B says a script runs this, even from a terminal: it gets lines, not frames.
+        boolean terminal = Screen.isTerminal() && session().getRequest().isInteractiveMode();
         WatchLoop loop = new WatchLoop(sources, new Notifier(notify == null ? List.of() : notify, getLog()::warn),
-                Screen.isTerminal() ? TICK_MILLIS : 0);
+                terminal ? TICK_MILLIS : 0);
         WatchPage page = startPage(pagePort);
         try {
-            Consumer<WatchModel> show = Screen.isTerminal() ? screen() : lines();
+            Consumer<WatchModel> show = terminal ? screen() : lines();
             Consumer<WatchModel> both = page == null ? show : model -> {
                 page.publish(PageJson.render(model));
                 show.accept(model);

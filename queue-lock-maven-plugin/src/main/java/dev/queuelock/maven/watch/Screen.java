@@ -30,9 +30,21 @@ public final class Screen implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(restore);
     }
 
-    /** Whether standard output is a terminal (and standard input: the JDK cannot ask about one alone). */
+    /**
+     * Whether standard output is a terminal (and standard input: the JDK cannot ask about one
+     * alone). From JDK 22 a console exists even when both are redirected; its own
+     * {@code isTerminal()} (asked by reflection: this compiles for 11) says whether it is one.
+     */
     public static boolean isTerminal() {
-        return System.console() != null;
+        java.io.Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            return (Boolean) console.getClass().getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return true; // before JDK 22: a console is a terminal
+        }
     }
 
     public synchronized void draw(List<String> lines) {

@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class Chromium {
 
-    /** How long the page's scripts may run before the DOM is read (the browser's virtual time). */
+    /** How long the page's scripts run before the DOM is read or the screenshot taken: its event stream never ends. */
     private static final int SCRIPT_MILLIS = 4000;
 
     private final String binary;
@@ -50,7 +50,7 @@ final class Chromium {
 
     private String run(List<String> what) throws IOException, InterruptedException {
         List<String> args = new ArrayList<>(List.of(binary, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--disable-dev-shm-usage", "--user-data-dir=" + profile, "--virtual-time-budget=" + SCRIPT_MILLIS));
+                "--disable-dev-shm-usage", "--user-data-dir=" + profile, "--timeout=" + SCRIPT_MILLIS));
         args.addAll(what);
         Process p = new ProcessBuilder(args).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

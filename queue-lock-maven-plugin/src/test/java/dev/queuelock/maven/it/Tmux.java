@@ -44,6 +44,8 @@ final class Tmux implements AutoCloseable {
         pb.environment().putAll(env);
         pb.environment().put("TERM", "xterm-256color");
         tmux.run(pb);
+        // The pane stays when the command ends, so the test sees how it ended.
+        tmux.run(new ProcessBuilder("tmux", "-L", tmux.socket, "set-option", "-t", "w", "remain-on-exit", "on").redirectErrorStream(true));
         return tmux;
     }
 
@@ -51,6 +53,15 @@ final class Tmux implements AutoCloseable {
     String screen() {
         try {
             return run(new ProcessBuilder("tmux", "-L", socket, "capture-pane", "-p", "-t", "w").redirectErrorStream(true));
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** A tmux format of the pane, e.g. {@code #{pane_dead}} (1 once its command ended), {@code #{cursor_flag}} (1: cursor shown). */
+    String pane(String format) {
+        try {
+            return run(new ProcessBuilder("tmux", "-L", socket, "display-message", "-p", "-t", "w", format).redirectErrorStream(true)).trim();
         } catch (IOException e) {
             return "";
         }

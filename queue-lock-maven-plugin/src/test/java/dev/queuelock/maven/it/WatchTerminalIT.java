@@ -104,16 +104,19 @@ class WatchTerminalIT {
 
         MavenRun landE = repo.mvn(e, "land-e", "queuelock:land", "-Dqueuelock.build.slots=2",
                 "-Dqueuelock.checkCommand=sh," + failingTest);
-        waiterC.sigterm();
         assertThat(landE.awaitExit(PATIENCE)).as(landE.log()).isNotZero();
         long ended = System.currentTimeMillis();
         long refusedShown = awaitScreen("e refused with its failing test", s -> lanesRow(s, "main-lane-5").contains("refused: GreetingTest.greetsTheWorld"),
                 PATIENCE);
         assertThat(refusedShown - ended).as("shown within a second of the refusal").isLessThan(SHOWN_WITHIN_MILLIS + 500);
         keepScreenForDocs(tmux.screen());
+        waiterC.sigterm();
 
+        assertThat(tmux.pane("#{cursor_flag}")).as("the cursor is hidden while the watch draws").isEqualTo("0");
         tmux.send("C-c");
-        awaitScreen("the watch ended by Ctrl-C", s -> s.contains("BUILD SUCCESS") || s.contains("$") || s.contains("#"), PATIENCE);
+        awaitScreen("the watch ended by Ctrl-C", s -> tmux.pane("#{pane_dead}").equals("1"), PATIENCE);
+        assertThat(tmux.pane("#{cursor_flag}")).as("the cursor is shown again").isEqualTo("1");
+        assertThat(tmux.screen()).doesNotContain("Exception", "\tat ");
     }
 
     private LockWorkers worker(Path lane) {
@@ -158,7 +161,7 @@ class WatchTerminalIT {
     private void keepScreenForDocs(String screen) throws Exception {
         String dir = System.getProperty("queuelock.docs.images");
         Chromium chromium = Chromium.find(work.resolve("chromium-profile"));
-        if (dir == null || chromium == null) {
+        if (dir == null || dir.isBlank() || chromium == null) {
             return;
         }
         String escaped = screen.stripTrailing().replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
