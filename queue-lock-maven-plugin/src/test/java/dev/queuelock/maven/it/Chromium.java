@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 final class Chromium {
 
     /** How long the page's scripts run before the DOM is read or the screenshot taken: its event stream never ends. */
-    private static final int SCRIPT_MILLIS = 4000;
+    private static final int SCRIPT_MILLIS = 8000;
 
     private final String binary;
     private final Path profile;

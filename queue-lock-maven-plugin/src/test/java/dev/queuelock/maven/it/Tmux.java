@@ -15,9 +15,12 @@ import java.util.concurrent.TimeUnit;
 final class Tmux implements AutoCloseable {
 
     private final String socket;
+    /** Every byte the command wrote to the terminal, escape sequences included. */
+    private final Path output;
 
-    private Tmux(String socket) {
+    private Tmux(String socket, Path output) {
         this.socket = socket;
+        this.output = output;
     }
 
     /** Whether tmux can be run here; a test skips with this reason where it cannot. */
@@ -34,9 +37,13 @@ final class Tmux implements AutoCloseable {
         }
     }
 
-    /** Starts {@code command} in a {@code columns}x{@code rows} terminal, in {@code dir}, with {@code env} added. */
-    static Tmux start(Path dir, Map<String, String> env, int columns, int rows, List<String> command) throws IOException {
-        Tmux tmux = new Tmux("queuelock-it-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
+    /**
+     * Starts {@code command} in a {@code columns}x{@code rows} terminal, in {@code dir}, with {@code env} added; what it
+     * writes is also kept in {@code output}.
+     */
+    static Tmux start(Path dir, Map<String, String> env, int columns, int rows, List<String> command, Path output)
+            throws IOException {
+        Tmux tmux = new Tmux("queuelock-it-" + ProcessHandle.current().pid() + "-" + System.nanoTime(), output);
         List<String> args = new ArrayList<>(List.of("tmux", "-L", tmux.socket, "-f", "/dev/null", "new-session", "-d", "-s", "w",
                 "-x", Integer.toString(columns), "-y", Integer.toString(rows), "-c", dir.toString()));
         args.addAll(command);
@@ -46,6 +53,8 @@ final class Tmux implements AutoCloseable {
         tmux.run(pb);
         // The pane stays when the command ends, so the test sees how it ended.
         tmux.run(new ProcessBuilder("tmux", "-L", tmux.socket, "set-option", "-t", "w", "remain-on-exit", "on").redirectErrorStream(true));
+        // A file name the shell that pipe-pane starts takes as one word: the test's own temp path, quoted.
+        tmux.run(new ProcessBuilder("tmux", "-L", tmux.socket, "pipe-pane", "-t", "w", "cat >> '" + output + "'").redirectErrorStream(true));
         return tmux;
     }
 
@@ -58,7 +67,16 @@ final class Tmux implements AutoCloseable {
         }
     }
 
-    /** A tmux format of the pane, e.g. {@code #{pane_dead}} (1 once its command ended), {@code #{cursor_flag}} (1: cursor shown). */
+    /** Everything the command wrote so far, escape sequences included. */
+    String output() {
+        try {
+            return java.nio.file.Files.readString(output, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** A tmux format of the pane, e.g. {@code #{pane_dead}} (1 once its command ended). */
     String pane(String format) {
         try {
             return run(new ProcessBuilder("tmux", "-L", socket, "display-message", "-p", "-t", "w", format).redirectErrorStream(true)).trim();

@@ -60,7 +60,8 @@ class WatchPageIT {
         watch.awaitLog("build 1/2: main-lane-1; waiting: none", PATIENCE);
         String url = "http://127.0.0.1:" + port + "/";
 
-        String before = chromium.dom(url);
+        // A browser's first start on a loaded machine may outlast its wait for the page's script: ask again then.
+        String before = Awaitility.await().atMost(PATIENCE).until(() -> chromium.dom(url), dom -> dom.contains("lane main-lane-1"));
         assertThat(before).contains("lane 1 main-lane-1", "lane 2 main-lane-2", "holds lane main-lane-1 (verify)")
                 .doesNotContain("holds lane main-lane-2");
 
