@@ -121,8 +121,9 @@ public class LandMojo extends BranchesMojo {
     private String sync;
 
     /**
-     * A command run when a landing ends (landed, refused) with the event as one JSON object on its standard input
-     * (comma-separated arguments), or desktop for the machine's own notifier.
+     * A command run on events (landed, refused, flaky test, a landing stuck, a long wait, an idle
+     * lane) with the event as one JSON object on its standard input; desktop uses notify-send or
+     * osascript.
      *
      * @since 0.1.0
      */

@@ -73,8 +73,9 @@ public class WatchMojo extends BranchesMojo {
     private String buildScope;
 
     /**
-     * A command run on events the watch sees (a landing stuck in a phase, a long wait, a lane idle and unlanded, a flaky
-     * test) with the event as one JSON object on its standard input (comma-separated arguments), or desktop.
+     * A command run on events (landed, refused, flaky test, a landing stuck, a long wait, an idle
+     * lane) with the event as one JSON object on its standard input; desktop uses notify-send or
+     * osascript.
      *
      * @since 0.1.0
      */
