@@ -8,7 +8,6 @@ import dev.queuelock.testsupport.Timing;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,10 +41,8 @@ class NotifyIT {
     @Timeout(400)
     void aNotifyScriptHearsOfALandingAndOfARefusalWithItsFailingTest() throws Exception {
         Path events = work.resolve("events.jsonl");
-        Path notify = script("notify.sh", "cat >> '" + events + "'\necho >> '" + events + "'\n");
-        Path failingTest = script("failing-test.sh", "echo '[ERROR] Failures: '\n"
-                + "echo '[ERROR]   GreetingTest.greetsTheWorld:14 expected: <Hello> but was: <Bye>'\n"
-                + "echo '[ERROR] Tests run: 1, Failures: 1, Errors: 0, Skipped: 0'\nexit 1\n");
+        Path notify = CheckScripts.write(work, "notify.sh", "cat >> '" + events + "'\necho >> '" + events + "'\n");
+        Path failingTest = CheckScripts.failingTest(work);
         Path landed = repo.lane("main-lane-1", "a.txt", "main");
         Path refused = repo.lane("main-lane-2", "b.txt", "main");
 
@@ -81,13 +78,6 @@ class NotifyIT {
         assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
         assertThat(land.log()).contains("[WARNING] notify: false exited with 1");
         assertThat(repo.remoteSubjects("main")).startsWith("main-lane-1 work");
-    }
-
-    private Path script(String name, String body) throws Exception {
-        Path file = work.resolve(name);
-        Files.writeString(file, "#!/bin/sh\n" + body, StandardCharsets.UTF_8);
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return file;
     }
 
     private static List<JsonNode> read(Path events) throws Exception {

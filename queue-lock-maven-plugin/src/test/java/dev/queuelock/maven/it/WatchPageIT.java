@@ -54,6 +54,12 @@ class WatchPageIT {
         assumeTrue(chromium != null, "no Chromium on the PATH (apt-get install chromium): no headless browser to open the page in");
         Path one = repo.lane("main-lane-1", "a.txt", "main");
         Path two = repo.lane("main-lane-2", "b.txt", "main");
+        Path landed = repo.lane("main-lane-3", "c.txt", "main");
+        Path refused = repo.lane("main-lane-4", "d.txt", "main");
+        assertThat(repo.mvn(landed, "land-3", "queuelock:land", "-Dqueuelock.checkCommand=true").awaitExit(PATIENCE)).isZero();
+        Path failingTest = CheckScripts.failingTest(work);
+        assertThat(repo.mvn(refused, "land-4", "queuelock:land", "-Dqueuelock.checkCommand=sh," + failingTest).awaitExit(PATIENCE))
+                .isNotZero();
         worker(one).startHolder("verify");
         int port = freePort();
         MavenRun watch = repo.mvn(repo.main, "watch", "queuelock:watch", "-Dqueuelock.watch.port=" + port);
@@ -62,7 +68,8 @@ class WatchPageIT {
 
         // A browser's first start on a loaded machine may outlast its wait for the page's script: ask again then.
         String before = Awaitility.await().atMost(PATIENCE).until(() -> chromium.dom(url), dom -> dom.contains("lane main-lane-1"));
-        assertThat(before).contains("lane 1 main-lane-1", "lane 2 main-lane-2", "holds lane main-lane-1 (verify)")
+        assertThat(before).contains("lane 1 main-lane-1", "lane 2 main-lane-2", "holds lane main-lane-1 (verify)",
+                "refused: GreetingTest.greetsTheWorld", "class=\"mark refused\"", "class=\"mark landed\"", "main-lane-3 landed")
                 .doesNotContain("holds lane main-lane-2");
 
         worker(two).startHolder("install");

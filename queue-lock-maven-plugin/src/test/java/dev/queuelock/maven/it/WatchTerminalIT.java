@@ -10,7 +10,6 @@ import dev.queuelock.testsupport.Timing;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -68,10 +67,8 @@ class WatchTerminalIT {
         Path d = repo.lane("main-lane-4", "d.txt", "main");
         Path e = repo.lane("main-lane-5", "e.txt", "main");
         Path gate = work.resolve("gate");
-        Path waitForGate = script("wait-for-gate.sh", "while [ ! -f '" + gate + "' ]; do sleep 0.1; done\n");
-        Path failingTest = script("failing-test.sh", "echo '[ERROR] Failures: '\n"
-                + "echo '[ERROR]   GreetingTest.greetsTheWorld:14 expected: <Hello> but was: <Bye>'\n"
-                + "echo '[ERROR] Tests run: 1, Failures: 1, Errors: 0, Skipped: 0'\nexit 1\n");
+        Path waitForGate = CheckScripts.write(work, "wait-for-gate.sh", "while [ ! -f '" + gate + "' ]; do sleep 0.1; done\n");
+        Path failingTest = CheckScripts.failingTest(work);
 
         tmux = Tmux.start(repo.main, Map.of("TMPDIR", repo.tmp().toString(), "MAVEN_OPTS", MavenRun.SHORT_JVM
                 + " -Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir")), 200, 60, List.of("mvn",
@@ -123,13 +120,6 @@ class WatchTerminalIT {
 
     private LockWorkers worker(Path lane) {
         return new LockWorkers(children, repo.tmp(), lane, "build", List.of("queuelock.build.slots=2"));
-    }
-
-    private Path script(String name, String body) throws Exception {
-        Path file = work.resolve(name);
-        Files.writeString(file, "#!/bin/sh\n" + body, StandardCharsets.UTF_8);
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return file;
     }
 
     /** The lanes section's row of lane {@code name}: {@code  1   name   branch ...}. */
