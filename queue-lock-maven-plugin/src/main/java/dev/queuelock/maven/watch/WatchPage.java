@@ -13,7 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * The watch as a page, on 127.0.0.1 only, with the JDK's own HTTP server: {@code /} the page,
+ * The watch as a page, on 127.0.0.1 only, with the JDK's own HTTP server: {@code /} the page (with the current look),
  * {@code /state} the current look as JSON, {@code /events} each new look as a server-sent event.
  * It serves what the watch read; it reads and writes nothing itself.
  */
@@ -74,7 +74,7 @@ public final class WatchPage implements AutoCloseable {
             } else if (path.equals("/state")) {
                 send(exchange, "application/json", current().getBytes(StandardCharsets.UTF_8));
             } else if (path.equals("/")) {
-                send(exchange, "text/html; charset=utf-8", page);
+                send(exchange, "text/html; charset=utf-8", page());
             } else {
                 exchange.sendResponseHeaders(404, -1);
             }
@@ -88,6 +88,15 @@ public final class WatchPage implements AutoCloseable {
         exchange.getResponseHeaders().set("Cache-Control", "no-store");
         exchange.sendResponseHeaders(200, body.length);
         exchange.getResponseBody().write(body);
+    }
+
+    /**
+     * The page with the current look written into its script, so it shows at once (and a
+     * screenshot taken as it loads shows it); {@code </} is escaped so no string ends the script.
+     */
+    private byte[] page() {
+        String html = new String(page, StandardCharsets.UTF_8);
+        return html.replace("/*STATE*/{}", current().replace("</", "<\\/")).getBytes(StandardCharsets.UTF_8);
     }
 
     private synchronized String current() {
