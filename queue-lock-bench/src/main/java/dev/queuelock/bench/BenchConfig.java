@@ -189,7 +189,7 @@ record BenchConfig(BenchArgs args) {
     }
 
     Set<String> only() {
-        String all = "clean,cli,crash,idle,fifo,slot-handoff,slots";
+        String all = "clean,cli,crash,idle,fifo,slot-handoff,slots,watch";
         Set<String> only = new LinkedHashSet<>(List.of(args.get("only", all).split(",")));
         for (String scenario : only) {
             if (!List.of(all.split(",")).contains(scenario)) {

@@ -11,6 +11,9 @@ import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.InFlightLanding;
 import dev.queuelock.land.history.LandRun;
+import dev.queuelock.land.notify.Notifier;
+import dev.queuelock.land.watch.Activity;
+import dev.queuelock.land.watch.LandingEvents;
 import java.util.Optional;
 
 /**
@@ -34,6 +37,7 @@ public final class Lander {
     private final LandingMode mode;
     /** As the goal found it; null: found from the worktree. */
     private final RepoContext repo;
+    private final Notifier notifier;
 
     /**
      * @param landLock  the lane's lock of the "land" queue (not yet acquired)
@@ -41,11 +45,11 @@ public final class Lander {
      *                  would take it for this worktree (not yet acquired)
      */
     public Lander(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log) {
-        this(git, settings, checks, landLock, buildLock, log, LandingMode.ALONE, null);
+        this(git, settings, checks, landLock, buildLock, log, LandingMode.ALONE, null, Notifier.NONE);
     }
 
     private Lander(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log,
-                   LandingMode mode, RepoContext repo) {
+                   LandingMode mode, RepoContext repo, Notifier notifier) {
         this.git = git;
         this.settings = settings;
         this.checks = checks;
@@ -54,16 +58,22 @@ public final class Lander {
         this.log = log;
         this.mode = mode;
         this.repo = repo;
+        this.notifier = notifier;
     }
 
     /** A lander that lands in this mode, e.g. batched ({@code new Batching(options)}); {@link LandingMode#ALONE} by default. */
     public Lander with(LandingMode landingMode) {
-        return new Lander(git, settings, checks, landLock, buildLock, log, landingMode, repo);
+        return new Lander(git, settings, checks, landLock, buildLock, log, landingMode, repo, notifier);
     }
 
     /** A lander that lands in this repository context, as the goal found it; else it is found from the worktree. */
     public Lander in(RepoContext context) {
-        return new Lander(git, settings, checks, landLock, buildLock, log, mode, context);
+        return new Lander(git, settings, checks, landLock, buildLock, log, mode, context, notifier);
+    }
+
+    /** A lander that tells {@code by} how each landing it decides ended (landed, refused). */
+    public Lander notifying(Notifier by) {
+        return new Lander(git, settings, checks, landLock, buildLock, log, mode, repo, by);
     }
 
     /**
@@ -76,12 +86,17 @@ public final class Lander {
         RepoContext repo = this.repo != null ? this.repo : RepoContext.of(git, settings.target());
         String laneName = git.worktree().getFileName().toString();
         InFlightLanding inFlight = new InFlightLanding(repo.stateDir(), laneName);
+        LandingEvents events = new LandingEvents(new Activity(repo.stateDir()), notifier);
         inFlight.takeInterrupted().ifPresent(log::warn);
         String branch = new Preflight(git, settings).check(repo.integration());
         Landing landing = new Landing(git, settings, checks, landLock, buildLock, log, repo,
-                new QueuedLane(laneName, branch, git.head()), new PhaseClock(inFlight::at));
+                new QueuedLane(laneName, branch, git.head()), new PhaseClock(phase -> {
+                    inFlight.at(phase);
+                    events.phase(laneName, phase);
+                }));
         LandingRecorder recorder = new LandingRecorder(landing, started);
         inFlight.start(branch, landing.lane().head());
+        events.phase(laneName, Phase.QUEUE_WAIT);
         try (QueueLock held = landLock;
              LandingMode.LandingTurn turn = mode.await(landing, AcquireOptions.defaults().withLabel(branch).withListener(log::landWait))) {
             Optional<LandResult> concluded = turn.concluded();
@@ -90,14 +105,15 @@ public final class Lander {
             }
             landing.clock().end(Phase.QUEUE_WAIT);
             log.info("land queue acquired for " + landing.lane().named() + "; landing onto " + repo.remoteBranch());
-            return landOnTurn(turn, landing, recorder);
+            return landOnTurn(turn, landing, recorder, events);
         } finally {
             inFlight.finish();
         }
     }
 
     /** Lands holding the land queue and records how it ended, however it ended. */
-    private LandRun landOnTurn(LandingMode.LandingTurn turn, Landing landing, LandingRecorder recorder) throws InterruptedException {
+    private LandRun landOnTurn(LandingMode.LandingTurn turn, Landing landing, LandingRecorder recorder, LandingEvents events)
+            throws InterruptedException {
         LandingResults results = LandingResults.alone(LandResult.failed("the landing stopped before it ended"));
         LandRun own;
         try {
@@ -110,6 +126,10 @@ public final class Lander {
             throw e;
         } finally {
             own = recorder.record(results);
+            events.ended(landing.lane().name(), landing.lane().branch(), results.own());
+            for (LandingResults.Member member : results.members()) {
+                events.ended(member.lane, member.branch, member.result);
+            }
         }
         return report(results.own(), own);
     }

@@ -6,6 +6,7 @@ import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.Outcome;
+import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.land.batch.Batching;
 import dev.queuelock.land.checks.CacheHitReportingChecks;
@@ -66,6 +67,7 @@ public class LandMojo extends BranchesMojo {
         // Set but empty means no check goals (with checksRequired=false: land unchecked), not the default.
         String checkGoals = givenGoals != null && givenGoals.isBlank() ? "" : setting(LandSettings.CHECK_GOALS, problems);
         List<String> checkCommand = setting(LandSettings.CHECK_COMMAND, problems);
+        List<String> notify = setting(Notifier.NOTIFY, problems);
         LaneSettings lanes = laneSettings(problems);
         try {
             RepoKey repo = RepoKey.of(topDirectory());
@@ -87,6 +89,7 @@ public class LandMojo extends BranchesMojo {
                     queues.openJoiningOwnHold(queues.buildQueue(scope, repo), repo.lane()),
                     new MavenLandLog(getLog(), new LandStats(new LandHistory(context.commonDir()).read())))
                     .in(context)
+                    .notifying(new Notifier(notify, getLog()::warn))
                     .with(new Batching(new BatchOptions(batchSize, () -> queues.snapshot(Queue.LAND, repo.worktree()).waiters())));
             LandRun run = lander.land();
             if (run.outcome() == Outcome.LANDED) {

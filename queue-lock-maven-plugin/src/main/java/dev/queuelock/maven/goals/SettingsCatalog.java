@@ -5,6 +5,7 @@ import dev.queuelock.config.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
+import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.git.LandTarget;
@@ -27,7 +28,7 @@ final class SettingsCatalog {
     private static final SettingsCatalog STANDARD = new SettingsCatalog(List.of(LockSettings.SETTINGS,
             ZooKeeperSettings.SETTINGS, LandTarget.SETTINGS, LandSettings.SETTINGS, BatchOptions.SETTINGS,
             StatusMojo.SETTINGS, LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LocalRepositorySettings.SETTINGS, LaneUse.SETTINGS,
-            LaneMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS, UninstallMojo.SETTINGS));
+            LaneMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS, UninstallMojo.SETTINGS, Notifier.SETTINGS, WatchMojo.SETTINGS));
 
     private final List<SettingGroup> groups;
     private final Map<String, Setting<?>> byName = new LinkedHashMap<>();

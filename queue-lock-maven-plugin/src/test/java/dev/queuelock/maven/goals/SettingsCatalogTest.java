@@ -11,6 +11,7 @@ import dev.queuelock.config.SettingGroup;
 import dev.queuelock.repo.LaneDirectory;
 import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.git.LandTarget;
+import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.git.LandTarget;
@@ -41,7 +42,8 @@ class SettingsCatalogTest {
     /** Where the keys are declared: the lock's in core, the others beside the code that reads them. */
     private static final List<Class<?>> DECLARED_IN = List.of(LockSettings.class, LaneDirectorySettings.class,
             LocalRepositorySettings.class, ZooKeeperSettings.class, LandTarget.class, LandSettings.class, BatchOptions.class, LaneSettings.class,
-            LaneUse.class, StatusMojo.class, LaneMojo.class, PreviewMojo.class, InitMojo.class, UninstallMojo.class);
+            LaneUse.class, StatusMojo.class, LaneMojo.class, PreviewMojo.class, InitMojo.class, UninstallMojo.class, Notifier.class,
+            WatchMojo.class);
 
     /** A key as a new one is added: one declaration in its class's group, nothing else. */
     private static final class Scratch {
