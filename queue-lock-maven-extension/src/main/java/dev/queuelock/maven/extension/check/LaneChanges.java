@@ -58,13 +58,22 @@ final class LaneChanges {
                 }
                 Set<String> paths = new LinkedHashSet<>(split(tracked.out));
                 paths.addAll(split(untracked.out));
-                return new LaneChanges(ref, new ArrayList<>(paths), null);
+                return new LaneChanges(named(git, ref), new ArrayList<>(paths), null);
             }
         } catch (IOException e) {
             return unknown(refs.get(0), "git cannot be run: " + e.getMessage());
         }
         return unknown(refs.get(0), "no base to compare with: " + String.join(" nor ", refs) + " shares a commit with HEAD"
                 + (branch.isEmpty() ? " (set " + INTEGRATION_BRANCH + ")" : ""));
+    }
+
+    /** {@code origin/main} for {@code origin/HEAD}: the branch a person knows. */
+    private static String named(GitCommand git, String ref) throws IOException, InterruptedException {
+        if (!ref.endsWith("/HEAD")) {
+            return ref;
+        }
+        GitCommand.Result name = git.run("rev-parse", "--abbrev-ref", ref);
+        return name.ok() && !name.out.isBlank() ? name.out.strip() : ref;
     }
 
     private static LaneChanges unknown(String since, String why) {
