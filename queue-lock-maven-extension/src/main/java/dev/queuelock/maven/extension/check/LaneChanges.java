@@ -63,8 +63,8 @@ final class LaneChanges {
         } catch (IOException e) {
             return unknown(refs.get(0), "git cannot be run: " + e.getMessage());
         }
-        return unknown(refs.get(0), "no base to compare with: " + String.join(" nor ", refs) + " shares a commit with HEAD"
-                + (branch.isEmpty() ? " (set " + INTEGRATION_BRANCH + ")" : ""));
+        return unknown(refs.get(0), "cannot tell the lane's base: no " + String.join(" nor ", refs) + " with a commit in common"
+                + " with HEAD" + (branch.isEmpty() ? " (set " + INTEGRATION_BRANCH + ")" : ""));
     }
 
     /** {@code origin/main} for {@code origin/HEAD}: the branch a person knows. */
