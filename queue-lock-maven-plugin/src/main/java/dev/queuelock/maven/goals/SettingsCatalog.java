@@ -1,5 +1,6 @@
 package dev.queuelock.maven.goals;
 
+import dev.queuelock.config.AffectedBuildSettings;
 import dev.queuelock.config.LaneDirectorySettings;
 import dev.queuelock.config.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
@@ -27,8 +28,9 @@ final class SettingsCatalog {
 
     private static final SettingsCatalog STANDARD = new SettingsCatalog(List.of(LockSettings.SETTINGS,
             ZooKeeperSettings.SETTINGS, LandTarget.SETTINGS, LandSettings.SETTINGS, BatchOptions.SETTINGS,
-            StatusMojo.SETTINGS, LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LocalRepositorySettings.SETTINGS, LaneUse.SETTINGS,
-            LaneMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS, UninstallMojo.SETTINGS, Notifier.SETTINGS, WatchMojo.SETTINGS));
+            StatusMojo.SETTINGS, LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LocalRepositorySettings.SETTINGS,
+            AffectedBuildSettings.SETTINGS, LaneUse.SETTINGS, LaneMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS,
+            UninstallMojo.SETTINGS, Notifier.SETTINGS, WatchMojo.SETTINGS));
 
     private final List<SettingGroup> groups;
     private final Map<String, Setting<?>> byName = new LinkedHashMap<>();

@@ -3,6 +3,7 @@ package dev.queuelock.maven.goals;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.queuelock.config.AffectedBuildSettings;
 import dev.queuelock.config.LaneDirectorySettings;
 import dev.queuelock.config.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
@@ -41,7 +42,7 @@ class SettingsCatalogTest {
 
     /** Where the keys are declared: the lock's in core, the others beside the code that reads them. */
     private static final List<Class<?>> DECLARED_IN = List.of(LockSettings.class, LaneDirectorySettings.class,
-            LocalRepositorySettings.class, ZooKeeperSettings.class, LandTarget.class, LandSettings.class, BatchOptions.class, LaneSettings.class,
+            LocalRepositorySettings.class, AffectedBuildSettings.class, ZooKeeperSettings.class, LandTarget.class, LandSettings.class, BatchOptions.class, LaneSettings.class,
             LaneUse.class, StatusMojo.class, LaneMojo.class, PreviewMojo.class, InitMojo.class, UninstallMojo.class, Notifier.class,
             WatchMojo.class);
 

@@ -79,7 +79,7 @@ class AgentSetupIT {
         assertThat(init.awaitExit(MVN)).as(init.log()).isZero();
         assertThat(init.log()).contains("land with ./mvnw queuelock:land", "(./mvnw queuelock:uninstall takes out")
                 .doesNotContain(" mvn queuelock:");
-        assertThat(main.resolve("CLAUDE.md")).content().contains("`./mvnw queuelock:land`", "`./mvnw -B verify`")
+        assertThat(main.resolve("CLAUDE.md")).content().contains("`./mvnw queuelock:land`", "`./mvnw -B verify -Dqueuelock.build.affected`")
                 .doesNotContain("`mvn ");
         String hook = hookCommand();
         assertThat(hook).isEqualTo(ClaudeSettings.hookCommand("./mvnw"));
