@@ -36,9 +36,9 @@ public final class LockSettings {
                     + "build-lock) or machine (all repositories of this user).", "repo", "machine")
             .as(name -> BuildScope.valueOf(name.toUpperCase(Locale.ROOT))));
     public static final Setting<String> SLOTS = SETTINGS.add(Setting.numberOr(BUILD_SLOTS, 1, "auto", 1, BUILD_QUEUE,
-            "How many builds run at once: 1 (strict turns, the npm tool's lock), a number, or auto (from the machine's "
-                    + "cores and free memory and this repository's recent builds; status says how it decided). The longest "
-                    + "waiter takes the next free slot."));
+            "How many builds run at once: 1 (strict turns, the npm tool's lock), a number, or auto (from the machine as "
+                    + "it is now: its CPU, memory and I/O pressure, load average and free memory, and this repository's recent "
+                    + "builds; status says what it saw and how it decided). The longest waiter takes the next free slot."));
     public static final Setting<Integer> POLL = SETTINGS.add(Setting.number(POLL_MILLIS, 1, 200, BUILD_QUEUE,
             "Fallback poll interval of a waiter, in milliseconds (file-system events usually wake it sooner).").formerly("queuelock.pollMillis"));
     public static final Setting<Integer> STUCK_WARN = SETTINGS.add(Setting.number(STUCK_WARN_MINUTES, 1, 5, BUILD_QUEUE,
