@@ -147,22 +147,42 @@ class MvndIT {
     }
 
     /**
-     * Lane A holds the build lock in one daemon, lane B waits in another and names A's build; a
-     * {@code kill -9} of A's daemon gives B the lock within a second; then B lands through
-     * {@code mvnd queuelock:land}, its check build run by the plain Maven that mvnd bundles.
+     * Lane A holds the build lock in one daemon and lane B's build waits in another. A {@code kill -9}
+     * of B's client: the daemon would run that build for nobody, so the build leaves the queue (its
+     * ticket is gone) and fails, its daemon idle again, while A holds on. B builds again, waits and
+     * names A's build; a {@code kill -9} of A's daemon gives B the lock within a second; then B lands
+     * through {@code mvnd queuelock:land}, its check build run by the plain Maven that mvnd bundles.
+     * One scene for both kills: each needs a holder in one daemon and a waiter in another.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("distributions")
-    void twoLanesTakeTurnsAKilledDaemonHandsOverAtOnceAndALaneLands(String distribution) throws Exception {
+    void aWaitingBuildWhoseClientIsKilledLeavesTheQueueAndAKilledHoldersDaemonHandsOverAtOnceThenALaneLands(String distribution)
+            throws Exception {
         assumeTrue(!distribution.equals("none"), NO_MVND);
         mvnd = unpack(distribution);
         LandingRepo repo = LandingRepo.create(work, "shop", "main", true);
         Path laneA = repo.lane("shop-lane-2", "a.txt", "main");
         Path laneB = repo.lane("shop-lane-3", "b.txt", "main");
-
         Process a = start(laneA, "lane-a", Map.of(), "-B", "validate", "-Drelease=" + work.resolve("never"));
         LockRecord holder = awaitRecord("lock", r -> r.lane().equals("shop-lane-2"), a, "lane-a");
         assertThat(holder.runsIn()).contains("mvnd daemon");
+
+        Process gone = start(laneB, "lane-b-gone", Map.of(), "-B", "validate");
+        awaitOutput(gone, "lane-b-gone", "Build queue: next up; ");
+        long daemon = onlyTicketPid();
+        long clientKilled = System.nanoTime();
+        gone.destroyForcibly(); // kill -9 of the client: its daemon runs on
+        Awaitility.await().atMost(Timing.seconds(20)).pollInterval(Duration.ofMillis(50)).until(() -> tickets().isEmpty());
+        System.out.printf("MvndIT %s: kill -9 of the client to its build leaving the queue: %d ms%n", distribution,
+                Duration.ofNanos(System.nanoTime() - clientKilled).toMillis());
+        assertThat(ProcessHandle.of(daemon).map(ProcessHandle::isAlive)).as("the daemon lives on").contains(true);
+        // The build failed (its lines went to the client that is gone): its daemon is idle again, ready for the next.
+        Awaitility.await().atMost(Timing.seconds(30)).pollInterval(Duration.ofSeconds(1))
+                .until(() -> run(laneB, "status", "--status").lines()
+                        .anyMatch(l -> l.contains(" " + daemon + " ") && l.contains("Idle")));
+        assertThat(record(queueDir().resolve("lock"))).as("lane A holds on").contains(holder);
+        assertThat(a.isAlive()).isTrue();
+
         Process b = start(laneB, "lane-b", Map.of(), "-B", "validate");
         awaitOutput(b, "lane-b", "Build queue: next up; lane shop-lane-2 (validate), in mvnd daemon " + holder.pid() + ",");
         long waiter = onlyTicketPid();
@@ -185,40 +205,6 @@ class MvndIT {
                 .doesNotContain("-Dmvnd.", "-Dmaven.multiModuleProjectDirectory", "-Dmaven.installation.", "-Dmaven.project.", "-Dsession.");
         assertThat(land).contains("lane shop-lane-3 landed on origin/main");
         assertThat(repo.remoteSubjects("main")).containsExactly("shop-lane-3 work", "project");
-    }
-
-    /**
-     * A client killed with {@code kill -9} while its build waits in the build queue (behind lane A's
-     * build, in a daemon of its own): the daemon would run that build for nobody, so the build leaves
-     * the queue (its ticket is gone) and fails, its daemon idle again, while A holds on.
-     */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("distributions")
-    void aBuildWhoseClientIsKilledWhileItWaitsLeavesTheQueue(String distribution) throws Exception {
-        assumeTrue(!distribution.equals("none"), "no mvnd distributions at " + DISTRIBUTIONS);
-        mvnd = unpack(distribution);
-        LandingRepo repo = LandingRepo.create(work, "shop", "main", true);
-        Path laneA = repo.lane("shop-lane-2", "a.txt", "main");
-        Path laneB = repo.lane("shop-lane-3", "b.txt", "main");
-        Process a = start(laneA, "lane-a", Map.of(), "-B", "validate", "-Drelease=" + work.resolve("never"));
-        LockRecord holder = awaitRecord("lock", r -> r.lane().equals("shop-lane-2"), a, "lane-a");
-
-        Process b = start(laneB, "lane-b", Map.of(), "-B", "validate");
-        awaitOutput(b, "lane-b", "Build queue: next up; ");
-        long daemon = onlyTicketPid();
-        long killed = System.nanoTime();
-        b.destroyForcibly(); // kill -9 of the client: its daemon runs on
-        Awaitility.await().atMost(Timing.seconds(20)).pollInterval(Duration.ofMillis(50)).until(() -> tickets().isEmpty());
-        System.out.printf("MvndIT %s: kill -9 of the client to its build leaving the queue: %d ms%n", distribution,
-                Duration.ofNanos(System.nanoTime() - killed).toMillis());
-
-        assertThat(ProcessHandle.of(daemon).map(ProcessHandle::isAlive)).as("the daemon lives on").contains(true);
-        // The build failed (its lines went to the client that is gone): its daemon is idle again, ready for the next.
-        Awaitility.await().atMost(Timing.seconds(30)).pollInterval(Duration.ofSeconds(1))
-                .until(() -> run(laneB, "status", "--status").lines()
-                        .anyMatch(l -> l.contains(" " + daemon + " ") && l.contains("Idle")));
-        assertThat(record(queueDir().resolve("lock"))).as("lane A holds on").contains(holder);
-        assertThat(a.isAlive()).isTrue();
     }
 
     private List<String> tickets() throws IOException {

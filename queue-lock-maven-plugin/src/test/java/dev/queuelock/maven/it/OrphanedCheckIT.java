@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -17,7 +18,8 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A lander killed with {@code kill -9} while its check build starts: after it took the build lock
@@ -25,7 +27,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * is the process tree that keeps the dead lander's lock; before, it queued behind that lock and so
  * waited for itself, and every later build of the repository waited behind it, for good. The
  * lander's watchdog, which would stop the orphan ({@code LandTrapsIT}), is killed first here: the
- * orphan must end well without it too (both killed at once, say).
+ * orphan must end well without it too (both killed at once, say). In both process layers: the
+ * lander and its check are told the layer by their environment, so both layers run in the suite's
+ * one pool of IT classes.
  */
 class OrphanedCheckIT {
 
@@ -65,14 +69,20 @@ class OrphanedCheckIT {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Moment.class)
+    /** Each moment in each process layer. */
+    static Stream<Arguments> momentsAndLayers() {
+        return Stream.of(Moment.values()).flatMap(m -> Stream.of("linux", "portable").map(layer -> Arguments.of(m, layer)));
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("momentsAndLayers")
     @Timeout(400)
-    void aLanderKilledWhileItsCheckStartsLeavesNoProcessWaitingForItself(Moment moment) throws Exception {
+    void aLanderKilledWhileItsCheckStartsLeavesNoProcessWaitingForItself(Moment moment, String layer) throws Exception {
         repo = LandingRepo.create(work, "main", true);
         Path lane = repo.lane("o-1", "o.txt", "main");
         String check = moment.script + " -B -Dmaven.repo.local=" + MavenRun.IT_REPO + " validate";
-        MavenRun land = repo.mvn(lane, "land", "queuelock:land", "-Dqueuelock.land.checkCommand=sh,-c," + check);
+        Map<String, String> env = Map.of(Processes.ENV, layer);
+        MavenRun land = repo.mvnWith(env, lane, "land", "queuelock:land", "-Dqueuelock.land.checkCommand=sh,-c," + check);
 
         Awaitility.await().atMost(Timing.forMaven()).pollInterval(Duration.ofMillis(20))
                 .until(() -> Files.isDirectory(logs()) && moment.started.test(land.process().toHandle()));
@@ -82,7 +92,7 @@ class OrphanedCheckIT {
         land.process().destroyForcibly(); // kill -9: no hook runs; the check is re-parented and starts on its own
         land.awaitExit(Duration.ofSeconds(30));
 
-        MavenRun next = repo.mvn(repo.main, "next-build", "validate");
+        MavenRun next = repo.mvnWith(env, repo.main, "next-build", "validate");
         next.awaitLog("Build lock acquired", NEXT_BUILD.plus(Timing.forMavenToStart()));
         assertThat(Liveness.keptByTree(new LockRecord(lander, "o-1", null, 0, start)))
                 .as("no process of the dead lander's tree is left, waiting or running").isFalse();

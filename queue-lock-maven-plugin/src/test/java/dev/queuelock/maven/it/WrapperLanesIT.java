@@ -3,6 +3,7 @@ package dev.queuelock.maven.it;
 import static dev.queuelock.testsupport.TestGit.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.process.Processes;
 import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,11 +18,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Lanes of a multi-module project built with a real Maven Wrapper, the launcher most projects ship: a {@code ./mvnw} build
  * and a lander still running keep their landed lanes through other landings and prunes, and status
- * shows those lanes in use. Run with both process layers (failsafe's portable execution).
+ * shows those lanes in use. Which processes keep a lane is the process layer's call: the first test
+ * runs in both layers, each told to every Maven by its environment.
  */
 class WrapperLanesIT {
 
@@ -61,9 +65,11 @@ class WrapperLanesIT {
         repo.close();
     }
 
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"linux", "portable"})
     @Timeout(900)
-    void wrapperBuildsInLandedLanesSurviveTheNextLandingAndPruneAndShowInUse() throws Exception {
+    void wrapperBuildsInLandedLanesSurviveTheNextLandingAndPruneAndShowInUse(String layer) throws Exception {
+        Map<String, String> env = Map.of(Processes.ENV, layer);
         Path lane2 = gitLane(2);
         Path lane3 = gitLane(3);
         Path lane4 = gitLane(4);
@@ -71,13 +77,14 @@ class WrapperLanesIT {
         Path checksGo = work.resolve("checks-go");
         Path buildsGo = work.resolve("builds-go");
         // lane 3: a build that takes no turn in the build queue, so only the process layer can see it there.
-        MavenRun unqueued = mvnw(lane3, "build-3", Map.of("QUEUELOCK_SKIP", "1"), "validate", "-Drelease=" + buildsGo);
+        MavenRun unqueued = mvnw(lane3, "build-3", Map.of(Processes.ENV, layer, "QUEUELOCK_SKIP", "1"), "validate",
+                "-Drelease=" + buildsGo);
         awaitHolding(unqueued, lane3);
         // lane 4 lands; its check build holds the build queue until told to go on.
-        MavenRun land = mvnw(lane4, "land-4", "queuelock:land", "-Dqueuelock.land.checkGoals=validate", "-Drelease=" + checksGo);
+        MavenRun land = mvnw(lane4, "land-4", env, "queuelock:land", "-Dqueuelock.land.checkGoals=validate", "-Drelease=" + checksGo);
         awaitHolding(land, lane4);
         // lane 2: a build queued behind those checks; it builds while the lander prunes.
-        MavenRun queued = mvnw(lane2, "build-2", "validate", "-Drelease=" + buildsGo).awaitLog("Build queue:", START);
+        MavenRun queued = mvnw(lane2, "build-2", env, "validate", "-Drelease=" + buildsGo).awaitLog("Build queue:", START);
 
         Files.createFile(checksGo);
         assertThat(land.awaitExit(MVN)).as(land.log()).isZero();
@@ -86,13 +93,13 @@ class WrapperLanesIT {
                 .containsPattern("kept landed lane shop-lane-2 \\(lane/2\\): in use \\(.+\\)")
                 .containsPattern("kept landed lane shop-lane-3 \\(lane/3\\): " + lane3Kept)
                 .doesNotContain("pruned landed lane");
-        MavenRun prune = repo.mvn(main, "prune", "queuelock:prune");
+        MavenRun prune = repo.mvnWith(env, main, "prune", "queuelock:prune");
         assertThat(prune.awaitExit(MVN)).as(prune.log()).isZero();
         assertThat(prune.log()).containsPattern("kept landed lane shop-lane-2 \\(lane/2\\): in use \\(.+\\)")
                 .containsPattern("kept landed lane shop-lane-3 \\(lane/3\\): " + lane3Kept)
                 .contains("pruned landed lane shop-lane-4 (lane/4)")
                 .doesNotContain("pruned landed lane shop-lane-2 (lane/2)", "pruned landed lane shop-lane-3 (lane/3)");
-        MavenRun status = repo.mvn(main, "status", "queuelock:status");
+        MavenRun status = repo.mvnWith(env, main, "status", "queuelock:status");
         assertThat(status.awaitExit(MVN)).as(status.log()).isZero();
         assertThat(status.log()).containsPattern("lane 2  lane/2  \\+0/-1  landed  in use \\(.+\\)  port 8082")
                 .containsPattern("lane 3  lane/3  \\+0/-1  landed  " + lane3Kept + "  port 8083");
@@ -102,7 +109,7 @@ class WrapperLanesIT {
             assertThat(build.awaitExit(MVN)).as(build.log()).isZero();
         }
         assertThat(lane2.resolve("b/marks.txt")).as("the last module built to the end").content().contains("end build");
-        MavenRun after = repo.mvn(main, "prune-after", "queuelock:prune");
+        MavenRun after = repo.mvnWith(env, main, "prune-after", "queuelock:prune");
         assertThat(after.awaitExit(MVN)).as(after.log()).isZero();
         assertThat(after.log()).contains("pruned landed lane shop-lane-2 (lane/2)", "pruned landed lane shop-lane-3 (lane/3)");
         assertThat(lane2).as("pruned once its build ended").doesNotExist();
