@@ -18,9 +18,12 @@ import java.util.Set;
  */
 final class LaneChanges {
 
-    /** Land's keys ({@code dev.queuelock.land.LandTarget}), read here by name: the extension does not depend on land. */
-    private static final String REMOTE = "queuelock.remote";
-    private static final String INTEGRATION_BRANCH = "queuelock.integrationBranch";
+    /**
+     * Land's keys ({@code dev.queuelock.land.git.LandTarget}) and their former names, read here by
+     * name: the extension does not depend on land.
+     */
+    private static final String REMOTE = "queuelock.land.remote";
+    private static final String INTEGRATION_BRANCH = "queuelock.land.integrationBranch";
     private static final Duration GIT_LIMIT = Duration.ofSeconds(60);
 
     /** The ref the changes are measured from, e.g. {@code origin/main}. */
@@ -35,9 +38,16 @@ final class LaneChanges {
         this.unknown = unknown;
     }
 
+    /** The key's value, else its former name's; blank when neither is set. */
+    private static String given(Properties user, String key, String former) {
+        String value = user.getProperty(key, "").strip();
+        return value.isEmpty() ? user.getProperty(former, "").strip() : value;
+    }
+
     static LaneChanges of(Path worktree, Properties user) throws InterruptedException {
-        String remote = user.getProperty(REMOTE, "").isBlank() ? "origin" : user.getProperty(REMOTE).strip();
-        String branch = user.getProperty(INTEGRATION_BRANCH, "").strip();
+        String remote = given(user, REMOTE, "queuelock.remote");
+        remote = remote.isEmpty() ? "origin" : remote;
+        String branch = given(user, INTEGRATION_BRANCH, "queuelock.integrationBranch");
         // Land rebases onto <remote>/<branch>: the lane's base is where it left that.
         List<String> refs = branch.isEmpty() ? List.of(remote + "/HEAD") : List.of(remote + "/" + branch, branch);
         GitCommand git = GitCommand.in(worktree).withTimeout(GIT_LIMIT);

@@ -48,11 +48,11 @@ class LaneChangesTest {
         assertThat(changes.paths).containsExactlyInAnyOrder("a.txt", "b.txt", "c.txt", "new.txt");
 
         Properties elsewhere = new Properties();
-        elsewhere.setProperty("queuelock.remote", "upstream");
+        elsewhere.setProperty("queuelock.land.remote", "upstream");
         LaneChanges none = LaneChanges.of(lane, elsewhere);
         assertThat(none.paths).isEmpty();
         assertThat(none.unknown).isEqualTo("cannot tell the lane's base: no upstream/HEAD with a commit in common"
-                + " with HEAD (set queuelock.integrationBranch)");
+                + " with HEAD (set queuelock.land.integrationBranch)");
     }
 
     private static void commit(Path dir, String message) {
