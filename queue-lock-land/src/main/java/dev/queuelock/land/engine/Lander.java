@@ -12,8 +12,8 @@ import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.InFlightLanding;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.notify.Notifier;
-import dev.queuelock.land.watch.Activity;
-import dev.queuelock.land.watch.LandingEvents;
+import dev.queuelock.land.history.Activity;
+import dev.queuelock.land.history.LandingEvents;
 import java.util.Optional;
 
 /**

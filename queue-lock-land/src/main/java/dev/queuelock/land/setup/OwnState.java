@@ -9,7 +9,7 @@ import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.InFlightLanding;
 import dev.queuelock.spi.Queue;
-import dev.queuelock.land.watch.Activity;
+import dev.queuelock.land.history.Activity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

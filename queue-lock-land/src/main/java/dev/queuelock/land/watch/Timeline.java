@@ -1,5 +1,6 @@
 package dev.queuelock.land.watch;
 
+import dev.queuelock.land.history.Activity;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;

@@ -1,5 +1,6 @@
 package dev.queuelock.land.watch;
 
+import dev.queuelock.land.history.Activity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

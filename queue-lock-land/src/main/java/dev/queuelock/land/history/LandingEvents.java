@@ -1,4 +1,4 @@
-package dev.queuelock.land.watch;
+package dev.queuelock.land.history;
 
 import dev.queuelock.land.base.LandResult;
 import dev.queuelock.land.base.Outcome;

@@ -1,4 +1,4 @@
-package dev.queuelock.land.watch;
+package dev.queuelock.land.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
