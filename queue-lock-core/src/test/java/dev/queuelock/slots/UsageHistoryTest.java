@@ -68,8 +68,8 @@ class UsageHistoryTest {
     @Test
     void theLoadAsTheBuildEndedReadsBackAndOlderLinesHaveNone() throws IOException {
         BuildUsage usage = new BuildUsage(1_780_000_000_000L, 62_000, 16_300, 1_234_567_890L, "linux", 7.125);
-        new UsageHistory(tmp).record(usage);
-        BuildUsage read = new UsageHistory(tmp).read().get(0);
+        new UsageHistory(tmp.resolve(UsageHistory.NAME)).record(usage);
+        BuildUsage read = new UsageHistory(tmp.resolve(UsageHistory.NAME)).read().get(0);
         assertThat(UsageHistory.line(read)).endsWith(",\"source\":\"linux\",\"load\":7.13}");
         assertThat(read.load()).isEqualTo(7.13);
         assertThat(UsageHistory.parse(UsageHistory.line(usage.withLoad(-1))).load()).isEqualTo(-1);
