@@ -23,10 +23,20 @@ public final class BatchOptions {
             "The most lanes landed together, the lander's own included: it takes up to batch - 1 of the batching "
                     + "landers queued behind it, checks and pushes them once, and bisects a failure; 1 lands lane by lane."));
 
+    /** {@value}: whole number, 1 or more, or auto, default 1. */
+    public static final String PARALLEL = "queuelock.land.parallel";
+
+    public static final Setting<String> LAND_PARALLEL = SETTINGS.add(Setting.numberOr(PARALLEL, 1, "auto", 1, "land",
+            "How many land checks run at once: the holder of the land queue checks the lanes queued behind it on top of "
+                    + "the ones ahead (A; A+B; A+B+C), each check build in a build slot of its own, and pushes in queue order; "
+                    + "1 checks one at a time, auto as many as the build queue has slots (queuelock.build.slots). Each check "
+                    + "costs a slot, a worktree and a check build; a failure ahead costs the checks behind it, rerun without it."));
+
     /** How often a waiter looks for a verdict and at its leader's liveness. */
     public static final Duration VERDICT_POLL = Duration.ofMillis(100);
 
     private final int size;
+    private final int parallel;
     private final Supplier<List<LockRecord>> landWaiters;
 
     /**
@@ -35,11 +45,28 @@ public final class BatchOptions {
      *                    {@code () -> factory.snapshot("land", dir).waiters()}
      */
     public BatchOptions(int size, Supplier<List<LockRecord>> landWaiters) {
+        this(size, 1, landWaiters);
+    }
+
+    /** @param parallel the most checks run at once ({@link #parallel(String, int)}); 1 = one after another */
+    public BatchOptions(int size, int parallel, Supplier<List<LockRecord>> landWaiters) {
         if (size < 1) {
             throw new IllegalArgumentException(BATCH + " must be 1 or more: " + size);
         }
+        if (parallel < 1) {
+            throw new IllegalArgumentException(PARALLEL + " must be 1 or more: " + parallel);
+        }
         this.size = size;
+        this.parallel = parallel;
         this.landWaiters = landWaiters;
+    }
+
+    /**
+     * How many checks run at once for {@link #LAND_PARALLEL}'s value: its number, or for auto the
+     * build queue's slots now (never more: each check build takes one).
+     */
+    public static int parallel(String value, int buildSlots) {
+        return "auto".equals(value) ? Math.max(1, buildSlots) : Integer.parseInt(value);
     }
 
     public static BatchOptions none() {
@@ -50,8 +77,24 @@ public final class BatchOptions {
         return size;
     }
 
+    /** The most checks run at once. */
+    public int parallel() {
+        return parallel;
+    }
+
+    /** Whether the holder takes lanes along: to land them together, or to check them side by side. */
     public boolean enabled() {
-        return size > 1;
+        return size > 1 || parallel > 1;
+    }
+
+    /** The most lanes one holder takes, its own included: a batch, or one lane per parallel check. */
+    public int lanes() {
+        return Math.max(size, parallel);
+    }
+
+    /** Lane by lane: each lane is checked on its own prefix (no batch asked for). */
+    public boolean perLane() {
+        return size == 1;
     }
 
     List<LockRecord> landWaiters() {
