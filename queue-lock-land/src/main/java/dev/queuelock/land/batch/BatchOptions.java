@@ -1,6 +1,7 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.LockRecord;
+import dev.queuelock.QueueLock;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import java.time.Duration;
@@ -38,6 +39,7 @@ public final class BatchOptions {
     private final int size;
     private final int parallel;
     private final Supplier<List<LockRecord>> landWaiters;
+    private final Supplier<QueueLock> buildSlots;
 
     /**
      * @param size        the most lanes in one batch, the holder's own included; 1 = no batching
@@ -45,11 +47,16 @@ public final class BatchOptions {
      *                    {@code () -> factory.snapshot("land", dir).waiters()}
      */
     public BatchOptions(int size, Supplier<List<LockRecord>> landWaiters) {
-        this(size, 1, landWaiters);
+        this(size, 1, landWaiters, () -> {
+            throw new IllegalStateException("no build slots for checks side by side");
+        });
     }
 
-    /** @param parallel the most checks run at once ({@link #parallel(String, int)}); 1 = one after another */
-    public BatchOptions(int size, int parallel, Supplier<List<LockRecord>> landWaiters) {
+    /**
+     * @param parallel   the most checks run at once ({@link #parallel(String, int)}); 1 = one after another
+     * @param buildSlots a fresh lock of the build queue, for each check beside the first
+     */
+    public BatchOptions(int size, int parallel, Supplier<List<LockRecord>> landWaiters, Supplier<QueueLock> buildSlots) {
         if (size < 1) {
             throw new IllegalArgumentException(BATCH + " must be 1 or more: " + size);
         }
@@ -59,14 +66,17 @@ public final class BatchOptions {
         this.size = size;
         this.parallel = parallel;
         this.landWaiters = landWaiters;
+        this.buildSlots = buildSlots;
     }
 
     /**
      * How many checks run at once for {@link #LAND_PARALLEL}'s value: its number, or for auto the
-     * build queue's slots now (never more: each check build takes one).
+     * build queue's slots now; never more than those (each check build takes one, and one waiting
+     * for a slot this lander holds itself would wait for ever).
      */
     public static int parallel(String value, int buildSlots) {
-        return "auto".equals(value) ? Math.max(1, buildSlots) : Integer.parseInt(value);
+        int slots = Math.max(1, buildSlots);
+        return "auto".equals(value) ? slots : Math.min(slots, Integer.parseInt(value));
     }
 
     public static BatchOptions none() {
@@ -95,6 +105,11 @@ public final class BatchOptions {
     /** Lane by lane: each lane is checked on its own prefix (no batch asked for). */
     public boolean perLane() {
         return size == 1;
+    }
+
+    /** A fresh lock of the build queue: a speculative check's own slot. */
+    Supplier<QueueLock> buildSlots() {
+        return buildSlots;
     }
 
     List<LockRecord> landWaiters() {

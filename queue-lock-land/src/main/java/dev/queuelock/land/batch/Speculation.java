@@ -198,14 +198,18 @@ final class Speculation<M> {
 
     /**
      * A check as the log and the history say it, e.g. {@code C on A+B passed (41 s)} or
-     * {@code A on main failed}: the lane it adds, on the lanes below it.
+     * {@code A on main failed (12 s)}.
      */
     static <M> String describe(Checked<M> check, Function<M, String> name, String base) {
-        List<M> members = check.candidate.members;
+        String what = check.result == Result.DROPPED ? "dropped" : check.result == Result.PASSED ? "passed" : "failed";
+        return named(check.candidate, name, base) + " " + what + " (" + Math.round(check.ms / 1000.0) + " s)";
+    }
+
+    /** The lane a check adds, on the lanes below it ({@code base} if none): {@code C on A+B}. */
+    static <M> String named(Candidate<M> candidate, Function<M, String> name, String base) {
+        List<M> members = candidate.members;
         List<String> below = new ArrayList<>();
         members.subList(0, members.size() - 1).forEach(m -> below.add(name.apply(m)));
-        String on = below.isEmpty() ? base : String.join("+", below);
-        String what = check.result == Result.DROPPED ? "dropped" : check.result == Result.PASSED ? "passed" : "failed";
-        return name.apply(check.candidate.last()) + " on " + on + " " + what + " (" + Math.round(check.ms / 1000.0) + " s)";
+        return name.apply(candidate.last()) + " on " + (below.isEmpty() ? base : String.join("+", below));
     }
 }

@@ -60,6 +60,11 @@ public final class Landing {
         return new BuildQueueChecks(tools.checks, tools.buildLock, label, tools.log);
     }
 
+    /** The same checks in a hold of another build lock: a speculative check beside the others, in a slot of its own. */
+    public BuildQueueChecks checks(String label, QueueLock buildLock) {
+        return new BuildQueueChecks(tools.checks, buildLock, label, tools.log);
+    }
+
     public PhaseClock clock() {
         return clock;
     }

@@ -137,6 +137,17 @@ public class LandMojo extends BranchesMojo {
     @Parameter(property = BatchOptions.BATCH, defaultValue = "1")
     private String batch;
 
+    /**
+     * How many land checks run at once: the holder of the land queue checks the lanes queued behind it on top of
+     * the ones ahead (A; A+B; A+B+C), each check build in a build slot of its own, and pushes in queue order;
+     * 1 checks one at a time, auto as many as the build queue has slots (queuelock.build.slots). Each check
+     * costs a slot, a worktree and a check build; a failure ahead costs the checks behind it, rerun without it.
+     *
+     * @since 0.1.0
+     */
+    @Parameter(property = BatchOptions.PARALLEL, defaultValue = "1")
+    private String parallel;
+
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         QuietLibraries.unlessDebug(getLog());
@@ -149,6 +160,7 @@ public class LandMojo extends BranchesMojo {
         Integer retries = parse(LandSettings.LAND_PUSH_RETRIES, pushRetries, problems);
         Boolean syncMain = parse(LandSettings.LAND_SYNC, sync, problems);
         Integer batchSize = parse(BatchOptions.LAND_BATCH, batch, problems);
+        String checksAtOnce = parse(BatchOptions.LAND_PARALLEL, parallel, problems);
         BuildScope scope = parse(LockSettings.SCOPE, buildScope, problems);
         LaneSettings lanes = laneSettings(problems);
         try {
@@ -171,7 +183,10 @@ public class LandMojo extends BranchesMojo {
                     queues.openJoiningOwnHold(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo), repo.lane()),
                     new MavenLandLog(getLog(), new LandStats(new LandHistory(context.commonDir()).read())))
                     .in(context)
-                    .with(new Batching(new BatchOptions(batchSize, () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.worktree()).waiters())));
+                    .with(new Batching(new BatchOptions(batchSize,
+                            BatchOptions.parallel(checksAtOnce, queues.snapshot(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo)).slots()),
+                            () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.worktree()).waiters(),
+                            () -> queues.open(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo), repo.lane()))));
             LandRun run = lander.land();
             if (run.outcome() == Outcome.LANDED) {
                 pruneLandedSiblings(repo.worktree(), lanes, settings.target());
