@@ -9,6 +9,7 @@ import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.RepoContext;
+import dev.queuelock.land.history.CommandTime;
 import dev.queuelock.land.history.InFlightLanding;
 import dev.queuelock.land.history.LandRun;
 import java.util.Optional;
@@ -29,6 +30,8 @@ public final class Lander {
     private final LandingMode mode;
     /** As the goal found it; null: found from the worktree. */
     private final RepoContext repo;
+    /** Epoch ms the process and Maven's session started, and the goal; 0 where unknown. */
+    private final long[] startedAt;
 
     /**
      * @param landLock  the lane's lock of the "land" queue (not yet acquired)
@@ -36,23 +39,32 @@ public final class Lander {
      *                  would take it for this worktree (not yet acquired)
      */
     public Lander(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log) {
-        this(new LandTools(git, settings, checks, landLock, buildLock, log), LandingMode.ALONE, null);
+        this(new LandTools(git, settings, checks, landLock, buildLock, log), LandingMode.ALONE, null, new long[3]);
     }
 
-    private Lander(LandTools tools, LandingMode mode, RepoContext repo) {
+    private Lander(LandTools tools, LandingMode mode, RepoContext repo, long[] startedAt) {
         this.tools = tools;
         this.mode = mode;
         this.repo = repo;
+        this.startedAt = startedAt;
+    }
+
+    /**
+     * A lander that records the command's own time before it (in epoch ms; 0 where unknown): its
+     * process's start, Maven's session's and the goal's.
+     */
+    public Lander startedAt(long process, long session, long goal) {
+        return new Lander(tools, mode, repo, new long[] {process, session, goal});
     }
 
     /** A lander that lands in this mode, e.g. batched ({@code new Batching(options)}); {@link LandingMode#ALONE} by default. */
     public Lander with(LandingMode landingMode) {
-        return new Lander(tools, landingMode, repo);
+        return new Lander(tools, landingMode, repo, startedAt);
     }
 
     /** A lander that lands in this repository context, as the goal found it; else it is found from the worktree. */
     public Lander in(RepoContext context) {
-        return new Lander(tools, mode, context);
+        return new Lander(tools, mode, context, startedAt);
     }
 
     /**
@@ -68,6 +80,7 @@ public final class Lander {
         inFlight.takeInterrupted().ifPresent(tools.log::warn);
         String branch = new Preflight(tools.git, tools.settings).check(repo.integration());
         Landing landing = new Landing(tools, repo, new QueuedLane(laneName, branch, tools.git.head()), new PhaseClock(inFlight::at));
+        landing.clock().before(CommandTime.spans(startedAt[0], startedAt[1], startedAt[2], System.currentTimeMillis()));
         LandingRecorder recorder = new LandingRecorder(landing, started);
         inFlight.start(branch, landing.lane().head());
         try (QueueLock held = tools.landLock;

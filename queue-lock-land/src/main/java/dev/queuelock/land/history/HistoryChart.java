@@ -32,6 +32,9 @@ public final class HistoryChart {
             lines.add(String.format("%s %-" + laneWidth + "s %-15s %8s |%s", time, clip(label(run), laneWidth),
                     run.outcome, Durations.format(run.totalMs), bar(run, longest)));
         }
+        LandRun last = runs.get(runs.size() - 1);
+        CommandTime.describe(last).ifPresent(line -> lines.add("last land command: " + Durations.format(CommandTime.commandMs(last))
+                + " from process start; " + line));
         LandStats stats = new LandStats(runs);
         lines.add("p50 queue wait " + stats.medianQueueWait().map(d -> Durations.format(d.toMillis())).orElse("-")
                 + ", p50 landing " + stats.medianHold().map(d -> Durations.format(d.toMillis())).orElse("-")

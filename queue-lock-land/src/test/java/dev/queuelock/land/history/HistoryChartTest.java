@@ -52,6 +52,16 @@ class HistoryChartTest {
     }
 
     @Test
+    void theLastLandCommandsOwnTimeBeforeItsLandingIsShown() {
+        Map<String, Long> phases = new LinkedHashMap<>(CommandTime.spans(1_000, 38_000, 67_000, 68_200));
+        phases.put("checks", 50_000L);
+        LandRun run = new LandRun("2026-12-02T10:03:00Z", "lane-f", null, null, "landed", 54_700, phases, 0, null);
+
+        assertThat(new HistoryChart(40).render(List.of(run))).contains(
+                "last land command: 2m 00s from process start; before landing: 37s JVM start, 29s Maven start-up, 1s land's preflight");
+    }
+
+    @Test
     void aQueueWaitOfAFewMillisecondsShowsNoDot() {
         String bar = new HistoryChart(40).render(List.of(run("2026-12-02T10:02:00Z", "lane-e", "landed", 5, 38_000, 2_000))).get(1);
 

@@ -10,6 +10,7 @@ import dev.queuelock.land.checks.FlakeRecordingChecks;
 import dev.queuelock.land.checks.FlakyTests;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.history.CommandTime;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.engine.LandSettings;
@@ -150,6 +151,7 @@ public class LandMojo extends BranchesMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
+        long goalStart = System.currentTimeMillis();
         QuietLibraries.unlessDebug(getLog());
         Hangup.ignore(); // an agent's land must survive its terminal closing, as the CLI does
         // Every value is checked before git or a queue is touched: a typo costs nothing.
@@ -183,11 +185,14 @@ public class LandMojo extends BranchesMojo {
                     queues.openJoiningOwnHold(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo), repo.lane()),
                     new MavenLandLog(getLog(), new LandStats(new LandHistory(context.commonDir()).read())))
                     .in(context)
+                    .startedAt(ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L),
+                            session().getRequest().getStartTime() == null ? 0 : session().getRequest().getStartTime().getTime(), goalStart)
                     .with(new Batching(new BatchOptions(batchSize,
                             BatchOptions.parallel(checksAtOnce, queues.snapshot(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo)).slots()),
                             () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.worktree()).waiters(),
                             () -> queues.open(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo), repo.lane()))));
             LandRun run = lander.land();
+            CommandTime.describe(run).ifPresent(getLog()::info);
             if (run.outcome() == Outcome.LANDED) {
                 pruneLandedSiblings(repo.worktree(), lanes, settings.target());
             }
