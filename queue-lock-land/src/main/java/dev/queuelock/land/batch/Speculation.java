@@ -20,17 +20,19 @@ import java.util.function.Function;
 final class Speculation<M> {
 
     /** How one speculative check ended. */
-    enum Result { PASSED, FAILED, DROPPED }
+    enum Result { PASSED, FAILED, DROPPED, STANDS }
 
-    /** One prefix to check: its commit, every lane in it in stack order, and how many of them are below the last. */
+    /** One prefix to check: its commit, the commit its last lane sits on, and every lane in it in stack order. */
     static final class Candidate<M> {
         final int prefix;
         final String commit;
+        final String below;
         final List<M> members;
 
-        Candidate(int prefix, String commit, List<M> members) {
+        Candidate(int prefix, String commit, String below, List<M> members) {
             this.prefix = prefix;
             this.commit = commit;
+            this.below = below;
             this.members = List.copyOf(members);
         }
 
@@ -40,14 +42,24 @@ final class Speculation<M> {
         }
     }
 
-    /** A check as it ended: null result means dropped before it ended; ms is how long it held its slot. */
+    /**
+     * A check as it ended: null result means dropped before it ended; ms is how long it held its
+     * slot; {@code standsOnMain}: its lane is independent of the lanes ahead, so its pass stands for
+     * the lane on main (or on any of the lanes ahead) too.
+     */
     static final class Ended {
         final Boolean passed;
         final long ms;
+        final boolean standsOnMain;
 
         Ended(Boolean passed, long ms) {
+            this(passed, ms, false);
+        }
+
+        Ended(Boolean passed, long ms, boolean standsOnMain) {
             this.passed = passed;
             this.ms = ms;
+            this.standsOnMain = standsOnMain;
         }
 
         static Ended dropped(long ms) {
@@ -81,6 +93,8 @@ final class Speculation<M> {
     private final Runner<M> runner;
     private final SpeculationPlan plan;
     private final List<Checked<M>> checks = new ArrayList<>();
+    /** Lanes whose passing check stands whichever of the lanes ahead land: they need no check again. */
+    private final List<M> standing = new ArrayList<>();
     private long savedMs;
     private long lostMs;
 
@@ -105,7 +119,7 @@ final class Speculation<M> {
             int good = -1;
             int bad = n;
             while (!SpeculationPlan.decided(n, good, bad)) {
-                int[] bounds = round(found, stack, known, plan.next(n, good, bad), good, bad);
+                int[] bounds = round(found, stack, base, known, plan.next(n, good, bad), good, bad);
                 if (bounds[0] == good && bounds[1] == bad) {
                     throw new IllegalStateException("a round of speculative checks decided nothing");
                 }
@@ -126,12 +140,19 @@ final class Speculation<M> {
     }
 
     /** Runs one round; returns the new {good, bad}. */
-    private int[] round(Bisection.Found<M> found, Bisection.Stack<M> stack, Map<String, Boolean> known, List<Integer> prefixes,
-                        int good, int bad) throws InterruptedException {
+    private int[] round(Bisection.Found<M> found, Bisection.Stack<M> stack, String base, Map<String, Boolean> known,
+                        List<Integer> prefixes, int good, int bad) throws InterruptedException {
         List<Candidate<M>> toRun = new ArrayList<>();
         for (int prefix : prefixes) {
-            if (!known.containsKey(stack.tops.get(prefix))) {
-                toRun.add(new Candidate<>(prefix, stack.tops.get(prefix), Bisection.checked(found, stack, prefix)));
+            Candidate<M> candidate = new Candidate<>(prefix, stack.tops.get(prefix), prefix == 0 ? base : stack.tops.get(prefix - 1),
+                    Bisection.checked(found, stack, prefix));
+            if (plan.perLane() && standing.contains(candidate.last()) && !known.containsKey(candidate.commit)) {
+                // Lane by lane the prefixes below are checked on their own: this pass is the lane's alone.
+                known.put(candidate.commit, true);
+                checks.add(new Checked<>(candidate, Result.STANDS, 0));
+            }
+            if (!known.containsKey(candidate.commit)) {
+                toRun.add(candidate);
             }
         }
         Map<Integer, Ended> ended = new HashMap<>();
@@ -142,6 +163,9 @@ final class Speculation<M> {
             for (int i = 0; i < toRun.size(); i++) {
                 ended.put(toRun.get(i).prefix, results.get(i));
                 slotMs += results.get(i).ms;
+                if (Boolean.TRUE.equals(results.get(i).passed) && results.get(i).standsOnMain) {
+                    standing.add(toRun.get(i).last());
+                }
             }
             savedMs += Math.max(0, slotMs - wall[0]);
         }
@@ -168,8 +192,8 @@ final class Speculation<M> {
     private void record(Map<Integer, Ended> ended, Bisection.Stack<M> stack, Bisection.Found<M> found, int prefix, Result result) {
         Ended run = ended.get(prefix);
         if (run != null) { // not a result known from an earlier round
-            checks.add(new Checked<>(new Candidate<>(prefix, stack.tops.get(prefix), Bisection.checked(found, stack, prefix)), result,
-                    run.ms));
+            checks.add(new Checked<>(new Candidate<>(prefix, stack.tops.get(prefix), null, Bisection.checked(found, stack, prefix)),
+                    result, run.ms));
         }
     }
 
@@ -201,6 +225,9 @@ final class Speculation<M> {
      * {@code A on main failed (12 s)}.
      */
     static <M> String describe(Checked<M> check, Function<M, String> name, String base) {
+        if (check.result == Result.STANDS) {
+            return named(check.candidate, name, base) + ": not checked again, its check stands (independent of the lanes ahead)";
+        }
         String what = check.result == Result.DROPPED ? "dropped" : check.result == Result.PASSED ? "passed" : "failed";
         return named(check.candidate, name, base) + " " + what + " (" + Math.round(check.ms / 1000.0) + " s)";
     }

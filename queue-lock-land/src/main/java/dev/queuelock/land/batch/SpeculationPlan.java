@@ -36,6 +36,10 @@ final class SpeculationPlan {
         return slots;
     }
 
+    boolean perLane() {
+        return perLane;
+    }
+
     /** Whether the checks are over: every prefix passes, or the culprit is the lowest failing one. */
     static boolean decided(int n, int good, int bad) {
         return bad == n ? good == n - 1 : bad == good + 1;

@@ -5,6 +5,7 @@ import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.LandLog;
 import dev.queuelock.land.checks.BuildQueueChecks;
 import dev.queuelock.land.checks.CheckLogs;
+import dev.queuelock.land.checks.SpeculativeCheck;
 import dev.queuelock.land.engine.Landing;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -79,7 +80,8 @@ final class SpeculativeChecks implements Speculation.Runner<BatchRequest> {
                 int i = futures.indexOf(future);
                 long ms = System.currentTimeMillis() - began[i];
                 Boolean passed = result(future);
-                ended[i] = passed == null ? Speculation.Ended.dropped(ms) : new Speculation.Ended(passed, ms);
+                ended[i] = passed == null ? Speculation.Ended.dropped(ms)
+                        : new Speculation.Ended(passed, ms, SpeculativeCheck.standsOnMain(logOf.get(candidates.get(i).commit)));
                 if (Boolean.FALSE.equals(passed) && i < failedAt) {
                     failedAt = i;
                     for (int behind : SpeculationPlan.droppedBy(prefixes(candidates), candidates.get(i).prefix)) {
@@ -110,6 +112,9 @@ final class SpeculativeChecks implements Speculation.Runner<BatchRequest> {
         return () -> {
             Path logFile = logs.next("speculative-" + (candidate.prefix + 1));
             logOf.put(candidate.commit, logFile);
+            if (candidate.members.size() > 1) {
+                SpeculativeCheck.ahead(logFile, candidate.below);
+            }
             log.info("speculative check of " + what(candidate) + " started, log " + logFile);
             if (first) {
                 return inScratch(own, candidate, logFile);

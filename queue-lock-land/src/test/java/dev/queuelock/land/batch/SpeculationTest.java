@@ -18,6 +18,11 @@ class SpeculationTest {
     final List<List<String>> rounds = new ArrayList<>();
 
     Speculation<String> speculation(Set<String> culprits, int slots, boolean perLane) {
+        return speculation(culprits, Set.of(), slots, perLane);
+    }
+
+    /** @param independent lanes whose check tests their own modules only, which none of the others touch */
+    Speculation<String> speculation(Set<String> culprits, Set<String> independent, int slots, boolean perLane) {
         Bisection.Stacker<String> stacker = (base, members) -> {
             Bisection.Stack<String> stack = new Bisection.Stack<>();
             String top = base;
@@ -34,13 +39,15 @@ class SpeculationTest {
             boolean failed = false;
             for (Speculation.Candidate<String> c : candidates) {
                 round.add(c.commit);
-                if (failed) {
+                boolean alone = independent.contains(c.last()); // it tests its own modules only: done before a failure ahead
+                if (failed && !alone) {
                     ended.add(Speculation.Ended.dropped(5_000));
                     continue;
                 }
-                boolean passes = culprits.stream().noneMatch(x -> List.of(c.commit.split("\\+")).contains(x));
+                boolean passes = alone ? !culprits.contains(c.last())
+                        : culprits.stream().noneMatch(x -> List.of(c.commit.split("\\+")).contains(x));
                 failed = !passes;
-                ended.add(new Speculation.Ended(passes, 10_000));
+                ended.add(new Speculation.Ended(passes, 10_000, alone));
             }
             wall[0] = 10_000;
             rounds.add(round);
@@ -78,6 +85,15 @@ class SpeculationTest {
         assertThat(lines(s)).containsExactly("A on main failed (10 s)", "B on A dropped (5 s)", "C on A+B dropped (5 s)",
                 "B on main passed (10 s)", "C on B passed (10 s)");
         assertThat(s.lostMs()).isEqualTo(10_000);
+    }
+
+    @Test
+    void anIndependentLanesCheckStandsWhenTheLaneAheadFails() throws Exception {
+        Speculation<String> s = speculation(Set.of("A"), Set.of("B"), 3, true);
+        Bisection.Verdicts<String> v = s.run("main", List.of("A", "B", "C"));
+        assertThat(v.passedMembers()).containsExactly("B", "C");
+        assertThat(rounds.get(1)).as("B is not checked again").containsExactly("main+B+C");
+        assertThat(lines(s)).contains("B on main: not checked again, its check stands (independent of the lanes ahead)");
     }
 
     @Test

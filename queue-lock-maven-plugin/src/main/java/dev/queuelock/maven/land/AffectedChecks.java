@@ -4,6 +4,7 @@ import dev.queuelock.config.LandCheckProperties;
 import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.checks.CommandChecks;
+import dev.queuelock.land.checks.SpeculativeCheck;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.base.LandException;
 import java.io.IOException;
@@ -48,17 +49,25 @@ final class AffectedChecks implements Checks {
 
     @Override
     public boolean run(Path worktree, Path log) throws InterruptedException {
-        List<String> changed = new Git(worktree).files().changedSince(upstream);
+        Git git = new Git(worktree);
+        List<String> changed = git.files().changedSince(upstream);
         Path changedFile = CheckLogs.companion(log, "changed");
         Path plan = CheckLogs.companion(log, "plan");
+        List<String> command = new ArrayList<>(maven);
         try {
             Files.createDirectories(log.getParent());
             Files.write(changedFile, changed, StandardCharsets.UTF_8);
             Files.deleteIfExists(plan);
+            Path ahead = CheckLogs.companion(log, SpeculativeCheck.AHEAD);
+            if (Files.exists(ahead)) { // a check of one lane on top of others: may it stand on main?
+                String below = Files.readString(ahead, StandardCharsets.UTF_8).trim();
+                command.add("-D" + LandCheckProperties.CHANGED_OWN + "=" + written(log, "own", git.files().changedBetween(below, "HEAD")));
+                command.add("-D" + LandCheckProperties.CHANGED_AHEAD + "="
+                        + written(log, "ahead-files", git.files().changedOn(upstream, below)));
+            }
         } catch (IOException e) {
-            throw new LandException("cannot write the check's changed files to " + changedFile + ": " + e.getMessage());
+            throw new LandException("cannot write the check's changed files beside " + log + ": " + e.getMessage());
         }
-        List<String> command = new ArrayList<>(maven);
         command.add("-D" + LandCheckProperties.CHANGED_FILES + "=" + changedFile);
         command.add("-D" + LandCheckProperties.ROOT + "=" + worktree.toAbsolutePath());
         command.add("-D" + LandCheckProperties.PLAN + "=" + plan);
@@ -66,6 +75,12 @@ final class AffectedChecks implements Checks {
         boolean passed = new CommandChecks(command, environment).run(worktree, log);
         reportPlan(plan);
         return passed;
+    }
+
+    private static Path written(Path log, String suffix, List<String> paths) throws IOException {
+        Path file = CheckLogs.companion(log, suffix);
+        Files.write(file, paths, StandardCharsets.UTF_8);
+        return file;
     }
 
     private void reportPlan(Path plan) {

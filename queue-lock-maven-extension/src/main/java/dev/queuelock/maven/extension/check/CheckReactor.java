@@ -28,6 +28,8 @@ public final class CheckReactor {
     private static final String CHANGED_FILES = LandCheckProperties.CHANGED_FILES;
     private static final String ROOT = LandCheckProperties.ROOT;
     private static final String PLAN = LandCheckProperties.PLAN;
+    private static final String CHANGED_OWN = LandCheckProperties.CHANGED_OWN;
+    private static final String CHANGED_AHEAD = LandCheckProperties.CHANGED_AHEAD;
 
     private static final Logger LOG = LoggerFactory.getLogger(CheckReactor.class);
 
@@ -46,7 +48,14 @@ public final class CheckReactor {
         try {
             List<String> changed = Files.readAllLines(Path.of(user.getProperty(CHANGED_FILES)), StandardCharsets.UTF_8);
             changed.removeIf(String::isBlank);
-            plan = AffectedModules.plan(Path.of(user.getProperty(ROOT, ".")), changed, modules(session));
+            Path root = Path.of(user.getProperty(ROOT, "."));
+            List<ReactorModule> modules = modules(session);
+            plan = AffectedModules.plan(root, changed, modules);
+            if (user.getProperty(CHANGED_OWN) != null && user.getProperty(CHANGED_AHEAD) != null) {
+                CheckPlan own = IndependentLanes.ownPlanIfIndependent(root, paths(user.getProperty(CHANGED_OWN)),
+                        paths(user.getProperty(CHANGED_AHEAD)), modules);
+                plan = own != null ? own : plan;
+            }
         } catch (IOException e) {
             throw new MavenExecutionException("cannot read the land check's changed files: " + e.getMessage(), e);
         }
@@ -66,6 +75,12 @@ public final class CheckReactor {
         List<String> lines = plan.describe();
         lines.forEach(line -> LOG.info("Land check: {}", line));
         writePlan(user.getProperty(PLAN), lines);
+    }
+
+    private static List<String> paths(String file) throws IOException {
+        List<String> paths = Files.readAllLines(Path.of(file), StandardCharsets.UTF_8);
+        paths.removeIf(String::isBlank);
+        return paths;
     }
 
     private static List<ReactorModule> modules(MavenSession session) {
