@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A holder whose process runs builds for others (an mvnd daemon) is named as the build in that
- * process, never as a pid to stop (issue 30, item 2), in the record every backend and the npm tool
+ * process, never as a pid to stop (stopping it stops every build in it), in the record every backend and the npm tool
  * read, and in what waiters and status see.
  */
 class DaemonHolderTest {

@@ -3,32 +3,23 @@ package dev.queuelock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.testsupport.ChildProcess;
-import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.LockWorkers;
+import dev.queuelock.testsupport.LockWorkersTestSupport;
 import dev.queuelock.testsupport.WorkerEvent;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Waiters are served in the order they enrolled, not by who polls fastest. */
-class FifoOrderTest {
-
-    @RegisterExtension
-    final ChildProcesses children = new ChildProcesses();
-
-    @TempDir
-    Path tmp;
+class FifoOrderTest extends LockWorkersTestSupport {
 
     @Test
     @Timeout(180)
     void waitersAcquireInEnrollmentOrder() throws Exception {
-        LockWorkers workers = LockWorkers.onNewRepo(children, tmp);
+        LockWorkers workers = workersOnNewRepo();
         ChildProcess holder = workers.startHolder("holder");
         List<String> enrolled = new ArrayList<>();
         List<ChildProcess> waiters = new ArrayList<>();

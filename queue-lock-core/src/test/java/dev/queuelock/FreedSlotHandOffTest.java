@@ -4,36 +4,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.testsupport.ChildProcess;
-import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.Holds;
 import dev.queuelock.testsupport.LockWorkers;
+import dev.queuelock.testsupport.LockWorkersTestSupport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 31: a slot freed while every slot is busy goes to the waiter as fast as the single lock
+ * Several slots must not cost what they save: a slot freed while every slot is busy goes to the waiter as fast as the single lock
  * hands itself on. Four real JVMs take turns on two slots, then on one, and the medians are
  * compared with a bound generous enough for a shared, noisy machine: this catches a hand-off that
  * waits for a poll or a timeout instead of a wake-up, not a few milliseconds. The benchmark
  * ({@code bench/run.sh only=slot-handoff}) gives the real numbers.
  */
-class FreedSlotHandOffTest {
+class FreedSlotHandOffTest extends LockWorkersTestSupport {
 
     private static final int WORKERS = 4;
     private static final int ROUNDS = 10;
     private static final long HOLD_MS = 20;
-
-    @RegisterExtension
-    final ChildProcesses children = new ChildProcesses();
-
-    @TempDir
-    Path tmp;
 
     @Test
     @Timeout(120)

@@ -3,35 +3,26 @@ package dev.queuelock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.testsupport.ChildProcess;
-import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.LockWorkers;
+import dev.queuelock.testsupport.LockWorkersTestSupport;
 import dev.queuelock.testsupport.WorkerEvent;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Many JVMs hammering one queue: every hold interval is disjoint from every other. */
-class MutualExclusionTest {
+class MutualExclusionTest extends LockWorkersTestSupport {
 
     private static final int WORKERS = 6;
     private static final int ROUNDS = 4;
 
-    @RegisterExtension
-    final ChildProcesses children = new ChildProcesses();
-
-    @TempDir
-    Path tmp;
-
     @Test
     @Timeout(180)
     void noTwoWorkersEverHoldAtOnce() throws Exception {
-        LockWorkers workers = LockWorkers.onNewRepo(children, tmp);
+        LockWorkers workers = workersOnNewRepo();
         List<ChildProcess> started = new ArrayList<>();
         for (int i = 0; i < WORKERS; i++) {
             started.add(workers.start("w" + i, 25, ROUNDS));

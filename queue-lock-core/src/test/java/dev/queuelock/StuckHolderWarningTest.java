@@ -1,12 +1,9 @@
 package dev.queuelock;
 
 import dev.queuelock.backends.QueueLockFactory;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import dev.queuelock.testsupport.ChildProcess;
-import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.LockWorkers;
+import dev.queuelock.testsupport.LockWorkersTestSupport;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -14,24 +11,18 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** A long hold is reported every interval, counted from the holder's own ts, and never broken. */
-class StuckHolderWarningTest {
+class StuckHolderWarningTest extends LockWorkersTestSupport {
 
     private static final long INTERVAL_MS = 300;
-
-    @RegisterExtension
-    final ChildProcesses children = new ChildProcesses();
-
-    @TempDir
-    Path tmp;
 
     @Test
     @Timeout(120)
     void warnsRepeatedlyAboutALiveHolderAndNeverReleasesIt() throws Exception {
-        LockWorkers workers = LockWorkers.onNewRepo(children, tmp);
+        LockWorkers workers = workersOnNewRepo();
         Path repo = workers.repoDir();
         ChildProcess holder = workers.startHolder("slow-build");
         Thread.sleep(1000); // the waiter joins late: its warnings must still count from the holder's ts

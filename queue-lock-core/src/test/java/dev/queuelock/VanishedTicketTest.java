@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.testsupport.ChildProcess;
-import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.LockWorkers;
+import dev.queuelock.testsupport.LockWorkersTestSupport;
 import dev.queuelock.testsupport.WorkerEvent;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,22 +16,14 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /** A waiter whose ticket is deleted under it (a tmp cleaner) re-enrolls at its original place. */
-class VanishedTicketTest {
-
-    @RegisterExtension
-    final ChildProcesses children = new ChildProcesses();
-
-    @TempDir
-    Path tmp;
+class VanishedTicketTest extends LockWorkersTestSupport {
 
     @Test
     @Timeout(120)
     void reEnrollsUnderTheSameNameAndDoesNotJumpTheQueue() throws Exception {
-        LockWorkers workers = LockWorkers.onNewRepo(children, tmp);
+        LockWorkers workers = workersOnNewRepo();
         ChildProcess holder = workers.startHolder("holder");
         ChildProcess first = workers.startWaiter("first", 10);
         ChildProcess second = workers.startWaiter("second", 10);

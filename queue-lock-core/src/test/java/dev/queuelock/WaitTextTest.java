@@ -47,7 +47,7 @@ class WaitTextTest {
                         + " - if it is stuck, stop it (kill 4242); a live holder is never forced out.");
     }
 
-    /** Issue 30: a build in an mvnd daemon is named as such, and nobody is told to kill the daemon for it. */
+    /** A build in an mvnd daemon is named as such (the daemon serves other builds too), and nobody is told to kill the daemon for it. */
     @Test
     void aBuildInADaemonIsNamedAsOneAndItsDaemonIsNotTheOneToKill() {
         LockRecord inDaemon = new LockRecord(7713, "wt-a", "verify", 0, null).withRunsIn("mvnd daemon");

@@ -4,34 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.testsupport.ChildProcess;
-import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.LockWorkers;
-import java.nio.file.Path;
+import dev.queuelock.testsupport.LockWorkersTestSupport;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Waiters wake on file events: with a 5 s fallback poll, a clean hand-off still arrives well
  * before the next poll; a holder killed by SIGKILL makes no file event, and is found when the
  * kernel drops its OS lock (without any poll: KernelWakeUpTest).
  */
-class WakeUpTest {
+class WakeUpTest extends LockWorkersTestSupport {
 
     private static final long POLL_MS = 5000;
-
-    @RegisterExtension
-    final ChildProcesses children = new ChildProcesses();
-
-    @TempDir
-    Path tmp;
 
     @Test
     @Timeout(120)
     void cleanHandOffWakesTheWaiterBeforeItsPoll() throws Exception {
-        LockWorkers workers = LockWorkers.onNewRepo(children, tmp);
+        LockWorkers workers = workersOnNewRepo();
         ChildProcess holder = workers.startHolder("holder", "pollMs=" + POLL_MS);
         ChildProcess waiter = workers.startWaiter("waiter", 10, "pollMs=" + POLL_MS);
         long enrolledAt = workers.events("enrolled", waiter).get(0).ms();
@@ -52,7 +43,7 @@ class WakeUpTest {
     @Test
     @Timeout(120)
     void killedHolderIsNoticedByTheFallbackPoll() throws Exception {
-        LockWorkers workers = LockWorkers.onNewRepo(children, tmp);
+        LockWorkers workers = workersOnNewRepo();
         ChildProcess holder = workers.startHolder("holder");
         ChildProcess waiter = workers.startWaiter("waiter", 10, "pollMs=1000");
 

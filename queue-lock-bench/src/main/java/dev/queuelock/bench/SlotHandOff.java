@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Scenario 8, hand-off of a freed slot (issue 31: as fast as the single lock's): N of our workers
+ * Scenario 8, hand-off of a freed slot (as fast as the single lock's, or several slots would cost what they save): N of our workers
  * on a build queue of {@code slots} slots, each acquiring and releasing K times, against the same
  * workers on one slot, in one run. The two settings alternate (1, S, S, 1, ...) so that a noisy
  * machine's drift hits both alike. A hand-off is counted as {@link HandOffs#of(List, int, int)}
@@ -122,7 +122,7 @@ final class SlotHandOff {
                     .append(" · median ").append(Report.ratio(more.p50(), one.p50()))
                     .append(" · p90 ").append(Report.ratio(more.p90(), one.p90()))
                     .append(" · max ").append(Report.ratio(more.max(), one.max()))
-                    .append(". Issue 31 asks that a freed slot be handed off as fast as the single lock.\n");
+                    .append(". A freed slot should be handed off as fast as the single lock.\n");
             return md.toString();
         }
     }

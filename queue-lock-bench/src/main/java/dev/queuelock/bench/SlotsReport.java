@@ -79,7 +79,7 @@ final class SlotsReport {
         autoAgainstBest(kind).ifPresent(line -> md.append(line).append("\n\n"));
     }
 
-    /** Issue 31's check: auto's mean time to a result within 10 % of the best fixed number's. */
+    /** Whether auto spares tuning slots by hand: its mean time to a result within 10 % of the best fixed number's. */
     private Optional<String> autoAgainstBest(String kind) {
         Optional<SlotSetting> auto = result.settings().stream().filter(SlotSetting::isAuto).findFirst();
         Optional<SlotSetting> best = result.settings().stream().filter(st -> st.name().matches("\\d+"))
@@ -90,7 +90,7 @@ final class SlotsReport {
         }
         double ratio = meanResult(kind, auto.get()) / meanResult(kind, best.get());
         return Optional.of("`auto`'s mean time to a result is " + String.format(Locale.ROOT, "%.0f", 100 * ratio)
-                + " % of the best fixed number's (slots = " + best.get() + "); issue 31 asks for at most 110 %: "
+                + " % of the best fixed number's (slots = " + best.get() + "); the target is at most 110 %: "
                 + (ratio <= 1.10 ? "met" : "**missed**") + ".");
     }
 

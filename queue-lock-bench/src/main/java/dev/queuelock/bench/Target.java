@@ -7,7 +7,7 @@ record Target(String text, Predicate<Measurement> met) {
 
     static final Target NONE = new Target("—", null);
 
-    /** Clean hand-off (issue 11): p50 at most 1/50 of the peer's, and p99 at most 15 ms up to 8 workers. */
+    /** Clean hand-off, what every waiting build pays: p50 at most 1/50 of the peer's, and p99 at most 15 ms up to 8 workers. */
     static Target cleanHandOff(int workers) {
         if (workers > 8) {
             return p50AtMostPeerOver(50);

@@ -44,7 +44,7 @@ class SlotsReportTest {
     void autoIsHeldAgainstTheBestFixedNumber() {
         SlotsScenario.Result measured = result();
         List<SlotRound> rounds = new ArrayList<>(measured.rounds());
-        // auto's agents: 17 s on average, against slots = 1's 15.75 s: 108 %, within issue 31's 10 %.
+        // auto's agents: 17 s on average, against slots = 1's 15.75 s: 108 %, within the 10 % auto may cost.
         rounds.add(new SlotRound("cpu", SlotSetting.parse("auto"), 1, List.of(
                 new SlotBuild("lane-1", 0, 16 * S, 0, 30, 500, 0), new SlotBuild("lane-2", 0, 18 * S, 0, 30, 500, 3))));
         List<SlotSetting> settings = List.of(SlotSetting.parse("1"), SlotSetting.parse("unlimited"), SlotSetting.parse("auto"));
@@ -52,7 +52,7 @@ class SlotsReportTest {
                 measured.load())).markdown();
         assertThat(md).contains("| auto (3) | 18.0 (18.0) | 17.0 |");
         assertThat(md).contains("`auto`'s mean time to a result is 108 % of the best fixed number's (slots = 1);"
-                + " issue 31 asks for at most 110 %: met.");
+                + " the target is at most 110 %: met.");
     }
 
     private static SlotsScenario.Result result() {

@@ -10,6 +10,7 @@ import dev.queuelock.file.FileBackend;
 import dev.queuelock.file.QueueDirectory;
 import dev.queuelock.repo.RepoKey;
 import dev.queuelock.spi.BackendContext;
+import dev.queuelock.spi.Queue;
 import dev.queuelock.spi.QueueBackend;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -87,49 +88,73 @@ public final class QueueLockFactory {
         return new QueueLockFactory(tmpDir, pollInterval, newSettings);
     }
 
+    /** Queue {@code name} of the repository containing {@code dir}, as its backend identifies it. */
+    public Queue queue(String name, Path dir) {
+        return new Queue(name, backendFor(name).queueId(dir, context()), context());
+    }
+
+    /** Queue {@code name} under an explicit id (e.g. one key for the whole machine). */
+    public Queue queue(String name, String id) {
+        return new Queue(name, id, context());
+    }
+
+    /** The build queue of {@code repo}'s builds under {@code scope}: the repository's, or the machine's. */
+    public Queue buildQueue(BuildScope scope, RepoKey repo) {
+        return queue(Queue.BUILD, scope.buildQueueKey(repo));
+    }
+
     /** The lock of queue {@code queue} for the repository containing {@code dir}; lane = its worktree's name. */
     public QueueLock open(String queue, Path dir) {
-        QueueBackend backend = backendFor(queue);
-        return backend.open(queue, backend.queueId(dir, context()), RepoKey.of(dir).lane(), context());
+        return open(queue(queue, dir), RepoKey.of(dir).lane());
     }
 
     /** The lock of queue {@code queue} under an explicit key (e.g. one key for the whole machine). */
     public QueueLock open(String queue, String repoKey, String lane) {
-        return backendFor(queue).open(queue, repoKey, lane, context());
+        return open(queue(queue, repoKey), lane);
+    }
+
+    /** The lock of {@code queue}, acting for {@code lane}. */
+    public QueueLock open(Queue queue, String lane) {
+        return backendFor(queue.name()).open(queue, lane);
     }
 
     /**
-     * Like {@link #open(String, String, String)}, but a hold of this process or of an ancestor
-     * (the session of {@code mvn verify queuelock:land}, the lander that started this check build)
-     * is joined instead of waited for: it already serves this process.
+     * Like {@link #open(Queue, String)}, but a hold of this process or of an ancestor (the session
+     * of {@code mvn verify queuelock:land}, the lander that started this check build) is joined
+     * instead of waited for: it already serves this process.
      */
+    public JoiningLock openJoiningOwnHold(Queue queue, String lane) {
+        return new JoiningLock(open(queue, lane), () -> snapshot(queue));
+    }
+
+    /** {@link #openJoiningOwnHold(Queue, String)} of queue {@code queue} under an explicit key. */
     public JoiningLock openJoiningOwnHold(String queue, String repoKey, String lane) {
-        return new JoiningLock(open(queue, repoKey, lane), () -> snapshot(queue, repoKey));
+        return openJoiningOwnHold(queue(queue, repoKey), lane);
     }
 
     /** Who holds and who waits in queue {@code queue} of the repository containing {@code dir}. */
     public QueueSnapshot snapshot(String queue, Path dir) {
-        QueueBackend backend = backendFor(queue);
-        return backend.snapshot(queue, backend.queueId(dir, context()), context());
+        return snapshot(queue(queue, dir));
     }
 
     public QueueSnapshot snapshot(String queue, String repoKey) {
-        return backendFor(queue).snapshot(queue, repoKey, context());
+        return snapshot(queue(queue, repoKey));
+    }
+
+    /** Who holds and who waits in {@code queue}. */
+    public QueueSnapshot snapshot(Queue queue) {
+        return backendFor(queue.name()).snapshot(queue);
     }
 
     /**
-     * The backend queue {@code queue} runs on: {@code queuelock.<queue>.backend}, else (except for
-     * "build") {@link LockSettings#BACKEND}, else the file backend.
+     * The backend queue {@code queue} runs on, as {@link Queue#backendName} decides.
      *
      * @throws QueueLockException naming the known backends if the setting names none of them
      */
     public QueueBackend backendFor(String queue) {
-        // queuelock.land.backend and queuelock.build.backend are the registered ones; any other
-        // queue name gets its key by the same rule.
-        String perQueue = settings.get(Setting.PREFIX + queue + ".backend");
-        String name = perQueue != null && !perQueue.isBlank() ? perQueue
-                : queue.equals(BuildScope.BUILD_QUEUE) ? null : settings.get(LockSettings.BACKEND);
-        return name == null || name.isBlank() ? new FileBackend() : QueueBackends.named(name.trim());
+        String name = Queue.backendName(queue, settings);
+        // No service lookup for the default: every Maven session opens the build queue.
+        return name.equals(FileBackend.NAME) ? new FileBackend() : QueueBackends.named(name);
     }
 
     private BackendContext context() {

@@ -1,7 +1,7 @@
 package dev.queuelock.cli;
 
 import dev.queuelock.backends.QueueLockFactory;
-import dev.queuelock.file.QueueDirectory;
+import dev.queuelock.spi.Queue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,7 +13,7 @@ final class QueueOptions {
 
     /** Fallback poll interval of a waiter, e.g. {@code 50ms}; the option {@code --poll-interval} wins. */
     static final String ENV_POLL_INTERVAL = "QUEUELOCK_POLL_INTERVAL";
-    static final String DEFAULT_QUEUE = "build";
+    static final String DEFAULT_QUEUE = Queue.BUILD;
 
     static final Set<String> VALUE_OPTIONS = Set.of("--queue", "--dir", "--poll-interval");
 
@@ -31,7 +31,7 @@ final class QueueOptions {
         String queue = args.value("--queue", DEFAULT_QUEUE);
         Path tmpDir = tmpDir(env);
         try {
-            QueueDirectory.of(tmpDir, queue, "");
+            Queue.checkName(queue);
         } catch (IllegalArgumentException e) {
             throw new UsageException("--queue: " + e.getMessage());
         }

@@ -10,21 +10,6 @@ public enum BuildScope {
     /** Every repository of this user: CPU and memory are machine-wide. */
     MACHINE;
 
-    /** The queue for builds on this machine: "build". */
-    public static final String BUILD_QUEUE = "build";
-
-    /** The queue {@code queuelock:land} serializes on: "land", always per repository. */
-    public static final String LAND_QUEUE = "land";
-
-    /**
-     * The scope {@value LockSettings#BUILD_SCOPE} names; blank is {@link #REPO}.
-     *
-     * @throws IllegalArgumentException naming the key and the allowed values
-     */
-    public static BuildScope parse(String value) {
-        return LockSettings.SCOPE.parse(value);
-    }
-
     /** The key the build queue of {@code repo} is hashed from under this scope. */
     public String buildQueueKey(RepoKey repo) {
         // One fixed key per user: the queue dir already lives in the user's $TMPDIR, the user name

@@ -4,13 +4,12 @@ import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.QueueSnapshot;
-import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.process.HolderTree;
 import dev.queuelock.process.Liveness;
 import dev.queuelock.slots.SlotCount;
 import dev.queuelock.slots.SlotCounts;
-import dev.queuelock.spi.BackendContext;
+import dev.queuelock.spi.Queue;
 import dev.queuelock.spi.QueueBackend;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -29,17 +28,13 @@ public final class FileBackend implements QueueBackend {
     }
 
     @Override
-    public QueueLock open(String queue, String queueId, String lane, BackendContext context) {
-        QueueDirectory dir = QueueDirectory.of(context.tmpDir(), queue, queueId);
-        return new FileQueueLock(dir, lane, context.pollInterval(), slots(queue, dir, context));
+    public QueueLock open(Queue queue, String lane) {
+        return new FileQueueLock(QueueDirectory.of(queue), lane, queue.context().pollInterval(), slots(queue));
     }
 
     /** The build queue's {@link LockSettings#SLOTS}; every other queue (land's) is a mutex. */
-    static SlotCount slots(String queue, QueueDirectory dir, BackendContext context) {
-        if (!queue.equals(BuildScope.BUILD_QUEUE)) {
-            return SlotCount.ONE;
-        }
-        return SlotCounts.of(LockSettings.SLOTS.from(context.settings()), dir.path());
+    static SlotCount slots(Queue queue) {
+        return SlotCounts.of(queue.slots(), queue.usageHistory());
     }
 
     /**
@@ -49,15 +44,13 @@ public final class FileBackend implements QueueBackend {
      * started with {@code -Dqueuelock.build.slots=2}.
      */
     @Override
-    public QueueSnapshot snapshot(String queue, String queueId, BackendContext context) {
-        QueueDirectory dir = QueueDirectory.of(context.tmpDir(), queue, queueId);
-        QueueSnapshot look = snapshot(dir);
-        Optional<QueueSnapshot> recorded = queue.equals(BuildScope.BUILD_QUEUE) && context.setting(LockSettings.BUILD_SLOTS).isEmpty()
-                ? asRecorded(look) : Optional.empty();
+    public QueueSnapshot snapshot(Queue queue) {
+        QueueSnapshot look = snapshot(QueueDirectory.of(queue));
+        Optional<QueueSnapshot> recorded = queue.slotsSetHere() ? Optional.empty() : asRecorded(look);
         if (recorded.isPresent()) {
             return recorded.get();
         }
-        SlotCount slots = slots(queue, dir, context);
+        SlotCount slots = slots(queue);
         return look.withSlots(slots.slots(), slots.describe());
     }
 

@@ -1,20 +1,16 @@
 package dev.queuelock.file;
 
 import dev.queuelock.QueueLockException;
+import dev.queuelock.spi.Queue;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Pattern;
 
 /**
- * Where a queue lives on disk, named exactly as claude-code-merge-queue 0.5.x names it, so both
- * tools share one queue: {@code <tmp>/claude-code-merge-queue-<queue>-queue-<first 12 hex of
- * sha1(repo key)>}, holding {@code lock} and {@code tickets/}.
+ * The files of a queue's directory ({@link Queue#directory()}): {@code lock} and {@code tickets/},
+ * as claude-code-merge-queue 0.5.x lays them out, and the other slots' lock files beside them.
  */
 public final class QueueDirectory {
-
-    private static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
     /** The lock file's name inside the queue dir: slot 1, the npm tool's only one. */
     static final String LOCK_NAME = "lock";
@@ -29,16 +25,8 @@ public final class QueueDirectory {
         this.dir = dir;
     }
 
-    /**
-     * @param tmpDir   the temp dir the npm tool would use: {@code $TMPDIR}, else {@code /tmp}
-     * @param queue    the queue name, e.g. "build" or "land"
-     * @param repoKey  see {@code dev.queuelock.repo.RepoKey}
-     */
-    public static QueueDirectory of(Path tmpDir, String queue, String repoKey) {
-        if (!QUEUE_NAME.matcher(queue).matches()) {
-            throw new IllegalArgumentException("queue name must be letters, digits, '.', '_' or '-': " + queue);
-        }
-        return new QueueDirectory(tmpDir.resolve("claude-code-merge-queue-" + queue + "-queue-" + hash(repoKey)));
+    public static QueueDirectory of(Queue queue) {
+        return new QueueDirectory(queue.directory());
     }
 
     /** The temp dir Node's {@code os.tmpdir()} returns on Unix: $TMPDIR without a trailing slash, else /tmp. */
@@ -112,16 +100,6 @@ public final class QueueDirectory {
         }
         SafePaths.ensureOwnDirectory(dir);
         SafePaths.ensureOwnDirectory(ticketsDir());
-    }
-
-    static String hash(String repoKey) {
-        byte[] digest = Sha1.digest(repoKey.getBytes(StandardCharsets.UTF_8));
-        char[] hex = new char[12];
-        for (int i = 0; i < 6; i++) {
-            hex[2 * i] = Character.forDigit((digest[i] >> 4) & 0xf, 16);
-            hex[2 * i + 1] = Character.forDigit(digest[i] & 0xf, 16);
-        }
-        return new String(hex);
     }
 
     @Override

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Where a waiter sleeps between looks: the one thing the wait loop sleeps on. It wakes the waiter
- * when what its {@link Turn} waits for may have happened:
+ * Decides what wakes a waiter between its looks at the queue, and sets its {@link Wakeup} when it
+ * comes: when what its {@link Turn} waits for may have happened:
  *
  * <ul>
  *   <li>a participant waited on (the ticket ahead, or any slot's holder) lets go: if it OS-locks its file, the kernel grants the shared

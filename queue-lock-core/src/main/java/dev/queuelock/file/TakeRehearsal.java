@@ -1,6 +1,7 @@
 package dev.queuelock.file;
 
 import dev.queuelock.LockRecord;
+import dev.queuelock.spi.Queue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +36,7 @@ final class TakeRehearsal {
             Files.createDirectories(parent);
             removeLeftoversOfDeadProcesses(parent);
             scratch = Files.createTempDirectory(parent, PREFIX + pid + "-");
-            QueueDirectory dir = QueueDirectory.of(scratch, "rehearsal", "rehearsal");
+            QueueDirectory dir = QueueDirectory.of(Queue.in(scratch, "rehearsal", "rehearsal"));
             dir.prepare();
             LockFile lock = new LockFile(dir);
             lock.holderTicket(); // absent, as a waiter finds it when its turn comes
@@ -86,7 +87,7 @@ final class TakeRehearsal {
         }
         try {
             SafePaths.requireOwned(scratch);
-            QueueDirectory dir = QueueDirectory.of(scratch, "rehearsal", "rehearsal");
+            QueueDirectory dir = QueueDirectory.of(Queue.in(scratch, "rehearsal", "rehearsal"));
             SafePaths.deleteQuietly(dir.lockTempFile(pid));
             SafePaths.deleteQuietly(dir.lockFile());
             SafePaths.deleteQuietly(dir.ticketsDir());

@@ -3,9 +3,9 @@ package dev.queuelock.file;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Where a waiter sleeps between looks at the queue, and what wakes it: a file event or a kernel
- * lock grant ({@link #now()}), a change that only updates what the waiter reports ({@link
- * #within}), release() giving up the wait, or its own timeout. A signal that arrives while the
+ * The alarm a waiter sleeps on, set by others ({@link Sleeper} decides when): at once ({@link
+ * #now()}: its turn may have come, or release() gives up the wait) or within a delay ({@link
+ * #within}: only what it reports changed), else it rings at its own timeout. A signal set while the
  * waiter is looking is kept, so nothing is lost between a look and the next sleep.
  */
 final class Wakeup {

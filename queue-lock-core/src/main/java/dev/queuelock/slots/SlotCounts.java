@@ -16,15 +16,15 @@ public final class SlotCounts {
 
     /**
      * A whole number of 1 or more (a fixed count) or {@code auto} in any case (decided from the
-     * machine and the {@link UsageHistory} in {@code queueDir}); surrounding blanks are ignored.
+     * machine and the {@link UsageHistory} in {@code history}); surrounding blanks are ignored.
      *
-     * @param queueDir the build queue's directory
+     * @param history the build queue's usage history file ({@code Queue#usageHistory()})
      * @throws IllegalArgumentException with one line naming the setting and the value given
      */
-    public static SlotCount parse(String text, Path queueDir) {
+    public static SlotCount parse(String text, Path history) {
         String value = text == null ? "" : text.trim();
         if (value.toLowerCase(Locale.ROOT).equals(AUTO)) {
-            return new AutoSlots(new UsageHistory(queueDir));
+            return new AutoSlots(new UsageHistory(history));
         }
         if (isWholeNumber(value)) {
             int slots = Integer.parseInt(value);
@@ -37,8 +37,8 @@ public final class SlotCounts {
     }
 
     /** {@link #parse}, for a value the setting's own parser has checked already: {@code auto} or digits. */
-    public static SlotCount of(String value, Path queueDir) {
-        return parse(value, queueDir);
+    public static SlotCount of(String value, Path history) {
+        return parse(value, history);
     }
 
     /** 1 to 9 ASCII digits (so it fits an int); no sign, no blanks. No lambda: this runs in every session. */

@@ -3,6 +3,7 @@ package dev.queuelock.slots;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.file.SafePaths;
 import dev.queuelock.json.JsonReader;
+import dev.queuelock.spi.Queue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
@@ -39,7 +40,7 @@ public final class UsageHistory {
     public static final int KEEP = 20;
 
     /** The file's name in the queue's directory. */
-    public static final String NAME = "usage";
+    public static final String NAME = Queue.USAGE_HISTORY;
 
     /** More than this is not our file (20 lines of about 120 bytes). */
     private static final int MAX_BYTES = 64 * 1024;
@@ -50,11 +51,11 @@ public final class UsageHistory {
 
     private static final Object WRITING = new Object();
 
-    private final Path dir;
+    private final Path file;
 
-    /** @param queueDir the build queue's directory */
-    public UsageHistory(Path queueDir) {
-        this.dir = queueDir;
+    /** @param file the build queue's {@link Queue#usageHistory()} */
+    public UsageHistory(Path file) {
+        this.file = file;
     }
 
     /**
@@ -70,7 +71,7 @@ public final class UsageHistory {
             return false;
         }
         try {
-            SafePaths.ensureOwnDirectory(dir);
+            SafePaths.ensureOwnDirectory(file.getParent());
             synchronized (WRITING) {
                 List<BuildUsage> builds = read();
                 builds.add(usage);
@@ -78,7 +79,7 @@ public final class UsageHistory {
                 for (BuildUsage build : builds.subList(Math.max(0, builds.size() - KEEP), builds.size())) {
                     text.append(line(build)).append('\n');
                 }
-                SafePaths.writeAtomically(dir.resolve(NAME), text.toString().getBytes(StandardCharsets.UTF_8));
+                SafePaths.writeAtomically(file, text.toString().getBytes(StandardCharsets.UTF_8));
             }
             return true;
         } catch (IOException | QueueLockException e) {
@@ -90,7 +91,7 @@ public final class UsageHistory {
     public List<BuildUsage> read() {
         List<BuildUsage> builds = new ArrayList<>();
         byte[] bytes;
-        try (InputStream in = SafePaths.openOwned(dir.resolve(NAME))) {
+        try (InputStream in = SafePaths.openOwned(file)) {
             if (in == null) {
                 return builds;
             }

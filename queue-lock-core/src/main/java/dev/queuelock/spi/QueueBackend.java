@@ -23,9 +23,9 @@ public interface QueueBackend {
         return RepoKey.of(dir).key();
     }
 
-    /** A lock on queue {@code queue} (e.g. "land") of queue identity {@code queueId}, acting for {@code lane}. */
-    QueueLock open(String queue, String queueId, String lane, BackendContext context);
+    /** A lock on {@code queue}, acting for {@code lane}. */
+    QueueLock open(Queue queue, String lane);
 
-    /** The holder and the waiters of one queue, in the order they will be served. */
-    QueueSnapshot snapshot(String queue, String queueId, BackendContext context);
+    /** The holders and the waiters of {@code queue}, in the order they will be served. */
+    QueueSnapshot snapshot(Queue queue);
 }

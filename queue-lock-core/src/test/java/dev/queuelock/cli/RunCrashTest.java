@@ -5,35 +5,18 @@ import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.LockRecord;
 import dev.queuelock.testsupport.ChildProcess;
-import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.CliLane;
+import dev.queuelock.testsupport.CliLaneTestSupport;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code kill -9} of a holding {@code run}: its CMD runs on, and so the lock stays held until CMD ends. */
-class RunCrashTest {
+class RunCrashTest extends CliLaneTestSupport {
 
     /** CMD: holds until the file {@code release} appears in the lane, then ends. */
     private static final String HOLD = "touch started; while [ ! -f release ]; do sleep 0.1; done";
-
-    @RegisterExtension
-    final ChildProcesses children = new ChildProcesses();
-
-    @TempDir
-    Path tmp;
-
-    private CliLane lane;
-
-    @BeforeEach
-    void setUp() {
-        lane = new CliLane(children, tmp);
-    }
 
     @Test
     @Timeout(120)

@@ -3,34 +3,17 @@ package dev.queuelock.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.testsupport.ChildProcess;
-import dev.queuelock.testsupport.ChildProcesses;
-import dev.queuelock.testsupport.CliLane;
+import dev.queuelock.testsupport.CliLaneTestSupport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** {@code run} in a real child JVM hands CMD's exit code through, and says what went wrong when it cannot run CMD. */
-class RunExitCodeTest {
-
-    @RegisterExtension
-    final ChildProcesses children = new ChildProcesses();
-
-    @TempDir
-    Path tmp;
-
-    private CliLane lane;
-
-    @BeforeEach
-    void setUp() {
-        lane = new CliLane(children, tmp);
-    }
+class RunExitCodeTest extends CliLaneTestSupport {
 
     @ParameterizedTest(name = "{0} exits {1}")
     @CsvSource(delimiter = '|', value = {

@@ -7,37 +7,20 @@ import static org.awaitility.Awaitility.await;
 import dev.queuelock.LockRecord;
 import dev.queuelock.process.Liveness;
 import dev.queuelock.testsupport.ChildProcess;
-import dev.queuelock.testsupport.ChildProcesses;
-import dev.queuelock.testsupport.CliLane;
+import dev.queuelock.testsupport.CliLaneTestSupport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Real signals to a real {@code run}: CMD's whole tree stops, and the queue moves on. */
-class RunSignalTest {
+class RunSignalTest extends CliLaneTestSupport {
 
     /** CMD: a shell that starts a grandchild {@code sleep}, tells its pid, and waits for it. */
     private static final String TREE = "sleep 300 & echo $! > grandchild.pid; wait";
-
-    @RegisterExtension
-    final ChildProcesses children = new ChildProcesses();
-
-    @TempDir
-    Path tmp;
-
-    private CliLane lane;
-
-    @BeforeEach
-    void setUp() {
-        lane = new CliLane(children, tmp);
-    }
 
     @ParameterizedTest(name = "SIG{0}")
     @CsvSource({"TERM, 143", "INT, 130"})

@@ -4,35 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.LockRecord;
 import dev.queuelock.testsupport.ChildProcess;
-import dev.queuelock.testsupport.ChildProcesses;
-import dev.queuelock.testsupport.CliLane;
+import dev.queuelock.testsupport.CliLaneTestSupport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /** A run's warm-up (a rehearsed take on a scratch queue, a launched shell) leaves nothing behind. */
-class RunWarmUpTest {
-
-    @RegisterExtension
-    final ChildProcesses children = new ChildProcesses();
-
-    @TempDir
-    Path tmp;
-
-    private CliLane lane;
-
-    @BeforeEach
-    void setUp() {
-        lane = new CliLane(children, tmp);
-    }
+class RunWarmUpTest extends CliLaneTestSupport {
 
     @Test
     @Timeout(90)

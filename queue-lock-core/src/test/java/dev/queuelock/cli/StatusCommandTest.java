@@ -7,38 +7,20 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.LockRecord;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.testsupport.ChildProcess;
-import dev.queuelock.testsupport.ChildProcesses;
-import dev.queuelock.testsupport.CliLane;
+import dev.queuelock.testsupport.CliLaneTestSupport;
 import dev.queuelock.testsupport.LockWorkers;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code status} shows a real holder and real waiters (child JVMs running {@code run}) in queue order. */
-class StatusCommandTest {
-
-    @RegisterExtension
-    final ChildProcesses children = new ChildProcesses();
-
-    @TempDir
-    Path tmp;
-
-    private CliLane lane;
-
-    @BeforeEach
-    void setUp() {
-        lane = new CliLane(children, tmp);
-    }
+class StatusCommandTest extends CliLaneTestSupport {
 
     @Test
     @Timeout(90)

@@ -8,43 +8,26 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.testsupport.ChildProcess;
-import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.CliLane;
+import dev.queuelock.testsupport.CliLaneTestSupport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code status} of a holder killed with {@code kill -9} while its command still runs: it says the
  * holder's process has ended and names the process that keeps the hold, in text and JSON. Real
  * JVM, real {@code kill -9}; run with both process layers.
  */
-class StatusOfEndedHolderTest {
+class StatusOfEndedHolderTest extends CliLaneTestSupport {
 
     /** CMD: writes its pid, then holds until the file {@code release} appears in the lane. */
     private static final String HOLD = "echo $$ > started.tmp && mv started.tmp started; while [ ! -f release ]; do sleep 0.1; done";
-
-    @RegisterExtension
-    final ChildProcesses children = new ChildProcesses();
-
-    @TempDir
-    Path tmp;
-
-    private CliLane lane;
-
-    @BeforeEach
-    void setUp() {
-        lane = new CliLane(children, tmp);
-    }
 
     @AfterEach
     void releaseTheCommand() throws Exception {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.LockRecord;
 import dev.queuelock.process.ProcessStart;
+import dev.queuelock.spi.Queue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -34,10 +35,10 @@ class EnrollmentTest {
         enrollment.withdraw();
     }
 
-    /** Issue 32: uninstall removes an idle queue directory; a waiter enrolling just then makes it again. */
+    /** Uninstall removes an idle queue directory; a waiter enrolling just then makes it again. */
     @Test
     void aQueueDirectoryRemovedBeforeTheTicketIsWrittenIsMadeAgain() throws Exception {
-        QueueDirectory queue = QueueDirectory.of(tickets, "build", "repo");
+        QueueDirectory queue = QueueDirectory.of(Queue.in(tickets, "build", "repo"));
         LockRecord mine = new LockRecord(ProcessHandle.current().pid(), "lane", null, 43, ProcessStart.current());
         Enrollment enrollment = new Enrollment(new TicketQueue(queue.ticketsDir()), mine, queue::prepare);
         assertThat(queue.path()).doesNotExist();

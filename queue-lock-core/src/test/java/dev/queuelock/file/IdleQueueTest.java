@@ -9,6 +9,7 @@ import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.file.IdleQueue.Outcome;
 import dev.queuelock.json.RecordJson;
 import dev.queuelock.process.ProcessStart;
+import dev.queuelock.spi.Queue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,7 +30,7 @@ class IdleQueueTest {
 
     @BeforeEach
     void setUp() {
-        dir = QueueDirectory.of(tmp, "build", "key");
+        dir = QueueDirectory.of(Queue.in(tmp, "build", "key"));
     }
 
     @Test

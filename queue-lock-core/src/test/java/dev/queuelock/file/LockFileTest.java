@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.queuelock.LockRecord;
 import dev.queuelock.json.RecordJson;
 import dev.queuelock.process.ProcessStart;
+import dev.queuelock.spi.Queue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,7 +25,7 @@ class LockFileTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        dir = QueueDirectory.of(tmp, "build", "key");
+        dir = QueueDirectory.of(Queue.in(tmp, "build", "key"));
         dir.prepare();
         lock = new LockFile(dir);
     }

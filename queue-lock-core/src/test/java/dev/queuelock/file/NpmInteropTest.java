@@ -8,6 +8,7 @@ import dev.queuelock.LockRecord;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.json.RecordJson;
 import dev.queuelock.repo.RepoKey;
+import dev.queuelock.spi.Queue;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.LockWorkers;
@@ -55,7 +56,7 @@ class NpmInteropTest {
         repo = Files.createDirectory(tmp.resolve("lane-repo"));
         Process init = new ProcessBuilder("git", "init", "-q", repo.toString()).inheritIO().start();
         assertThat(init.waitFor(30, TimeUnit.SECONDS) && init.exitValue() == 0).isTrue();
-        queue = QueueDirectory.of(tmp, "build", RepoKey.of(repo).key());
+        queue = QueueDirectory.of(Queue.in(tmp, "build", RepoKey.of(repo).key()));
         workers = new LockWorkers(children, tmp, repo, "build");
     }
 

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
+import dev.queuelock.spi.Queue;
 import dev.queuelock.testsupport.BackgroundAcquire;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
@@ -160,7 +161,7 @@ class OsLockPitfallsTest {
 
     /** A sleeper whose file watch is never opened: only its kernel waits wake it. */
     private Sleeper sleeper() {
-        return new Sleeper(QueueDirectory.of(tmp, "pitfalls", "r"), ProcessHandle.current().pid(), Duration.ofSeconds(60));
+        return new Sleeper(QueueDirectory.of(Queue.in(tmp, "pitfalls", "r")), ProcessHandle.current().pid(), Duration.ofSeconds(60));
     }
 
     /** The kernel grants the sleeper's wait: the owner let go of the file. */

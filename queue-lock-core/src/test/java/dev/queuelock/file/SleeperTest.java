@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.LockRecord;
+import dev.queuelock.spi.Queue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,7 +40,7 @@ class SleeperTest {
 
     @BeforeEach
     void queue() throws Exception {
-        dir = QueueDirectory.of(tmp, "q", "r");
+        dir = QueueDirectory.of(Queue.in(tmp, "q", "r"));
         dir.prepare();
         tickets = dir.ticketsDir();
         Files.createFile(tickets.resolve(OWN.name()));

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The moment between a holder taking the lock and withdrawing its ticket, frozen on disk: a lock
  * file and a ticket of the same live process. Status and wait lines must not show it waiting
- * behind itself (issue 15: "holder: lane-a, pid 9571 ... waiting: 1. lane-a, pid 9571").
+ * behind itself, as a user once saw: "holder: lane-a, pid 9571 ... waiting: 1. lane-a, pid 9571".
  */
 class SnapshotRaceTest {
 

@@ -3,6 +3,7 @@ package dev.queuelock.file;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.process.ProcessStart;
+import dev.queuelock.spi.Queue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -32,7 +33,7 @@ class TakeRehearsalTest {
     /** A scratch queue as a rehearsal of {@code pid} leaves it when killed after its take. */
     private Path scratchQueueOf(long pid) throws Exception {
         Path scratch = Files.createDirectory(tmp.resolve("queue-lock-rehearsal-" + pid + "-12345"));
-        QueueDirectory dir = QueueDirectory.of(scratch, "rehearsal", "rehearsal");
+        QueueDirectory dir = QueueDirectory.of(Queue.in(scratch, "rehearsal", "rehearsal"));
         dir.prepare();
         Files.writeString(dir.lockFile(), "{}");
         return scratch;
@@ -40,7 +41,7 @@ class TakeRehearsalTest {
 
     @Test
     void takesOnAScratchQueueAndRemovesIt() throws Exception {
-        QueueDirectory real = QueueDirectory.of(tmp, "build", "repo");
+        QueueDirectory real = QueueDirectory.of(Queue.in(tmp, "build", "repo"));
         real.prepare();
 
         assertThat(TakeRehearsal.rehearse(tmp, ProcessHandle.current().pid(), ProcessStart.current())).isTrue();

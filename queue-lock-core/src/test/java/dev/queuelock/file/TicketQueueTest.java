@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.queuelock.LockRecord;
 import dev.queuelock.json.RecordJson;
 import dev.queuelock.process.ProcessStart;
+import dev.queuelock.spi.Queue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -48,7 +49,7 @@ class TicketQueueTest {
         TicketQueue queue = new TicketQueue(tickets);
         String mine = ticket(3, SELF, "lane");
 
-        QueueLook first = QueueLook.read(new LockFile(QueueDirectory.of(tickets, "q", "r")), queue, Ticket.parse(mine));
+        QueueLook first = QueueLook.read(new LockFile(QueueDirectory.of(Queue.in(tickets, "q", "r"))), queue, Ticket.parse(mine));
         assertThat(Turn.decide(first).step()).isEqualTo(Turn.Step.REMOVE_DEAD_TICKET);
         queue.remove(first.nearest());
 
@@ -90,7 +91,7 @@ class TicketQueueTest {
      */
     @Test
     void aFreeSlotIsTakenUnjudgedAndADeadHoldersSlotIsReclaimedOnceEverySlotIsClaimed() throws Exception {
-        QueueDirectory queue = QueueDirectory.of(tickets, "q", "r");
+        QueueDirectory queue = QueueDirectory.of(Queue.in(tickets, "q", "r"));
         Files.createDirectories(queue.ticketsDir());
         Files.write(queue.slotFile(2), RecordJson.encode(new LockRecord(deadPid(), "crashed", null, 5, null)));
         String mine = Ticket.nameOf(20, SELF);
@@ -109,7 +110,7 @@ class TicketQueueTest {
 
     /** A look from the place of the ticket {@code mine}, with no lock file. */
     private QueueLook look(String mine) throws Exception {
-        return QueueLook.read(new LockFile(QueueDirectory.of(tickets, "q", "r")), new TicketQueue(tickets), Ticket.parse(mine));
+        return QueueLook.read(new LockFile(QueueDirectory.of(Queue.in(tickets, "q", "r"))), new TicketQueue(tickets), Ticket.parse(mine));
     }
 
     /** Writes a ticket of {@code pid} with a valid body; returns its name. */

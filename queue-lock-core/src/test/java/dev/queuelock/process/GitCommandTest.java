@@ -52,7 +52,7 @@ class GitCommandTest {
         assertThatThrownBy(() -> GitCommand.in(dir.resolve("gone")).run("status")).isInstanceOf(IOException.class);
     }
 
-    /** Issue 24: a command that only reads never takes a lock another git process in the worktree needs. */
+    /** A command that only reads never takes a lock another git process in the worktree needs. */
     @Test
     void commandsThatOnlyReadRunWithoutOptionalLocks() {
         assertThat(GitCommand.onlyReads("status", "--porcelain")).isTrue();

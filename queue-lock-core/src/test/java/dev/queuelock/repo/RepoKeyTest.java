@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.queuelock.file.QueueDirectory;
+import dev.queuelock.spi.Queue;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.NpmPackage;
@@ -71,7 +71,7 @@ class RepoKeyTest {
         assertThat(queueOf(otherClone)).isNotEqualTo(queueOf(main));
     }
 
-    /** Issue 32: the build lock called the main checkout a lane. */
+    /** The build lock must not call the main checkout a lane: people look for a lane of that name and find none. */
     @Test
     @Timeout(60)
     void theMainCheckoutIsToldFromItsLanesAndFromOtherDirectories() throws Exception {
@@ -164,7 +164,7 @@ class RepoKeyTest {
     }
 
     private Path queueOf(Path dir) {
-        return QueueDirectory.of(tmp, "build", RepoKey.of(dir).key()).path();
+        return Queue.in(tmp, "build", RepoKey.of(dir).key()).directory();
     }
 
     /** RepoKeyMain in a child JVM with only {@code path} as PATH; waits for it to finish. */

@@ -35,7 +35,7 @@ public final class UsageCost {
     public static void main(String[] args) throws Exception {
         Path tmp = Files.createTempDirectory("usage-cost");
         try {
-            UsageHistory history = new UsageHistory(tmp.resolve("queue"));
+            UsageHistory history = new UsageHistory(tmp.resolve("queue").resolve(UsageHistory.NAME));
             for (int i = 0; i < UsageHistory.KEEP; i++) {
                 history.record(BuildUsage.described(1_780_000_000_000L + i * 90_000L, Duration.ofSeconds(60), 1.5, 1L << 30));
             }

@@ -30,7 +30,7 @@ class UsageHistoryTest {
     @Test
     void keepsTheLastTwentyBuildsOldestFirstAndLeavesNoTempFile() throws IOException {
         Path dir = tmp.resolve("claude-code-merge-queue-build-queue-0123456789ab");
-        UsageHistory history = new UsageHistory(dir);
+        UsageHistory history = new UsageHistory(dir.resolve(UsageHistory.NAME));
         assertThat(history.read()).isEmpty();
         for (int i = 1; i <= 25; i++) {
             assertThat(history.record(build(i))).isTrue();
@@ -59,8 +59,8 @@ class UsageHistoryTest {
     @Test
     void aRecordReadsBackAsWritten() throws IOException {
         BuildUsage usage = new BuildUsage(1_780_000_000_000L, 61_234, 98_000, 1_234_567_890L, "linux");
-        new UsageHistory(tmp).record(usage);
-        BuildUsage read = new UsageHistory(tmp).read().get(0);
+        new UsageHistory(tmp.resolve(UsageHistory.NAME)).record(usage);
+        BuildUsage read = new UsageHistory(tmp.resolve(UsageHistory.NAME)).read().get(0);
         assertThat(UsageHistory.line(read)).isEqualTo(UsageHistory.line(usage))
                 .isEqualTo("{\"start\":1780000000000,\"wallMs\":61234,\"cpuMs\":98000,\"peakBytes\":1234567890,\"source\":\"linux\"}");
     }
@@ -72,28 +72,28 @@ class UsageHistoryTest {
                 "{\"start\":5,\"wallMs\":-3,\"cpuMs\":1,\"peakBytes\":1,\"source\":\"linux\"}", "[1,2]",
                 "{\"start\":1.5,\"wallMs\":1,\"cpuMs\":1,\"peakBytes\":1,\"source\":\"x\"}", "\0\0\u00ff",
                 good.substring(0, 30)).getBytes(StandardCharsets.ISO_8859_1));
-        assertThat(new UsageHistory(tmp).read()).hasSize(1);
-        new UsageHistory(tmp).record(build(2));
+        assertThat(new UsageHistory(tmp.resolve(UsageHistory.NAME)).read()).hasSize(1);
+        new UsageHistory(tmp.resolve(UsageHistory.NAME)).record(build(2));
         assertThat(Files.readAllLines(tmp.resolve(UsageHistory.NAME))).containsExactly(good, UsageHistory.line(build(2)));
     }
 
     @Test
     void aSourceThatCouldBreakTheLineIsNotWrittenBack() throws IOException {
         Files.write(tmp.resolve(UsageHistory.NAME), List.of(UsageHistory.line(build(1)).replace("described", "a\\\"b")));
-        new UsageHistory(tmp).record(build(2));
-        assertThat(new UsageHistory(tmp).read()).extracting(BuildUsage::source).containsExactly("unknown", "described");
+        new UsageHistory(tmp.resolve(UsageHistory.NAME)).record(build(2));
+        assertThat(new UsageHistory(tmp.resolve(UsageHistory.NAME)).read()).extracting(BuildUsage::source).containsExactly("unknown", "described");
     }
 
     @Test
     void aFileTooLargeToBeOursOrALinkReadsAsNoHistory() throws IOException {
         Path big = Files.createDirectory(tmp.resolve("big"));
         Files.write(big.resolve(UsageHistory.NAME), new byte[65 * 1024]);
-        assertThat(new UsageHistory(big).read()).isEmpty();
+        assertThat(new UsageHistory(big.resolve(UsageHistory.NAME)).read()).isEmpty();
         Path linked = Files.createDirectory(tmp.resolve("linked"));
         Path elsewhere = Files.write(tmp.resolve("elsewhere"), List.of(UsageHistory.line(build(1))));
         Files.createSymbolicLink(linked.resolve(UsageHistory.NAME), elsewhere);
-        assertThat(new UsageHistory(linked).read()).isEmpty();
-        assertThat(new UsageHistory(tmp.resolve("missing")).read()).isEmpty();
+        assertThat(new UsageHistory(linked.resolve(UsageHistory.NAME)).read()).isEmpty();
+        assertThat(new UsageHistory(tmp.resolve("missing").resolve(UsageHistory.NAME)).read()).isEmpty();
     }
 
     @Test
@@ -102,16 +102,16 @@ class UsageHistoryTest {
         Path dir = Files.createDirectory(tmp.resolve("history"));
         Files.createSymbolicLink(dir.resolve(UsageHistory.NAME), victim);
         Files.createSymbolicLink(dir.resolve("." + UsageHistory.NAME + "." + ProcessHandle.current().pid() + ".tmp"), victim);
-        assertThat(new UsageHistory(dir).record(build(1))).isTrue();
+        assertThat(new UsageHistory(dir.resolve(UsageHistory.NAME)).record(build(1))).isTrue();
         assertThat(Files.readAllLines(victim)).containsExactly("precious");
-        assertThat(new UsageHistory(dir).read()).hasSize(1);
+        assertThat(new UsageHistory(dir.resolve(UsageHistory.NAME)).read()).hasSize(1);
     }
 
     @Test
     void aDirectoryThatIsALinkIsNotWrittenThrough() throws IOException {
         Path real = Files.createDirectory(tmp.resolve("real"));
         Path link = Files.createSymbolicLink(tmp.resolve("link"), real);
-        assertThat(new UsageHistory(link).record(build(1))).isFalse();
+        assertThat(new UsageHistory(link.resolve(UsageHistory.NAME)).record(build(1))).isFalse();
         try (Stream<Path> files = Files.list(real)) {
             assertThat(files).isEmpty();
         }
@@ -119,15 +119,15 @@ class UsageHistoryTest {
 
     @Test
     void aBuildWithAFigureMissingIsNotRecorded() {
-        assertThat(new UsageHistory(tmp).record(new BuildUsage(start(1), 60_000, -1, 1 << 30, "linux"))).isFalse();
-        assertThat(new UsageHistory(tmp).record(new BuildUsage(start(1), 60_000, 1_000, -1, "linux"))).isFalse();
+        assertThat(new UsageHistory(tmp.resolve(UsageHistory.NAME)).record(new BuildUsage(start(1), 60_000, -1, 1 << 30, "linux"))).isFalse();
+        assertThat(new UsageHistory(tmp.resolve(UsageHistory.NAME)).record(new BuildUsage(start(1), 60_000, 1_000, -1, "linux"))).isFalse();
         assertThat(Files.exists(tmp.resolve(UsageHistory.NAME))).isFalse();
     }
 
     @Test
     @Timeout(60)
     void twoThreadsRecordingAtOnceLoseNeitherTheFileNorABuild() throws Exception {
-        UsageHistory history = new UsageHistory(tmp.resolve("queue"));
+        UsageHistory history = new UsageHistory(tmp.resolve("queue").resolve(UsageHistory.NAME));
         AtomicBoolean writing = new AtomicBoolean(true);
         List<Integer> sizesSeen = new ArrayList<>();
         Thread reader = new Thread(() -> {

@@ -1,10 +1,11 @@
 package dev.queuelock.testsupport;
 
 import dev.queuelock.QueueLock;
-import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.file.QueueDirectory;
 import dev.queuelock.repo.RepoKey;
+import dev.queuelock.spi.Queue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ public final class PlantedQueue {
         try {
             Path repo = Files.createDirectory(tmp.resolve("repo"));
             return new PlantedQueue(repo, QueueLockFactory.defaults().withTmpDir(tmp).withPollInterval(Duration.ofMillis(100)),
-                    QueueDirectory.of(tmp, "build", RepoKey.of(repo).key()));
+                    QueueDirectory.of(Queue.in(tmp, "build", RepoKey.of(repo).key())));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

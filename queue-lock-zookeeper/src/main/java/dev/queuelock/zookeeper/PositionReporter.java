@@ -62,7 +62,7 @@ final class PositionReporter implements AutoCloseable {
             List<String> line = new ArrayList<>(mutex.getParticipantNodes());
             int index = line.indexOf(driver.node());
             if (index > 0) {
-                Ticket first = Participants.first(client, line);
+                ParticipantNode first = Participants.first(client, line);
                 delay = report(index - 1, first, System.currentTimeMillis());
             }
         } catch (Exception e) {
@@ -72,7 +72,7 @@ final class PositionReporter implements AutoCloseable {
     }
 
     /** Returns the milliseconds until the next look. */
-    private synchronized long report(int ahead, Ticket first, long now) {
+    private synchronized long report(int ahead, ParticipantNode first, long now) {
         if (closed) {
             return REFRESH_MILLIS;
         }

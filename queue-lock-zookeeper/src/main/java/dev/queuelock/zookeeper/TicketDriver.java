@@ -9,7 +9,7 @@ import org.apache.curator.framework.recipes.locks.StandardLockInternalsDriver;
 /**
  * Curator's standard mutex driver (ephemeral sequential nodes, the lowest holds, each waiter
  * watches its predecessor) with two additions: the node is created with this process's
- * {@link Ticket} in its bytes, and each look at the line that leaves us waiting is told to
+ * {@link ParticipantNode} in its bytes, and each look at the line that leaves us waiting is told to
  * {@link #whenWaiting}, so the wait can be reported.
  */
 final class TicketDriver extends StandardLockInternalsDriver {

@@ -4,16 +4,15 @@ import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.QueueSnapshot;
-import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.spi.BackendContext;
+import dev.queuelock.spi.Queue;
 import dev.queuelock.spi.QueueBackend;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 import org.apache.curator.framework.CuratorFramework;
 
 /**
@@ -25,8 +24,6 @@ import org.apache.curator.framework.CuratorFramework;
 public final class ZooKeeperBackend implements QueueBackend {
 
     public static final String NAME = "zookeeper";
-
-    private static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
     @Override
     public String name() {
@@ -41,21 +38,21 @@ public final class ZooKeeperBackend implements QueueBackend {
     }
 
     @Override
-    public QueueLock open(String queue, String queueId, String lane, BackendContext context) {
-        ZooKeeperSettings settings = ZooKeeperSettings.from(context);
-        String slots = LockSettings.SLOTS.from(context.settings());
-        if (queue.equals(BuildScope.BUILD_QUEUE) && !slots.equals("1")) {
+    public QueueLock open(Queue queue, String lane) {
+        ZooKeeperSettings settings = ZooKeeperSettings.from(queue.context());
+        String slots = queue.slots();
+        if (!slots.equals("1")) {
             // Several slots are the file backend's (one machine's cores); a ZooKeeper queue is a mutex.
             throw new IllegalArgumentException(LockSettings.BUILD_SLOTS + "=" + slots + " needs the file backend for the build queue;"
                     + " drop " + LockSettings.BUILD_BACKEND + "=" + NAME + " or the slots setting");
         }
-        return new ZooKeeperQueueLock(settings, queuePath(settings, queue, queueId), lane);
+        return new ZooKeeperQueueLock(settings, queuePath(settings, queue), lane);
     }
 
     @Override
-    public QueueSnapshot snapshot(String queue, String queueId, BackendContext context) {
-        ZooKeeperSettings settings = ZooKeeperSettings.from(context);
-        String path = queuePath(settings, queue, queueId);
+    public QueueSnapshot snapshot(Queue queue) {
+        ZooKeeperSettings settings = ZooKeeperSettings.from(queue.context());
+        String path = queuePath(settings, queue);
         CuratorFramework client;
         try {
             client = SharedReader.client(settings);
@@ -64,9 +61,9 @@ public final class ZooKeeperBackend implements QueueBackend {
             throw new QueueLockException("interrupted while connecting to ZooKeeper at " + settings.connect, e);
         }
         try {
-            List<Ticket> line = Participants.read(client, path);
+            List<ParticipantNode> line = Participants.read(client, path);
             List<LockRecord> waiters = new ArrayList<>();
-            for (Ticket waiter : line.subList(Math.min(1, line.size()), line.size())) {
+            for (ParticipantNode waiter : line.subList(Math.min(1, line.size()), line.size())) {
                 if (waiter.record != null) {
                     waiters.add(waiter.record);
                 }
@@ -80,14 +77,12 @@ public final class ZooKeeperBackend implements QueueBackend {
         }
     }
 
-    static String queuePath(ZooKeeperSettings settings, String queue, String queueId) {
-        if (!QUEUE_NAME.matcher(queue).matches()) {
-            throw new IllegalArgumentException("queue name must be letters, digits, '.', '_' or '-': " + queue);
-        }
-        String id = URLEncoder.encode(queueId, StandardCharsets.UTF_8);
+    /** The znode of {@code queue}; its name is checked by {@link Queue}, its id is encoded here. */
+    static String queuePath(ZooKeeperSettings settings, Queue queue) {
+        String id = URLEncoder.encode(queue.id(), StandardCharsets.UTF_8);
         if (id.isEmpty() || id.equals(".") || id.equals("..")) {
-            throw new QueueLockException("queue id '" + queueId + "' cannot name a znode; set " + ZooKeeperSettings.ZOOKEEPER_QUEUE_ID + ".");
+            throw new QueueLockException("queue id '" + queue.id() + "' cannot name a znode; set " + ZooKeeperSettings.ZOOKEEPER_QUEUE_ID + ".");
         }
-        return settings.chroot + "/" + id + "/" + queue;
+        return settings.chroot + "/" + id + "/" + queue.name();
     }
 }

@@ -11,7 +11,7 @@ import org.apache.zookeeper.KeeperException;
 /**
  * The queue lock on ZooKeeper: Curator's {@link InterProcessMutex} (a fair FIFO mutex: each waiter
  * watches only the node just ahead of it) with a {@link TicketDriver} that puts this process's
- * {@link Ticket} in its node, one ZooKeeper session per acquire. A holder that dies is replaced
+ * {@link ParticipantNode} in its node, one ZooKeeper session per acquire. A holder that dies is replaced
  * once its session expires ({@code sessionTimeout}). Releasing closes the session, which removes
  * the node at once from any thread (the recipe's own release works only on the acquiring thread)
  * and, during a wait, ends the recipe's wait: ZooKeeper tells every watch that its session closed.
@@ -64,7 +64,7 @@ public final class ZooKeeperQueueLock extends QueueLockSupport {
     private void take(CuratorFramework session, AcquireOptions options) throws Exception {
         while (true) {
             checkWaiting();
-            TicketDriver driver = new TicketDriver(() -> Ticket.mine(lane, options, false).bytes());
+            TicketDriver driver = new TicketDriver(() -> ParticipantNode.mine(lane, options, false).bytes());
             InterProcessMutex mutex = new InterProcessMutex(session, queuePath, driver);
             try (PositionReporter reporter = new PositionReporter(session, mutex, driver, options, queuePath)) {
                 mutex.acquire();
@@ -85,7 +85,7 @@ public final class ZooKeeperQueueLock extends QueueLockSupport {
             checkWaiting();
             lost = false;
             try {
-                session.setData().forPath(node, Ticket.mine(lane, options, true).bytes());
+                session.setData().forPath(node, ParticipantNode.mine(lane, options, true).bytes());
             } catch (KeeperException.NoNodeException e) {
                 return false;
             }

@@ -6,14 +6,14 @@ import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
-import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.WaitListener;
-import dev.queuelock.land.checks.Checks;
-import dev.queuelock.land.git.Git;
+import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.engine.Lander;
+import dev.queuelock.land.git.Git;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -2,15 +2,15 @@ package dev.queuelock.zookeeper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.WaitEvent;
 import dev.queuelock.WaitListener;
+import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.checks.Checks;
-import dev.queuelock.land.git.Git;
-import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.engine.Lander;
-import dev.queuelock.land.base.Outcome;
+import dev.queuelock.land.git.Git;
+import dev.queuelock.land.history.LandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

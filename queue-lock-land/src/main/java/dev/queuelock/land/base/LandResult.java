@@ -1,24 +1,63 @@
 package dev.queuelock.land.base;
 
-import dev.queuelock.land.engine.Lander;
-import dev.queuelock.land.engine.LandingDriver;
-
 /**
- * How one lane's landing ended, as a {@link LandingDriver} returns it: a closed set of kinds (the
- * private constructor lets no other class extend it; {@link #outcome()} names the kind for a
- * {@code switch}). {@link Lander} alone turns it into the history record and what the user is
- * told: {@link #message()} is logged for a success and thrown as the one-line failure otherwise.
+ * How a landing ended: its {@link Outcome}, the commit that reached the integration branch (landed
+ * only) and what to tell the user in one line. The engine's loop ends a candidate with one, the
+ * driver turns it into its lanes' results, and the lander alone records them in the landing
+ * history and reports them: {@link #message()} is logged for a success and thrown as the one-line
+ * failure otherwise. Immutable.
  */
-public abstract class LandResult {
+public final class LandResult {
 
+    private final Outcome outcome;
+    private final String commit;
     private final String message;
 
-    private LandResult(String message) {
+    private LandResult(Outcome outcome, String commit, String message) {
+        this.outcome = outcome;
+        this.commit = commit;
         this.message = message;
     }
 
-    /** The kind, as the landing history names it. */
-    public abstract Outcome outcome();
+    /** The lane's commits are on the integration branch, at {@code commit}. */
+    public static LandResult landed(String commit, String message) {
+        return new LandResult(Outcome.LANDED, commit, message);
+    }
+
+    /** The lane's work was already on the integration branch: nothing checked, nothing pushed. */
+    public static LandResult nothingToLand(String message) {
+        return new LandResult(Outcome.NOTHING_TO_LAND, null, message);
+    }
+
+    /** The lane conflicts with the integration branch (or the lanes batched before it). */
+    public static LandResult conflict(String message) {
+        return new LandResult(Outcome.REBASE_CONFLICT, null, message);
+    }
+
+    /** The checks failed on the rebased commit: nothing was pushed. */
+    public static LandResult checksFailed(String message) {
+        return new LandResult(Outcome.CHECK_FAILED, null, message);
+    }
+
+    /** The remote refused the push for good: nothing was forced. */
+    public static LandResult rejected(String message) {
+        return new LandResult(Outcome.PUSH_REJECTED, null, message);
+    }
+
+    /** Anything else that stopped the landing (git failed, the land queue was lost, a rebase could not be undone). */
+    public static LandResult failed(String message) {
+        return new LandResult(Outcome.ERROR, null, message);
+    }
+
+    /** Of a run recorded elsewhere (a batch member, answered by its leader): its outcome and commit. */
+    public static LandResult of(Outcome outcome, String commit, String message) {
+        return new LandResult(outcome, outcome == Outcome.LANDED ? commit : null, message);
+    }
+
+    /** How it ended, as the landing history names it. */
+    public Outcome outcome() {
+        return outcome;
+    }
 
     /** What to tell the user, in one line (a failure's message says what to do next). */
     public String message() {
@@ -27,138 +66,16 @@ public abstract class LandResult {
 
     /** The commit that reached the integration branch, or null if none did. */
     public String commit() {
-        return null;
+        return commit;
     }
 
     /** True for a landing that did what was asked: landed, or had nothing to land. */
     public boolean succeeded() {
-        return outcome() == Outcome.LANDED || outcome() == Outcome.NOTHING_TO_LAND;
-    }
-
-    public static LandResult landed(String commit, String message) {
-        return new Landed(commit, message);
-    }
-
-    public static LandResult nothingToLand(String message) {
-        return new NothingToLand(message);
-    }
-
-    public static LandResult conflict(String message) {
-        return new Conflict(message);
-    }
-
-    public static LandResult checksFailed(String message) {
-        return new ChecksFailed(message);
-    }
-
-    public static LandResult rejected(String message) {
-        return new Rejected(message);
-    }
-
-    public static LandResult failed(String message) {
-        return new Failed(message);
-    }
-
-    /** Of a run recorded elsewhere (a batch member, answered by its leader): its outcome and commit. */
-    public static LandResult of(Outcome outcome, String commit, String message) {
-        switch (outcome) {
-            case LANDED:
-                return landed(commit, message);
-            case NOTHING_TO_LAND:
-                return nothingToLand(message);
-            case REBASE_CONFLICT:
-                return conflict(message);
-            case CHECK_FAILED:
-                return checksFailed(message);
-            case PUSH_REJECTED:
-                return rejected(message);
-            default:
-                return failed(message);
-        }
+        return outcome == Outcome.LANDED || outcome == Outcome.NOTHING_TO_LAND;
     }
 
     @Override
     public String toString() {
-        return outcome().id() + ": " + message;
-    }
-
-    /** The lane's commits are on the integration branch, at {@link #commit()}. */
-    public static final class Landed extends LandResult {
-        private final String commit;
-
-        private Landed(String commit, String message) {
-            super(message);
-            this.commit = commit;
-        }
-
-        @Override
-        public Outcome outcome() {
-            return Outcome.LANDED;
-        }
-
-        @Override
-        public String commit() {
-            return commit;
-        }
-    }
-
-    /** The lane's work was already on the integration branch: nothing checked, nothing pushed. */
-    public static final class NothingToLand extends LandResult {
-        private NothingToLand(String message) {
-            super(message);
-        }
-
-        @Override
-        public Outcome outcome() {
-            return Outcome.NOTHING_TO_LAND;
-        }
-    }
-
-    /** The lane conflicts with the integration branch (or the lanes batched before it). */
-    public static final class Conflict extends LandResult {
-        private Conflict(String message) {
-            super(message);
-        }
-
-        @Override
-        public Outcome outcome() {
-            return Outcome.REBASE_CONFLICT;
-        }
-    }
-
-    /** The checks failed on the rebased commit: nothing was pushed. */
-    public static final class ChecksFailed extends LandResult {
-        private ChecksFailed(String message) {
-            super(message);
-        }
-
-        @Override
-        public Outcome outcome() {
-            return Outcome.CHECK_FAILED;
-        }
-    }
-
-    /** The remote refused the push for good: nothing was forced. */
-    public static final class Rejected extends LandResult {
-        private Rejected(String message) {
-            super(message);
-        }
-
-        @Override
-        public Outcome outcome() {
-            return Outcome.PUSH_REJECTED;
-        }
-    }
-
-    /** Anything else that stopped the landing (git failed, the land queue was lost, a rebase could not be undone). */
-    public static final class Failed extends LandResult {
-        private Failed(String message) {
-            super(message);
-        }
-
-        @Override
-        public Outcome outcome() {
-            return Outcome.ERROR;
-        }
+        return outcome.id() + ": " + message;
     }
 }

@@ -1,16 +1,15 @@
 package dev.queuelock.land.batch;
 
-import dev.queuelock.land.checks.BuildQueueChecks;
-import dev.queuelock.land.checks.CheckLogs;
-import dev.queuelock.land.git.Git;
 import dev.queuelock.land.base.LandLog;
 import dev.queuelock.land.base.LandResult;
+import dev.queuelock.land.base.Outcome;
+import dev.queuelock.land.checks.BuildQueueChecks;
+import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.engine.Landing;
 import dev.queuelock.land.engine.LandingDriver;
-import dev.queuelock.land.engine.LoopEnd;
-import dev.queuelock.land.base.Outcome;
 import dev.queuelock.Durations;
 import dev.queuelock.land.base.Phase;
+import dev.queuelock.land.git.Git;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -125,10 +124,10 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
     }
 
     @Override
-    public BatchStep ended(BatchStep last, LoopEnd end) {
+    public BatchStep ended(BatchStep last, LandResult end) {
         String remoteBranch = landing.repo().remoteBranch();
         List<BatchVerdict> verdicts = new ArrayList<>();
-        switch (end.kind()) {
+        switch (end.outcome()) {
             case LANDED:
                 last.passed().forEach(landed -> verdicts.add(verdict(landed.member, Outcome.LANDED, landed.commit, null, null)));
                 String message = "batch " + id + ": " + last.passed().size() + " of " + members.size() + " lanes landed on "
@@ -136,15 +135,12 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
                 log.info(message);
                 return last.ended(LandResult.landed(last.commit(), message), verdicts,
                         List.of("pushed " + last.passed().size() + " lanes at " + Landing.shortSha(last.commit())));
-            case REFUSED:
+            case PUSH_REJECTED:
                 last.passed().forEach(refused -> verdicts.add(verdict(refused.member, Outcome.PUSH_REJECTED, null, null, null)));
-                return last.ended(LandResult.rejected("the batch's push to " + remoteBranch + " was " + end.why()
-                        + "; nothing was forced."), verdicts, List.of("push " + end.why()));
-            case QUEUE_LOST:
-                return last.brokeOff(LandResult.failed("lost the land queue before the push (its backend lost the lock); nothing"
-                        + " of batch " + id + " was pushed. Run land again."));
+                return last.ended(LandResult.rejected("the batch's push to " + remoteBranch + " was " + end.message()
+                        + "; nothing was forced."), verdicts, List.of("push " + end.message()));
             default:
-                return last.brokeOff(LandResult.failed(end.why()));
+                return last.brokeOff(end);
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.file.SafePaths;
-import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.base.StateFiles;
+import dev.queuelock.land.git.RepoContext;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

@@ -2,9 +2,9 @@ package dev.queuelock.land.batch;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
-import dev.queuelock.land.checks.CheckFailures;
 import dev.queuelock.land.base.LandLog;
 import dev.queuelock.land.base.LandResult;
+import dev.queuelock.land.checks.CheckFailures;
 import dev.queuelock.land.engine.Landing;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.queuelock.land.batch;
 
-import dev.queuelock.land.history.BatchRecord;
 import dev.queuelock.land.base.LandResult;
 import dev.queuelock.land.engine.LandingStep;
+import dev.queuelock.land.history.BatchRecord;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package dev.queuelock.land.batch;
 
-import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.base.Outcome;
+import dev.queuelock.land.history.LandRun;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

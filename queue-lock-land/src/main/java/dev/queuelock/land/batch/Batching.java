@@ -1,12 +1,12 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.AcquireOptions;
-import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.base.LandResult;
 import dev.queuelock.land.engine.Landing;
 import dev.queuelock.land.engine.LandingEngine;
-import dev.queuelock.land.engine.LandingResults;
 import dev.queuelock.land.engine.LandingMode;
+import dev.queuelock.land.engine.LandingResults;
+import dev.queuelock.land.history.LandHistory;
 import java.util.List;
 import java.util.Optional;
 
@@ -25,7 +25,7 @@ public final class Batching implements LandingMode {
     }
 
     @Override
-    public Turn await(Landing landing, AcquireOptions acquire) throws InterruptedException {
+    public LandingTurn await(Landing landing, AcquireOptions acquire) throws InterruptedException {
         BatchSeat seat = BatchSeat.open(options, landing);
         try {
             Optional<BatchVerdict> verdict = seat.acquire(landing.landLock(), acquire);
@@ -36,7 +36,7 @@ public final class Batching implements LandingMode {
         }
     }
 
-    private final class BatchTurn implements Turn {
+    private final class BatchTurn implements LandingTurn {
         private final Landing landing;
         private final BatchSeat seat;
         private final Optional<BatchVerdict> verdict;

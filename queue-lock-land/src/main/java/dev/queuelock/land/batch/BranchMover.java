@@ -1,8 +1,8 @@
 package dev.queuelock.land.batch;
 
-import dev.queuelock.process.GitCommand;
-import dev.queuelock.land.git.Git;
 import dev.queuelock.land.engine.Landing;
+import dev.queuelock.land.git.Git;
+import dev.queuelock.process.GitCommand;
 import java.util.Optional;
 
 /**

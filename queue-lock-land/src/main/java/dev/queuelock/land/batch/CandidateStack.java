@@ -1,12 +1,12 @@
 package dev.queuelock.land.batch;
 
+import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.checks.Checks;
-import dev.queuelock.land.git.Git;
-import dev.queuelock.land.base.LandException;
-import dev.queuelock.land.engine.Rebase;
-import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.engine.PhaseClock;
+import dev.queuelock.land.engine.Rebase;
+import dev.queuelock.land.git.Git;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

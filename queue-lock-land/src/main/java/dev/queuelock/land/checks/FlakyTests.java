@@ -3,7 +3,6 @@ package dev.queuelock.land.checks;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.queuelock.land.base.StateFiles;
 import dev.queuelock.land.git.RepoContext;
-import dev.queuelock.land.history.LandHistory;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +14,7 @@ import java.util.Map;
 /**
  * The flaky test runs of a repository's land checks, in {@code <git common dir>/queuelock/
  * flaky-tests.json}: the last {@value #MAX_RUNS}, replaced atomically, a corrupt file read as
- * empty (as {@link LandHistory}). Written by a lander while it holds the land lock.
+ * empty (as the landing history). Written by a lander while it holds the land lock.
  */
 public final class FlakyTests {
 

@@ -26,7 +26,12 @@ import java.util.Optional;
  */
 public final class Lander {
 
-    private final LandTools tools;
+    private final Git git;
+    private final LandSettings settings;
+    private final Checks checks;
+    private final QueueLock landLock;
+    private final QueueLock buildLock;
+    private final LandLog log;
     private final LandingMode mode;
     /** As the goal found it; null: found from the worktree. */
     private final RepoContext repo;
@@ -39,11 +44,17 @@ public final class Lander {
      *                  would take it for this worktree (not yet acquired)
      */
     public Lander(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log) {
-        this(new LandTools(git, settings, checks, landLock, buildLock, log), LandingMode.ALONE, null, new long[3]);
+        this(git, settings, checks, landLock, buildLock, log, LandingMode.ALONE, null, new long[3]);
     }
 
-    private Lander(LandTools tools, LandingMode mode, RepoContext repo, long[] startedAt) {
-        this.tools = tools;
+    private Lander(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log,
+                   LandingMode mode, RepoContext repo, long[] startedAt) {
+        this.git = git;
+        this.settings = settings;
+        this.checks = checks;
+        this.landLock = landLock;
+        this.buildLock = buildLock;
+        this.log = log;
         this.mode = mode;
         this.repo = repo;
         this.startedAt = startedAt;
@@ -54,17 +65,17 @@ public final class Lander {
      * process's start, Maven's session's and the goal's.
      */
     public Lander startedAt(long process, long session, long goal) {
-        return new Lander(tools, mode, repo, new long[] {process, session, goal});
+        return new Lander(git, settings, checks, landLock, buildLock, log, mode, repo, new long[] {process, session, goal});
     }
 
     /** A lander that lands in this mode, e.g. batched ({@code new Batching(options)}); {@link LandingMode#ALONE} by default. */
     public Lander with(LandingMode landingMode) {
-        return new Lander(tools, landingMode, repo, startedAt);
+        return new Lander(git, settings, checks, landLock, buildLock, log, landingMode, repo, startedAt);
     }
 
     /** A lander that lands in this repository context, as the goal found it; else it is found from the worktree. */
     public Lander in(RepoContext context) {
-        return new Lander(tools, mode, context, startedAt);
+        return new Lander(git, settings, checks, landLock, buildLock, log, mode, context, startedAt);
     }
 
     /**
@@ -74,23 +85,24 @@ public final class Lander {
      */
     public LandRun land() throws InterruptedException {
         long started = System.currentTimeMillis();
-        RepoContext repo = this.repo != null ? this.repo : RepoContext.of(tools.git, tools.settings);
-        String laneName = tools.git.worktree().getFileName().toString();
+        RepoContext repo = this.repo != null ? this.repo : RepoContext.of(git, settings.target());
+        String laneName = git.worktree().getFileName().toString();
         InFlightLanding inFlight = new InFlightLanding(repo.stateDir(), laneName);
-        inFlight.takeInterrupted().ifPresent(tools.log::warn);
-        String branch = new Preflight(tools.git, tools.settings).check(repo.integration());
-        Landing landing = new Landing(tools, repo, new QueuedLane(laneName, branch, tools.git.head()), new PhaseClock(inFlight::at));
+        inFlight.takeInterrupted().ifPresent(log::warn);
+        String branch = new Preflight(git, settings).check(repo.integration());
+        Landing landing = new Landing(git, settings, checks, landLock, buildLock, log, repo,
+                new QueuedLane(laneName, branch, git.head()), new PhaseClock(inFlight::at));
         landing.clock().before(CommandTime.spans(startedAt[0], startedAt[1], startedAt[2], System.currentTimeMillis()));
         LandingRecorder recorder = new LandingRecorder(landing, started);
         inFlight.start(branch, landing.lane().head());
-        try (QueueLock held = tools.landLock;
-             LandingMode.Turn turn = mode.await(landing, AcquireOptions.defaults().withLabel(branch).withListener(tools.log::landWait))) {
+        try (QueueLock held = landLock;
+             LandingMode.LandingTurn turn = mode.await(landing, AcquireOptions.defaults().withLabel(branch).withListener(log::landWait))) {
             Optional<LandResult> concluded = turn.concluded();
             if (concluded.isPresent()) { // a batch leader landed (or refused) this lane, and recorded it
                 return report(concluded.get(), recorder.ownRun(LandingResults.alone(concluded.get())));
             }
             landing.clock().end(Phase.QUEUE_WAIT);
-            tools.log.info("land queue acquired for " + landing.lane().named() + "; landing onto " + repo.remoteBranch());
+            log.info("land queue acquired for " + landing.lane().named() + "; landing onto " + repo.remoteBranch());
             return landOnTurn(turn, landing, recorder);
         } finally {
             inFlight.finish();
@@ -98,7 +110,7 @@ public final class Lander {
     }
 
     /** Lands holding the land queue and records how it ended, however it ended. */
-    private LandRun landOnTurn(LandingMode.Turn turn, Landing landing, LandingRecorder recorder) throws InterruptedException {
+    private LandRun landOnTurn(LandingMode.LandingTurn turn, Landing landing, LandingRecorder recorder) throws InterruptedException {
         LandingResults results = LandingResults.alone(LandResult.failed("the landing stopped before it ended"));
         LandRun own;
         try {
@@ -120,7 +132,7 @@ public final class Lander {
         if (!result.succeeded()) {
             throw new LandException(result.message());
         }
-        tools.log.info(result.message());
+        log.info(result.message());
         return run;
     }
 }

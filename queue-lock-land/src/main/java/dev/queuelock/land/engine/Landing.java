@@ -4,24 +4,36 @@ import dev.queuelock.QueueLock;
 import dev.queuelock.land.base.LandLog;
 import dev.queuelock.land.base.LandResult;
 import dev.queuelock.land.checks.BuildQueueChecks;
+import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.RepoContext;
 
 /**
- * One lander's landing once it passed the preflight, as the engine and its drivers see it: the
- * lane as it queued, the repository, the tools (git in the lane's worktree, the settings, the log,
- * the land lock and the checks with the build lock they hold) and the clock that times the phases.
- * Immutable: how the landing ends is returned as a {@link LandResult}, never written here.
+ * What one landing works with, once it passed the preflight, as the lander, the engine and its
+ * drivers see it: the lane as it queued, the repository, git in the lane's worktree, the settings,
+ * the log, the land lock, the checks with the build lock they hold, and the clock that times the
+ * phases. Immutable: how the landing ends is returned as a {@link LandResult}, never written here.
  */
 public final class Landing {
 
-    private final LandTools tools;
+    private final Git git;
+    private final LandSettings settings;
+    private final Checks checks;
+    private final QueueLock landLock;
+    private final QueueLock buildLock;
+    private final LandLog log;
     private final RepoContext repo;
     private final QueuedLane lane;
     private final PhaseClock clock;
 
-    Landing(LandTools tools, RepoContext repo, QueuedLane lane, PhaseClock clock) {
-        this.tools = tools;
+    Landing(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log,
+            RepoContext repo, QueuedLane lane, PhaseClock clock) {
+        this.git = git;
+        this.settings = settings;
+        this.checks = checks;
+        this.landLock = landLock;
+        this.buildLock = buildLock;
+        this.log = log;
         this.repo = repo;
         this.lane = lane;
         this.clock = clock;
@@ -39,30 +51,30 @@ public final class Landing {
 
     /** Git in the lane's worktree. */
     public Git git() {
-        return tools.git;
+        return git;
     }
 
     public LandSettings settings() {
-        return tools.settings;
+        return settings;
     }
 
     public LandLog log() {
-        return tools.log;
+        return log;
     }
 
     /** The land queue this lander holds (once its turn came); a backend spanning machines can lose it. */
     public QueueLock landLock() {
-        return tools.landLock;
+        return landLock;
     }
 
     /** The checks of one candidate, run holding the build queue ({@code label} names the hold in the queue). */
     public BuildQueueChecks checks(String label) {
-        return new BuildQueueChecks(tools.checks, tools.buildLock, label, tools.log);
+        return new BuildQueueChecks(checks, buildLock, label, log);
     }
 
     /** The same checks in a hold of another build lock: a speculative check beside the others, in a slot of its own. */
     public BuildQueueChecks checks(String label, QueueLock buildLock) {
-        return new BuildQueueChecks(tools.checks, buildLock, label, tools.log);
+        return new BuildQueueChecks(checks, buildLock, label, log);
     }
 
     public PhaseClock clock() {

@@ -1,5 +1,7 @@
 package dev.queuelock.land.engine;
 
+import dev.queuelock.land.base.LandResult;
+
 /**
  * What varies between landing one lane in its own worktree and landing a batch: how the candidate
  * commit is built and checked, and what each end of the loop means for the lanes involved. The
@@ -23,6 +25,9 @@ public interface LandingDriver<S extends LandingStep> {
      */
     S candidate(String remoteRef, S previous) throws InterruptedException;
 
-    /** How the landing ended, given how the loop ended {@code last} (the candidate, or the step before a failure). */
-    S ended(S last, LoopEnd end);
+    /**
+     * How the landing ended, given how the loop ended {@code last} (the candidate, or the step before
+     * a failure): landed at its commit, rejected by the remote (the message says why), or failed.
+     */
+    S ended(S last, LandResult end);
 }

@@ -12,10 +12,10 @@ import java.util.Optional;
 public interface LandingMode {
 
     /** Waits for the land queue, taken with these options, for this landing. */
-    Turn await(Landing landing, AcquireOptions options) throws InterruptedException;
+    LandingTurn await(Landing landing, AcquireOptions options) throws InterruptedException;
 
     /** A lander's turn; closed when the landing is over, before the land queue is released. */
-    interface Turn extends AutoCloseable {
+    interface LandingTurn extends AutoCloseable {
 
         /** How this lane's landing ended, if another lander landed (or refused) it and recorded it; empty if this lander holds the land queue. */
         default Optional<LandResult> concluded() {
@@ -38,6 +38,6 @@ public interface LandingMode {
     /** Lane by lane: wait for the land queue, then land this lane on its own. */
     LandingMode ALONE = (landing, options) -> {
         landing.landLock().acquire(options);
-        return new Turn() { };
+        return new LandingTurn() { };
     };
 }

@@ -58,21 +58,17 @@ final class OwnWorktreeLanding implements LandingDriver<OwnWorktreeLanding.Attem
     }
 
     @Override
-    public Attempt ended(Attempt last, LoopEnd end) {
+    public Attempt ended(Attempt last, LandResult end) {
         String remoteBranch = landing.repo().remoteBranch();
-        switch (end.kind()) {
+        switch (end.outcome()) {
             case LANDED:
                 return Attempt.ended(LandResult.landed(last.commit(), landing.lane().named() + " landed on " + remoteBranch
                         + " at " + Landing.shortSha(last.commit())));
-            case REFUSED:
-                return Attempt.ended(LandResult.rejected("push to " + remoteBranch + " was " + end.why()
+            case PUSH_REJECTED:
+                return Attempt.ended(LandResult.rejected("push to " + remoteBranch + " was " + end.message()
                         + "; nothing was forced and your commits are on " + branch + ". Run land again."));
-            case QUEUE_LOST:
-                return Attempt.ended(LandResult.failed("lost the land queue before the push (its backend lost the lock, e.g. a"
-                        + " ZooKeeper session was suspended or expired); nothing was pushed and your commits are on " + branch
-                        + ". Run land again."));
             default:
-                return Attempt.ended(LandResult.failed(end.why()));
+                return Attempt.ended(end);
         }
     }
 

@@ -2,14 +2,13 @@ package dev.queuelock.land.git;
 
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
-import dev.queuelock.land.engine.LandSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * Where lanes land: the remote, the integration branch and the further branches nobody pushes to
- * by hand. What {@code land} needs beside how it lands ({@link LandSettings}), and all that
+ * by hand. What {@code land} needs beside how it lands (the land settings), and all that
  * {@code init}, {@code status}, {@code prune}, {@code promote} and {@code sync} need of it.
  */
 public final class LandTarget {

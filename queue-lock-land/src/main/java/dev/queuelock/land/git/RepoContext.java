@@ -1,7 +1,6 @@
 package dev.queuelock.land.git;
 
 import dev.queuelock.land.base.LandException;
-import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.repo.RepoKey;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,16 +27,10 @@ public final class RepoContext {
         return new RepoContext(commonDir(git.worktree()), target.integration(git), target.remote());
     }
 
-    /** The repository of this worktree, with the integration branch as the settings' target chooses it. */
-    public static RepoContext of(Git git, LandSettings settings) {
-        return of(git, settings.target());
-    }
-
-    /** As {@link #of(Git, LandSettings)}, for a caller that has read the repository's key already: it is not read again. */
-    public static RepoContext of(RepoKey repo, LandSettings settings) {
+    /** As {@link #of(Git, LandTarget)}, for a caller that has read the repository's key already: it is not read again. */
+    public static RepoContext of(RepoKey repo, LandTarget target) {
         Git git = new Git(repo.worktree());
-        return new RepoContext(checked(Path.of(repo.key()), repo.worktree()), settings.target().integration(git),
-                settings.remote());
+        return new RepoContext(checked(Path.of(repo.key()), repo.worktree()), target.integration(git), target.remote());
     }
 
     /** Git's common dir of the repository this directory is in (every worktree of a clone shares it). */

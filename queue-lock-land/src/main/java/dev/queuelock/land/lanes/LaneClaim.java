@@ -1,7 +1,7 @@
 package dev.queuelock.land.lanes;
 
-import dev.queuelock.land.git.Git;
 import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.git.Git;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

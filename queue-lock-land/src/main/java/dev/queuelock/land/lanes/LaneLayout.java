@@ -1,8 +1,8 @@
 package dev.queuelock.land.lanes;
 
+import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.GitWorktrees;
-import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.RepoContext;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -2,10 +2,10 @@ package dev.queuelock.land.lanes;
 
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
-import dev.queuelock.land.history.InFlightLanding;
-import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.land.batch.BatchRequest;
+import dev.queuelock.land.git.RepoContext;
+import dev.queuelock.land.history.InFlightLanding;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package dev.queuelock.land.lanes;
 
 import dev.queuelock.Durations;
+import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.GitFiles;
-import dev.queuelock.land.base.LandException;
 import dev.queuelock.process.Occupant;
 import java.nio.file.Files;
 import java.time.Duration;

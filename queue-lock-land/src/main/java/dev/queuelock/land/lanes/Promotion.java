@@ -1,9 +1,9 @@
 package dev.queuelock.land.lanes;
 
-import dev.queuelock.land.git.Git;
-import dev.queuelock.land.git.GitRefs;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.git.Git;
+import dev.queuelock.land.git.GitRefs;
 import dev.queuelock.land.git.PushResult;
 import dev.queuelock.land.git.RemoteBranch;
 

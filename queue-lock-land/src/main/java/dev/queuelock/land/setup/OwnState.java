@@ -1,14 +1,14 @@
 package dev.queuelock.land.setup;
 
 import dev.queuelock.QueueLockException;
-import dev.queuelock.config.BuildScope;
 import dev.queuelock.file.IdleQueue;
 import dev.queuelock.file.QueueDirectory;
-import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.base.FileTrees;
-import dev.queuelock.land.history.InFlightLanding;
 import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.git.RepoContext;
+import dev.queuelock.land.history.InFlightLanding;
+import dev.queuelock.spi.Queue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,8 +41,8 @@ public final class OwnState {
 
     /** Removes the idle queue directories, then the state, unless a landing is under way. */
     public void remove() throws IOException {
-        removeQueue(QueueDirectory.of(tmpDir, BuildScope.BUILD_QUEUE, commonDir.toString()));
-        boolean landQueueIdle = removeQueue(QueueDirectory.of(tmpDir, BuildScope.LAND_QUEUE, commonDir.toString()));
+        removeQueue(QueueDirectory.of(Queue.in(tmpDir, Queue.BUILD, commonDir.toString())));
+        boolean landQueueIdle = removeQueue(QueueDirectory.of(Queue.in(tmpDir, Queue.LAND, commonDir.toString())));
         Path stateDir = RepoContext.stateDir(commonDir);
         if (!landQueueIdle || !InFlightLanding.underWay(stateDir).isEmpty()) {
             log.warn("kept queue-lock's state in " + stateDir + ": a landing is under way; run uninstall again once it is done.");

@@ -1,9 +1,9 @@
 package dev.queuelock.land.setup;
 
 import dev.queuelock.file.SafePaths;
-import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.base.Sha256;
 import dev.queuelock.land.base.StateFiles;
+import dev.queuelock.land.git.RepoContext;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

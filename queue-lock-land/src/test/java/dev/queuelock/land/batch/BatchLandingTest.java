@@ -5,16 +5,16 @@ import static dev.queuelock.testsupport.GitFixture.git;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.queuelock.land.history.LandHistory;
-import dev.queuelock.land.history.LandRun;
-import dev.queuelock.testsupport.GitFixture;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.batch.BatchBoard;
+import dev.queuelock.land.history.LandHistory;
+import dev.queuelock.land.history.LandRun;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
+import dev.queuelock.testsupport.GitFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,11 +31,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Batched landing with real git, real checks ({@code sh -c 'sleep 2; test ! -f BAD'}) and every
@@ -200,7 +200,7 @@ class BatchLandingTest {
         assertThat(Files.readAllLines(checkRuns)).hasSize(1);
     }
 
-    /** Issue 12, item 3, in a batch: a lane already on main is told so, and the others land. */
+    /** Nothing to land is no failure, in a batch too: a lane already on main is told so, and the others land. */
     @Test
     @Timeout(120)
     void aLaneAlreadyOnMainHasNothingToLandInABatch() throws Exception {

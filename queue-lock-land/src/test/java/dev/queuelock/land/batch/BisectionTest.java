@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The bisection on a model of a stack: a commit is the list of members under it, and a commit
- * fails its checks when it contains a culprit. Counts check runs against the issue's bound.
+ * fails its checks when it contains a culprit. Counts check runs against the bound that makes a batch worth it.
  */
 class BisectionTest {
 
@@ -87,7 +87,7 @@ class BisectionTest {
     }
 
     /**
-     * Issue 32, item 6: a check run after a culprit was dropped is stacked on the lanes that passed
+     * A check run after a culprit was dropped is stacked on the lanes that passed
      * before it, and names them too (the model's commit is exactly its members).
      */
     @Test
@@ -109,7 +109,7 @@ class BisectionTest {
         assertThat(named).last().isEqualTo(List.of("m0", "m2"));
     }
 
-    /** Issue 12, item 10: a result implied by others is never checked. */
+    /** A result implied by others is never checked: each check costs a build. */
     @Test
     void aResultThatIsImpliedIsNotChecked() throws Exception {
         bisection(Set.of("m1"), Set.of()).run("base", members(2));

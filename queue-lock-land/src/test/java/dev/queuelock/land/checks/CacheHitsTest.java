@@ -9,7 +9,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Which modules a check restored from maven-build-cache-extension's cache, and what the land report says of them (issue 29). */
+/**
+ * Which modules a check restored from maven-build-cache-extension's cache, and what the land report
+ * says of them: a check that tested little says so.
+ */
 class CacheHitsTest {
 
     @TempDir

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** What a failed check shows inline, read from its log (issue 12, item 6; the messages: issue 32, item 2). */
+/** What a failed check shows inline, read from its log, so nobody has to dig the log for it. */
 class CheckFailuresTest {
 
     @TempDir

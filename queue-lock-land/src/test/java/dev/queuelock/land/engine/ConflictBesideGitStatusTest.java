@@ -27,7 +27,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 24, item 1: a land whose rebase conflicts while another process runs a plain
+ * A land whose rebase conflicts while another process runs a plain
  * {@code git status} in the same lane (as a sibling's prune or an editor would, without
  * {@code GIT_OPTIONAL_LOCKS=0}, so it takes the lane's {@code index.lock} again and again). The
  * lane must never be left mid-rebase, and what land says about it must be what git says.

@@ -5,6 +5,7 @@ import static dev.queuelock.testsupport.GitFixture.git;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.base.Phase;
@@ -17,10 +18,9 @@ import dev.queuelock.land.history.HistoryChart;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
-import dev.queuelock.testsupport.GitFixture;
-import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
+import dev.queuelock.testsupport.GitFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -182,7 +182,7 @@ class LanderTest {
         assertThat(checkLogs("broken")).singleElement().satisfies(log -> assertThat(log).content().contains("compile error"));
     }
 
-    /** Issue 12, item 6. */
+    /** A failed check is fixed from its report alone. */
     @Test
     void aFailedCheckListsTheFailingTestsNamesTheTestedCommitKeepsEachLogAndSaysHowToGoBack() throws Exception {
         Path lane = repo.lane("failing");
@@ -227,7 +227,7 @@ class LanderTest {
     }
 
     /**
-     * Issue 32, item 4: a lane whose directory and branch differ was named by its branch in one line
+     * One lane, one name: a lane whose directory and branch differ was named by its branch in one line
      * ({@code land queue acquired for lane/1}) and by its directory in the next.
      */
     @Test
@@ -243,7 +243,7 @@ class LanderTest {
                 .noneSatisfy(line -> assertThat(line).containsPattern("(for|^INFO) lane/1"));
     }
 
-    /** Issue 12, item 3. */
+    /** Nothing to land is no failure, and no landing either. */
     @Test
     void aLaneAlreadyOnMainHasNothingToLandRunsNoChecksAndIsNotCountedAsLanded() throws Exception {
         Path lane = repo.lane("done");

@@ -49,7 +49,7 @@ class PushGuardTest {
         assertThat(push(Map.of(Git.LANDING_ENV, "1"), "HEAD:main").ok()).isTrue();
     }
 
-    /** Issue 32: the message named every file init may write (AGENTS.md, although there was none). */
+    /** The message names the files this push changes, not every file init may write (AGENTS.md where there is none). */
     @Test
     void aPushOfOnlyInitsFilesIsAllowedAndTheMessageNamesTheFilesItChanges() throws Exception {
         PushGuard.install(new Git(lane), List.of("main"), List.of(".mvn/extensions.xml", "CLAUDE.md", "AGENTS.md", ".claude/settings.json"));

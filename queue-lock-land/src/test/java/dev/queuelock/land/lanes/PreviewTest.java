@@ -5,9 +5,9 @@ import static dev.queuelock.testsupport.GitFixture.git;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.queuelock.land.git.Git;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.RecordedLog;
+import dev.queuelock.land.git.Git;
 import dev.queuelock.testsupport.GitFixture;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
-import dev.queuelock.file.QueueDirectory;
 import dev.queuelock.land.base.RecordedLog;
 import dev.queuelock.process.ProcessStart;
+import dev.queuelock.spi.Queue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -102,6 +102,6 @@ class OwnStateTest {
     }
 
     private Path queue(String name) {
-        return QueueDirectory.of(queues, name, commonDir.toString()).path();
+        return Queue.in(queues, name, commonDir.toString()).directory();
     }
 }

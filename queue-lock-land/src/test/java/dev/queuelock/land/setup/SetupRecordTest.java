@@ -13,7 +13,7 @@ class SetupRecordTest {
     @TempDir
     Path commonDir;
 
-    /** Issue 23, item 6: a newer version may have run init in this repository and added fields. */
+    /** Versions meet in one repository: a newer version may have run init in this repository and added fields. */
     @Test
     void readsASetupJsonWrittenByANewerVersion() throws Exception {
         Path file = commonDir.resolve("queuelock").resolve("setup.json");

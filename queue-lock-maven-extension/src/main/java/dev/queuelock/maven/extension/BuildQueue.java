@@ -10,10 +10,10 @@ import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.process.ProcessId;
 import dev.queuelock.process.Processes;
-import dev.queuelock.file.QueueDirectory;
 import dev.queuelock.repo.RepoKey;
 import dev.queuelock.slots.BuildUsage;
 import dev.queuelock.slots.UsageHistory;
+import dev.queuelock.spi.Queue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -51,12 +51,12 @@ public class BuildQueue {
             LOG.debug("Build queue: {}.", Processes.current().describe());
         }
         try {
-            JoiningLock newLock = QueueLockFactory.fromProperties(user)
-                    .openJoiningOwnHold(BuildScope.BUILD_QUEUE, settings.scope().buildQueueKey(repo), repo.lane());
+            QueueLockFactory factory = QueueLockFactory.fromProperties(user);
+            Queue queue = factory.buildQueue(settings.scope(), repo);
+            JoiningLock newLock = factory.openJoiningOwnHold(queue, repo.lane());
             acquire(newLock, settings, goals.isEmpty() ? "(default goals)" : String.join(" ", goals), where(repo, settings));
             if (settings.autoSlots() && newLock.joined().isEmpty()) {
-                usage = new UsageHistory(QueueDirectory.of(QueueDirectory.defaultTmpDir(), BuildScope.BUILD_QUEUE,
-                        settings.scope().buildQueueKey(repo)).path());
+                usage = new UsageHistory(queue.usageHistory());
                 usageStart = BuildUsage.start();
             }
         } catch (IllegalArgumentException e) {

@@ -22,7 +22,7 @@ import org.apache.maven.execution.MavenSession;
  * leaves the queue.
  *
  * <p>{@code afterSessionEnd} does not run when a POM fails to load or on Ctrl-C/SIGTERM: the
- * {@link BuildQueueSpy} and the lock's JVM shutdown hook cover those.
+ * {@link ExtensionSpy} and the lock's JVM shutdown hook cover those.
  */
 @Named("queuelock")
 @Singleton

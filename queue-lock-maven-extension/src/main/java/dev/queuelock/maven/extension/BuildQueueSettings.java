@@ -4,7 +4,6 @@ import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import org.apache.maven.MavenExecutionException;
 import org.slf4j.Logger;
@@ -58,11 +57,6 @@ final class BuildQueueSettings {
             return false;
         }
         return !onlyOwnGoals;
-    }
-
-    /** Why this session takes no lock, if it is skipped by configuration. */
-    Optional<String> skipReason() {
-        return Optional.ofNullable(skipReason);
     }
 
     BuildScope scope() {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.queuelock.backends.JoiningLock;
 import dev.queuelock.backends.QueueLockFactory;
-import dev.queuelock.config.BuildScope;
+import dev.queuelock.spi.Queue;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
@@ -26,7 +26,7 @@ class ClientGoneAtTheTakeTest {
     @Test
     void aClientGoneAsTheLockIsTakenGivesTheSlotBackAndStopsTheBuild() {
         QueueLockFactory factory = QueueLockFactory.defaults().withTmpDir(tmp);
-        JoiningLock lock = factory.openJoiningOwnHold(BuildScope.BUILD_QUEUE, "repo-key", "lane-a");
+        JoiningLock lock = factory.openJoiningOwnHold(Queue.BUILD, "repo-key", "lane-a");
         // The watch of a wait on another thread: its interrupt misses this one, as one that comes too late does.
         MvndClientWatch watch = new MvndClientWatch(new Thread(() -> { }));
         watch.clientHasGone();
@@ -37,7 +37,7 @@ class ClientGoneAtTheTakeTest {
                 .hasMessage("Build queue: the mvnd client that started this build has gone; the build left the queue (it would"
                         + " have run for nobody).");
         assertThat(lock.isHeld()).isFalse();
-        assertThat(factory.snapshot(BuildScope.BUILD_QUEUE, "repo-key").holders()).as("the slot is free").isEmpty();
+        assertThat(factory.snapshot(Queue.BUILD, "repo-key").holders()).as("the slot is free").isEmpty();
         assertThat(Thread.currentThread().isInterrupted()).isFalse();
     }
 }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The request as BuildQueueSpy receives it, before Maven makes the repository session from it. */
+/** The request as ExtensionSpy receives it, before Maven makes the repository session from it. */
 class SharedLocalRepositoryTest {
 
     @TempDir
@@ -105,7 +105,7 @@ class SharedLocalRepositoryTest {
         assertThat(request.getSystemProperties()).containsEntry("aether.lrm.enhanced.split", "true");
     }
 
-    /** Issue 39, item 5: the resolver 1.6 line once per lane, not in each of its builds (the IT reads the lines). */
+    /** The resolver 1.6 line once per lane, not in each of its builds, which nobody would read (the IT reads the lines). */
     @Test
     void aLaneIsToldOnceAndANewLaneOfTheSameNameAgain() throws Exception {
         RepoKey key = RepoKey.of(lane);

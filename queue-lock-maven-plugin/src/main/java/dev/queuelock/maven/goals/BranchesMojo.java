@@ -10,7 +10,7 @@ import java.util.List;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /** What the goals that land, or look at where lanes land, share: the remote and the guarded branches. */
-abstract class BranchesMojo extends LanesMojo {
+abstract class BranchesMojo extends AbstractLanesMojo {
 
     /**
      * The remote to fetch from and push to.

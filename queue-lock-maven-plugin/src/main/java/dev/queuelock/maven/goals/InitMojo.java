@@ -2,9 +2,9 @@ package dev.queuelock.maven.goals;
 
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
+import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.IntegrationBranch;
-import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.LandTarget;
 import dev.queuelock.land.git.PushGuard;
 import dev.queuelock.land.git.RepoContext;

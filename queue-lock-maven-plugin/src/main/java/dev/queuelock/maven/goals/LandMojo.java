@@ -4,29 +4,30 @@ import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
-import dev.queuelock.land.checks.Checks;
+import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.base.Outcome;
+import dev.queuelock.land.batch.BatchOptions;
+import dev.queuelock.land.batch.Batching;
 import dev.queuelock.land.checks.CacheHitReportingChecks;
+import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.checks.FlakeRecordingChecks;
 import dev.queuelock.land.checks.FlakyTests;
+import dev.queuelock.land.engine.LandSettings;
+import dev.queuelock.land.engine.Lander;
 import dev.queuelock.land.git.Git;
-import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.git.LandTarget;
+import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.CommandTime;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
-import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.history.LandStats;
-import dev.queuelock.land.git.LandTarget;
-import dev.queuelock.land.engine.Lander;
-import dev.queuelock.land.base.Outcome;
-import dev.queuelock.land.git.RepoContext;
-import dev.queuelock.land.batch.BatchOptions;
-import dev.queuelock.land.batch.Batching;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.maven.land.CheckBuild;
 import dev.queuelock.maven.land.MavenLandLog;
 import dev.queuelock.process.Hangup;
 import dev.queuelock.repo.RepoKey;
+import dev.queuelock.spi.Queue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -168,7 +169,7 @@ public class LandMojo extends BranchesMojo {
         try {
             RepoKey repo = RepoKey.of(topDirectory());
             LandSettings settings = new LandSettings(target(), regenerableFiles, retries, syncMain);
-            RepoContext context = RepoContext.of(repo, settings); // found once, passed down
+            RepoContext context = RepoContext.of(repo, settings.target()); // found once, passed down
             Checks build = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, required,
                     "affected".equals(checkScope) ? new CheckBuild.Affected(context.remoteRef(), getLog()::info) : null);
             Checks checks = new FlakeRecordingChecks(new CacheHitReportingChecks(build, getLog()::info),
@@ -180,17 +181,17 @@ public class LandMojo extends BranchesMojo {
             }
             QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,
-                    queues.open(BuildScope.LAND_QUEUE, repo.worktree()),
+                    queues.open(Queue.LAND, repo.worktree()),
                     // This session may hold the build lock already (mvn verify queuelock:land): its checks run in that hold.
-                    queues.openJoiningOwnHold(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo), repo.lane()),
+                    queues.openJoiningOwnHold(queues.buildQueue(scope, repo), repo.lane()),
                     new MavenLandLog(getLog(), new LandStats(new LandHistory(context.commonDir()).read())))
                     .in(context)
                     .startedAt(ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L),
                             session().getRequest().getStartTime() == null ? 0 : session().getRequest().getStartTime().getTime(), goalStart)
                     .with(new Batching(new BatchOptions(batchSize,
-                            BatchOptions.parallel(checksAtOnce, queues.snapshot(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo)).slots()),
-                            () -> queues.snapshot(BuildScope.LAND_QUEUE, repo.worktree()).waiters(),
-                            () -> queues.open(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo), repo.lane()))));
+                            BatchOptions.parallel(checksAtOnce, queues.snapshot(queues.buildQueue(scope, repo)).slots()),
+                            () -> queues.snapshot(Queue.LAND, repo.worktree()).waiters(),
+                            () -> queues.open(queues.buildQueue(scope, repo), repo.lane()))));
             LandRun run = lander.land();
             CommandTime.describe(run).ifPresent(getLog()::info);
             if (run.outcome() == Outcome.LANDED) {

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
-import dev.queuelock.land.git.Git;
 import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.git.Git;
 import dev.queuelock.land.lanes.LaneClaim;
 import dev.queuelock.land.lanes.LaneInstalls;
 import dev.queuelock.land.lanes.LaneLayout;
@@ -37,7 +37,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * @since 0.1.0
  */
 @Mojo(name = "lane", requiresProject = false, aggregator = true, threadSafe = true)
-public class LaneMojo extends LanesMojo {
+public class LaneMojo extends AbstractLanesMojo {
 
     /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
     static final SettingGroup SETTINGS = new SettingGroup();

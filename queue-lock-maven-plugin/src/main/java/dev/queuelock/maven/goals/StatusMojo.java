@@ -6,16 +6,17 @@ import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
-import dev.queuelock.land.git.Git;
-import dev.queuelock.land.checks.FlakyTests;
 import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.checks.FlakyTests;
+import dev.queuelock.land.git.Git;
+import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
-import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.repo.RepoKey;
+import dev.queuelock.spi.Queue;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -105,11 +106,11 @@ public class StatusMojo extends BranchesMojo {
         QueueLockFactory factory = QueueLockFactory.fromProperties(session().getUserProperties());
         StatusReport report = new StatusReport(System.currentTimeMillis());
         try {
-            report.add(BuildScope.BUILD_QUEUE, scope.toString(), factory.backendFor(BuildScope.BUILD_QUEUE).name(),
-                    factory.snapshot(BuildScope.BUILD_QUEUE, scope.buildQueueKey(repo)));
+            Queue build = factory.buildQueue(scope, repo);
+            report.add(build.name(), scope.toString(), build.backendName(), factory.snapshot(build));
             // The land queue is always one per repository (on ZooKeeper: per remote URL).
-            report.add(BuildScope.LAND_QUEUE, BuildScope.REPO.toString(), factory.backendFor(BuildScope.LAND_QUEUE).name(),
-                    factory.snapshot(BuildScope.LAND_QUEUE, repo.worktree()));
+            Queue land = factory.queue(Queue.LAND, repo.worktree());
+            report.add(land.name(), BuildScope.REPO.toString(), land.backendName(), factory.snapshot(land));
             report.withLandings(landHistory(repo));
             report.withFlakyTests(flakiest(repo));
             report.withLanes(lanes(repo, lanes));

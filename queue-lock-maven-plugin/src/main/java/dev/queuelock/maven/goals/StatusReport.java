@@ -1,17 +1,17 @@
 package dev.queuelock.maven.goals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.queuelock.Durations;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
-import dev.queuelock.config.BuildScope;
 import dev.queuelock.file.FileBackend;
 import dev.queuelock.json.StatusJson;
+import dev.queuelock.land.batch.BatchReport;
 import dev.queuelock.land.history.HistoryChart;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
-import dev.queuelock.land.batch.BatchReport;
 import dev.queuelock.land.lanes.LaneState;
-import dev.queuelock.Durations;
+import dev.queuelock.spi.Queue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -81,14 +81,14 @@ final class StatusReport {
                 out.add("  holder: none");
             }
             // A land queue's holder is a lander: what it starts while holding is its check build.
-            String started = name.equals(BuildScope.LAND_QUEUE) ? "its check build" : "what it started";
+            String started = name.equals(Queue.LAND) ? "its check build" : "what it started";
             q.holders().forEach(h -> out.add("  holder: " + q.describe(h, started) + ", holding for " + since(h)));
             if (q.waiters().isEmpty()) {
                 out.add("  waiting: none");
             }
             for (int i = 0; i < q.waiters().size(); i++) {
                 LockRecord w = q.waiters().get(i);
-                String eta = name.equals(BuildScope.LAND_QUEUE) ? eta(stats, q, i) : "";
+                String eta = name.equals(Queue.LAND) ? eta(stats, q, i) : "";
                 out.add("  " + (i + 1) + ". " + w.describe() + ", waiting for " + since(w) + eta);
             }
         });

@@ -3,8 +3,8 @@ package dev.queuelock.maven.goals;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.file.QueueDirectory;
-import dev.queuelock.land.git.Git;
 import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.git.Git;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.setup.AgentSetup;
 import dev.queuelock.land.setup.OwnState;
@@ -37,7 +37,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * @since 0.1.0
  */
 @Mojo(name = "uninstall", requiresProject = false, aggregator = true, threadSafe = true)
-public class UninstallMojo extends LanesMojo {
+public class UninstallMojo extends AbstractLanesMojo {
 
     /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
     static final SettingGroup SETTINGS = new SettingGroup();

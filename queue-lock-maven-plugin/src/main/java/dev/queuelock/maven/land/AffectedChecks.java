@@ -1,12 +1,12 @@
 package dev.queuelock.maven.land;
 
-import dev.queuelock.config.LandCheckProperties;
+import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.checks.CommandChecks;
 import dev.queuelock.land.checks.SpeculativeCheck;
 import dev.queuelock.land.git.Git;
-import dev.queuelock.land.base.LandException;
+import dev.queuelock.maven.extension.check.LandCheckProperties;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

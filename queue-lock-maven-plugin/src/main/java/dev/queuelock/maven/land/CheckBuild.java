@@ -2,8 +2,8 @@ package dev.queuelock.maven.land;
 
 import dev.queuelock.config.LocalRepositorySettings;
 import dev.queuelock.land.checks.Checks;
-import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.checks.CommandChecks;
+import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.process.HolderTree;
 import dev.queuelock.repo.LocalRepositoryParts;
 import dev.queuelock.repo.RepoKey;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.queuelock.json.StatusJson;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.json.StatusJson;
 import dev.queuelock.land.history.BatchRecord;
 import dev.queuelock.land.history.LandRun;
 import java.nio.file.Path;

@@ -9,6 +9,7 @@ import dev.queuelock.file.QueueDirectory;
 import dev.queuelock.land.setup.AgentInstructions;
 import dev.queuelock.land.setup.SetupRecord;
 import dev.queuelock.repo.RepoKey;
+import dev.queuelock.spi.Queue;
 import dev.queuelock.testsupport.GitFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,7 +68,7 @@ class UninstallMojoTest extends HarnessTest {
         assertThat(GitFixture.git(repo.main, "status", "--porcelain", "--ignored")).isEmpty();
     }
 
-    /** Issue 32, item 5. */
+    /** A user who leaves is told what is left behind and how to remove it, not left to find it. */
     @Test
     @InjectMojo(goal = "uninstall")
     void itRemovesItsStateAndIdleQueuesAndNamesTheLanesLeftWithTheCommandThatRemovesThem(UninstallMojo mojo) throws Exception {
@@ -100,7 +101,7 @@ class UninstallMojoTest extends HarnessTest {
         assertThat(GitFixture.git(repo.main, "branch", "--list", "lane/*")).as("branches and commits stay").contains("lane/1", "lane/2");
     }
 
-    /** Issue 39, item 3: two landings wrote two check logs (each with its companions), and init's committed files are gone. */
+    /** A count a person can check: two landings wrote two check logs (each with its companions), and init's committed files are gone. */
     @Test
     @InjectMojo(goal = "uninstall")
     void itCountsCheckLogsNotFilesAndSaysHowToCommitTheRemoval(UninstallMojo mojo) throws Exception {
@@ -207,7 +208,7 @@ class UninstallMojoTest extends HarnessTest {
         QueueLock lock = QueueLockFactory.defaults().open(name, dir);
         lock.acquire(AcquireOptions.defaults());
         lock.release();
-        Path queue = QueueDirectory.of(QueueDirectory.defaultTmpDir(), name, RepoKey.of(dir).key()).path();
+        Path queue = Queue.in(QueueDirectory.defaultTmpDir(), name, RepoKey.of(dir).key()).directory();
         assertThat(queue).exists();
         return queue;
     }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 29: a land check builds what the landing changed. On a parent with a shared module and two
+ * A land check builds what the landing changed, so a small change waits for its own tests only. On a parent with a shared module and two
  * modules built on it, landed one after another on real Maven: a change to one of those runs only
  * its tests; a change to the shared module runs all three; a change to the parent POM is the full
  * build; a change to the shared module that breaks a dependent's test is refused. On Maven 3.8.7,

@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 32, item 2: when a lane's check build fails, land's report names each failing test with the
- * first lines of its message, also one that spans lines as AssertJ's do; real {@code mvn verify}
- * check builds of a project with two modules, one failing in surefire, the other in failsafe.
+ * A failed check is read in land's report, not dug out of a log: when a lane's check build fails,
+ * the report names each failing test with the first lines of its message, also one that spans
+ * lines as AssertJ's do; real {@code mvn verify} check builds of a project with two modules, one
+ * failing in surefire, the other in failsafe.
  */
 class FailedCheckReportIT {
 

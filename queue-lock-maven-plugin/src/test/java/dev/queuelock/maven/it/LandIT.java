@@ -100,7 +100,7 @@ class LandIT {
         assertThat(remoteSubjects()).containsExactly("zk-lane work", "project");
     }
 
-    /** Issue 12, item 3: landing work that is already on main says so, runs no check build and succeeds. */
+    /** Nothing to land is no failure: landing work that is already on main says so, runs no check build and succeeds. */
     @Test
     @Timeout(300)
     void aLaneAlreadyOnMainHasNothingToLandRunsNoCheckBuildAndSucceeds() throws Exception {
@@ -118,7 +118,7 @@ class LandIT {
         assertThat(git(origin, "rev-parse", "main")).as("nothing pushed").isEqualTo(pushed);
     }
 
-    /** Issue 12, item 6: a failed check shows the failing tests and the tested commit, and says how to go back. */
+    /** A failed check is fixed from its report alone: it shows the failing tests and the tested commit, and says how to go back. */
     @Test
     @Timeout(300)
     void aFailedCheckShowsTheFailingTestsAndTheOldCommitAndKeepsEachRunsLog() throws Exception {

@@ -19,11 +19,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The traps of issue 12 as a new user met them, through real {@code mvn}, real git and a bare remote. */
+/** The traps a new user met on a first landing, through real {@code mvn}, real git and a bare remote. */
 class LandTrapsIT {
 
     private static final Duration LAND = Timing.forMaven();
-    /** The issue's bound: another lane's build has the build lock within 10 s of a lander's kill -9 (scaled by the timing knob). */
+    /** A dead lander stalls no build: another lane's build has the build lock within 10 s of its kill -9 (scaled by the timing knob). */
     private static final Duration NEXT_BUILD = Timing.seconds(10);
 
     @TempDir

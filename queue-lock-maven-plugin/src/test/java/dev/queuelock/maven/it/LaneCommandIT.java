@@ -21,7 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 39: a lane without Claude Code, as a user types it. The README's line, read from README.md,
+ * A lane without Claude Code, as a user types it (not as we would). The README's line, read from README.md,
  * runs verbatim through {@code sh -c} on the Mavens users run; Debian's Maven 3.8.7 used to end its
  * output with jansi's reset code on a line of its own, which {@code tail -n 1} gave to {@code cd}. And
  * on Maven 3.8.7, what a lane's resolver cannot keep apart is said by its first build only.
@@ -86,7 +86,7 @@ class LaneCommandIT {
         assertThat(Files.readString(TOP.resolve("src/site/markdown/lanes.md"), StandardCharsets.UTF_8)).contains("`" + readmeCommand() + "`");
     }
 
-    /** Issue 39, item 5: said by a lane's first build, not by every build in it. */
+    /** Said by a lane's first build, not by every build in it: a line repeated in each build is a line nobody reads. */
     @Test
     @Timeout(300)
     void onMaven38ALanesFirstBuildAloneSaysWhatItsResolverCannotKeepApart() throws Exception {

@@ -31,7 +31,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 31: lanes never build against each other's SNAPSHOTs, and builds at once leave the local
+ * Lanes never build against each other's SNAPSHOTs, and builds at once leave the local
  * repository whole. A parent with a shared module and two modules built on it, a main checkout and
  * three lanes, on real Maven 3.9 and 4 and real git: a lane that builds one module with {@code -pl}
  * compiles against its own install of the shared module (or, never having installed it, the main

@@ -7,9 +7,9 @@ import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
-import dev.queuelock.config.BuildScope;
 import dev.queuelock.json.RecordJson;
 import dev.queuelock.process.Processes;
+import dev.queuelock.spi.Queue;
 import dev.queuelock.testsupport.ProcessTree;
 import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
@@ -32,7 +32,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 30, under the Maven Daemon (mvnd 1.x on Maven 3.9, 2.x on Maven 4), each distribution of
+ * The build queue under the Maven Daemon, where one JVM runs many builds (mvnd 1.x on Maven 3.9, 2.x on Maven 4), each distribution of
  * {@code ../shared/mvnd/} unpacked into {@code target/mvnd/}, its daemons registered in the test's
  * own storage and stopped at the end: a goal's answer reaches the client's standard output alone
  * under {@code -q}; a second build in a daemon sees nothing of the first; two lanes take turns,
@@ -106,7 +106,7 @@ class MvndIT {
         Path releaseFirst = work.resolve("release-first");
         Path releaseSecond = work.resolve("release-second");
         Process second;
-        QueueLock slot1 = QueueLockFactory.defaults().withTmpDir(tmp()).open(BuildScope.BUILD_QUEUE, main);
+        QueueLock slot1 = QueueLockFactory.defaults().withTmpDir(tmp()).open(Queue.BUILD, main);
         slot1.acquire(AcquireOptions.defaults().withLabel("test-holds-slot-1"));
         LockRecord first;
         try {

@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class OrphanedCheckIT {
 
-    /** The bound: another lane's build runs within 30 s of the kill (scaled by the timing knob). */
+    /** A dead lander's check stalls no build: another lane's build runs within 30 s of the kill (scaled by the timing knob). */
     private static final Duration NEXT_BUILD = Timing.seconds(30);
 
     /** Where in the check's start-up the lander dies. */

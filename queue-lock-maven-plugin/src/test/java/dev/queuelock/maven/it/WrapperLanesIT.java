@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Lanes of a multi-module project built with a real Maven Wrapper (issue 32): a {@code ./mvnw} build
+ * Lanes of a multi-module project built with a real Maven Wrapper, the launcher most projects ship: a {@code ./mvnw} build
  * and a lander still running keep their landed lanes through other landings and prunes, and status
  * shows those lanes in use. Run with both process layers (failsafe's portable execution).
  */

@@ -1,6 +1,5 @@
 package dev.queuelock.maven.extension.check;
 
-import dev.queuelock.config.LandCheckProperties;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -11,7 +11,7 @@ import java.net.UnknownHostException;
  * backend's record JSON (core's {@link RecordJson}) with {@code host}, and {@code held} once its
  * owner has taken the lock (then {@code ts} is when it took it; before, when it joined the line).
  */
-final class Ticket {
+final class ParticipantNode {
 
     private static final String HELD = "held";
 
@@ -24,15 +24,15 @@ final class Ticket {
     final LockRecord record;
     final boolean held;
 
-    Ticket(String name, LockRecord record, boolean held) {
+    ParticipantNode(String name, LockRecord record, boolean held) {
         this.name = name;
         this.record = record;
         this.held = held;
     }
 
     /** This process's ticket, stamped now. */
-    static Ticket mine(String lane, AcquireOptions options, boolean held) {
-        return new Ticket(null, new LockRecord(ProcessHandle.current().pid(), lane, options.label(), System.currentTimeMillis(),
+    static ParticipantNode mine(String lane, AcquireOptions options, boolean held) {
+        return new ParticipantNode(null, new LockRecord(ProcessHandle.current().pid(), lane, options.label(), System.currentTimeMillis(),
                 null, HOST).withRunsIn(options.runsIn()), held);
     }
 
@@ -41,9 +41,9 @@ final class Ticket {
     }
 
     /** A node whose bytes are no record (a foreign participant) is still in line, with a null record. */
-    static Ticket of(String name, byte[] data) {
+    static ParticipantNode of(String name, byte[] data) {
         LockRecord record = data == null ? null : RecordJson.decode(data).orElse(null);
-        return new Ticket(name, record, record != null && RecordJson.hasFlag(data, HELD));
+        return new ParticipantNode(name, record, record != null && RecordJson.hasFlag(data, HELD));
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.queuelock.file;
+package dev.queuelock.spi;
 
 import java.util.Arrays;
 

@@ -1,8 +1,11 @@
-package dev.queuelock.config;
+package dev.queuelock.maven.extension.check;
 
 /**
  * The user properties {@code queuelock:land} gives its check build and the core extension reads in
- * it: the one place both sides name them (the plugin does not depend on the extension).
+ * it ({@link CheckReactor}): the one place both sides name them. The plugin compiles against them
+ * only (a provided dependency): javac copies a constant's value into the class that names it, so
+ * the plugin loads nothing of the extension, which it finds in no realm where the extension is not
+ * listed ({@code ExtensionExportsTest} holds it so).
  */
 public final class LandCheckProperties {
 

@@ -1,4 +1,4 @@
-package dev.queuelock.file;
+package dev.queuelock.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,7 +32,7 @@ class Sha1Test {
     void queueNamesAreTheFirstSixBytesInLowerCaseHex() throws Exception {
         String key = "/home/dev/shop/.git";
         byte[] jdk = MessageDigest.getInstance("SHA-1").digest(key.getBytes(StandardCharsets.UTF_8));
-        assertThat(QueueDirectory.hash(key)).isEqualTo(hex(jdk).substring(0, 12));
+        assertThat(Queue.hash(key)).isEqualTo(hex(jdk).substring(0, 12));
     }
 
     private static String hex(byte[] bytes) {

@@ -6,8 +6,8 @@ import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LaneDirectorySettings;
 import dev.queuelock.config.Setting;
-import dev.queuelock.land.git.Git;
 import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.git.Git;
 import dev.queuelock.land.history.LandStats;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneRecords;
@@ -15,6 +15,7 @@ import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneUse;
 import dev.queuelock.maven.land.MavenLandLog;
 import dev.queuelock.repo.RepoKey;
+import dev.queuelock.spi.Queue;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * exactly the keys it reads: Maven builds the page (and {@code help}) from the field's Javadoc and
  * {@code defaultValue}, which {@code SettingsInHelpTest} holds equal to the key's {@code Setting}.
  */
-abstract class LanesMojo extends AbstractMojo {
+abstract class AbstractLanesMojo extends AbstractMojo {
 
     /**
      * Lane n works on the branch prefix + n, e.g. lane/3.
@@ -203,9 +204,9 @@ abstract class LanesMojo extends AbstractMojo {
             QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());
             RepoKey repo = RepoKey.of(layout.mainCheckout());
             Map<String, QueueSnapshot> look = new LinkedHashMap<>();
-            look.put(BuildScope.BUILD_QUEUE, queues.snapshot(BuildScope.BUILD_QUEUE, BuildScope.REPO.buildQueueKey(repo)));
-            look.put("machine's build", queues.snapshot(BuildScope.BUILD_QUEUE, BuildScope.MACHINE.buildQueueKey(repo)));
-            look.put(BuildScope.LAND_QUEUE, queues.snapshot(BuildScope.LAND_QUEUE, layout.mainCheckout()));
+            look.put(Queue.BUILD, queues.snapshot(queues.buildQueue(BuildScope.REPO, repo)));
+            look.put("machine's build", queues.snapshot(queues.buildQueue(BuildScope.MACHINE, repo)));
+            look.put(Queue.LAND, queues.snapshot(Queue.LAND, layout.mainCheckout()));
             return LaneRecords.read(layout.commonDir(), look);
         } catch (QueueLockException e) {
             return LaneRecords.unknown("cannot read the build and land queues (" + e.getMessage() + "), so nobody can tell"

@@ -13,12 +13,12 @@ import org.apache.maven.execution.MavenExecutionRequest;
  */
 @Named("queuelock")
 @Singleton
-public class BuildQueueSpy extends AbstractEventSpy {
+public class ExtensionSpy extends AbstractEventSpy {
 
     private final BuildQueue queue;
 
     @Inject
-    public BuildQueueSpy(BuildQueue queue) {
+    public ExtensionSpy(BuildQueue queue) {
         this.queue = queue;
     }
 
