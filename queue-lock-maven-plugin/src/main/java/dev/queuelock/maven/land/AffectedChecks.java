@@ -3,7 +3,6 @@ package dev.queuelock.maven.land;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.checks.Checks;
-import dev.queuelock.land.checks.CommandChecks;
 import dev.queuelock.land.checks.SpeculativeCheck;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.maven.extension.check.LandCheckProperties;
@@ -28,13 +27,16 @@ final class AffectedChecks implements Checks {
     private final String upstream;
     private final Map<String, String> environment;
     private final Consumer<String> report;
+    private final Path localRepository;
 
     /**
      * @param maven    the check build's command line without its goals
      * @param upstream the integration branch's ref the candidate was rebased onto
      * @param report   where the plan's lines go (land's log)
      */
-    AffectedChecks(List<String> maven, List<String> goals, String upstream, Map<String, String> environment, Consumer<String> report) {
+    AffectedChecks(List<String> maven, List<String> goals, String upstream, Map<String, String> environment, Consumer<String> report,
+                   Path localRepository) {
+        this.localRepository = localRepository;
         this.maven = List.copyOf(maven);
         this.goals = List.copyOf(goals);
         this.upstream = upstream;
@@ -72,7 +74,7 @@ final class AffectedChecks implements Checks {
         command.add("-D" + LandCheckProperties.ROOT + "=" + worktree.toAbsolutePath());
         command.add("-D" + LandCheckProperties.PLAN + "=" + plan);
         command.addAll(goals);
-        boolean passed = new CommandChecks(command, environment).run(worktree, log);
+        boolean passed = new SpeculativePart(command, environment, localRepository).run(worktree, log);
         reportPlan(plan);
         return passed;
     }

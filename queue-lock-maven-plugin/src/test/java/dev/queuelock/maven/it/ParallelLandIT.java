@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Land checks side by side ({@code queuelock.land.parallel}) on the three-module project, real
  * Maven: three lanes queued behind a held landing are checked at once, each on the lanes ahead,
  * and land in order; when the first fails its test, the others are checked again without it and
- * land, and it is refused naming its test.
+ * land, and it is refused naming its test; a lane changing a leaf independent of the lane ahead
+ * says its check on main stands.
  */
 class ParallelLandIT {
 
@@ -90,6 +91,22 @@ class ParallelLandIT {
                 "check: par-c on par-b passed");
     }
 
+    /**
+     * Two lanes changing independent leaves (app, api): the second's check on top of the first
+     * tests its own module only, and its plan says its check on main stands.
+     */
+    @Test
+    @Timeout(900)
+    void aLaneChangingAnIndependentLeafSaysItsCheckOnMainStands() throws Exception {
+        List<MavenRun> lands = queuedBehindAHeldLanding(List.of("par-a", "par-b"), lane -> lane.endsWith("par-b") ? "api" : "app",
+                lane -> { });
+        for (MavenRun run : lands) {
+            assertThat(run.awaitExit(LAND)).as(run.log()).isZero();
+        }
+        assertThat(lands.get(0).log()).contains("its check on main stands").contains("check: tested: dev.queuelock.its:api");
+        assertThat(repo.remoteSubjects("main")).contains("par-a work", "par-b work");
+    }
+
     /** What a lane gets before it lands, besides its one change. */
     private interface LaneChange {
         void apply(Path lane) throws IOException;
@@ -100,6 +117,12 @@ class ParallelLandIT {
      * checks at once behind a landing whose check waits for a file, which is then written.
      */
     private List<MavenRun> queuedBehindAHeldLanding(LaneChange change) throws Exception {
+        return queuedBehindAHeldLanding(List.of("par-a", "par-b", "par-c"), lane -> "app", change);
+    }
+
+    /** @param moduleOf the module a lane adds its class to: app, or api (a test class there) */
+    private List<MavenRun> queuedBehindAHeldLanding(List<String> members, java.util.function.Function<String, String> moduleOf,
+                                                    LaneChange change) throws Exception {
         Path release = work.resolve("release");
         Path solo = work.resolve("solo");
         LandingRepo.git(repo.main, "worktree", "add", "-q", "-b", "solo", solo.toString(), "origin/main");
@@ -107,16 +130,18 @@ class ParallelLandIT {
         MavenRun held = repo.mvn(solo, "land-solo", "queuelock:land", "-Dqueuelock.checkGoals=verify");
         held.awaitLog("land queue acquired", LAND);
         List<MavenRun> lands = new ArrayList<>();
-        for (String member : List.of("par-a", "par-b", "par-c")) {
+        for (String member : members) {
             Path lane = work.resolve(member);
             LandingRepo.git(repo.main, "worktree", "add", "-q", "-b", member, lane.toString(), "origin/main");
             String type = "Note" + member.replace("-", "");
-            Files.writeString(lane.resolve("app/src/main/java/shop/app/" + type + ".java"), "package shop.app;\n\nclass " + type + " {\n}\n");
+            String module = moduleOf.apply(member);
+            String dir = module + "/src/" + (module.equals("api") ? "test" : "main") + "/java/shop/" + module + "/";
+            Files.writeString(lane.resolve(dir + type + ".java"), "package shop." + module + ";\n\nclass " + type + " {\n}\n");
             LandingRepo.git(lane, "add", ".");
             LandingRepo.git(lane, "commit", "-q", "-m", member + " work");
             change.apply(lane);
             MavenRun run = repo.mvn(lane, "land-" + member, "queuelock:land", "-Dqueuelock.checkGoals=verify",
-                    "-Dqueuelock.land.parallel=3", "-Dqueuelock.build.slots=3");
+                    "-Dqueuelock.land.parallel=" + members.size(), "-Dqueuelock.build.slots=" + members.size());
             run.awaitLog("Land queue:", LAND);
             lands.add(run);
         }
