@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Land checks side by side ({@code queuelock.land.parallel}) on the three-module project, real
  * Maven: three lanes queued behind a held landing are checked at once, each on the lanes ahead,
  * and land in order; when the first fails its test, the others are checked again without it and
- * land, and it is refused naming its test; a lane changing a leaf independent of the lane ahead
- * says its check on main stands.
+ * land, and it is refused naming its test; a flaky test is rerun and refuses nobody; a lane changing
+ * a leaf independent of the lane ahead says its check on main stands.
  */
 class ParallelLandIT {
 
@@ -105,6 +105,23 @@ class ParallelLandIT {
         }
         assertThat(lands.get(0).log()).contains("its check on main stands").contains("check: tested: dev.queuelock.its:api");
         assertThat(repo.remoteSubjects("main")).contains("par-a work", "par-b work");
+    }
+
+    /** A test of the first lane that fails once in each check build is rerun there: nobody is refused. */
+    @Test
+    @Timeout(900)
+    void aFlakyTestInTheFirstLaneIsRerunAndNobodyIsRefused() throws Exception {
+        List<MavenRun> lands = queuedBehindAHeldLanding(lane -> {
+            if (lane.endsWith("par-a")) {
+                writeTest(lane, "FlakyTest", "java.io.File mark = new File(\"target/flaky-mark\"); boolean second = mark.exists();"
+                        + " mark.createNewFile(); assertTrue(\"fails on its first run\", second);");
+            }
+        });
+        for (MavenRun run : lands) {
+            assertThat(run.awaitExit(LAND)).as(run.log()).isZero();
+        }
+        assertThat(lands.get(0).log()).contains("check: flaky test (failed, then passed when run again): shop.app.FlakyTest.check");
+        assertThat(repo.remoteSubjects("main")).contains("par-a work", "par-b work", "par-c work");
     }
 
     /** What a lane gets before it lands, besides its one change. */
