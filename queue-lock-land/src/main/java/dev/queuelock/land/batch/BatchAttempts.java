@@ -10,6 +10,7 @@ import dev.queuelock.land.engine.LandingDriver;
 import dev.queuelock.Durations;
 import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.git.Git;
+import dev.queuelock.land.history.HistoryChart;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,7 +100,7 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
             lines.add(line);
             log.info("batch " + id + ": " + line);
         }
-        String summary = "checks side by side: " + speculation.checks().size() + " run, up to " + options.parallel()
+        String summary = HistoryChart.SIDE_BY_SIDE + " " + speculation.checks().size() + " run, up to " + options.parallel()
                 + " at once; " + Durations.format(speculation.savedMs()) + " saved, "
                 + Durations.format(speculation.lostMs()) + " lost on dropped checks";
         lines.add(summary);

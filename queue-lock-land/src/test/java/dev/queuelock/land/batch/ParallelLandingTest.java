@@ -118,7 +118,7 @@ class ParallelLandingTest {
     }
 
     @Test
-    @Timeout(150)
+    @Timeout(240)
     void theCoordinatorKilledDuringTheChecksLeavesNoCheckAndTheNextLanderLandsThem() throws Exception {
         Map<String, Path> lanes = lanes(3);
         lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
@@ -129,7 +129,7 @@ class ParallelLandingTest {
         String before = repo.remoteHead();
         List<String> order = releaseGate();
 
-        await().atMost(Duration.ofSeconds(90)).until(() -> Stream.of(started.toFile().list()).count() == 3);
+        await().atMost(Duration.ofSeconds(120)).until(() -> Stream.of(started.toFile().list()).count() == 3);
         List<ProcessHandle> checks = new ArrayList<>();
         ChildProcess leader = landers.get(order.get(0));
         leader.process().descendants().filter(p -> p.info().command().orElse("").endsWith("sh")).forEach(checks::add);

@@ -62,6 +62,20 @@ class HistoryChartTest {
     }
 
     @Test
+    void theLastBatchsChecksSideBySideAreShownEachOnItsBase() {
+        BatchRecord batch = new BatchRecord("17-42", "lane-a", List.of("lane-a", "lane-b"), 3, List.of(
+                "check: lane-a on origin/main failed (40 s)", "check: lane-b on lane-a dropped (12 s)",
+                "check: lane-b on origin/main passed (40 s)", "checks side by side: 3 run, up to 2 at once; 12s saved, 12s lost on dropped checks",
+                "culprit: lane-a (check-failed)"));
+        LandRun run = new LandRun("2026-12-02T10:04:00Z", "lane-b", null, null, "landed", 90_000, Map.of("checks", 80_000L), 0, batch);
+
+        assertThat(new HistoryChart(40).render(List.of(run))).containsSubsequence("last batch's checks side by side (17-42):",
+                "  check: lane-a on origin/main failed (40 s)", "  check: lane-b on lane-a dropped (12 s)",
+                "  check: lane-b on origin/main passed (40 s)",
+                "  checks side by side: 3 run, up to 2 at once; 12s saved, 12s lost on dropped checks");
+    }
+
+    @Test
     void aQueueWaitOfAFewMillisecondsShowsNoDot() {
         String bar = new HistoryChart(40).render(List.of(run("2026-12-02T10:02:00Z", "lane-e", "landed", 5, 38_000, 2_000))).get(1);
 
