@@ -6,6 +6,7 @@ import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -53,7 +54,7 @@ public final class BatchOptions {
     }
 
     /**
-     * @param parallel   the most checks run at once ({@link #parallel(String, int)}); 1 = one after another
+     * @param parallel   the most checks run at once ({@link #parallel(String, IntSupplier)}); 1 = one after another
      * @param buildSlots a fresh lock of the build queue, for each check beside the first
      */
     public BatchOptions(int size, int parallel, Supplier<List<LockRecord>> landWaiters, Supplier<QueueLock> buildSlots) {
@@ -74,8 +75,11 @@ public final class BatchOptions {
      * build queue's slots now; never more than those (each check build takes one, and one waiting
      * for a slot this lander holds itself would wait for ever).
      */
-    public static int parallel(String value, int buildSlots) {
-        int slots = Math.max(1, buildSlots);
+    public static int parallel(String value, IntSupplier buildSlots) {
+        if ("1".equals(value)) {
+            return 1; // the default: no look at the build queue (auto slots read the machine)
+        }
+        int slots = Math.max(1, buildSlots.getAsInt());
         return "auto".equals(value) ? slots : Math.min(slots, Integer.parseInt(value));
     }
 

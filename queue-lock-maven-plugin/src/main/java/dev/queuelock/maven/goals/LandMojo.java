@@ -189,7 +189,7 @@ public class LandMojo extends BranchesMojo {
                     .startedAt(ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L),
                             session().getRequest().getStartTime() == null ? 0 : session().getRequest().getStartTime().getTime(), goalStart)
                     .with(new Batching(new BatchOptions(batchSize,
-                            BatchOptions.parallel(checksAtOnce, queues.snapshot(queues.buildQueue(scope, repo)).slots()),
+                            BatchOptions.parallel(checksAtOnce, () -> queues.snapshot(queues.buildQueue(scope, repo)).slots()),
                             () -> queues.snapshot(Queue.LAND, repo.worktree()).waiters(),
                             () -> queues.open(queues.buildQueue(scope, repo), repo.lane()))));
             LandRun run = lander.land();
