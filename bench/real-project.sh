@@ -13,8 +13,8 @@
 #                          previous one has ended
 #                   par-*  all lanes start 'mvn queuelock:land' at once, in the background; they
 #                          take turns through the land queue
-#                   *-full / *-affected   -Dqueuelock.landCheck=full or =affected
-#                   a suffix :bN (e.g. par-affected:b3) adds -Dqueuelock.batch=N
+#                   *-full / *-affected   -Dqueuelock.land.checkScope=full or =affected
+#                   a suffix :bN (e.g. par-affected:b3) adds -Dqueuelock.land.batch=N
 #   -n N          number of lanes (default 6); ignored when files are given with -f
 #   -f FILE       a main source file to change, relative to PROJECT_DIR, one lane per -f (repeat);
 #                 default: one Java file under src/main/java of each of the first N leaf modules
@@ -243,7 +243,7 @@ run_mode() {
     lane_dirs+=("$lane")
     lane_names+=("$(basename "$lane")")
   done
-  local -a land=("${mvn_cmd[@]}" queuelock:land "-Dqueuelock.landCheck=$check" "-Dqueuelock.batch=$batch")
+  local -a land=("${mvn_cmd[@]}" queuelock:land "-Dqueuelock.land.checkScope=$check" "-Dqueuelock.land.batch=$batch")
   echo "lanes: ${lane_names[*]}; each runs: ${land[*]}"
   local failed=0 rc lane_end
   # One lander: its output to <lane>.log, then its exit code and end time to <lane>.end.
@@ -275,9 +275,9 @@ run_mode() {
 
   cp "$gitdir/queuelock/land-history.json" "$out/land-history.json" 2>/dev/null || echo '[]' > "$out/land-history.json"
   cp -r "$gitdir/queuelock/logs" "$out/check-logs" 2>/dev/null || true
-  (cd "$main" && "${mvn_cmd[@]}" -q queuelock:status -Dqueuelock.json=true -Dqueuelock.output="$out/status.json") > "$out/status-json.log" 2>&1 \
-    || echo "(mvn queuelock:status -Dqueuelock.json=true failed: $out/status-json.log)"
-  (cd "$main" && "${mvn_cmd[@]}" -q queuelock:status -Dqueuelock.output="$out/status.txt") > "$out/status-text.log" 2>&1 \
+  (cd "$main" && "${mvn_cmd[@]}" -q queuelock:status -Dqueuelock.status.json=true -Dqueuelock.status.output="$out/status.json") > "$out/status-json.log" 2>&1 \
+    || echo "(mvn queuelock:status -Dqueuelock.status.json=true failed: $out/status-json.log)"
+  (cd "$main" && "${mvn_cmd[@]}" -q queuelock:status -Dqueuelock.status.output="$out/status.txt") > "$out/status-text.log" 2>&1 \
     || echo "(mvn queuelock:status failed: $out/status-text.log)"
   landed=$(jq '[.[] | select(.outcome == "landed")] | length' "$out/land-history.json")
   lph=$(awk -v n="$landed" -v w="$wall" 'BEGIN { printf "%.1f", n * 3600 / w }')

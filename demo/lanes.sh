@@ -153,7 +153,7 @@ say "main on the remote: one linear history with every lane's commit"
 git -C "$work/main" log --oneline --graph refs/remotes/origin/main
 
 say "mvn queuelock:status: the queues and the landing history"
-if ! (cd "$work/main" && mvn "${mvn_opts[@]}" queuelock:status -Dqueuelock.output="$work/status.txt" > "$work/status.log" 2>&1); then
+if ! (cd "$work/main" && mvn "${mvn_opts[@]}" queuelock:status -Dqueuelock.status.output="$work/status.txt" > "$work/status.log" 2>&1); then
   echo "demo: queuelock:status failed:" >&2; cat "$work/status.log" >&2; exit 1
 fi
 cat "$work/status.txt"

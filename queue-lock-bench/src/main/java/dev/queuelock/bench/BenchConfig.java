@@ -29,6 +29,8 @@ import java.util.stream.Collectors;
  *   <li>{@code slots.kinds=cpu,wait} CPU-bound builds, and builds whose tests mostly wait
  *   <li>{@code slots.cpu.rounds=1000} sieves of 2 million per module test in a CPU-bound build: its length
  *   <li>{@code slots.wait.seconds=20} seconds a waiting build's tests sleep, over its three modules
+ *   <li>{@code slots.pause.seconds=0} seconds of rest before each round, so the load the round before left
+ *       has decayed (auto counts load that is not its own builds' as others' work)
  *   <li>{@code slots.model.cores=16}, {@code slots.model.agents=6}, {@code slots.model.memory.gb=64},
  *       {@code slots.model.settings=1,2,3,4,6,unlimited,auto}: the machine the measured builds are scaled to
  *   <li>{@code slot-handoff.workers=4}, {@code slot-handoff.slots=2}: the hand-off of a freed slot, these many workers
@@ -44,7 +46,7 @@ record BenchConfig(BenchArgs args) {
     static BenchConfig from(BenchArgs args) {
         Set<String> known = Set.of("workers", "acquisitions", "k", "reps", "warmup", "hold", "cli.workers", "cli.rounds",
                 "crash.reps", "idle.seconds", "idle.reps", "fifo.waiters", "fifo.reps", "slots.settings", "slots.reps",
-                "slots.builds", "slots.kinds", "slots.cpu.rounds", "slots.wait.seconds", "slots.model.cores",
+                "slots.builds", "slots.kinds", "slots.cpu.rounds", "slots.wait.seconds", "slots.pause.seconds", "slots.model.cores",
                 "slots.model.agents", "slots.model.memory.gb", "slots.model.settings", "slot-handoff.workers",
                 "slot-handoff.slots", "slot-handoff.rounds", "slot-handoff.reps", "slot-handoff.hold", "only");
         for (String key : args.asMap().keySet()) {
@@ -162,6 +164,10 @@ record BenchConfig(BenchArgs args) {
         return Math.max(1, args.integer("slots.wait.seconds", 20));
     }
 
+    int slotPauseSeconds() {
+        return Math.max(0, args.integer("slots.pause.seconds", 0));
+    }
+
     int modelCores() {
         return Math.max(1, args.integer("slots.model.cores", 16));
     }
@@ -183,7 +189,7 @@ record BenchConfig(BenchArgs args) {
     }
 
     Set<String> only() {
-        String all = "clean,cli,crash,idle,fifo,slot-handoff,slots";
+        String all = "clean,cli,crash,idle,fifo,slot-handoff,slots,watch";
         Set<String> only = new LinkedHashSet<>(List.of(args.get("only", all).split(",")));
         for (String scenario : only) {
             if (!List.of(all.split(",")).contains(scenario)) {

@@ -23,6 +23,11 @@ public final class BenchMain {
     /** The scenarios that run the peer beside ours. */
     private static final Set<String> PEER_SCENARIOS = Set.of("clean", "cli", "crash", "idle", "fifo");
 
+    /** Scenario 9's load: this many waiters, each holding this long, this many rounds each. */
+    private static final int WATCHED_WAITERS = 32;
+    private static final int WATCHED_HOLD_MS = 50;
+    private static final int WATCHED_ROUNDS = 4;
+
     private BenchMain() {
     }
 
@@ -62,6 +67,7 @@ public final class BenchMain {
         LatencyPlot plot = new LatencyPlot();
         String slots = "";
         String freedSlot = "";
+        String watching = "";
         try {
             if (withPeer) {
                 measureHandOffs(config, launcher, runs, children, report, plot);
@@ -77,13 +83,19 @@ public final class BenchMain {
                 slots = new SlotsReport(config, result).markdown();
                 new SlotsPlot(config, result).write(out.resolve("slots.png"));
             }
+            if (only.contains("watch")) {
+                progress("watching: idle " + config.idleSeconds() + " s; " + WATCHED_WAITERS + " waiters, a hand-off every "
+                        + WATCHED_HOLD_MS + " ms");
+                watching = new WatchCost(launcher, children, runs).markdown(config.idleSeconds(), WATCHED_WAITERS, WATCHED_HOLD_MS,
+                        WATCHED_ROUNDS);
+            }
         } finally {
             children.killAll();
         }
         long minutes = ChronoUnit.SECONDS.between(java.time.Instant.EPOCH,
                 java.time.Instant.EPOCH.plusNanos(System.nanoTime() - started));
         String markdown = header(config, machine, loadBefore, clock, minutes, withPeer) + "\n"
-                + (withPeer ? report.markdown() : "") + slots + freedSlot;
+                + (withPeer ? report.markdown() : "") + slots + freedSlot + watching;
         Files.writeString(out.resolve("results.md"), markdown, StandardCharsets.UTF_8);
         if (withPeer) {
             plot.write(out.resolve("handoff.png"), "Hand-off latency, queue-lock (blue) vs claude-code-merge-queue 0.5.4 (orange)");

@@ -64,7 +64,7 @@ final class IdleWaiter {
         }
     }
 
-    private static long clockTicksPerSecond() {
+    static long clockTicksPerSecond() {
         try {
             Process p = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();

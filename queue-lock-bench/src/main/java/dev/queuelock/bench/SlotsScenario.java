@@ -70,6 +70,9 @@ final class SlotsScenario {
             solo.put(kind, builds.round(runs.create("slots-" + kind + "-alone"), queueTmp, kind, alone, 1).get(0));
             for (int rep = 1; rep <= config.slotReps(); rep++) {
                 for (SlotSetting setting : inRepOrder(settings, rep)) {
+                    if (config.slotPauseSeconds() > 0) {
+                        Thread.sleep(config.slotPauseSeconds() * 1000L);
+                    }
                     progress.accept("slots: " + kind + ", " + config.slotBuilds() + " builds, slots " + setting + ", rep " + rep);
                     RunDir run = runs.create("slots-" + kind + "-" + setting + "-" + rep);
                     rounds.add(new SlotRound(kind, setting, rep, builds.round(run, queueTmp, kind, setting, config.slotBuilds())));

@@ -15,18 +15,16 @@ public final class LaneDirectorySettings {
 
     private static final String READ_BY = "lane goals, init, land, status, build queue";
 
-    /** {@value}: text, default {@code -lane-}. */
-    public static final String WORKTREE_SUFFIX = "queuelock.worktreeSuffix";
-    /** {@value}: whole number from 1 to {@link LaneDirectory#MAX_PORT_BASE}, default 8080. */
-    public static final String PORT_BASE = "queuelock.portBase";
+    public static final String WORKTREE_SUFFIX = "queuelock.lanes.worktreeSuffix";
+    public static final String PORT_BASE = "queuelock.lanes.portBase";
 
     public static final Setting<String> LANE_WORKTREE_SUFFIX = SETTINGS.add(Setting.text(WORKTREE_SUFFIX,
             LaneDirectory.DEFAULT_WORKTREE_SUFFIX, null, READ_BY,
-            "Lane n of the repository shop is the worktree ../shop + suffix + n beside it, e.g. ../shop-lane-3."));
+            "Lane n of the repository shop is the worktree ../shop + suffix + n beside it, e.g. ../shop-lane-3.").formerly("queuelock.worktreeSuffix"));
     public static final Setting<Integer> LANE_PORT_BASE = SETTINGS.add(Setting.number(PORT_BASE, 1, LaneDirectory.MAX_PORT_BASE,
             LaneDirectory.DEFAULT_PORT_BASE, READ_BY,
             "Lane n's dev-server port is portBase + n: printed by queuelock:port, and queuelock.lane.port in every build "
-                    + "inside the lane."));
+                    + "inside the lane.").formerly("queuelock.portBase"));
 
     private LaneDirectorySettings() {
     }

@@ -8,9 +8,7 @@ public final class LocalRepositorySettings {
 
     /** This class's settings, in the order the docs list them (declared first: the settings below join it). */
     public static final SettingGroup SETTINGS = new SettingGroup();
-
-    /** {@value}: own or shared, default own. */
-    public static final String LANE_INSTALLS = "queuelock.laneInstalls";
+    public static final String LANE_INSTALLS = "queuelock.lanes.installs";
 
     /** A lane's installs go to its own part of the local repository, resolved by that lane alone. */
     public static final String OWN = "own";
@@ -22,7 +20,7 @@ public final class LocalRepositorySettings {
             "Where a build in a lane installs (Maven 3.9 and newer): own (its own part of the local repository, which that "
                     + "lane alone resolves; downloads stay shared) or shared (the usual place, seen by every lane, as without "
                     + "queue-lock).",
-            OWN, SHARED));
+            OWN, SHARED).formerly("queuelock.laneInstalls"));
 
     private LocalRepositorySettings() {
     }

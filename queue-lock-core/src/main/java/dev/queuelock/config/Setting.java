@@ -14,9 +14,10 @@ import java.util.stream.Collectors;
 /**
  * One {@code queuelock.*} key: its name, the values it accepts, its default and its meaning, and
  * the one parser every reader of the key uses. Each module declares its keys beside the code that
- * reads them, as a {@code String} constant (what a mojo's {@code @Parameter(property = ...)} names)
- * and the {@code Setting} built on it, which joins its class's {@link SettingGroup}; the plugin's
- * catalog lists the groups for {@code queuelock:config} and the docs. A bad value is refused with a
+ * reads them, each a {@code Setting} that joins its class's {@link SettingGroup}; the plugin's
+ * catalog lists the groups for {@code queuelock:config}, the goals' pages and help, and the
+ * configuration page, all written from these declarations. A key renamed keeps its former name
+ * ({@link #formerly}), still read. A bad value is refused with a
  * one-line message naming the key and the accepted values; an unset or blank value is the default.
  *
  * @param <T> the type the value is read as
@@ -33,10 +34,17 @@ public final class Setting<T> {
     private final String readBy;
     private final String meaning;
     private final Function<String, T> parser;
+    private final String formerly;
 
     private Setting(String name, String accepts, String defaultValue, String defaultText, String readBy, String meaning,
                     Function<String, T> parser) {
+        this(name, accepts, defaultValue, defaultText, readBy, meaning, parser, null);
+    }
+
+    private Setting(String name, String accepts, String defaultValue, String defaultText, String readBy, String meaning,
+                    Function<String, T> parser, String formerly) {
         this.name = Objects.requireNonNull(name, "name");
+        this.formerly = formerly;
         this.accepts = accepts;
         this.defaultValue = defaultValue;
         this.defaultText = defaultText;
@@ -141,10 +149,23 @@ public final class Setting<T> {
 
     /** The same key read as another type, e.g. a choice as an enum. */
     public <R> Setting<R> as(Function<T, R> convert) {
-        return new Setting<>(name, accepts, defaultValue, defaultText, readBy, meaning, parser.andThen(convert));
+        return new Setting<>(name, accepts, defaultValue, defaultText, readBy, meaning, parser.andThen(convert), formerly);
     }
 
-    /** The key, e.g. {@code queuelock.skip}. */
+    /**
+     * The same key, also read under the name it had before, so a {@code .mvn/maven.config} written for
+     * that name keeps working; {@link SettingGroup#carryOver} says which name to use now.
+     */
+    public Setting<T> formerly(String oldName) {
+        return new Setting<>(name, accepts, defaultValue, defaultText, readBy, meaning, parser, oldName);
+    }
+
+    /** The name the key had before, still read, or null. */
+    public String formerName() {
+        return formerly;
+    }
+
+    /** The key, e.g. {@code queuelock.build.skip}. */
     public String name() {
         return name;
     }
@@ -184,14 +205,16 @@ public final class Setting<T> {
         return value == null ? null : parser.apply(value);
     }
 
-    /** The value among Maven user properties or system properties. */
+    /** The value among Maven user properties or system properties (under the former name if not under this one). */
     public T from(Properties properties) {
-        return parse(properties.getProperty(name));
+        String value = properties.getProperty(name);
+        return parse(value == null && formerly != null ? properties.getProperty(formerly) : value);
     }
 
-    /** The value among settings such as a queue factory's. */
+    /** The value among settings such as a queue factory's (under the former name if not under this one). */
     public T from(Map<String, String> settings) {
-        return parse(settings.get(name));
+        String value = settings.get(name);
+        return parse(value == null && formerly != null ? settings.get(formerly) : value);
     }
 
     @Override

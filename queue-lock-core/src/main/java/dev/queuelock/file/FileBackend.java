@@ -41,17 +41,20 @@ public final class FileBackend implements QueueBackend {
      * The queue as {@link #snapshot(QueueDirectory)} sees it, with its slots: as this process's
      * {@link LockSettings#SLOTS} says where it is set; else as the newest holder or waiter
      * queue-lock enrolled was told ({@link #asRecorded}), so a plain {@code status} explains builds
-     * started with {@code -Dqueuelock.build.slots=2}.
+     * started with {@code -Dqueuelock.build.slots=2}. Builds told {@code auto} are explained by
+     * deciding now, beside the live holders: what the machine shows and the number it gives.
      */
     @Override
     public QueueSnapshot snapshot(Queue queue) {
         QueueSnapshot look = snapshot(QueueDirectory.of(queue));
         Optional<QueueSnapshot> recorded = queue.slotsSetHere() ? Optional.empty() : asRecorded(look);
-        if (recorded.isPresent()) {
+        boolean toldAuto = recorded.isPresent() && newestTold(look).map(LockRecord::slotsAuto).orElse(false);
+        if (recorded.isPresent() && !toldAuto) {
             return recorded.get();
         }
-        SlotCount slots = slots(queue);
-        return look.withSlots(slots.slots(), slots.describe());
+        // auto, set here or as the builds were told: what the machine has room for now, beside the holders
+        SlotCount slots = toldAuto ? SlotCounts.of(SlotCounts.AUTO, queue.usageHistory()) : slots(queue);
+        return look.withSlots(slots.slots(look.holders().size()), slots.describe());
     }
 
     /**
@@ -61,16 +64,22 @@ public final class FileBackend implements QueueBackend {
      * one fixed slot, which is not recorded: a newer build told 1 outranks an older one told 2.
      */
     static Optional<QueueSnapshot> asRecorded(QueueSnapshot look) {
-        List<LockRecord> all = new ArrayList<>(look.holders());
-        all.addAll(look.waiters());
-        Optional<LockRecord> newest = all.stream().filter(r -> r.start().isPresent()).max(Comparator.comparingLong(LockRecord::ts));
-        if (newest.isEmpty() || all.stream().noneMatch(r -> r.slots().isPresent())) {
+        Optional<LockRecord> newest = newestTold(look);
+        if (newest.isEmpty()) {
             return Optional.empty();
         }
         LockRecord told = newest.get();
         int count = told.slots().orElse(1);
         return Optional.of(look.withSlots(count, count + " (" + (told.slotsAuto() ? "auto" : "fixed") + ", as lane " + told.lane()
                 + "'s " + (look.holders().contains(told) ? "holder" : "waiter") + " was told)"));
+    }
+
+    /** The newest holder or waiter queue-lock enrolled, where any record says how many slots it was told. */
+    private static Optional<LockRecord> newestTold(QueueSnapshot look) {
+        List<LockRecord> all = new ArrayList<>(look.holders());
+        all.addAll(look.waiters());
+        Optional<LockRecord> newest = all.stream().filter(r -> r.start().isPresent()).max(Comparator.comparingLong(LockRecord::ts));
+        return all.stream().noneMatch(r -> r.slots().isPresent()) ? Optional.empty() : newest;
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.process.ProcessStart;
+import dev.queuelock.slots.AutoSlots;
 import dev.queuelock.slots.SlotCount;
 import dev.queuelock.spi.QueueLockSupport;
 import dev.queuelock.spi.WaitReporter;
@@ -57,7 +58,8 @@ public final class FileQueueLock extends QueueLockSupport {
     @Override
     protected void doAcquire(AcquireOptions options) throws InterruptedException {
         dir.prepare();
-        int slots = slotCount.slots(); // auto reads the history in the queue's directory
+        // auto reads the machine and the history in the queue's directory
+        int slots = slotCount.auto() ? slotCount.slots(slotFiles.present().size()) : slotCount.slots();
         LockRecord mine = new LockRecord(pid, lane, options.label(),
                 LAST_TS.updateAndGet(last -> Math.max(last + 1, System.currentTimeMillis())), start).withRunsIn(options.runsIn());
         if (slots > 1 || slotCount.auto()) {
@@ -81,11 +83,25 @@ public final class FileQueueLock extends QueueLockSupport {
         WaitReporter reporter = new WaitReporter(options, slots);
         LockRecord deadHolder = null; // the holder just reclaimed, so a take-over says whose slot it was
         boolean took = false;
+        boolean decided = true;
         try {
             own.enroll();
             while (!took) {
                 QueueLook look = look(own.ticket(), slots);
                 Turn turn = Turn.decide(look);
+                if (!decided && admits(turn)) {
+                    // auto: the machine's room may have changed while this waiter waited; look
+                    // again with the number decided now (once: the next look keeps it).
+                    int now = slotCount.slots(slotFiles.present().size());
+                    decided = true;
+                    if (now != slots) {
+                        slots = now;
+                        mine = mine.withSlots(slots, true);
+                        reporter.slotsNow(slots);
+                        continue;
+                    }
+                }
+                decided = !slotCount.auto();
                 switch (turn.step()) {
                     case REENROLL:
                         own.enroll(); // back in at the original place, never ahead of it
@@ -110,6 +126,11 @@ public final class FileQueueLock extends QueueLockSupport {
         } finally {
             sleepers.retire(took);
         }
+    }
+
+    /** Whether {@code turn} takes a slot or waits for one, first in line: where {@code auto} decides. */
+    private boolean admits(Turn turn) {
+        return slotCount.auto() && turn.firstInLine() && (turn.step() == Turn.Step.TAKE || turn.step() == Turn.Step.WAIT);
     }
 
     /**
@@ -147,7 +168,11 @@ public final class FileQueueLock extends QueueLockSupport {
         long now = System.currentTimeMillis();
         List<LockRecord> holders = look.liveHolders();
         reporter.report(look.shownAhead(), holders, look.holderEnded(), now);
-        current.sleep(turn, holders.isEmpty() ? Sleeper.FOREVER : reporter.millisUntilNextWarning(now));
+        long sleep = holders.isEmpty() ? Sleeper.FOREVER : reporter.millisUntilNextWarning(now);
+        if (slotCount.auto() && turn.firstInLine()) {
+            sleep = Math.min(sleep, AutoSlots.RECHECK_MILLIS); // the machine's room changes without a file event
+        }
+        current.sleep(turn, sleep);
     }
 
     @Override

@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * The status document, one schema for the CLI's {@code status --json} and
- * {@code mvn queuelock:status -Dqueuelock.json}; documented in the site's status-json page. Every
+ * {@code mvn queuelock:status -Dqueuelock.status.json}; documented in the site's status-json page. Every
  * key is always present, null when unknown, in this order; {@link #VERSION} changes only when a key
  * changes meaning or goes away (new keys may be added without it).
  *

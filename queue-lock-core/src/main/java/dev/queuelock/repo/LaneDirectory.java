@@ -11,16 +11,16 @@ import java.util.regex.Pattern;
  */
 public final class LaneDirectory {
 
-    /** Default of {@code queuelock.worktreeSuffix}: lane 3 of {@code shop} lives in {@code ../shop-lane-3}. */
+    /** Default of {@code queuelock.lanes.worktreeSuffix}: lane 3 of {@code shop} lives in {@code ../shop-lane-3}. */
     public static final String DEFAULT_WORKTREE_SUFFIX = "-lane-";
 
-    /** Default of {@code queuelock.portBase}: lane n gets port 8080 + n. */
+    /** Default of {@code queuelock.lanes.portBase}: lane n gets port 8080 + n. */
     public static final int DEFAULT_PORT_BASE = 8080;
 
     /** The highest port a lane may get. */
     public static final int MAX_PORT = 65535;
 
-    /** The highest {@code queuelock.portBase}: it leaves the first hundred lanes a port each. */
+    /** The highest {@code queuelock.lanes.portBase}: it leaves the first hundred lanes a port each. */
     public static final int MAX_PORT_BASE = MAX_PORT - 100;
 
     /** Set by the extension in every build inside lane n: outputs a POM can use, not settings. */

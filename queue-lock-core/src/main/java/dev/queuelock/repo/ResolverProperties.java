@@ -23,7 +23,7 @@ import java.util.Optional;
  *       always were ({@code EnhancedLocalRepositoryManager} joins an empty prefix to nothing). Its {@code find}
  *       looks at the part first, then at the remote-prefix path, where the main checkout's installs lie (an
  *       installed artifact there is accepted whatever repository asked). Left alone when the user set any
- *       key of the enhanced local repository, or {@code queuelock.laneInstalls=shared}.</li>
+ *       key of the enhanced local repository, or {@code queuelock.lanes.installs=shared}.</li>
  * </ul>
  *
  * Maven before 3.9 (resolver 1.6) has neither: nothing is set, and a lane's build says what is not kept apart.
@@ -103,7 +103,7 @@ public final class ResolverProperties {
     /**
      * @param mavenVersion Maven's {@code maven.version}, or null if unknown
      * @param part         the build's own part (a lane, land's check builds), or null: the main checkout, or outside git
-     * @param laneInstalls {@code queuelock.laneInstalls}: own or shared
+     * @param laneInstalls {@code queuelock.lanes.installs}: own or shared
      * @param chosen       what the user set: user properties, system properties, active settings profiles' properties
      */
     public static ResolverProperties decide(String mavenVersion, LocalRepositoryParts.Part part, String laneInstalls,

@@ -5,13 +5,15 @@ import java.util.function.Supplier;
 
 /**
  * {@code queuelock.build.slots=auto}: as many builds at once as the machine has room for, decided
- * afresh at every acquire from the machine now ({@link MachineFacts}) and this repository's recent
- * builds ({@link UsageHistory}):
+ * afresh at every acquire, and again at each look of the waiter first in line, from the machine
+ * now ({@link MachineProbe}), our builds holding a slot and this repository's recent builds
+ * ({@link UsageHistory}). Two bounds: what the machine has room for now, beside everyone's work
+ * ({@link MachineRoom}), and what an idle machine would hold (below); at least 1.
  *
  * <pre>
- * slots = max(1, min( byCpu,
- *                     floor((available memory - reserve) / largest recent peak),
- *                     {@value #MAX_PER_CORE} x cores ))
+ * idle    = min( byCpu,
+ *                holding + floor((available memory - reserve) / largest recent peak),
+ *                {@value #MAX_PER_CORE} x cores )
  * byCpu   = n = floor(cores / w), or n + 1 where (n + 1) x w / cores &lt; (n + 2) / (n + 1)
  * reserve = max(1 GB, total memory / {@value #RESERVE_DIVISOR})
  * </pre>
@@ -29,9 +31,8 @@ import java.util.function.Supplier;
  * 1.4 cores on two cores: 1.4 &lt; 1.5, two slots; of 1.7: one. Longer queues gain more from
  * sharing, so this errs towards fewer.
  * <li><b>Memory</b>: the memory available <em>now</em> already has the running builds' use taken
- * out, so a build is admitted only while one more peak fits beside them and the reserve: the
- * machine is never pushed into swap by our builds, at the price of admitting fewer than the idle
- * machine would hold once builds run.
+ * out, so a build is admitted only while one more peak fits beside the holding ones and the
+ * reserve: the machine is never pushed into swap by our builds.
  * <li><b>Never below 1</b>: one build always runs, as it would without queue-lock.
  * <li><b>No history</b> (no build of this repository measured yet): {@value #NO_HISTORY}, strict
  * turns. Nothing is admitted on a guess; the first build that finishes gives the rule its figures,
@@ -49,23 +50,29 @@ public final class AutoSlots implements SlotCount {
     /** A build is counted as wanting at least this many cores: {@value} (no division by nothing). */
     static final double MIN_CORES_WANTED = 0.05;
 
+    /** How often a waiter first in line under {@code auto} looks at the machine again while refused: {@value} ms. */
+    public static final long RECHECK_MILLIS = 1500;
+
     private final Supplier<MachineFacts> machine;
+    private final Supplier<MachinePressure> pressure;
     private final Supplier<List<BuildUsage>> described;
     private final UsageHistory history;
     private volatile Decision last;
 
     /** Decides from this machine and the queue's {@code history}. */
     public AutoSlots(UsageHistory history) {
-        this(null, null, history);
+        this(null, null, null, history);
     }
 
     /** A described machine and history (tests). */
-    AutoSlots(Supplier<MachineFacts> machine, Supplier<List<BuildUsage>> described) {
-        this(machine, described, null);
+    AutoSlots(Supplier<MachineFacts> machine, Supplier<MachinePressure> pressure, Supplier<List<BuildUsage>> described) {
+        this(machine, pressure, described, null);
     }
 
-    private AutoSlots(Supplier<MachineFacts> machine, Supplier<List<BuildUsage>> described, UsageHistory history) {
+    private AutoSlots(Supplier<MachineFacts> machine, Supplier<MachinePressure> pressure, Supplier<List<BuildUsage>> described,
+            UsageHistory history) {
         this.machine = machine;
+        this.pressure = pressure;
         this.described = described;
         this.history = history;
     }
@@ -75,47 +82,85 @@ public final class AutoSlots implements SlotCount {
         return true;
     }
 
-    /** Decides now: one read of {@code /proc/meminfo} (Linux) and one of the history file. */
+    /** {@link #slots(int)} with nothing held. */
     @Override
     public int slots() {
-        Decision decision = decideNow();
+        return slots(0);
+    }
+
+    /**
+     * Decides now, beside {@code holding} builds of ours: a few reads of {@code /proc} (Linux: meminfo,
+     * loadavg, three pressure files) or the JDK's load average, and one read of the history file.
+     */
+    @Override
+    public int slots(int holding) {
+        Decision decision = decideNow(holding);
         last = decision;
         return decision.slots();
     }
 
-    /** How the last {@link #slots()} decided, or how it would decide now if it has not been asked. */
+    /** How the last {@link #slots(int)} decided, or how it would decide now if it has not been asked. */
     @Override
     public String describe() {
         Decision decision = last;
-        return (decision != null ? decision : decideNow()).text();
+        return (decision != null ? decision : decideNow(0)).text();
     }
 
     // No lambdas on this path: each new one costs its first caller a class spun at run time, and
     // every acquire of every session is a first caller.
-    private Decision decideNow() {
-        return history == null ? decide(machine.get(), described.get()) : decide(MachineFacts.current(), history.read());
+    private Decision decideNow(int holding) {
+        long now = System.currentTimeMillis();
+        if (history == null) {
+            return decide(machine.get(), pressure.get(), described.get(), holding, now);
+        }
+        MachineProbe probe = MachineProbe.current();
+        return decide(probe.facts(), probe.pressure(), history.read(), holding, now);
     }
 
-    /** The rule itself, for a machine and its recent builds (oldest first). */
+    /** The rule on an idle machine, for a machine and its recent builds (oldest first): what the history alone says. */
     public static Decision decide(MachineFacts machine, List<BuildUsage> recent) {
+        return decide(machine, null, recent, 0, 0);
+    }
+
+    /**
+     * The rule: what the history says an idle machine holds, and at most what the machine has room
+     * for now ({@link MachineRoom}) beside {@code holding} builds of ours; at least 1.
+     *
+     * @param pressure  the machine's pressure and load now; null for an idle machine
+     * @param nowMillis now, to tell what our ended builds still add to the load
+     */
+    public static Decision decide(MachineFacts machine, MachinePressure pressure, List<BuildUsage> recent, int holding,
+            long nowMillis) {
         if (recent.isEmpty()) {
             return new Decision(NO_HISTORY, "auto: " + NO_HISTORY
-                    + " (no build of this repository measured yet: strict turns until one has finished)");
+                    + " (no build of this repository measured yet: strict turns until one has finished)" + saw(pressure, machine));
         }
         if (machine.availableBytes() < 0 || machine.totalBytes() < 0) {
-            return new Decision(1, "auto: 1 (the memory available cannot be read here: strict turns)");
+            return new Decision(1, "auto: 1 (the memory available cannot be read here: strict turns)" + saw(pressure, machine));
         }
         RecentBuilds builds = RecentBuilds.of(recent, machine.cores());
         double wanted = Math.max(MIN_CORES_WANTED, builds.coresWanted());
         int byCpu = byCpu(machine.cores(), wanted);
         long reserve = reserve(machine.totalBytes());
         long room = Math.max(0, machine.availableBytes() - reserve);
-        int byMemory = (int) Math.min(Integer.MAX_VALUE, room / builds.peakBytes());
-        return new Decision(machine, builds, wanted, byCpu, reserve, byMemory, MAX_PER_CORE * machine.cores());
+        // The memory available now has our holders' use taken out already: they count on top.
+        int byMemory = (int) Math.min(Integer.MAX_VALUE, holding + room / builds.peakBytes());
+        MachineRoom now = pressure == null ? null : MachineRoom.of(machine.cores(), pressure, holding, wanted,
+                RecentBuilds.lingeringLoad(recent, machine.cores(), nowMillis));
+        return new Decision(machine, builds, wanted, byCpu, reserve, byMemory, MAX_PER_CORE * machine.cores(), now);
+    }
+
+    private static String saw(MachinePressure pressure, MachineFacts machine) {
+        return pressure == null ? "" : "; " + pressure + " on " + machine.cores() + (machine.cores() == 1 ? " core" : " cores");
     }
 
     /** floor(cores / wanted), or one more where sharing the cores gives results sooner (see the class comment). */
     static int byCpu(int cores, double wanted) {
+        return byCpu((double) cores, wanted);
+    }
+
+    /** {@link #byCpu(int, double)} on the cores others' work leaves, a fraction of the machine's. */
+    static int byCpu(double cores, double wanted) {
         int fit = (int) Math.floor(cores / wanted + 1e-9);
         if (fit >= 1 && (fit + 1) * wanted / cores < (fit + 2) / (double) (fit + 1)) {
             return fit + 1;
@@ -139,6 +184,7 @@ public final class AutoSlots implements SlotCount {
         private final long reserve;
         private final int byMemory;
         private final int cap;
+        private final MachineRoom now;
 
         /** A decision that needs no arithmetic. */
         Decision(int slots, String text) {
@@ -151,11 +197,14 @@ public final class AutoSlots implements SlotCount {
             this.reserve = 0;
             this.byMemory = 0;
             this.cap = 0;
+            this.now = null;
         }
 
-        /** The smallest of the three bounds, and at least 1. */
-        Decision(MachineFacts machine, RecentBuilds builds, double wanted, int byCpu, long reserve, int byMemory, int cap) {
-            this.slots = Math.max(1, fits(byCpu, byMemory, cap));
+        /** The smallest of the bounds, and at least 1. */
+        Decision(MachineFacts machine, RecentBuilds builds, double wanted, int byCpu, long reserve, int byMemory, int cap,
+                MachineRoom now) {
+            int idle = fits(byCpu, byMemory, cap);
+            this.slots = Math.max(1, now == null ? idle : Math.min(idle, now.slots()));
             this.text = null;
             this.machine = machine;
             this.builds = builds;
@@ -164,6 +213,7 @@ public final class AutoSlots implements SlotCount {
             this.reserve = reserve;
             this.byMemory = byMemory;
             this.cap = cap;
+            this.now = now;
         }
 
         private static int fits(int byCpu, int byMemory, int cap) {
@@ -184,10 +234,25 @@ public final class AutoSlots implements SlotCount {
             return text();
         }
 
-        /** The arithmetic in one line, put in words only when asked (status), not at every acquire. */
+        /**
+         * The arithmetic in one line, put in words only when asked (status), not at every acquire:
+         * what the machine showed and the slots it gave, then the two bounds, e.g. {@code auto:
+         * pressure: cpu some 100 %, memory 0 %, io 3 %; load 7.1 on 2 cores, 1.0 of it ours → 1 slot
+         * = at least 1, as min(now (2 cores - 6.1 others' load) / 1.0 per build = 0, idle 2): idle
+         * min(cores 2 / 1.0 busy per build = ...) over 6 recent builds}.
+         */
         private String account() {
-            int fits = fits(byCpu, byMemory, cap);
-            StringBuilder line = new StringBuilder("auto: ").append(slots).append(" = ");
+            int idle = fits(byCpu, byMemory, cap);
+            if (now == null) {
+                return "auto: " + slots + " = " + idleAccount(idle);
+            }
+            int fits = Math.min(idle, now.slots());
+            return "auto: " + now.saw() + " → " + slots + (slots == 1 ? " slot = " : " slots = ") + (fits < 1 ? "at least 1, as " : "")
+                    + "min(now " + now.arithmetic(wanted) + ", idle " + idle + "): idle " + idleAccount(idle);
+        }
+
+        private String idleAccount(int fits) {
+            StringBuilder line = new StringBuilder();
             if (fits < 1) {
                 line.append("at least 1, as ");
             }
@@ -197,7 +262,8 @@ public final class AutoSlots implements SlotCount {
             if (byCpu > Math.floor(fit + 1e-9)) {
                 line.append(Gigabytes.cores(fit)).append(", one more as sharing gives results sooner = ");
             }
-            line.append(byCpu).append(", (available ")
+            int holding = now == null ? 0 : now.holding();
+            line.append(byCpu).append(", ").append(holding > 0 ? holding + " holding + " : "").append("(available ")
                     .append(Gigabytes.format(machine.availableBytes())).append(" GB - reserve ").append(Gigabytes.format(reserve))
                     .append(" GB) / peak ").append(Gigabytes.format(builds.peakBytes())).append(" GB = ").append(byMemory);
             if (cap < Math.min(byCpu, byMemory)) {
@@ -206,7 +272,7 @@ public final class AutoSlots implements SlotCount {
             line.append(fits < 1 ? ") = 0" : ")").append(" over ").append(builds.count())
                     .append(builds.count() == 1 ? " recent build" : " recent builds");
             if (builds.countedBusier() > 0) {
-                line.append("; ").append(builds.countedBusier()).append(" counted busier: they filled the cores together");
+                line.append("; ").append(builds.countedBusier()).append(" counted busier: they shared full cores");
             }
             if (machine.swapUsedBytes() > 0) {
                 line.append("; ").append(Gigabytes.format(machine.swapUsedBytes())).append(" GB swap in use");

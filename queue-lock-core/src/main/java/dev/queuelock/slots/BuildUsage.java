@@ -32,6 +32,8 @@ import java.util.Optional;
  * the kernel keeps their peak only for {@code getrusage}, which Java cannot call.
  * <li><b>Peak memory, portable</b>: the sum of the JVM's memory pools' peak committed sizes (heap,
  * metaspace, code cache), without the JVM's native memory and without forks.
+ * <li><b>Load</b>: the machine's one-minute load average as it ends ({@link #load()}), to tell
+ * what it wanted from what it got.
  * </ul>
  */
 public final class BuildUsage {
@@ -44,13 +46,24 @@ public final class BuildUsage {
     private final long cpuMillis;
     private final long peakBytes;
     private final String source;
+    private final double load;
 
     BuildUsage(long startEpochMillis, long wallMillis, long cpuMillis, long peakBytes, String source) {
+        this(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, -1);
+    }
+
+    BuildUsage(long startEpochMillis, long wallMillis, long cpuMillis, long peakBytes, String source, double load) {
         this.startEpochMillis = startEpochMillis;
         this.wallMillis = wallMillis;
         this.cpuMillis = cpuMillis;
         this.peakBytes = peakBytes;
         this.source = source;
+        this.load = load;
+    }
+
+    /** The same build, with the machine's load average as it ended ({@link #load()}). */
+    public BuildUsage withLoad(double load) {
+        return new BuildUsage(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load);
     }
 
     /** A build described, not measured (tests, the docs' examples). */
@@ -78,7 +91,8 @@ public final class BuildUsage {
         long wallNanos = System.nanoTime() - start.nanos;
         long cpu = cpuNanos(start.source);
         long cpuMillis = cpu < 0 || start.cpuNanos < 0 ? -1 : (cpu - start.cpuNanos) / 1_000_000;
-        return new BuildUsage(start.epochMillis, wallNanos / 1_000_000, cpuMillis, peakBytes(start.source), start.source.label());
+        return new BuildUsage(start.epochMillis, wallNanos / 1_000_000, cpuMillis, peakBytes(start.source), start.source.label(),
+                MachineProbe.of(start.source).load());
     }
 
     private static long cpuNanos(FactSource source) {
@@ -162,6 +176,15 @@ public final class BuildUsage {
         return wallMillis <= 0 ? 0 : cpuMillis / (double) wallMillis;
     }
 
+    /**
+     * The machine's one-minute load average as the build ended (everyone's runnable work over about
+     * the last minute of its hold, its own included); -1 if unknown. Where it was above the cores,
+     * the build got a share of the CPU it wanted, not all of it ({@link RecentBuilds}).
+     */
+    public double load() {
+        return load;
+    }
+
     /** {@code linux}, {@code portable} (CPU without forks) or {@code described}. */
     public String source() {
         return source;
@@ -189,7 +212,8 @@ public final class BuildUsage {
     @Override
     public String toString() {
         return "held " + Math.round(wallMillis / 1000.0) + " s, CPU " + Math.round(cpuMillis / 1000.0) + " s ("
-                + Gigabytes.cores(coresBusy()) + " cores busy), peak " + Gigabytes.format(peakBytes) + " GB (" + source + ")";
+                + Gigabytes.cores(coresBusy()) + " cores busy), peak " + Gigabytes.format(peakBytes) + " GB"
+                + (load < 0 ? "" : ", load " + Gigabytes.decimals(load, 1)) + " (" + source + ")";
     }
 
     /** Where a build started: wall clock, monotonic clock and the CPU the process had used by then. */

@@ -20,7 +20,8 @@ final class Gigabytes {
         return decimals(cores, cores >= 1 ? 1 : 2);
     }
 
-    private static String decimals(double value, int places) {
+    /** {@code value} with 1 or 2 decimals. */
+    static String decimals(double value, int places) {
         long scale = places == 1 ? 10 : 100;
         long scaled = Math.round(value * scale);
         String fraction = Long.toString(scaled % scale);

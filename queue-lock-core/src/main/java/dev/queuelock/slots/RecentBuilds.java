@@ -14,6 +14,11 @@ import java.util.List;
  * fewer than ran (at least its own busy cores). If {@code n} builds filled the cores, the next
  * decision admits about {@code n - 1}, and builds that then have cores to spare are counted as
  * measured again.
+ *
+ * <p>The same holds for a build that ran beside anyone's work: where the load average as it ended
+ * was above the cores, every runnable task got {@code cores / load} of a core, so it wanted its
+ * busy cores times {@code load / cores} (at most all the cores). 0.26 cores busy at load 8 on 2
+ * cores is a build that wanted 1.04. Builds recorded without a load are counted as measured.
  */
 final class RecentBuilds {
 
@@ -32,6 +37,9 @@ final class RecentBuilds {
         this.countedBusier = countedBusier;
     }
 
+    /** The kernel's one-minute load average decays with this time constant: 60 s. */
+    static final double LOAD_DECAY_MILLIS = 60_000;
+
     static RecentBuilds of(List<BuildUsage> builds, int cores) {
         double weightedCores = 0;
         long totalWall = 0;
@@ -49,8 +57,39 @@ final class RecentBuilds {
         return new RecentBuilds(builds.size(), totalWall == 0 ? 0 : weightedCores / totalWall, peak, busier);
     }
 
-    /** The cores {@code build} wanted: its busy cores, or more if builds of the group it ran in filled the cores. */
+    /** The cores {@code build} wanted: its busy cores, or more if it shared full cores with ours or anyone's work. */
     private static double coresWanted(BuildUsage build, List<BuildUsage> all, int cores) {
+        return Math.max(sharedWithOurs(build, all, cores), sharedWithAnyone(build, cores));
+    }
+
+    /** Busy cores times {@code load / cores} where the load was above the cores, at most all of them. */
+    static double sharedWithAnyone(BuildUsage build, int cores) {
+        double busy = build.coresBusy();
+        if (build.load() <= cores) {
+            return busy;
+        }
+        return Math.max(busy, Math.min(cores, busy * build.load() / cores));
+    }
+
+    /**
+     * What our ended builds still add to the one-minute load average at {@code nowMillis}: each
+     * build's wanted cores over its hold, decayed as the kernel decays it. Without it a build that
+     * just ended would read as someone else's work for a minute after it gave its slot back.
+     */
+    static double lingeringLoad(List<BuildUsage> builds, int cores, long nowMillis) {
+        double load = 0;
+        for (BuildUsage build : builds) {
+            long end = build.endEpochMillis();
+            if (end > nowMillis) {
+                continue; // still running by its record: a holder, counted as one
+            }
+            load += coresWanted(build, builds, cores) * (Math.exp(-(nowMillis - end) / LOAD_DECAY_MILLIS)
+                    - Math.exp(-(nowMillis - build.startEpochMillis()) / LOAD_DECAY_MILLIS));
+        }
+        return load;
+    }
+
+    private static double sharedWithOurs(BuildUsage build, List<BuildUsage> all, int cores) {
         double wall = build.wallMillis();
         double together = 1;
         double groupBusy = build.coresBusy();

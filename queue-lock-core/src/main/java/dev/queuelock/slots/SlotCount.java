@@ -2,13 +2,22 @@ package dev.queuelock.slots;
 
 /**
  * How many builds a queue admits at once: a fixed number ({@code queuelock.build.slots=3}) or a
- * number decided from the machine and the repository's recent builds ({@code auto}). Asked once
- * per acquire, as a waiter enrolls: a decision never changes under a waiter's feet.
+ * number decided from the machine and the repository's recent builds ({@code auto}). A fixed
+ * number is asked once per acquire; {@code auto} again at each look of the waiter first in line,
+ * as the machine's room changes while it waits.
  */
 public interface SlotCount {
 
     /** The number of slots now: 1 or more. */
     int slots();
+
+    /**
+     * The number of slots now, beside {@code holding} builds holding one (slot files present):
+     * {@code auto} asks the machine; a fixed number is fixed.
+     */
+    default int slots(int holding) {
+        return slots();
+    }
 
     /** How the number was found, for {@code status}: e.g. "2 (fixed)". */
     String describe();

@@ -125,7 +125,8 @@ public final class UsageHistory {
 
     static String line(BuildUsage build) {
         return "{\"start\":" + build.startEpochMillis() + ",\"wallMs\":" + build.wallMillis() + ",\"cpuMs\":" + build.cpuMillis()
-                + ",\"peakBytes\":" + build.peakBytes() + ",\"source\":\"" + build.source() + "\"}";
+                + ",\"peakBytes\":" + build.peakBytes() + ",\"source\":\"" + build.source() + "\""
+                + (build.load() < 0 ? "" : ",\"load\":" + Gigabytes.decimals(build.load(), 2)) + "}";
     }
 
     /** A line's build, or null if it is not a whole, sane record. */
@@ -139,7 +140,7 @@ public final class UsageHistory {
             Object source = record.get("source");
             BuildUsage build = new BuildUsage(number(record, "start"), number(record, "wallMs"), number(record, "cpuMs"),
                     number(record, "peakBytes"), source instanceof String && isName((String) source)
-                            ? (String) source : "unknown");
+                            ? (String) source : "unknown", load(record));
             return build.complete() ? build : null;
         } catch (IllegalArgumentException | ArithmeticException e) {
             return null;
@@ -158,6 +159,16 @@ public final class UsageHistory {
             }
         }
         return true;
+    }
+
+    /** The optional load average (older lines have none): -1 if absent or not a sane number. */
+    private static double load(Map<?, ?> record) {
+        Object value = record.get("load");
+        if (!(value instanceof BigDecimal)) {
+            return -1;
+        }
+        double load = ((BigDecimal) value).doubleValue();
+        return load >= 0 && load < 1e6 ? load : -1;
     }
 
     private static long number(Map<?, ?> record, String key) {

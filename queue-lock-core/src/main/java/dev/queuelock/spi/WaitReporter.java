@@ -18,7 +18,7 @@ public final class WaitReporter {
 
     private final WaitListener listener;
     private final long stuckIntervalMillis;
-    private final int slots;
+    private int slots;
 
     private int lastAhead = -1;
     private Object lastHolders;
@@ -35,6 +35,11 @@ public final class WaitReporter {
         this.listener = options.listener();
         this.stuckIntervalMillis = options.stuckWarnInterval().toMillis();
         this.slots = slots;
+    }
+
+    /** The slots as decided again while waiting ({@code auto}): the next report names this count. */
+    public void slotsNow(int count) {
+        slots = count;
     }
 
     /**

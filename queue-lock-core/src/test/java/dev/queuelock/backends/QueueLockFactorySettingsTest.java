@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The factory reads its own keys from a session's user properties: the build lock the extension
  * takes and the land and build locks {@code queuelock:land} opens are all made by
- * {@link QueueLockFactory#fromProperties}, so all of them poll at {@code -Dqueuelock.pollMillis}
+ * {@link QueueLockFactory#fromProperties}, so all of them poll at {@code -Dqueuelock.build.pollMillis}
  * (the land goal's build lock used to keep 200 ms whatever was set).
  */
 class QueueLockFactorySettingsTest {
@@ -30,6 +30,6 @@ class QueueLockFactorySettingsTest {
         user.setProperty(LockSettings.POLL_MILLIS, "soon");
         assertThatThrownBy(() -> QueueLockFactory.fromProperties(user))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("queuelock.pollMillis must be a whole number of 1 or more, not 'soon'");
+                .hasMessage("queuelock.build.pollMillis must be a whole number of 1 or more, not 'soon'");
     }
 }

@@ -12,12 +12,12 @@ import org.junit.jupiter.api.Test;
 /** The parsers every reader of a key shares; core's own keys as examples, and keys made up for the test. */
 class SettingsTest {
 
-    private static final Setting<Boolean> SYNC = Setting.flag("queuelock.sync", true, "land", "Sync.");
-    private static final Setting<Integer> BATCH = Setting.number("queuelock.batch", 1, 1, "land", "Batch.");
-    private static final Setting<Integer> RETRIES = Setting.number("queuelock.pushRetries", 0, 3, "land", "Retries.");
+    private static final Setting<Boolean> SYNC = Setting.flag("queuelock.land.sync", true, "land", "Sync.");
+    private static final Setting<Integer> BATCH = Setting.number("queuelock.land.batch", 1, 1, "land", "Batch.");
+    private static final Setting<Integer> RETRIES = Setting.number("queuelock.land.pushRetries", 0, 3, "land", "Retries.");
     private static final Setting<Duration> TIMEOUT = Setting.duration("queuelock.zookeeper.sessionTimeout",
             Duration.ofSeconds(30), "zookeeper backend", "Timeout.");
-    private static final Setting<List<String>> BRANCHES = Setting.list("queuelock.protectedBranches", "land", "Branches.");
+    private static final Setting<List<String>> BRANCHES = Setting.list("queuelock.land.protectedBranches", "land", "Branches.");
 
     @Test
     void everySettingHasAMeaningAndSaysWhoReadsIt() {
@@ -42,11 +42,11 @@ class SettingsTest {
         assertThat(LockSettings.SKIP_BUILD_QUEUE.parse("TRUE")).isTrue();
         assertThat(SYNC.parse(" false ")).isFalse();
         assertThatThrownBy(() -> LockSettings.SKIP_BUILD_QUEUE.parse("maybe"))
-                .hasMessage("queuelock.skip must be true or false, not 'maybe'");
+                .hasMessage("queuelock.build.skip must be true or false, not 'maybe'");
         assertThatThrownBy(() -> SYNC.parse("maybe"))
-                .hasMessage("queuelock.sync must be true or false, not 'maybe'");
+                .hasMessage("queuelock.land.sync must be true or false, not 'maybe'");
         assertThatThrownBy(() -> SYNC.parse("nope"))
-                .hasMessage("queuelock.sync must be true or false, not 'nope'");
+                .hasMessage("queuelock.land.sync must be true or false, not 'nope'");
     }
 
     @Test
@@ -54,13 +54,13 @@ class SettingsTest {
         assertThat(BATCH.parse("4")).isEqualTo(4);
         assertThat(RETRIES.parse("0")).isZero();
         assertThatThrownBy(() -> BATCH.parse("abc"))
-                .hasMessage("queuelock.batch must be a whole number of 1 or more, not 'abc'");
+                .hasMessage("queuelock.land.batch must be a whole number of 1 or more, not 'abc'");
         assertThatThrownBy(() -> BATCH.parse("0"))
-                .hasMessage("queuelock.batch must be a whole number of 1 or more, not '0'");
+                .hasMessage("queuelock.land.batch must be a whole number of 1 or more, not '0'");
         assertThatThrownBy(() -> RETRIES.parse("-1"))
-                .hasMessage("queuelock.pushRetries must be a whole number of 0 or more, not '-1'");
+                .hasMessage("queuelock.land.pushRetries must be a whole number of 0 or more, not '-1'");
         assertThatThrownBy(() -> LockSettings.POLL.parse("99999999999"))
-                .hasMessage("queuelock.pollMillis must be a whole number of 1 or more, not '99999999999'");
+                .hasMessage("queuelock.build.pollMillis must be a whole number of 1 or more, not '99999999999'");
     }
 
     @Test

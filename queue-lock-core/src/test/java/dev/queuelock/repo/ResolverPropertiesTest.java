@@ -111,7 +111,7 @@ class ResolverPropertiesTest {
         ResolverProperties lane = ResolverProperties.decide("3.9.16", LANE, "shared", NOTHING_CHOSEN);
 
         assertThat(lane.properties()).containsOnlyKeys("aether.syncContext.named.factory", "aether.syncContext.named.nameMapper");
-        assertThat(lane.notes()).last().isEqualTo("queuelock.laneInstalls=shared: lane shop-lane-3 installs to and resolves from"
+        assertThat(lane.notes()).last().isEqualTo("queuelock.lanes.installs=shared: lane shop-lane-3 installs to and resolves from"
                 + " the shared place, as every lane does");
     }
 

@@ -110,7 +110,7 @@ class AutoSlotsTest {
         assertThat(threes.slots()).as(threes.text()).isEqualTo(2);
         AutoSlots.Decision pairs = AutoSlots.decide(TWO_CORES_24_GB, together(3, 2, 0.95, GB));
         assertThat(pairs.slots()).as(pairs.text()).isEqualTo(1);
-        assertThat(pairs.text()).contains("6 counted busier: they filled the cores together");
+        assertThat(pairs.text()).contains("6 counted busier: they shared full cores");
     }
 
     @Test
@@ -139,7 +139,7 @@ class AutoSlotsTest {
     void describeSaysHowTheLastAcquireDecidedOrDecidesNow() {
         AtomicInteger reads = new AtomicInteger();
         List<BuildUsage> history = new ArrayList<>();
-        AutoSlots auto = new AutoSlots(() -> WORKSTATION, () -> {
+        AutoSlots auto = new AutoSlots(() -> WORKSTATION, () -> MachinePressure.UNKNOWN, () -> {
             reads.incrementAndGet();
             return history;
         });
@@ -147,7 +147,7 @@ class AutoSlotsTest {
         history.addAll(oneAfterAnother(12, 2.5, 3 * GB));
         assertThat(auto.slots()).isEqualTo(7);
         history.clear();
-        assertThat(auto.describe()).startsWith("auto: 7 = ");
+        assertThat(auto.describe()).startsWith("auto: no pressure reported (unknown); load unknown on 16 cores → 7 slots = min(now");
         assertThat(reads).hasValue(2);
     }
 

@@ -66,6 +66,16 @@ class UsageHistoryTest {
     }
 
     @Test
+    void theLoadAsTheBuildEndedReadsBackAndOlderLinesHaveNone() throws IOException {
+        BuildUsage usage = new BuildUsage(1_780_000_000_000L, 62_000, 16_300, 1_234_567_890L, "linux", 7.125);
+        new UsageHistory(tmp).record(usage);
+        BuildUsage read = new UsageHistory(tmp).read().get(0);
+        assertThat(UsageHistory.line(read)).endsWith(",\"source\":\"linux\",\"load\":7.13}");
+        assertThat(read.load()).isEqualTo(7.13);
+        assertThat(UsageHistory.parse(UsageHistory.line(usage.withLoad(-1))).load()).isEqualTo(-1);
+    }
+
+    @Test
     void garbageIsSkippedAndLeftOutOfTheNextRewrite() throws IOException {
         String good = UsageHistory.line(build(1));
         Files.write(tmp.resolve(UsageHistory.NAME), String.join("\n", "not json", good, "{\"start\":1}",

@@ -24,6 +24,6 @@ final class GitRemote {
             Thread.currentThread().interrupt();
         }
         throw new QueueLockException("cannot tell which repository " + dir + " lands to: git remote '" + remote
-                + "' has no URL there; set " + ZooKeeperSettings.ZOOKEEPER_QUEUE_ID + " (or " + ZooKeeperSettings.ZOOKEEPER_REMOTE + ").");
+                + "' has no URL there; set " + ZooKeeperSettings.ZOOKEEPER_QUEUE_ID.name() + " (or " + ZooKeeperSettings.ZOOKEEPER_REMOTE.name() + ").");
     }
 }

@@ -33,8 +33,8 @@ public final class ZooKeeperBackend implements QueueBackend {
     /** {@link ZooKeeperSettings#ZOOKEEPER_QUEUE_ID}, else the normalized URL of the remote (see {@link RemoteUrl}). */
     @Override
     public String queueId(Path dir, BackendContext context) {
-        return context.setting(ZooKeeperSettings.ZOOKEEPER_QUEUE_ID)
-                .orElseGet(() -> RemoteUrl.normalize(GitRemote.url(dir, ZooKeeperSettings.ZK_REMOTE.from(context.settings())), dir));
+        return context.setting(ZooKeeperSettings.ZOOKEEPER_QUEUE_ID.name())
+                .orElseGet(() -> RemoteUrl.normalize(GitRemote.url(dir, ZooKeeperSettings.ZOOKEEPER_REMOTE.from(context.settings())), dir));
     }
 
     @Override
@@ -81,7 +81,7 @@ public final class ZooKeeperBackend implements QueueBackend {
     static String queuePath(ZooKeeperSettings settings, Queue queue) {
         String id = URLEncoder.encode(queue.id(), StandardCharsets.UTF_8);
         if (id.isEmpty() || id.equals(".") || id.equals("..")) {
-            throw new QueueLockException("queue id '" + queue.id() + "' cannot name a znode; set " + ZooKeeperSettings.ZOOKEEPER_QUEUE_ID + ".");
+            throw new QueueLockException("queue id '" + queue.id() + "' cannot name a znode; set " + ZooKeeperSettings.ZOOKEEPER_QUEUE_ID.name() + ".");
         }
         return settings.chroot + "/" + id + "/" + queue.name();
     }

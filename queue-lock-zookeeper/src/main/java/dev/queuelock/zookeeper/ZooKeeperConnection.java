@@ -29,7 +29,7 @@ final class ZooKeeperConnection {
         } catch (IllegalArgumentException e) {
             client.close();
             throw new QueueLockException("invalid ZooKeeper connect string '" + settings.connect + "': " + e.getMessage()
-                    + "; fix " + ZooKeeperSettings.ZOOKEEPER_CONNECT + ".");
+                    + "; fix " + ZooKeeperSettings.ZOOKEEPER_CONNECT.name() + ".");
         } finally {
             if (!connected) {
                 client.close();
@@ -43,8 +43,8 @@ final class ZooKeeperConnection {
 
     static QueueLockException unreachable(ZooKeeperSettings settings) {
         return new QueueLockException("cannot reach ZooKeeper at " + settings.connect + " within "
-                + Durations.format(settings.connectionTimeout) + "; check that it runs and " + ZooKeeperSettings.ZOOKEEPER_CONNECT
-                + " (or raise " + ZooKeeperSettings.ZOOKEEPER_CONNECTION_TIMEOUT + ").");
+                + Durations.format(settings.connectionTimeout) + "; check that it runs and " + ZooKeeperSettings.ZOOKEEPER_CONNECT.name()
+                + " (or raise " + ZooKeeperSettings.ZOOKEEPER_CONNECTION_TIMEOUT.name() + ").");
     }
 
     /** A ZooKeeper failure as a one-line message naming the server. */

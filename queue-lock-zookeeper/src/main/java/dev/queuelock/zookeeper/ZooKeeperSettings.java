@@ -14,32 +14,19 @@ public final class ZooKeeperSettings {
 
     private static final String ZOOKEEPER = "zookeeper backend";
 
-    /** {@value}: a ZooKeeper connect string, required by the backend. */
-    public static final String ZOOKEEPER_CONNECT = "queuelock.zookeeper.connect";
-    /** {@value}: a duration, default 30s. */
-    public static final String ZOOKEEPER_SESSION_TIMEOUT = "queuelock.zookeeper.sessionTimeout";
-    /** {@value}: a duration, default 10s. */
-    public static final String ZOOKEEPER_CONNECTION_TIMEOUT = "queuelock.zookeeper.connectionTimeout";
-    /** {@value}: an absolute znode path, default /queuelock. */
-    public static final String ZOOKEEPER_CHROOT = "queuelock.zookeeper.chroot";
-    /** {@value}: text, default the normalized URL of the remote. */
-    public static final String ZOOKEEPER_QUEUE_ID = "queuelock.zookeeper.queueId";
-    /** {@value}: a git remote, default origin. */
-    public static final String ZOOKEEPER_REMOTE = "queuelock.zookeeper.remote";
-
-    public static final Setting<String> ZK_CONNECT = SETTINGS.add(Setting.text(ZOOKEEPER_CONNECT, null, "none (required)", ZOOKEEPER,
+    public static final Setting<String> ZOOKEEPER_CONNECT = SETTINGS.add(Setting.text("queuelock.zookeeper.connect", null, "none (required)", ZOOKEEPER,
             "ZooKeeper connect string, e.g. zk1:2181,zk2:2181,zk3:2181; a /path suffix is ZooKeeper's own chroot."));
-    public static final Setting<Duration> ZK_SESSION_TIMEOUT = SETTINGS.add(Setting.duration(ZOOKEEPER_SESSION_TIMEOUT,
+    public static final Setting<Duration> ZOOKEEPER_SESSION_TIMEOUT = SETTINGS.add(Setting.duration("queuelock.zookeeper.sessionTimeout",
             Duration.ofSeconds(30), ZOOKEEPER,
             "How soon after a holder's machine dies or loses the network the next waiter gets the lock "
                     + "(the server may clamp it to its min/max)."));
-    public static final Setting<Duration> ZK_CONNECTION_TIMEOUT = SETTINGS.add(Setting.duration(ZOOKEEPER_CONNECTION_TIMEOUT,
+    public static final Setting<Duration> ZOOKEEPER_CONNECTION_TIMEOUT = SETTINGS.add(Setting.duration("queuelock.zookeeper.connectionTimeout",
             Duration.ofSeconds(10), ZOOKEEPER, "How long to try to reach ZooKeeper before failing."));
-    public static final Setting<String> ZK_CHROOT = SETTINGS.add(Setting.text(ZOOKEEPER_CHROOT, "/queuelock", null, ZOOKEEPER,
+    public static final Setting<String> ZOOKEEPER_CHROOT = SETTINGS.add(Setting.text("queuelock.zookeeper.chroot", "/queuelock", null, ZOOKEEPER,
             "The znode under which all queues live."));
-    public static final Setting<String> ZK_QUEUE_ID = SETTINGS.add(Setting.text(ZOOKEEPER_QUEUE_ID, null, "the normalized URL of the remote",
+    public static final Setting<String> ZOOKEEPER_QUEUE_ID = SETTINGS.add(Setting.text("queuelock.zookeeper.queueId", null, "the normalized URL of the remote",
             ZOOKEEPER, "The queue identity; set it when clones of one repository use different remote URLs."));
-    public static final Setting<String> ZK_REMOTE = SETTINGS.add(Setting.text(ZOOKEEPER_REMOTE, "origin", null, ZOOKEEPER,
+    public static final Setting<String> ZOOKEEPER_REMOTE = SETTINGS.add(Setting.text("queuelock.zookeeper.remote", "origin", null, ZOOKEEPER,
             "The git remote whose URL names the queue."));
 
     final String connect;
@@ -55,17 +42,17 @@ public final class ZooKeeperSettings {
     }
 
     static ZooKeeperSettings from(BackendContext context) {
-        String connect = context.setting(ZOOKEEPER_CONNECT).orElseThrow(() -> new QueueLockException(
-                "the zookeeper queue backend needs " + ZOOKEEPER_CONNECT + " (e.g. -D" + ZOOKEEPER_CONNECT
+        String connect = context.setting(ZOOKEEPER_CONNECT.name()).orElseThrow(() -> new QueueLockException(
+                "the zookeeper queue backend needs " + ZOOKEEPER_CONNECT.name() + " (e.g. -D" + ZOOKEEPER_CONNECT.name()
                         + "=zk1:2181,zk2:2181,zk3:2181)."));
-        String chroot = ZK_CHROOT.from(context.settings()).replaceAll("/+$", "");
+        String chroot = ZOOKEEPER_CHROOT.from(context.settings()).replaceAll("/+$", "");
         if (!chroot.startsWith("/") || chroot.contains("//")) {
-            throw new QueueLockException(ZOOKEEPER_CHROOT + " must be an absolute znode path such as /queuelock, not '"
+            throw new QueueLockException(ZOOKEEPER_CHROOT.name() + " must be an absolute znode path such as /queuelock, not '"
                     + chroot + "'.");
         }
         try {
-            return new ZooKeeperSettings(connect, ZK_SESSION_TIMEOUT.from(context.settings()),
-                    ZK_CONNECTION_TIMEOUT.from(context.settings()), chroot);
+            return new ZooKeeperSettings(connect, ZOOKEEPER_SESSION_TIMEOUT.from(context.settings()),
+                    ZOOKEEPER_CONNECTION_TIMEOUT.from(context.settings()), chroot);
         } catch (IllegalArgumentException e) {
             throw new QueueLockException(e.getMessage() + ".");
         }

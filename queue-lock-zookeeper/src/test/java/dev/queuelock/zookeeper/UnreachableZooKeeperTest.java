@@ -30,7 +30,7 @@ class UnreachableZooKeeperTest {
     void aDownZooKeeperFailsFastNamingTheConnectString() {
         String connect = "127.0.0.1:" + ZooKeeperServers.closedPort();
         Map<String, String> settings = new HashMap<>(ZooKeeperServers.settings(connect, "down/repo"));
-        settings.put(ZooKeeperSettings.ZOOKEEPER_CONNECTION_TIMEOUT, "2s");
+        settings.put(ZooKeeperSettings.ZOOKEEPER_CONNECTION_TIMEOUT.name(), "2s");
         QueueLock lock = factory(settings).open("land", tmp);
 
         long start = System.nanoTime();
@@ -50,7 +50,7 @@ class UnreachableZooKeeperTest {
     @Test
     void noConnectStringSaysWhichSettingIsMissing() {
         QueueLockFactory factory = factory(Map.of(LockSettings.LAND_BACKEND, "zookeeper",
-                ZooKeeperSettings.ZOOKEEPER_QUEUE_ID, "x"));
+                ZooKeeperSettings.ZOOKEEPER_QUEUE_ID.name(), "x"));
         assertThatThrownBy(() -> factory.open("land", tmp))
                 .isInstanceOf(QueueLockException.class)
                 .hasMessage("the zookeeper queue backend needs queuelock.zookeeper.connect"
@@ -60,7 +60,7 @@ class UnreachableZooKeeperTest {
     @Test
     void aDirectoryWithoutRemoteNeedsAnExplicitQueueId() {
         QueueLockFactory factory = factory(Map.of(LockSettings.LAND_BACKEND, "zookeeper",
-                ZooKeeperSettings.ZOOKEEPER_CONNECT, "127.0.0.1:1"));
+                ZooKeeperSettings.ZOOKEEPER_CONNECT.name(), "127.0.0.1:1"));
         assertThatThrownBy(() -> factory.open("land", tmp))
                 .isInstanceOf(QueueLockException.class)
                 .hasMessageContaining("git remote 'origin' has no URL there; set queuelock.zookeeper.queueId");

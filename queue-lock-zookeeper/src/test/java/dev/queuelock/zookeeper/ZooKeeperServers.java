@@ -70,11 +70,11 @@ final class ZooKeeperServers {
     static Map<String, String> settings(String connect, String queueId) {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put(LockSettings.BACKEND, ZooKeeperBackend.NAME);
-        settings.put(ZooKeeperSettings.ZOOKEEPER_CONNECT, connect);
-        settings.put(ZooKeeperSettings.ZOOKEEPER_SESSION_TIMEOUT, SESSION_TIMEOUT);
-        settings.put(ZooKeeperSettings.ZOOKEEPER_CONNECTION_TIMEOUT, "15s");
+        settings.put(ZooKeeperSettings.ZOOKEEPER_CONNECT.name(), connect);
+        settings.put(ZooKeeperSettings.ZOOKEEPER_SESSION_TIMEOUT.name(), SESSION_TIMEOUT);
+        settings.put(ZooKeeperSettings.ZOOKEEPER_CONNECTION_TIMEOUT.name(), "15s");
         if (queueId != null) {
-            settings.put(ZooKeeperSettings.ZOOKEEPER_QUEUE_ID, queueId);
+            settings.put(ZooKeeperSettings.ZOOKEEPER_QUEUE_ID.name(), queueId);
         }
         return settings;
     }

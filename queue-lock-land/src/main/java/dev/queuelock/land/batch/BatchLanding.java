@@ -54,7 +54,7 @@ final class BatchLanding {
         } catch (IOException e) {
             freeUndecided();
             throw new LandException("cannot set up the batch's scratch worktree: " + e.getMessage()
-                    + "; run land again (or with -D" + BatchOptions.BATCH + "=1).");
+                    + "; run land again (or with -D" + BatchOptions.BATCH.name() + "=1).");
         } catch (RuntimeException | InterruptedException e) {
             freeUndecided();
             throw e;

@@ -10,7 +10,7 @@ import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
 /**
- * How many lanes one landing may take along ({@link #LAND_BATCH}; 1 lands lane by lane, as
+ * How many lanes one landing may take along ({@link #BATCH}; 1 lands lane by lane, as
  * without batching), and where to see who waits behind it.
  */
 public final class BatchOptions {
@@ -18,17 +18,11 @@ public final class BatchOptions {
     /** This class's settings, in the order the docs list them (declared first: the settings below join it). */
     public static final SettingGroup SETTINGS = new SettingGroup();
 
-    /** {@value}: whole number, 1 or more, default 1. */
-    public static final String BATCH = "queuelock.batch";
-
-    public static final Setting<Integer> LAND_BATCH = SETTINGS.add(Setting.number(BATCH, 1, 1, "land",
+    public static final Setting<Integer> BATCH = SETTINGS.add(Setting.number("queuelock.land.batch", 1, 1, "land",
             "The most lanes landed together, the lander's own included: it takes up to batch - 1 of the batching "
-                    + "landers queued behind it, checks and pushes them once, and bisects a failure; 1 lands lane by lane."));
+                    + "landers queued behind it, checks and pushes them once, and bisects a failure; 1 lands lane by lane.").formerly("queuelock.batch"));
 
-    /** {@value}: whole number, 1 or more, or auto, default 1. */
-    public static final String PARALLEL = "queuelock.land.parallel";
-
-    public static final Setting<String> LAND_PARALLEL = SETTINGS.add(Setting.numberOr(PARALLEL, 1, "auto", 1, "land",
+    public static final Setting<String> PARALLEL = SETTINGS.add(Setting.numberOr("queuelock.land.parallel", 1, "auto", 1, "land",
             "How many land checks run at once: the holder of the land queue checks the lanes queued behind it on top of "
                     + "the ones ahead (A; A+B; A+B+C), each check build in a build slot of its own, and pushes in queue order; "
                     + "1 checks one at a time, auto as many as the build queue has slots (queuelock.build.slots). Each check "
@@ -59,10 +53,10 @@ public final class BatchOptions {
      */
     public BatchOptions(int size, int parallel, Supplier<List<LockRecord>> landWaiters, Supplier<QueueLock> buildSlots) {
         if (size < 1) {
-            throw new IllegalArgumentException(BATCH + " must be 1 or more: " + size);
+            throw new IllegalArgumentException(BATCH.name() + " must be 1 or more: " + size);
         }
         if (parallel < 1) {
-            throw new IllegalArgumentException(PARALLEL + " must be 1 or more: " + parallel);
+            throw new IllegalArgumentException(PARALLEL.name() + " must be 1 or more: " + parallel);
         }
         this.size = size;
         this.parallel = parallel;
@@ -71,7 +65,7 @@ public final class BatchOptions {
     }
 
     /**
-     * How many checks run at once for {@link #LAND_PARALLEL}'s value: its number, or for auto the
+     * How many checks run at once for {@link #PARALLEL}'s value: its number, or for auto the
      * build queue's slots now; never more than those (each check build takes one, and one waiting
      * for a slot this lander holds itself would wait for ever).
      */

@@ -8,7 +8,7 @@ import java.util.Set;
 
 /**
  * How many lanes the next batch may take, Zuul's way, read from the landing history: the window
- * starts at {@code queuelock.batch}; each landing that passed its checks at once (a batch in one
+ * starts at {@code queuelock.land.batch}; each landing that passed its checks at once (a batch in one
  * check run, or a lane on its own) grows it by one, up to that bound; each batch that failed its
  * check (and was bisected) and each lane refused by its checks halves it. Flaky tests that passed
  * when run again count as passing: they are no failure of the batch.

@@ -134,7 +134,7 @@ final class SpeculativeChecks implements Speculation.Runner<BatchRequest> {
             });
         } catch (IOException e) {
             throw new LandException("cannot set up a worktree for the speculative check of " + what(candidate) + ": "
-                    + e.getMessage() + "; run land again (or with -D" + BatchOptions.PARALLEL + "=1).");
+                    + e.getMessage() + "; run land again (or with -D" + BatchOptions.PARALLEL.name() + "=1).");
         }
     }
 

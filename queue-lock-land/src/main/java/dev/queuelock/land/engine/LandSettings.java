@@ -18,47 +18,30 @@ public final class LandSettings {
 
     private static final String LAND = "land";
 
-    /** {@value}: comma-separated list, default none. */
-    public static final String REGENERABLE_FILES = "queuelock.regenerableFiles";
-    /** {@value}: text, default verify. */
-    public static final String CHECK_GOALS = "queuelock.checkGoals";
-    /** {@value}: comma-separated list, default none. */
-    public static final String CHECK_COMMAND = "queuelock.checkCommand";
-    /** {@value}: full or affected, default affected. */
-    public static final String LAND_CHECK_SCOPE = "queuelock.landCheck";
-    /** {@value}: whole number, 0 or more, default 1. */
-    public static final String CHECK_RERUNS = "queuelock.checkReruns";
-    /** {@value}: true or false, default true. */
-    public static final String CHECKS_REQUIRED = "queuelock.checksRequired";
-    /** {@value}: whole number, 0 or more, default 3. */
-    public static final String PUSH_RETRIES = "queuelock.pushRetries";
-    /** {@value}: true or false, default true. */
-    public static final String SYNC = "queuelock.sync";
-
-    public static final Setting<List<String>> LAND_REGENERABLE_FILES = SETTINGS.add(Setting.list(REGENERABLE_FILES, "land, sync",
+    public static final Setting<List<String>> REGENERABLE_FILES = SETTINGS.add(Setting.list("queuelock.land.regenerableFiles", "land, sync",
             "Tracked files a build regenerates (paths relative to the worktree): their changes are discarded "
-                    + "before the rebase instead of blocking it."));
-    public static final Setting<String> LAND_CHECK_GOALS = SETTINGS.add(Setting.text(CHECK_GOALS, "verify", null, LAND,
+                    + "before the rebase instead of blocking it.").formerly("queuelock.regenerableFiles"));
+    public static final Setting<String> CHECK_GOALS = SETTINGS.add(Setting.text("queuelock.land.checkGoals", "verify", null, LAND,
             "Goals and phases of the check build run on the rebased commit (spaces or commas), as a child mvn -B "
-                    + "with this build's settings, profiles and user properties."));
-    public static final Setting<List<String>> LAND_CHECK_COMMAND = SETTINGS.add(Setting.list(CHECK_COMMAND, LAND,
+                    + "with this build's settings, profiles and user properties.").formerly("queuelock.checkGoals"));
+    public static final Setting<List<String>> CHECK_COMMAND = SETTINGS.add(Setting.list("queuelock.land.checkCommand", LAND,
             "A command to run as the checks instead of the check goals: its arguments separated by commas, "
-                    + "run without a shell, e.g. ./ci/check.sh,--fast."));
-    public static final Setting<String> LAND_CHECK = SETTINGS.add(Setting.choice(LAND_CHECK_SCOPE, "affected", LAND,
+                    + "run without a shell, e.g. ./ci/check.sh,--fast.").formerly("queuelock.checkCommand"));
+    public static final Setting<String> CHECK_SCOPE = SETTINGS.add(Setting.choice("queuelock.land.checkScope", "affected", LAND,
             "What the check goals build: affected (the modules whose files the landing changes and every module on top "
                     + "of them, tested; the modules they build on built from the same reactor without their tests; the full "
                     + "build when the change may alter the build itself, e.g. a parent POM or .mvn/) or full.",
-            "affected", "full"));
-    public static final Setting<Integer> LAND_CHECK_RERUNS = SETTINGS.add(Setting.number(CHECK_RERUNS, 0, 1, LAND,
+            "affected", "full").formerly("queuelock.landCheck"));
+    public static final Setting<Integer> CHECK_RERUNS = SETTINGS.add(Setting.number("queuelock.land.checkReruns", 0, 1, LAND,
             "How often the check build runs a failing test again (surefire's and failsafe's rerunFailingTestsCount) "
-                    + "before it counts as failed; a test that fails, then passes, is recorded as flaky and refuses nobody; 0 turns it off."));
-    public static final Setting<Boolean> LAND_CHECKS_REQUIRED = SETTINGS.add(Setting.flag(CHECKS_REQUIRED, true, LAND,
-            "Refuse to land without checks; false (with empty check goals) lands unchecked."));
-    public static final Setting<Integer> LAND_PUSH_RETRIES = SETTINGS.add(Setting.number(PUSH_RETRIES, 0, 3, LAND,
-            "How often to fetch, rebase, check and push again when the push is rejected because the remote moved."));
-    public static final Setting<Boolean> LAND_SYNC = SETTINGS.add(Setting.flag(SYNC, true, LAND,
+                    + "before it counts as failed; a test that fails, then passes, is recorded as flaky and refuses nobody; 0 turns it off.").formerly("queuelock.checkReruns"));
+    public static final Setting<Boolean> CHECKS_REQUIRED = SETTINGS.add(Setting.flag("queuelock.land.checksRequired", true, LAND,
+            "Refuse to land without checks; false (with empty check goals) lands unchecked.").formerly("queuelock.checksRequired"));
+    public static final Setting<Integer> PUSH_RETRIES = SETTINGS.add(Setting.number("queuelock.land.pushRetries", 0, 3, LAND,
+            "How often to fetch, rebase, check and push again when the push is rejected because the remote moved.").formerly("queuelock.pushRetries"));
+    public static final Setting<Boolean> SYNC = SETTINGS.add(Setting.flag("queuelock.land.sync", true, LAND,
             "Fast-forward the main checkout to the landed commit when it is on the integration branch, has not "
-                    + "diverged and git can do so without touching its local changes; otherwise a warning says why."));
+                    + "diverged and git can do so without touching its local changes; otherwise a warning says why.").formerly("queuelock.sync"));
 
     final LandTarget target;
     final List<String> regenerableFiles;
@@ -78,7 +61,7 @@ public final class LandSettings {
 
     /** Landing on {@code target} with every other setting at its default, as {@code queuelock:sync} does. */
     public static LandSettings on(LandTarget target, List<String> regenerableFiles) {
-        return new LandSettings(target, regenerableFiles, LAND_PUSH_RETRIES.parse(null), LAND_SYNC.parse(null));
+        return new LandSettings(target, regenerableFiles, PUSH_RETRIES.parse(null), SYNC.parse(null));
     }
 
     public static LandSettings defaults() {

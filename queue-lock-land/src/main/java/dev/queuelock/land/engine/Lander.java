@@ -12,6 +12,9 @@ import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.CommandTime;
 import dev.queuelock.land.history.InFlightLanding;
 import dev.queuelock.land.history.LandRun;
+import dev.queuelock.land.notify.Notifier;
+import dev.queuelock.land.watch.Activity;
+import dev.queuelock.land.watch.LandingEvents;
 import java.util.Optional;
 
 /**
@@ -37,6 +40,7 @@ public final class Lander {
     private final RepoContext repo;
     /** Epoch ms the process and Maven's session started, and the goal; 0 where unknown. */
     private final long[] startedAt;
+    private final Notifier notifier;
 
     /**
      * @param landLock  the lane's lock of the "land" queue (not yet acquired)
@@ -44,11 +48,11 @@ public final class Lander {
      *                  would take it for this worktree (not yet acquired)
      */
     public Lander(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log) {
-        this(git, settings, checks, landLock, buildLock, log, LandingMode.ALONE, null, new long[3]);
+        this(git, settings, checks, landLock, buildLock, log, LandingMode.ALONE, null, Notifier.NONE, new long[3]);
     }
 
     private Lander(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log,
-                   LandingMode mode, RepoContext repo, long[] startedAt) {
+                   LandingMode mode, RepoContext repo, Notifier notifier, long[] startedAt) {
         this.git = git;
         this.settings = settings;
         this.checks = checks;
@@ -57,6 +61,7 @@ public final class Lander {
         this.log = log;
         this.mode = mode;
         this.repo = repo;
+        this.notifier = notifier;
         this.startedAt = startedAt;
     }
 
@@ -65,17 +70,22 @@ public final class Lander {
      * process's start, Maven's session's and the goal's.
      */
     public Lander startedAt(long process, long session, long goal) {
-        return new Lander(git, settings, checks, landLock, buildLock, log, mode, repo, new long[] {process, session, goal});
+        return new Lander(git, settings, checks, landLock, buildLock, log, mode, repo, notifier, new long[] {process, session, goal});
     }
 
     /** A lander that lands in this mode, e.g. batched ({@code new Batching(options)}); {@link LandingMode#ALONE} by default. */
     public Lander with(LandingMode landingMode) {
-        return new Lander(git, settings, checks, landLock, buildLock, log, landingMode, repo, startedAt);
+        return new Lander(git, settings, checks, landLock, buildLock, log, landingMode, repo, notifier, startedAt);
     }
 
     /** A lander that lands in this repository context, as the goal found it; else it is found from the worktree. */
     public Lander in(RepoContext context) {
-        return new Lander(git, settings, checks, landLock, buildLock, log, mode, context, startedAt);
+        return new Lander(git, settings, checks, landLock, buildLock, log, mode, context, notifier, startedAt);
+    }
+
+    /** A lander that tells {@code by} how each landing it decides ended (landed, refused). */
+    public Lander notifying(Notifier by) {
+        return new Lander(git, settings, checks, landLock, buildLock, log, mode, repo, by, startedAt);
     }
 
     /**
@@ -88,13 +98,18 @@ public final class Lander {
         RepoContext repo = this.repo != null ? this.repo : RepoContext.of(git, settings.target());
         String laneName = git.worktree().getFileName().toString();
         InFlightLanding inFlight = new InFlightLanding(repo.stateDir(), laneName);
+        LandingEvents events = new LandingEvents(new Activity(repo.stateDir()), notifier);
         inFlight.takeInterrupted().ifPresent(log::warn);
         String branch = new Preflight(git, settings).check(repo.integration());
         Landing landing = new Landing(git, settings, checks, landLock, buildLock, log, repo,
-                new QueuedLane(laneName, branch, git.head()), new PhaseClock(inFlight::at));
+                new QueuedLane(laneName, branch, git.head()), new PhaseClock(phase -> {
+                    inFlight.at(phase);
+                    events.phase(laneName, phase);
+                }));
         landing.clock().before(CommandTime.spans(startedAt[0], startedAt[1], startedAt[2], System.currentTimeMillis()));
         LandingRecorder recorder = new LandingRecorder(landing, started);
         inFlight.start(branch, landing.lane().head());
+        events.phase(laneName, Phase.QUEUE_WAIT);
         try (QueueLock held = landLock;
              LandingMode.LandingTurn turn = mode.await(landing, AcquireOptions.defaults().withLabel(branch).withListener(log::landWait))) {
             Optional<LandResult> concluded = turn.concluded();
@@ -103,14 +118,15 @@ public final class Lander {
             }
             landing.clock().end(Phase.QUEUE_WAIT);
             log.info("land queue acquired for " + landing.lane().named() + "; landing onto " + repo.remoteBranch());
-            return landOnTurn(turn, landing, recorder);
+            return landOnTurn(turn, landing, recorder, events);
         } finally {
             inFlight.finish();
         }
     }
 
     /** Lands holding the land queue and records how it ended, however it ended. */
-    private LandRun landOnTurn(LandingMode.LandingTurn turn, Landing landing, LandingRecorder recorder) throws InterruptedException {
+    private LandRun landOnTurn(LandingMode.LandingTurn turn, Landing landing, LandingRecorder recorder, LandingEvents events)
+            throws InterruptedException {
         LandingResults results = LandingResults.alone(LandResult.failed("the landing stopped before it ended"));
         LandRun own;
         try {
@@ -123,6 +139,10 @@ public final class Lander {
             throw e;
         } finally {
             own = recorder.record(results);
+            events.ended(landing.lane().name(), landing.lane().branch(), results.own());
+            for (LandingResults.Member member : results.members()) {
+                events.ended(member.lane, member.branch, member.result);
+            }
         }
         return report(results.own(), own);
     }

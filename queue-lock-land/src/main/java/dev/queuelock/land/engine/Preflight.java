@@ -52,7 +52,7 @@ final class Preflight {
             String remotes = String.join(" ", git.remotes().names());
             throw new LandException("this repository has no remote '" + settings.remote() + "' to land on"
                     + (remotes.isEmpty() ? " (it has no remote at all): add it with git remote add " + settings.remote() + " <url>"
-                            : " (its remotes: " + remotes + "): name yours with -Dqueuelock.remote=<name> or add it with git remote add "
+                            : " (its remotes: " + remotes + "): name yours with -Dqueuelock.land.remote=<name> or add it with git remote add "
                             + settings.remote() + " <url>")
                     + ", then run land again.");
         }

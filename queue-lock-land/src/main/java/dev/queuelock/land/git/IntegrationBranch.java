@@ -23,9 +23,9 @@ public final class IntegrationBranch {
         return name;
     }
 
-    /** {@code master (the default branch of remote origin; override with -Dqueuelock.integrationBranch=<branch>)}. */
+    /** {@code master (the default branch of remote origin; override with -Dqueuelock.land.integrationBranch=<branch>)}. */
     public String describe() {
-        String property = "-D" + LandTarget.INTEGRATION_BRANCH;
+        String property = "-D" + LandTarget.INTEGRATION_BRANCH.name();
         return name + " (" + (source == null ? "set by " + property : source + "; override with " + property + "=<branch>") + ")";
     }
 

@@ -18,21 +18,14 @@ public final class LandTarget {
 
     private static final String READ_BY = "land, init, sync, prune, promote, status";
 
-    /** {@value}: text, default origin. */
-    public static final String REMOTE = "queuelock.remote";
-    /** {@value}: text, default the remote's default branch, else the main checkout's. */
-    public static final String INTEGRATION_BRANCH = "queuelock.integrationBranch";
-    /** {@value}: comma-separated list, default none. */
-    public static final String PROTECTED_BRANCHES = "queuelock.protectedBranches";
-
-    public static final Setting<String> LAND_REMOTE = SETTINGS.add(Setting.text(REMOTE, "origin", null, READ_BY,
-            "The remote to fetch from and push to."));
-    public static final Setting<String> LAND_INTEGRATION_BRANCH = SETTINGS.add(Setting.text(INTEGRATION_BRANCH, null,
+    public static final Setting<String> REMOTE = SETTINGS.add(Setting.text("queuelock.land.remote", "origin", null, READ_BY,
+            "The remote to fetch from and push to.").formerly("queuelock.remote"));
+    public static final Setting<String> INTEGRATION_BRANCH = SETTINGS.add(Setting.text("queuelock.land.integrationBranch", null,
             "the remote's default branch, else the main checkout's", READ_BY,
-            "The branch lanes land on and the pre-push guard protects."));
-    public static final Setting<List<String>> LAND_PROTECTED_BRANCHES = SETTINGS.add(Setting.list(PROTECTED_BRANCHES, READ_BY,
+            "The branch lanes land on and the pre-push guard protects.").formerly("queuelock.integrationBranch"));
+    public static final Setting<List<String>> PROTECTED_BRANCHES = SETTINGS.add(Setting.list("queuelock.land.protectedBranches", READ_BY,
             "Further branches land refuses to run from and nobody may push to by hand, e.g. release; the pre-push "
-                    + "guard reads it from .mvn/maven.config at every push, so one added later is guarded at once."));
+                    + "guard reads it from .mvn/maven.config at every push, so one added later is guarded at once.").formerly("queuelock.protectedBranches"));
 
     private final String remote;
     private final String integrationBranch;
@@ -51,7 +44,7 @@ public final class LandTarget {
 
     /** Origin, its default branch, nothing else protected. */
     public static LandTarget defaults() {
-        return new LandTarget(LAND_REMOTE.parse(null), null, List.of());
+        return new LandTarget(REMOTE.parse(null), null, List.of());
     }
 
     public String remote() {

@@ -1,5 +1,6 @@
 package dev.queuelock.land.git;
 
+import dev.queuelock.config.Setting;
 import dev.queuelock.land.base.LandException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -76,6 +77,9 @@ public final class PushGuard {
                 && new String(Files.readAllBytes(hook), StandardCharsets.UTF_8).contains(MARKER);
     }
 
+    /** LaneSettings.PRODUCTION_BRANCH's names, spelt out: this package is below the lanes one. */
+    private static final String PRODUCTION_BRANCH_KEYS = "queuelock.promote.productionBranch queuelock.productionBranch";
+
     /**
      * The branches {@code .mvn/maven.config} protects, read at every push (of the pushing worktree
      * and of the main checkout, as Maven there would read them), so a branch protected after init
@@ -88,11 +92,19 @@ public final class PushGuard {
             + "setting() {\n"
             + "  for dir in \"$top\" \"$main\"; do\n"
             + "    [ -n \"$dir\" ] && [ -f \"$dir/.mvn/maven.config\" ] || continue\n"
-            + "    tr -d \"\\\"'\" < \"$dir/.mvn/maven.config\" | tr ' \\t\\r' '\\n\\n\\n' \\\n"
-            + "      | sed -n \"s/^\\(-D\\)\\{0,1\\}queuelock\\.$1=//p\" | tail -n 1\n"
+            + "    for key in \"$@\"; do\n"
+            + "      tr -d \"\\\"'\" < \"$dir/.mvn/maven.config\" | tr ' \\t\\r' '\\n\\n\\n' \\\n"
+            + "        | sed -n \"s/^\\(-D\\)\\{0,1\\}$key=//p\" | tail -n 1\n"
+            + "    done\n"
             + "  done\n"
             + "}\n"
-            + "guarded=\"$guarded $(setting integrationBranch) $(setting protectedBranches | tr , ' ') $(setting productionBranch)\"\n";
+            + "guarded=\"$guarded $(setting " + keys(LandTarget.INTEGRATION_BRANCH) + ") $(setting "
+            + keys(LandTarget.PROTECTED_BRANCHES) + " | tr , ' ') $(setting " + PRODUCTION_BRANCH_KEYS + ")\"\n";
+
+    /** The names a key is read under in .mvn/maven.config: its own and its former one. */
+    private static String keys(Setting<?> setting) {
+        return setting.formerName() == null ? setting.name() : setting.name() + " " + setting.formerName();
+    }
 
     static String script(List<String> guardedBranches, List<String> initFiles) {
         return "#!/bin/sh\n"

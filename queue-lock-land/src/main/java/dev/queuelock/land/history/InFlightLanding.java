@@ -46,14 +46,24 @@ public final class InFlightLanding {
      */
     public static Map<String, String> underWay(Path stateDir) {
         Map<String, String> lanes = new LinkedHashMap<>();
+        live(stateDir).forEach((lane, note) -> lanes.put(lane,
+                "its lander, pid " + note.path("pid").asLong() + ", landing " + note.path("branch").asText()));
+        return lanes;
+    }
+
+    /**
+     * The notes of the landings under way (their process still runs), by lane: {@code pid},
+     * {@code branch}, {@code phase} and {@code since} (epoch ms the phase began).
+     */
+    public static Map<String, JsonNode> live(Path stateDir) {
+        Map<String, JsonNode> lanes = new LinkedHashMap<>();
         try (DirectoryStream<Path> notes = Files.newDirectoryStream(stateDir.resolve("landing"), "*.json")) {
             for (Path file : notes) {
                 JsonNode note = readQuietly(file);
                 ProcessId lander = ProcessId.of(note.path("pid").asLong(), note.path("start").textValue());
                 if (lander.pid() > 0 && lander.isAlive()) {
                     String name = file.getFileName().toString();
-                    lanes.put(name.substring(0, name.length() - ".json".length()),
-                            "its lander, pid " + lander.pid() + ", landing " + note.path("branch").asText());
+                    lanes.put(name.substring(0, name.length() - ".json".length()), note);
                 }
             }
         } catch (IOException e) {
@@ -103,6 +113,7 @@ public final class InFlightLanding {
     /** Records the phase now under way; best effort, as the note only explains a crash. */
     public void at(Phase phase) {
         note.put("phase", phase.toString());
+        note.put("since", System.currentTimeMillis());
         try {
             StateFiles.write(file, note);
         } catch (IOException e) {

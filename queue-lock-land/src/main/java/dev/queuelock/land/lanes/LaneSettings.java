@@ -24,27 +24,18 @@ public final class LaneSettings {
 
     private static final String LANES = "lane goals, init, land, status";
 
-    /** {@value}: text, default lane/. */
-    public static final String BRANCH_PREFIX = "queuelock.branchPrefix";
-    /** {@value}: a branch name, default none. */
-    public static final String PRODUCTION_BRANCH = "queuelock.productionBranch";
-    /** {@value}: comma-separated list, default none. */
-    public static final String SYMLINKS = "queuelock.symlinks";
-    /** {@value}: true or false, default true. */
-    public static final String AUTO_LAND = "queuelock.autoLand";
-
     public static final String DEFAULT_BRANCH_PREFIX = "lane/";
 
-    public static final Setting<String> LANE_BRANCH_PREFIX = SETTINGS.add(Setting.text(BRANCH_PREFIX, DEFAULT_BRANCH_PREFIX, null, LANES,
-            "Lane n works on the branch prefix + n, e.g. lane/3."));
-    public static final Setting<String> LANE_PRODUCTION_BRANCH = SETTINGS.add(Setting.text(PRODUCTION_BRANCH, null,
+    public static final Setting<String> BRANCH_PREFIX = SETTINGS.add(Setting.text("queuelock.lanes.branchPrefix", DEFAULT_BRANCH_PREFIX, null, LANES,
+            "Lane n works on the branch prefix + n, e.g. lane/3.").formerly("queuelock.branchPrefix"));
+    public static final Setting<String> PRODUCTION_BRANCH = SETTINGS.add(Setting.text("queuelock.promote.productionBranch", null,
             "none (the integration branch is production)", "promote, init",
             "The branch queuelock:promote fast-forwards to the integration branch (creating it on the remote if "
-                    + "missing); the pre-push guard refuses direct pushes to it too."));
-    public static final Setting<List<String>> LANE_SYMLINKS = SETTINGS.add(Setting.list(SYMLINKS, "lane",
-            "Git-ignored paths of the main checkout symlinked into each new lane, e.g. .env."));
-    public static final Setting<Boolean> LANE_AUTO_LAND = SETTINGS.add(Setting.flag(AUTO_LAND, true, "init",
-            "The agents' instructions say to land when green; false: to propose landing to a person."));
+                    + "missing); the pre-push guard refuses direct pushes to it too.").formerly("queuelock.productionBranch"));
+    public static final Setting<List<String>> SYMLINKS = SETTINGS.add(Setting.list("queuelock.lanes.symlinks", "lane",
+            "Git-ignored paths of the main checkout symlinked into each new lane, e.g. .env.").formerly("queuelock.symlinks"));
+    public static final Setting<Boolean> AUTO_LAND = SETTINGS.add(Setting.flag("queuelock.lanes.autoLand", true, "init",
+            "The agents' instructions say to land when green; false: to propose landing to a person.").formerly("queuelock.autoLand"));
 
     /** Branch names and prefixes we accept: what git accepts, minus what a shell or a ref walk trips on. */
     private static final Pattern BRANCH_CHARS = Pattern.compile("[A-Za-z0-9._/-]+");
@@ -76,9 +67,9 @@ public final class LaneSettings {
      */
     public static LaneSettings from(Map<String, String> values) {
         List<String> problems = new ArrayList<>();
-        String prefix = value(values, BRANCH_PREFIX).orElse(DEFAULT_BRANCH_PREFIX);
+        String prefix = value(values, BRANCH_PREFIX.name()).orElse(DEFAULT_BRANCH_PREFIX);
         if (!isBranchName(prefix + "1")) {
-            problems.add(BRANCH_PREFIX + " must be letters, digits and . _ / - (not starting with - or"
+            problems.add(BRANCH_PREFIX.name() + " must be letters, digits and . _ / - (not starting with - or"
                     + " containing ..), not '" + prefix + "'");
         }
         String suffix = value(values, LaneDirectorySettings.WORKTREE_SUFFIX).orElse(LaneDirectory.DEFAULT_WORKTREE_SUFFIX);
@@ -87,13 +78,13 @@ public final class LaneSettings {
                     + " not '" + suffix + "'");
         }
         Integer portBase = parse(LaneDirectorySettings.LANE_PORT_BASE, values, problems);
-        String production = value(values, PRODUCTION_BRANCH).orElse(null);
+        String production = value(values, PRODUCTION_BRANCH.name()).orElse(null);
         if (production != null && !isBranchName(production)) {
-            problems.add(PRODUCTION_BRANCH + " must be a branch name (letters, digits and . _ / -), not '"
+            problems.add(PRODUCTION_BRANCH.name() + " must be a branch name (letters, digits and . _ / -), not '"
                     + production + "'");
         }
         List<String> links = symlinks(values, problems);
-        Boolean autoLand = parse(LANE_AUTO_LAND, values, problems);
+        Boolean autoLand = parse(AUTO_LAND, values, problems);
         LaneUse use = null;
         try {
             use = LaneUse.from(values);
@@ -109,14 +100,14 @@ public final class LaneSettings {
     /** The paths to link into every new lane, each inside the repository; a bad one joins {@code problems}. */
     private static List<String> symlinks(Map<String, String> values, List<String> problems) {
         List<String> links = new ArrayList<>();
-        for (String link : value(values, SYMLINKS).map(v -> Arrays.asList(v.split(","))).orElse(List.of())) {
+        for (String link : value(values, SYMLINKS.name()).map(v -> Arrays.asList(v.split(","))).orElse(List.of())) {
             String path = link.trim();
             if (path.isEmpty()) {
                 continue;
             }
             Path p = Path.of(path).normalize();
             if (p.isAbsolute() || p.startsWith("..") || p.toString().isEmpty() || p.startsWith(".git")) {
-                problems.add(SYMLINKS + " entries must be paths inside the repository (not absolute,"
+                problems.add(SYMLINKS.name() + " entries must be paths inside the repository (not absolute,"
                         + " no .., not .git), not '" + path + "'");
             } else {
                 links.add(p.toString());

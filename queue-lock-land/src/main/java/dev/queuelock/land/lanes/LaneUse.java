@@ -20,24 +20,17 @@ public final class LaneUse {
 
     private static final String READ_BY = "land, prune, status";
 
-    /** {@value}: comma-separated command names, default claude. */
-    public static final String AGENT_PROCESSES = "queuelock.agentProcesses";
-    /** {@value}: comma-separated paths, default none. */
-    public static final String DISPOSABLE_UNTRACKED = "queuelock.disposableUntracked";
-    /** {@value}: a duration, default 30m. */
-    public static final String ORPHAN_GRACE = "queuelock.orphanGrace";
-
-    public static final Setting<List<String>> LANE_AGENT_PROCESSES = SETTINGS.add(Setting.text(AGENT_PROCESSES, "claude", null, READ_BY,
+    public static final Setting<List<String>> AGENT_PROCESSES = SETTINGS.add(Setting.text("queuelock.lanes.agentProcesses", "claude", null, READ_BY,
             "Command names of agent processes, comma-separated (each a prefix, any case): one working in a lane keeps it from being pruned, as do"
                     + " queue-lock's own builds and lands; any other process there (a shell, an IDE, a dev server) is named"
                     + " in the prune report and does not keep it.")
-            .as(LaneUse::names));
-    public static final Setting<List<String>> LANE_DISPOSABLE_UNTRACKED = SETTINGS.add(Setting.list(DISPOSABLE_UNTRACKED, READ_BY,
+            .as(LaneUse::names).formerly("queuelock.agentProcesses"));
+    public static final Setting<List<String>> DISPOSABLE_UNTRACKED = SETTINGS.add(Setting.list("queuelock.lanes.disposableUntracked", READ_BY,
             "Untracked paths that are session litter, e.g. scratchpad/ (the path, and anything under it): they do not"
-                    + " make a landed lane an orphan, and prune deletes them with the lane."));
-    public static final Setting<Duration> LANE_ORPHAN_GRACE = SETTINGS.add(Setting.duration(ORPHAN_GRACE, Duration.ofMinutes(30), READ_BY,
+                    + " make a landed lane an orphan, and prune deletes them with the lane.").formerly("queuelock.disposableUntracked"));
+    public static final Setting<Duration> ORPHAN_GRACE = SETTINGS.add(Setting.duration("queuelock.lanes.orphanGrace", Duration.ofMinutes(30), READ_BY,
             "A lane with unlanded or uncommitted work is called orphaned only after this long with no agent process and"
-                    + " no build of ours in it and no change to its files, so an agent between two commands is not."));
+                    + " no build of ours in it and no change to its files, so an agent between two commands is not.").formerly("queuelock.orphanGrace"));
 
     private final List<String> agents;
     private final List<String> disposable;
@@ -55,9 +48,9 @@ public final class LaneUse {
 
     /** @throws IllegalArgumentException naming the key and what it accepts */
     public static LaneUse from(Map<String, String> values) {
-        List<String> disposable = LANE_DISPOSABLE_UNTRACKED.from(values);
-        return new LaneUse(LANE_AGENT_PROCESSES.from(values), disposable == null ? List.of() : disposable,
-                LANE_ORPHAN_GRACE.from(values));
+        List<String> disposable = DISPOSABLE_UNTRACKED.from(values);
+        return new LaneUse(AGENT_PROCESSES.from(values), disposable == null ? List.of() : disposable,
+                ORPHAN_GRACE.from(values));
     }
 
     private static List<String> names(String text) {

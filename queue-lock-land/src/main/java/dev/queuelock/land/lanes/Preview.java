@@ -50,7 +50,7 @@ public final class Preview {
         }
         if (Files.exists(manifestFile())) {
             throw new LandException("a preview is already shown in " + main + "; restore it first: mvn queuelock:preview"
-                    + " -Dqueuelock.restore");
+                    + " -Dqueuelock.preview.restore");
         }
         Git mainGit = layout.mainGit();
         int dirty = mainGit.files().changes().size();
@@ -68,7 +68,7 @@ public final class Preview {
         manifest.save(manifestFile()); // written before the log: a crash after the copy still leaves restore its list
         log.info("main checkout " + main + " now shows " + lane.getFileName() + ": " + manifest.overwritten.size()
                 + " file(s) changed, " + manifest.added.size() + " added, " + manifest.deleted.size() + " deleted."
-                + " Restore: mvn queuelock:preview -Dqueuelock.restore");
+                + " Restore: mvn queuelock:preview -Dqueuelock.preview.restore");
         return manifest;
     }
 

@@ -27,7 +27,7 @@ public final class Promotion {
     public Promotion(Git git, String remote, String integration, String production, LandLog log) {
         if (production.equals(integration)) {
             throw new LandException("the production branch and the integration branch are both '" + production
-                    + "'; set queuelock.productionBranch to the branch you ship from.");
+                    + "'; set queuelock.promote.productionBranch to the branch you ship from.");
         }
         this.git = git;
         this.integration = RemoteBranch.of(remote, integration);

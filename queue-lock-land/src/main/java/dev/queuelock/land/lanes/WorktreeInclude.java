@@ -50,7 +50,7 @@ public final class WorktreeInclude {
         for (String rel : matching) {
             Path source = mainCheckout.resolve(rel);
             Path target = lane.resolve(rel);
-            // Exists also when a directory above it is a queuelock.symlinks link to the main checkout's.
+            // Exists also when a directory above it is a queuelock.lanes.symlinks link to the main checkout's.
             if (skip.contains(rel) || Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
                 continue;
             }

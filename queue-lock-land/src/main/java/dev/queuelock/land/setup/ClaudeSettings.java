@@ -52,7 +52,7 @@ public final class ClaudeSettings {
     public static String hookCommand(String maven) {
         String fail = "{ printf '%s\\n' \"$out\" >&2; exit 1; }";
         return "cd \"$(git rev-parse --show-toplevel)\" && out=$(" + maven + " -q -B " + LANE_GOAL
-                + " -Dqueuelock.hook=true) || " + fail + "; case $out in *'" + PATH_MARKER + "'*) ;; *) " + fail
+                + " -Dqueuelock.lane.hook=true) || " + fail + "; case $out in *'" + PATH_MARKER + "'*) ;; *) " + fail
                 + ";; esac; p=${out##*" + PATH_MARKER + "}; printf '%s\\n' \"${p%%[[:cntrl:]]*}\"";
     }
 

@@ -9,6 +9,7 @@ import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.InFlightLanding;
 import dev.queuelock.spi.Queue;
+import dev.queuelock.land.watch.Activity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,16 +17,16 @@ import java.util.List;
 
 /**
  * What queue-lock keeps of a repository besides init's files, removed by uninstall: the landing
- * history, the check logs, the notes of landings and the batch board under
- * {@code <git common dir>/queuelock}, and the repository's build and land queue directories in the
- * temp dir. A queue directory goes only when nobody holds or waits in it ({@link IdleQueue}); the
- * state stays while a landing is under way; a preview shown in the main checkout keeps its
- * manifest, which restoring it needs.
+ * history, the check logs, the notes of landings, the landings' activity (the watch's timeline)
+ * and the batch board under {@code <git common dir>/queuelock}, and the repository's build and
+ * land queue directories in the temp dir. A queue directory goes only when nobody holds or waits
+ * in it ({@link IdleQueue}); the state stays while a landing is under way; a preview shown in the
+ * main checkout keeps its manifest, which restoring it needs.
  */
 public final class OwnState {
 
     /** Under the state dir: what uninstall removes (init's record goes with {@link SetupRecord#delete}). */
-    private static final List<String> REMOVED = List.of("land-history.json", "logs", "landing", "batch");
+    private static final List<String> REMOVED = List.of("land-history.json", "logs", "landing", "batch", Activity.NAME);
     private static final String PREVIEW = "preview.json";
 
     private final Path commonDir;
@@ -59,7 +60,7 @@ public final class OwnState {
         }
         if (Files.exists(stateDir.resolve(PREVIEW))) {
             log.warn("kept " + stateDir.resolve(PREVIEW) + ": the main checkout shows a lane's preview, and restoring it"
-                    + " (queuelock:preview -Dqueuelock.restore) needs this file; restore it, then delete " + stateDir + ".");
+                    + " (queuelock:preview -Dqueuelock.preview.restore) needs this file; restore it, then delete " + stateDir + ".");
         } else {
             deleteIfEmpty(stateDir);
         }

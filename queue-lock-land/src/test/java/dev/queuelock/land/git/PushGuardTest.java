@@ -82,8 +82,8 @@ class PushGuardTest {
 
         // The lane's own config, as Maven there reads it: -Dkey=value, the last one wins.
         Files.createDirectories(lane.resolve(".mvn"));
-        Files.writeString(lane.resolve(".mvn/maven.config"), "-Dqueuelock.protectedBranches=old\n"
-                + "-Dqueuelock.protectedBranches=release,hotfix -Dqueuelock.pollMillis=100\r\n");
+        Files.writeString(lane.resolve(".mvn/maven.config"), "-Dqueuelock.land.protectedBranches=old\n"
+                + "-Dqueuelock.land.protectedBranches=release,hotfix -Dqueuelock.build.pollMillis=100\r\n");
         GitCommand.Result release = push("HEAD:refs/heads/release");
         assertThat(release.ok()).isFalse();
         assertThat(release.err).contains("direct push to 'release' refused");
@@ -92,7 +92,7 @@ class PushGuardTest {
 
         // The main checkout's config counts too, in Maven's other spelling, quoted.
         Files.createDirectories(repo.main.resolve(".mvn"));
-        Files.writeString(repo.main.resolve(".mvn/maven.config"), "-D \"queuelock.productionBranch=prod\"\n");
+        Files.writeString(repo.main.resolve(".mvn/maven.config"), "-D \"queuelock.promote.productionBranch=prod\"\n");
         GitCommand.Result prod = push("HEAD:refs/heads/prod");
         assertThat(prod.ok()).isFalse();
         assertThat(prod.err).contains("direct push to 'prod' refused");

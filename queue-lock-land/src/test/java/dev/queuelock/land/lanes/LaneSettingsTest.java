@@ -23,15 +23,15 @@ class LaneSettingsTest {
     @Test
     void everyInvalidSettingIsListedInOneMessage() {
         assertThatThrownBy(() -> LaneSettings.from(Map.of(
-                LaneSettings.BRANCH_PREFIX, "-x..",
+                LaneSettings.BRANCH_PREFIX.name(), "-x..",
                 LaneDirectorySettings.WORKTREE_SUFFIX, "a/b",
                 LaneDirectorySettings.PORT_BASE, "-1",
-                LaneSettings.PRODUCTION_BRANCH, "pro d",
-                LaneSettings.SYMLINKS, ".env,../secret",
-                LaneSettings.AUTO_LAND, "yes")))
+                LaneSettings.PRODUCTION_BRANCH.name(), "pro d",
+                LaneSettings.SYMLINKS.name(), ".env,../secret",
+                LaneSettings.AUTO_LAND.name(), "yes")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContainingAll(LaneSettings.BRANCH_PREFIX, LaneDirectorySettings.WORKTREE_SUFFIX, LaneDirectorySettings.PORT_BASE,
-                        LaneSettings.PRODUCTION_BRANCH, "'../secret'", LaneSettings.AUTO_LAND);
+                .hasMessageContainingAll(LaneSettings.BRANCH_PREFIX.name(), LaneDirectorySettings.WORKTREE_SUFFIX, LaneDirectorySettings.PORT_BASE,
+                        LaneSettings.PRODUCTION_BRANCH.name(), "'../secret'", LaneSettings.AUTO_LAND.name());
     }
 
     @Test

@@ -104,7 +104,7 @@ class LiveProcessesTest {
 
     @Test
     void agentNamesComeFromTheSettingByPrefixInAnyCase() {
-        LaneUse use = LaneUse.from(Map.of(LaneUse.AGENT_PROCESSES, "claude, Codex"));
+        LaneUse use = LaneUse.from(Map.of(LaneUse.AGENT_PROCESSES.name(), "claude, Codex"));
         assertThat(use.isAgent("claude")).isTrue();
         assertThat(use.isAgent("claude.ex")).as("lsof on macOS cuts names short").isTrue();
         assertThat(use.isAgent("codex-cli")).isTrue();
@@ -114,7 +114,7 @@ class LiveProcessesTest {
 
     @Test
     void disposableUntrackedPatternsMatchThePathAndWhatIsUnderIt() {
-        LaneUse use = LaneUse.from(Map.of(LaneUse.DISPOSABLE_UNTRACKED, "scratchpad/, notes.md"));
+        LaneUse use = LaneUse.from(Map.of(LaneUse.DISPOSABLE_UNTRACKED.name(), "scratchpad/, notes.md"));
         assertThat(use.isDisposable("scratchpad/")).isTrue();
         assertThat(use.isDisposable("scratchpad/run.log")).isTrue();
         assertThat(use.isDisposable("notes.md")).isTrue();

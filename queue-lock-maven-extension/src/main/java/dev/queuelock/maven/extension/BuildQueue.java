@@ -62,7 +62,7 @@ public class BuildQueue {
         } catch (IllegalArgumentException e) {
             throw new MavenExecutionException(e.getMessage(), e);
         } catch (QueueLockException e) {
-            throw new MavenExecutionException(e.getMessage() + " (or skip the build queue with -Dqueuelock.skip=true)", e);
+            throw new MavenExecutionException(e.getMessage() + " (or skip the build queue with -Dqueuelock.build.skip=true)", e);
         }
     }
 

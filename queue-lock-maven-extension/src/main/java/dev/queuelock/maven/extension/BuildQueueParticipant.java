@@ -1,9 +1,12 @@
 package dev.queuelock.maven.extension;
 
+import dev.queuelock.config.AffectedBuildSettings;
 import dev.queuelock.maven.extension.check.CheckReactor;
+import dev.queuelock.maven.extension.check.LaneReactor;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Properties;
 import javax.inject.Inject;
 import javax.inject.Named;
 import javax.inject.Singleton;
@@ -18,8 +21,8 @@ import org.apache.maven.execution.MavenSession;
  * but those ({@link TopProjectOnly}), gives a lane's build its port
  * ({@link LaneBuildProperties}), reads the build queue's settings ({@link BuildQueueSettings}) and
  * waits its turn in the build queue ({@link BuildQueue}); once the projects are read, a land check
- * build narrows its reactor to what the landing changed ({@link CheckReactor}); at session end it
- * leaves the queue.
+ * build narrows its reactor to what the landing changed ({@link CheckReactor}), and a build that asks
+ * narrows it to what its lane changed ({@link LaneReactor}); at session end it leaves the queue.
  *
  * <p>{@code afterSessionEnd} does not run when a POM fails to load or on Ctrl-C/SIGTERM: the
  * {@link ExtensionSpy} and the lock's JVM shutdown hook cover those.
@@ -52,11 +55,24 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
         }
     }
 
-    /** A land check build that names its changes builds only what they reach ({@link CheckReactor}). */
+    /**
+     * A land check build that names its changes builds only what they reach ({@link CheckReactor});
+     * another build asked to ({@link AffectedBuildSettings#AFFECTED}) builds only what its lane
+     * changed ({@link LaneReactor}). The key's name is a constant: a build that does not ask loads nothing.
+     */
     @Override
     public void afterProjectsRead(MavenSession session) throws MavenExecutionException {
-        if (CheckReactor.isCheckBuild(session.getUserProperties())) {
+        Properties user = session.getUserProperties();
+        if (CheckReactor.isCheckBuild(user)) {
             CheckReactor.narrow(session);
+        } else if (user.getProperty(AffectedBuildSettings.AFFECTED) != null
+                && !AffectedBuildSettings.OFF.equalsIgnoreCase(user.getProperty(AffectedBuildSettings.AFFECTED).strip())) {
+            try {
+                LaneReactor.narrow(session, topDirectory(session.getRequest()));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new MavenExecutionException("interrupted while git listed the lane's changes", e);
+            }
         }
     }
 

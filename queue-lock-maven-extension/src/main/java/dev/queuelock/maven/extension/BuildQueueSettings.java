@@ -1,8 +1,12 @@
 package dev.queuelock.maven.extension;
 
 import dev.queuelock.config.BuildScope;
+import dev.queuelock.config.LaneDirectorySettings;
+import dev.queuelock.config.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
+import dev.queuelock.config.SettingGroup;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.maven.MavenExecutionException;
@@ -43,6 +47,10 @@ final class BuildQueueSettings {
 
     /** {@link #from}, a refusal as the one-line failure Maven shows. */
     static BuildQueueSettings read(Properties user, Map<String, String> env) throws MavenExecutionException {
+        // A few map look-ups: the keys this realm reads, moved from a former name with a warning naming the new one.
+        for (SettingGroup group : List.of(LockSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LocalRepositorySettings.SETTINGS)) {
+            group.carryOver(user).forEach(LOG::warn);
+        }
         try {
             return from(user, env);
         } catch (IllegalArgumentException e) {

@@ -21,12 +21,12 @@ class BuildQueueSettingsTest {
 
     @Test
     void propertiesAndEnvironmentAreRead() {
-        Properties p = props("queuelock.build.scope", "Machine", "queuelock.stuckWarnMinutes", "2");
+        Properties p = props("queuelock.build.scope", "Machine", "queuelock.build.stuckWarnMinutes", "2");
         BuildQueueSettings s = BuildQueueSettings.from(p, Map.of("QUEUELOCK_SKIP", "1"));
         assertThat(s.takesLock(false)).as("QUEUELOCK_SKIP=1").isFalse();
         assertThat(s.scope()).isEqualTo(BuildScope.MACHINE);
         assertThat(s.stuckWarnInterval()).isEqualTo(Duration.ofMinutes(2));
-        assertThat(BuildQueueSettings.from(props("queuelock.skip", "true"), Map.of()).takesLock(false)).isFalse();
+        assertThat(BuildQueueSettings.from(props("queuelock.build.skip", "true"), Map.of()).takesLock(false)).isFalse();
         assertThat(BuildQueueSettings.from(new Properties(), Map.of("QUEUELOCK_SKIP", "0")).takesLock(false)).isTrue();
     }
 
@@ -34,8 +34,8 @@ class BuildQueueSettingsTest {
     void badValuesNameTheProperty() {
         assertThatThrownBy(() -> BuildQueueSettings.from(props("queuelock.build.scope", "galaxy"), Map.of()))
                 .hasMessage("queuelock.build.scope must be repo or machine, not 'galaxy'");
-        assertThatThrownBy(() -> BuildQueueSettings.from(props("queuelock.skip", "maybe"), Map.of()))
-                .hasMessage("queuelock.skip must be true or false, not 'maybe'");
+        assertThatThrownBy(() -> BuildQueueSettings.from(props("queuelock.build.skip", "maybe"), Map.of()))
+                .hasMessage("queuelock.build.skip must be true or false, not 'maybe'");
     }
 
     private static Properties props(String... kv) {

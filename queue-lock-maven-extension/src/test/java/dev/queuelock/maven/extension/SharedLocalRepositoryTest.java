@@ -53,7 +53,7 @@ class SharedLocalRepositoryTest {
     @Test
     void aBuildThatSkipsTheQueueIsSetUpAlikeForItRunsBesideOthers() throws Exception {
         MavenExecutionRequest request = request(lane, "3.9.16", "install");
-        request.getUserProperties().setProperty("queuelock.skip", "true");
+        request.getUserProperties().setProperty("queuelock.build.skip", "true");
 
         SharedLocalRepository.apply(request);
 
@@ -98,7 +98,7 @@ class SharedLocalRepositoryTest {
     @Test
     void aBadLaneInstallsValueIsTakenAsOwn() {
         MavenExecutionRequest request = request(lane, "4.0.0-rc-6", "verify");
-        request.getUserProperties().setProperty("queuelock.laneInstalls", "everywhere");
+        request.getUserProperties().setProperty("queuelock.lanes.installs", "everywhere");
 
         SharedLocalRepository.apply(request);
 

@@ -6,40 +6,17 @@ import dev.queuelock.land.lanes.LaneBoard;
 import dev.queuelock.land.lanes.LaneInstalls;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LanePruner;
+import java.util.ArrayList;
 import java.util.List;
-import org.apache.maven.plugins.annotations.Parameter;
 
 /** What the goals that land, or look at where lanes land, share: the remote and the guarded branches. */
 abstract class BranchesMojo extends AbstractLanesMojo {
 
-    /**
-     * The remote to fetch from and push to.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = LandTarget.REMOTE, defaultValue = "origin")
-    private String remote;
-
-    /**
-     * The branch lanes land on and the pre-push guard protects.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = LandTarget.INTEGRATION_BRANCH)
-    private String integrationBranch;
-
-    /**
-     * Further branches land refuses to run from and nobody may push to by hand, e.g. release; the pre-push
-     * guard reads it from .mvn/maven.config at every push, so one added later is guarded at once.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = LandTarget.PROTECTED_BRANCHES)
-    private List<String> protectedBranches;
-
     /** Where lanes land, as configured; the integration branch is chosen (once) when first asked. */
     LandTarget target() {
-        return new LandTarget(remote, integrationBranch, protectedBranches);
+        List<String> ignored = new ArrayList<>(); // text and lists: nothing to refuse
+        return new LandTarget(setting(LandTarget.REMOTE, ignored), setting(LandTarget.INTEGRATION_BRANCH, ignored),
+                setting(LandTarget.PROTECTED_BRANCHES, ignored));
     }
 
     /** The lanes measured against {@code <remote>/<integration>}. */

@@ -27,6 +27,7 @@ public class ConfigMojo extends AbstractMojo {
 
     @Override
     public void execute() throws MojoExecutionException {
+        GoalSettings.of(session, getLog()); // warns of keys set under a former name, and moves them to the new one
         List<String> problems = new ArrayList<>();
         List<String> lines = lines(SettingsCatalog.standard(), session.getUserProperties(), problems);
         if (!problems.isEmpty()) {

@@ -52,31 +52,20 @@ public class InitMojo extends BranchesMojo {
     static final SettingGroup SETTINGS = new SettingGroup();
 
     /** {@value}: repository or user, default repository. */
-    static final String SCOPE = "queuelock.init.scope";
 
     static final String USER = "user";
 
-    static final Setting<String> INIT_SCOPE = SETTINGS.add(Setting.choice(SCOPE, "repository", "init, uninstall",
+    static final Setting<String> SCOPE = SETTINGS.add(Setting.choice("queuelock.init.scope", "repository", "init, uninstall",
             "Where init lists the extension and uninstall takes it out: repository (its .mvn/extensions.xml, with the pre-push"
                     + " guard and agent instructions) or user (~/.m2/extensions.xml alone: the build queue for every repository"
                     + " of the user; Maven 3.10 and 4 only).", "repository", USER));
-
-    /**
-     * Where init lists the extension and uninstall takes it out: repository (its .mvn/extensions.xml, with the pre-push
-     * guard and agent instructions) or user (~/.m2/extensions.xml alone: the build queue for every repository
-     * of the user; Maven 3.10 and 4 only).
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = SCOPE, defaultValue = "repository")
-    private String scope;
 
     @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
     private PluginDescriptor plugin;
 
     @Override
     public void execute() throws MojoExecutionException {
-        if (forUser(INIT_SCOPE, scope)) {
+        if (forUser(SCOPE)) {
             installForUser();
             return;
         }
@@ -122,7 +111,7 @@ public class InitMojo extends BranchesMojo {
                     + EXTENSIONS_XML + "); a repository whose " + EXTENSIONS_XML + " lists queue-lock too loads it once, at the"
                     + " version the repository lists");
             getLog().info("next: mvn queuelock:init in a repository adds its landing (pre-push guard, agent instructions);"
-                    + " mvn queuelock:uninstall -D" + SCOPE + "=" + USER + " takes this out again");
+                    + " mvn queuelock:uninstall -D" + SCOPE.name() + "=" + USER + " takes this out again");
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException(e.getMessage());
         } catch (IOException e) {

@@ -21,13 +21,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Creates the lowest free numbered lane: worktree {@code ../<repo>-lane-<n>} on branch
  * {@code lane/<n>} from the main checkout's HEAD, with the configured git-ignored paths symlinked
  * in and the git-ignored files that {@code .worktreeinclude} lists copied in. Prints the lane's
- * absolute path as the last line of standard output. With {@code -Dqueuelock.hook=true} it is
+ * absolute path as the last line of standard output. With {@code -Dqueuelock.lane.hook=true} it is
  * Claude Code's {@code WorktreeCreate} hook: it reads the hook's JSON on standard input
  * ({@code cwd}: the repository; {@code name}: Claude Code's name for the worktree, reported beside
  * the lane's number) and prints the path after a marker for the hook's shell line, which sends
@@ -42,26 +41,14 @@ public class LaneMojo extends AbstractLanesMojo {
     /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
     static final SettingGroup SETTINGS = new SettingGroup();
 
-    /** {@value}: true or false, default false. */
-    static final String HOOK = "queuelock.hook";
-
-    static final Setting<Boolean> LANE_HOOK = SETTINGS.add(Setting.flag(HOOK, false, "lane",
+    static final Setting<Boolean> HOOK = SETTINGS.add(Setting.flag("queuelock.lane.hook", false, "lane",
             "Run as Claude Code's WorktreeCreate hook (what init wires in): read the hook's JSON on standard input, "
-                    + "print the path after a marker, give the reason for a refusal on standard error."));
-
-    /**
-     * Run as Claude Code's WorktreeCreate hook (what init wires in): read the hook's JSON on standard input,
-     * print the path after a marker, give the reason for a refusal on standard error.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = HOOK, defaultValue = "false")
-    private String hook;
+                    + "print the path after a marker, give the reason for a refusal on standard error.").formerly("queuelock.hook"));
 
     @Override
     public void execute() throws MojoExecutionException {
         List<String> problems = new ArrayList<>();
-        Boolean hook = parse(LANE_HOOK, this.hook, problems);
+        Boolean hook = setting(HOOK, problems);
         LaneSettings settings = laneSettings(problems);
         JsonNode input = Boolean.TRUE.equals(hook) ? hookInput() : MissingNode.getInstance();
         Path from = input.path("cwd").isTextual() && Files.isDirectory(Path.of(input.path("cwd").asText()))

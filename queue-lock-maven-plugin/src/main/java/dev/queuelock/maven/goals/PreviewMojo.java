@@ -10,11 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Shows this lane's working tree (uncommitted changes included) in the main checkout, for a dev
- * server running there, files the lane deleted deleted there too; {@code -Dqueuelock.restore} puts
+ * server running there, files the lane deleted deleted there too; {@code -Dqueuelock.preview.restore} puts
  * the main checkout back exactly. Refuses when the main checkout has changes of its own; never
  * copies ignored files or {@code target/}.
  *
@@ -26,24 +25,13 @@ public class PreviewMojo extends AbstractLanesMojo {
     /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
     static final SettingGroup SETTINGS = new SettingGroup();
 
-    /** {@value}: true or false, default false. */
-    static final String RESTORE = "queuelock.restore";
-
-    static final Setting<Boolean> PREVIEW_RESTORE = SETTINGS.add(Setting.flag(RESTORE, false, "preview",
-            "Undo the preview shown in the main checkout instead of showing this lane."));
-
-    /**
-     * Undo the preview shown in the main checkout instead of showing this lane.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = RESTORE, defaultValue = "false")
-    private String restore;
+    static final Setting<Boolean> RESTORE = SETTINGS.add(Setting.flag("queuelock.preview.restore", false, "preview",
+            "Undo the preview shown in the main checkout instead of showing this lane.").formerly("queuelock.restore"));
 
     @Override
     public void execute() throws MojoExecutionException {
         List<String> problems = new ArrayList<>();
-        boolean restore = Boolean.TRUE.equals(parse(PREVIEW_RESTORE, this.restore, problems));
+        boolean restore = Boolean.TRUE.equals(setting(RESTORE, problems));
         LaneSettings settings = laneSettings(problems);
         try {
             Preview preview = new Preview(layout(settings), landLog());
@@ -56,7 +44,7 @@ public class PreviewMojo extends AbstractLanesMojo {
             throw new MojoExecutionException(e.getMessage());
         } catch (IOException e) {
             throw new MojoExecutionException("preview could not write in the main checkout: " + e.getMessage()
-                    + (restore ? "; run it again" : "; undo what was copied with -Dqueuelock.restore"));
+                    + (restore ? "; run it again" : "; undo what was copied with -Dqueuelock.preview.restore"));
         }
     }
 }

@@ -25,7 +25,7 @@ public class PromoteMojo extends BranchesMojo {
         // Decided before git is asked anything: without a production branch there is nothing to promote to.
         LaneSettings lanes = laneSettings();
         String production = lanes.productionBranch().orElseThrow(() -> new MojoExecutionException(
-                "no production branch is set; promote with -D" + LaneSettings.PRODUCTION_BRANCH + "=<branch> (or set it in"
+                "no production branch is set; promote with -D" + LaneSettings.PRODUCTION_BRANCH.name() + "=<branch> (or set it in"
                         + " .mvn/maven.config)."));
         LandTarget target = target();
         try {

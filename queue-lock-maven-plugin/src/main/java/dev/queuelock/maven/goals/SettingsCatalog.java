@@ -1,10 +1,12 @@
 package dev.queuelock.maven.goals;
 
+import dev.queuelock.config.AffectedBuildSettings;
 import dev.queuelock.config.LaneDirectorySettings;
 import dev.queuelock.config.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
+import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.git.LandTarget;
@@ -26,13 +28,16 @@ final class SettingsCatalog {
 
     private static final SettingsCatalog STANDARD = new SettingsCatalog(List.of(LockSettings.SETTINGS,
             ZooKeeperSettings.SETTINGS, LandTarget.SETTINGS, LandSettings.SETTINGS, BatchOptions.SETTINGS,
-            StatusMojo.SETTINGS, LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LocalRepositorySettings.SETTINGS, LaneUse.SETTINGS,
-            LaneMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS, UninstallMojo.SETTINGS));
+            StatusMojo.SETTINGS, LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LocalRepositorySettings.SETTINGS,
+            AffectedBuildSettings.SETTINGS, LaneUse.SETTINGS, LaneMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS,
+            UninstallMojo.SETTINGS, Notifier.SETTINGS, WatchMojo.SETTINGS));
 
+    private final List<SettingGroup> groups;
     private final Map<String, Setting<?>> byName = new LinkedHashMap<>();
 
-    /** @throws IllegalStateException two settings of one name */
+    /** @throws IllegalStateException two settings of one name, or a former name that is a name again */
     SettingsCatalog(List<SettingGroup> groups) {
+        this.groups = List.copyOf(groups);
         for (SettingGroup group : groups) {
             for (Setting<?> setting : group.all()) {
                 if (byName.put(setting.name(), setting) != null) {
@@ -40,6 +45,16 @@ final class SettingsCatalog {
                 }
             }
         }
+        for (Setting<?> setting : byName.values()) {
+            if (setting.formerName() != null && byName.containsKey(setting.formerName())) {
+                throw new IllegalStateException(setting.formerName() + " is a former name of " + setting.name() + " and a setting");
+            }
+        }
+    }
+
+    /** The groups, in the order the docs list them. */
+    List<SettingGroup> groups() {
+        return groups;
     }
 
     /** The plugin's catalog: every key of queue-lock. */

@@ -27,7 +27,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Shows who holds and who waits in this repository's {@code build} and {@code land} queues, in
@@ -43,63 +42,24 @@ public class StatusMojo extends BranchesMojo {
     /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
     static final SettingGroup SETTINGS = new SettingGroup();
 
-    /** {@value}: true or false, default false. */
-    static final String JSON = "queuelock.json";
-    /** {@value}: a file, default none (the console). */
-    static final String OUTPUT = "queuelock.output";
-    /** {@value}: a directory, default the top directory of the invocation. */
-    static final String DIRECTORY = "queuelock.directory";
-
-    static final Setting<Boolean> STATUS_JSON = SETTINGS.add(Setting.flag(JSON, false, "status",
-            "Print one JSON document (see the status JSON page) instead of log lines."));
-    static final Setting<String> STATUS_OUTPUT = SETTINGS.add(Setting.text(OUTPUT, null, "none (the console)", "status",
-            "Write the report to this file instead of standard output."));
-    static final Setting<String> STATUS_DIRECTORY = SETTINGS.add(Setting.text(DIRECTORY, null, "the top directory of the invocation",
-            "status", "A directory inside the repository whose queues are shown."));
-
-    /**
-     * Print one JSON document (see the status JSON page) instead of log lines.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = JSON, defaultValue = "false")
-    private String json;
-
-    /**
-     * Which builds share one build queue: repo (all worktrees of this repository, shared with the npm tool's
-     * build-lock) or machine (all repositories of this user).
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = LockSettings.BUILD_SCOPE, defaultValue = "repo")
-    private String buildScope;
-
-    /**
-     * A directory inside the repository whose queues are shown.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = DIRECTORY, defaultValue = "${session.request.multiModuleProjectDirectory}")
-    private File directory;
-
-    /**
-     * Write the report to this file instead of standard output.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = OUTPUT)
-    private File output;
+    static final Setting<Boolean> JSON = SETTINGS.add(Setting.flag("queuelock.status.json", false, "status",
+            "Print one JSON.name() document (see the status JSON.name() page) instead of log lines.").formerly("queuelock.json"));
+    static final Setting<String> OUTPUT = SETTINGS.add(Setting.text("queuelock.status.output", null, "none (the console)", "status",
+            "Write the report to this file instead of standard output.").formerly("queuelock.output"));
+    static final Setting<String> DIRECTORY = SETTINGS.add(Setting.text("queuelock.status.directory", null, "the top directory of the invocation",
+            "status", "A directory inside the repository whose queues are shown.").formerly("queuelock.directory"));
 
     @Override
     public void execute() throws MojoExecutionException {
         QuietLibraries.unlessDebug(getLog());
         List<String> problems = new ArrayList<>();
-        BuildScope scope = parse(LockSettings.SCOPE, buildScope, problems);
-        Boolean asJson = parse(STATUS_JSON, json, problems);
+        BuildScope scope = setting(LockSettings.SCOPE, problems);
+        Boolean asJson = setting(JSON, problems);
         LaneSettings lanes = laneSettings(problems);
-        File dir = directory != null ? directory : new File(".");
+        File dir = file(DIRECTORY, topDirectory().toFile());
+        File output = file(OUTPUT, null);
         if (!dir.isDirectory()) {
-            throw new MojoExecutionException("-D" + DIRECTORY + "=" + dir + ": no such directory;"
+            throw new MojoExecutionException("-D" + DIRECTORY.name() + "=" + dir + ": no such directory;"
                     + " name a directory inside the repository whose queues to show (or leave it out for this one).");
         }
         RepoKey repo = RepoKey.of(dir.toPath());
@@ -118,7 +78,7 @@ public class StatusMojo extends BranchesMojo {
             throw new MojoExecutionException(e.getMessage());
         }
         if (output != null) {
-            write(asJson ? report.json() + "\n" : String.join("\n", report.lines()) + "\n");
+            write(output, asJson ? report.json() + "\n" : String.join("\n", report.lines()) + "\n");
         } else if (asJson) {
             // The document is the goal's output, not a log message: stdout keeps it parseable.
             GoalOutput.println(report.json());
@@ -157,14 +117,25 @@ public class StatusMojo extends BranchesMojo {
         }
     }
 
-    private void write(String text) throws MojoExecutionException {
+    /** The file {@code setting} names, relative to the invocation's base directory as Maven resolves file parameters. */
+    private File file(Setting<String> setting, File unset) {
+        String path = setting(setting, new ArrayList<>());
+        if (path == null) {
+            return unset;
+        }
+        File file = new File(path);
+        File base = session().getRequest().getBaseDirectory() == null ? null : new File(session().getRequest().getBaseDirectory());
+        return file.isAbsolute() || base == null ? file : new File(base, path);
+    }
+
+    private static void write(File output, String text) throws MojoExecutionException {
         try {
             Path file = output.toPath().toAbsolutePath();
             Files.createDirectories(file.getParent());
             Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot write " + output + ": " + e.getMessage() + "; choose a writable -D"
-                    + OUTPUT + " path.", e);
+                    + OUTPUT.name() + " path.", e);
         }
     }
 }

@@ -12,12 +12,13 @@ import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.spi.Queue;
+import dev.queuelock.land.watch.LandEta;
+import dev.queuelock.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /** Renders queue snapshots and the landing history as log lines or as one JSON document. */
 final class StatusReport {
@@ -88,7 +89,7 @@ final class StatusReport {
             }
             for (int i = 0; i < q.waiters().size(); i++) {
                 LockRecord w = q.waiters().get(i);
-                String eta = name.equals(Queue.LAND) ? eta(stats, q, i) : "";
+                String eta = name.equals(Queue.LAND) ? LandEta.of(stats, q, i, nowMillis) : "";
                 out.add("  " + (i + 1) + ". " + w.describe() + ", waiting for " + since(w) + eta);
             }
         });
@@ -149,24 +150,6 @@ final class StatusReport {
             doc.lanes(laneList);
         }
         return doc.render();
-    }
-
-    /**
-     * A land waiter's estimate, counted from the longest-held holder (the first slot to come free):
-     * none behind a holder whose own process has ended (when its check stops nobody can tell), and
-     * {@code overdue} for the first waiter behind a holder past a median landing, whose estimate has
-     * passed (the ones behind it get none: what is left of the holder's landing is unknown).
-     */
-    private String eta(LandStats stats, QueueSnapshot q, int ahead) {
-        Optional<LockRecord> holder = q.holders().stream().findFirst();
-        if (holder.isPresent() && q.ended(holder.get())) {
-            return "";
-        }
-        Duration held = holder.map(h -> Duration.ofMillis(Math.max(0, nowMillis - h.ts()))).orElse(Duration.ZERO);
-        if (stats.overdue(held)) {
-            return ahead == 0 ? ", ETA overdue" : "";
-        }
-        return stats.eta(ahead, held).map(d -> ", ETA ~" + Durations.format(d)).orElse("");
     }
 
     private String since(LockRecord r) {

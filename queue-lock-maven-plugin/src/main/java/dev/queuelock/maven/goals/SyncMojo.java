@@ -5,10 +5,10 @@ import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.engine.MainCheckoutSync;
 import dev.queuelock.land.git.RemoteBranch;
 import dev.queuelock.land.lanes.LaneLayout;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Fast-forwards the main checkout to the integration branch on the remote, as {@code land} does
@@ -22,20 +22,11 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "sync", requiresProject = false, aggregator = true, threadSafe = true)
 public class SyncMojo extends BranchesMojo {
 
-    /**
-     * Tracked files a build regenerates (paths relative to the worktree): their changes are discarded
-     * before the rebase instead of blocking it.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = LandSettings.REGENERABLE_FILES)
-    private List<String> regenerableFiles;
-
     @Override
     public void execute() throws MojoExecutionException {
         try {
             LaneLayout layout = layout();
-            LandSettings settings = LandSettings.on(target(), regenerableFiles);
+            LandSettings settings = LandSettings.on(target(), setting(LandSettings.REGENERABLE_FILES, new ArrayList<>()));
             String integration = settings.target().integrationBranch(layout.mainGit());
             layout.mainGit().fetch(RemoteBranch.of(settings.remote(), integration));
             if (new MainCheckoutSync(layout.commonDir(), settings, integration, landLog()).fastForward()) {

@@ -29,7 +29,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * keeps the edits and loses only the instructions block or the hook. Then it removes queue-lock's
  * own state (the landing history and check logs under {@code <git common dir>/queuelock}, the
  * repository's queue directories in the temp dir that nobody holds or waits in) unless
- * {@code queuelock.keepState} is set, names the lanes that still exist with the one command
+ * {@code queuelock.uninstall.keepState} is set, names the lanes that still exist with the one command
  * that removes them, and says how to commit the removal. With {@code -Dqueuelock.init.scope=user}
  * it takes the extension out of the user's {@code ~/.m2/extensions.xml} alone (deleting the file
  * if nothing else is listed).
@@ -42,31 +42,9 @@ public class UninstallMojo extends AbstractLanesMojo {
     /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
     static final SettingGroup SETTINGS = new SettingGroup();
 
-    /** {@value}: true or false, default false. */
-    static final String KEEP_STATE = "queuelock.keepState";
-
-    static final Setting<Boolean> UNINSTALL_KEEP_STATE = SETTINGS.add(Setting.flag(KEEP_STATE, false, "uninstall",
+    static final Setting<Boolean> KEEP_STATE = SETTINGS.add(Setting.flag("queuelock.uninstall.keepState", false, "uninstall",
             "Keep queue-lock's own state on uninstall: the landing history and check logs in the queuelock directory of"
-                    + " git's common dir (.git/queuelock), and the repository's idle queue directories in the temp dir."));
-
-    /**
-     * Keep queue-lock's own state on uninstall: the landing history and check logs in the queuelock directory of
-     * git's common dir (.git/queuelock), and the repository's idle queue directories in the temp dir.
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = KEEP_STATE, defaultValue = "false")
-    private String keepState;
-
-    /**
-     * Where init lists the extension and uninstall takes it out: repository (its .mvn/extensions.xml, with the pre-push
-     * guard and agent instructions) or user (~/.m2/extensions.xml alone: the build queue for every repository
-     * of the user; Maven 3.10 and 4 only).
-     *
-     * @since 0.1.0
-     */
-    @Parameter(property = InitMojo.SCOPE, defaultValue = "repository")
-    private String scope;
+                    + " git's common dir (.git/queuelock), and the repository's idle queue directories in the temp dir.").formerly("queuelock.keepState"));
 
     @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
     private PluginDescriptor plugin;
@@ -99,12 +77,12 @@ public class UninstallMojo extends AbstractLanesMojo {
 
     @Override
     public void execute() throws MojoExecutionException {
-        if (forUser(InitMojo.INIT_SCOPE, scope)) {
+        if (forUser(InitMojo.SCOPE)) {
             uninstallForUser();
             return;
         }
         List<String> problems = new ArrayList<>();
-        boolean keep = Boolean.TRUE.equals(parse(UNINSTALL_KEEP_STATE, keepState, problems));
+        boolean keep = Boolean.TRUE.equals(setting(KEEP_STATE, problems));
         try {
             LaneLayout layout = layout(laneSettings(problems));
             SetupRecord record = SetupRecord.load(layout.commonDir());
@@ -119,7 +97,7 @@ public class UninstallMojo extends AbstractLanesMojo {
             ExtensionsXml extension = new ExtensionsXml(plugin.getGroupId(), InitMojo.EXTENSION_ARTIFACT_ID, plugin.getVersion());
             RemainingLanes.report(layout, extension::isListedIn, landLog());
             if (keep) {
-                getLog().info("kept queue-lock's state (landing history, check logs, queue directories): -D" + KEEP_STATE + "=true");
+                getLog().info("kept queue-lock's state (landing history, check logs, queue directories): -D" + KEEP_STATE.name() + "=true");
             } else {
                 new OwnState(layout.commonDir(), QueueDirectory.defaultTmpDir(), landLog()).remove();
             }

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The check build of {@code queuelock.landCheck=affected}: it names the files the candidate changes
+ * The check build of {@code queuelock.land.checkScope=affected}: it names the files the candidate changes
  * since the integration branch (for a batch, the union), and the core extension in the check build
  * narrows its reactor to what they reach; land reports the plan the check build wrote back.
  */

@@ -31,7 +31,7 @@ public final class CheckBuild {
     private CheckBuild() {
     }
 
-    /** Test-runner properties that run a failing test again, as {@code queuelock.checkReruns} says. */
+    /** Test-runner properties that run a failing test again, as {@code queuelock.land.checkReruns} says. */
     private static final String[] RERUN_PROPERTIES = {"surefire.rerunFailingTestsCount", "failsafe.rerunFailingTestsCount"};
 
     /** Where an affected-module check measures its changes from, and where its plan is reported. */
@@ -49,7 +49,7 @@ public final class CheckBuild {
         }
     }
 
-    /** The check goals as a full build ({@code queuelock.landCheck=full}). */
+    /** The check goals as a full build ({@code queuelock.land.checkScope=full}). */
     public static Checks from(MavenExecutionRequest request, String goals, List<String> command, boolean required) {
         return from(request, goals, command, required, null);
     }
@@ -70,8 +70,8 @@ public final class CheckBuild {
                 .filter(g -> !g.isEmpty()).collect(java.util.stream.Collectors.toList());
         if (goalList.isEmpty()) {
             if (required) {
-                throw new IllegalArgumentException("no checks configured: set -Dqueuelock.checkGoals=verify (or checkCommand), "
-                        + "or -Dqueuelock.checksRequired=false to land unchecked.");
+                throw new IllegalArgumentException("no checks configured: set -Dqueuelock.land.checkGoals=verify (or checkCommand), "
+                        + "or -Dqueuelock.land.checksRequired=false to land unchecked.");
             }
             return Checks.NONE;
         }
@@ -92,7 +92,7 @@ public final class CheckBuild {
         String program = command.get(0);
         if (program.strip().contains(" ") && !Files.exists(Path.of(program))) {
             throw new IllegalArgumentException("checkCommand '" + program + "' is one argument with spaces, but it is run"
-                    + " without a shell and its arguments are separated by commas: write -Dqueuelock.checkCommand="
+                    + " without a shell and its arguments are separated by commas: write -Dqueuelock.land.checkCommand="
                     + String.join(",", program.strip().split("\\s+")) + " (or put the command in a script).");
         }
     }
@@ -114,7 +114,7 @@ public final class CheckBuild {
             args.add("-o");
         }
         Properties user = MavenLauncher.passedOn(request.getUserProperties());
-        int reruns = LandSettings.LAND_CHECK_RERUNS.from(user);
+        int reruns = LandSettings.CHECK_RERUNS.from(user);
         for (String rerun : RERUN_PROPERTIES) {
             if (reruns > 0 && !user.containsKey(rerun)) { // a count the user chose wins
                 user.setProperty(rerun, String.valueOf(reruns));
@@ -139,7 +139,7 @@ public final class CheckBuild {
      * command line so they hold even where the rebased commit does not list the extension. What the user
      * chose stays theirs: the check build reads the same user properties, JVM options and settings profiles.
      *
-     * @throws IllegalArgumentException a bad {@code queuelock.laneInstalls}, naming it
+     * @throws IllegalArgumentException a bad {@code queuelock.lanes.installs}, naming it
      */
     static ResolverProperties localRepository(MavenExecutionRequest request) {
         File top = request.getMultiModuleProjectDirectory();

@@ -19,32 +19,32 @@ class ConfigMojoTest extends HarnessTest {
     @Test
     @InjectMojo(goal = "config")
     void everyKeyIsShownWithItsValueAndMeaning(ConfigMojo mojo) throws Exception {
-        session.getUserProperties().setProperty(BatchOptions.BATCH, "3");
+        session.getUserProperties().setProperty(BatchOptions.BATCH.name(), "3");
         CapturingLog log = new CapturingLog();
         mojo.setLog(log);
         mojo.execute();
         for (Setting<?> s : SettingsCatalog.standard().all()) {
             assertThat(log.lines).anyMatch(l -> l.startsWith(s.name() + " = ")).contains("    " + s.meaning());
         }
-        assertThat(log.lines).contains("queuelock.batch = 3 (set) [land]", "queuelock.skip = false (default) [build queue]");
+        assertThat(log.lines).contains("queuelock.land.batch = 3 (set) [land]", "queuelock.build.skip = false (default) [build queue]");
     }
 
     @Test
     @InjectMojo(goal = "config")
     void aBadValueOfAnyKeyIsRefusedNamingIt(ConfigMojo mojo) throws Exception {
-        session.getUserProperties().setProperty(LandSettings.CHECKS_REQUIRED, "nope");
-        assertRefused(mojo, "queuelock.checksRequired must be true or false, not 'nope'");
+        session.getUserProperties().setProperty(LandSettings.CHECKS_REQUIRED.name(), "nope");
+        assertRefused(mojo, "queuelock.land.checksRequired must be true or false, not 'nope'");
     }
 
     @Test
     @InjectMojo(goal = "config")
     void everyBadKeyIsNamedAtOnce(ConfigMojo mojo) throws Exception {
         session.getUserProperties().setProperty(LockSettings.POLL_MILLIS, "0");
-        session.getUserProperties().setProperty(LandSettings.CHECKS_REQUIRED, "nope");
+        session.getUserProperties().setProperty(LandSettings.CHECKS_REQUIRED.name(), "nope");
         session.getUserProperties().setProperty(LaneDirectorySettings.PORT_BASE, "abc");
         assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class).hasMessageContainingAll(
-                "queuelock.pollMillis must be a whole number of 1 or more, not '0'; ",
-                "queuelock.checksRequired must be true or false, not 'nope'", "queuelock.portBase must be a whole number");
+                "queuelock.build.pollMillis must be a whole number of 1 or more, not '0'; ",
+                "queuelock.land.checksRequired must be true or false, not 'nope'", "queuelock.lanes.portBase must be a whole number");
     }
 
     /** The keys no goal reads (the build queue's, the backends') are checked as well as listed. */
@@ -52,20 +52,20 @@ class ConfigMojoTest extends HarnessTest {
     @InjectMojo(goal = "config")
     void skipMustBeTrueOrFalse(ConfigMojo mojo) throws Exception {
         session.getUserProperties().setProperty(LockSettings.SKIP, "maybe");
-        assertRefused(mojo, "queuelock.skip must be true or false, not 'maybe'");
+        assertRefused(mojo, "queuelock.build.skip must be true or false, not 'maybe'");
     }
 
     @Test
     @InjectMojo(goal = "config")
     void stuckWarnMinutesMustBeAWholeNumber(ConfigMojo mojo) throws Exception {
         session.getUserProperties().setProperty(LockSettings.STUCK_WARN_MINUTES, "soon");
-        assertRefused(mojo, "queuelock.stuckWarnMinutes must be a whole number of 1 or more, not 'soon'");
+        assertRefused(mojo, "queuelock.build.stuckWarnMinutes must be a whole number of 1 or more, not 'soon'");
     }
 
     @Test
     @InjectMojo(goal = "config")
     void sessionTimeoutMustBeADuration(ConfigMojo mojo) throws Exception {
-        session.getUserProperties().setProperty(ZooKeeperSettings.ZOOKEEPER_SESSION_TIMEOUT, "forever");
+        session.getUserProperties().setProperty(ZooKeeperSettings.ZOOKEEPER_SESSION_TIMEOUT.name(), "forever");
         assertRefused(mojo, "queuelock.zookeeper.sessionTimeout must be a duration such as 200ms, 30s, 5m or 1h, "
                 + "more than zero, not 'forever'");
     }
@@ -73,7 +73,7 @@ class ConfigMojoTest extends HarnessTest {
     @Test
     @InjectMojo(goal = "config")
     void connectionTimeoutMustBeMoreThanZero(ConfigMojo mojo) throws Exception {
-        session.getUserProperties().setProperty(ZooKeeperSettings.ZOOKEEPER_CONNECTION_TIMEOUT, "0s");
+        session.getUserProperties().setProperty(ZooKeeperSettings.ZOOKEEPER_CONNECTION_TIMEOUT.name(), "0s");
         assertRefused(mojo, "queuelock.zookeeper.connectionTimeout must be a duration such as 200ms, 30s, 5m or 1h, "
                 + "more than zero, not '0s'");
     }

@@ -16,7 +16,6 @@ import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.Mojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,13 +26,13 @@ import org.junit.jupiter.api.io.TempDir;
 abstract class HarnessTest {
 
     /** Refusals of the lane settings every lane goal (and init, land, status) reads, as the user sees them. */
-    static final String BAD_PORT_BASE = "queuelock.portBase must be a whole number from 1 to 65435, not 'abc'";
-    static final String BAD_AUTO_LAND = "queuelock.autoLand must be true or false, not 'maybe'";
-    static final String BAD_ORPHAN_GRACE = "queuelock.orphanGrace must be a duration such as 200ms, 30s, 5m or 1h, more than"
+    static final String BAD_PORT_BASE = "queuelock.lanes.portBase must be a whole number from 1 to 65435, not 'abc'";
+    static final String BAD_AUTO_LAND = "queuelock.lanes.autoLand must be true or false, not 'maybe'";
+    static final String BAD_ORPHAN_GRACE = "queuelock.lanes.orphanGrace must be a duration such as 200ms, 30s, 5m or 1h, more than"
             + " zero, not 'soon'";
-    static final String BAD_BRANCH_PREFIX = "queuelock.branchPrefix must be letters, digits and . _ / - (not starting with - or"
+    static final String BAD_BRANCH_PREFIX = "queuelock.lanes.branchPrefix must be letters, digits and . _ / - (not starting with - or"
             + " containing ..), not '-lane'";
-    static final String BAD_WORKTREE_SUFFIX = "queuelock.worktreeSuffix must be letters, digits and . _ - (not only digits,"
+    static final String BAD_WORKTREE_SUFFIX = "queuelock.lanes.worktreeSuffix must be letters, digits and . _ - (not only digits,"
             + " no /), not 'lanes/'";
 
     /** The harness's session: -D user properties go into {@code session.getUserProperties()}. */
@@ -49,28 +48,9 @@ abstract class HarnessTest {
         session.getRequest().setMultiModuleProjectDirectory(top.toFile());
     }
 
-    /**
-     * One test per {@code queuelock.*} parameter of {@code goal}: the harness configured it with the
-     * default that the registry, and so the configuration page, states.
-     */
-    static Stream<DynamicTest> defaultsAreTheDocumented(String goal, Mojo mojo) throws Exception {
-        return PluginDescriptor.parameters().stream()
-                .filter(p -> p.goal.equals(goal) && p.property != null && p.property.startsWith("queuelock."))
-                .map(p -> DynamicTest.dynamicTest(goal + ": " + p.property + " defaults to "
-                        + SettingsCatalog.standard().named(p.property).map(Setting::defaultText).orElse("?"), () -> {
-                    Setting<?> setting = SettingsCatalog.standard().named(p.property).orElseThrow();
-                    Object value = MojoExtension.getVariableValueFromObject(mojo, p.field);
-                    if (setting.defaultValue() != null) {
-                        assertThat(value).as(p.toString()).hasToString(setting.defaultValue());
-                        assertThat(setting.parse(value.toString())).isEqualTo(setting.parse(null));
-                    } else if (p.defaultValue != null && p.defaultValue.startsWith("${")) {
-                        assertThat(value).as("%s, from %s", p, p.defaultValue).isNotNull();
-                    } else if (value instanceof java.util.Collection) {
-                        assertThat((java.util.Collection<?>) value).as(p.toString()).isEmpty();
-                    } else {
-                        assertThat(value).as(p.toString()).isNull();
-                    }
-                }));
+    /** {@code -Dkey=value}, as the goal will see it when it runs. */
+    void given(String key, String value) {
+        session.getUserProperties().setProperty(key, value);
     }
 
     /** The top directory becomes the main checkout of a real repository with a bare remote beside it. */

@@ -6,21 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.queuelock.testsupport.GitFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.apache.maven.api.plugin.testing.InjectMojo;
-import org.apache.maven.api.plugin.testing.MojoParameter;
 import org.apache.maven.plugin.MojoExecutionException;
-import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
 
 class InitMojoTest extends HarnessTest {
 
-    @TestFactory
-    @InjectMojo(goal = "init")
-    Stream<DynamicTest> parametersDefaultToTheDocumentedValues(InitMojo mojo) throws Exception {
-        return defaultsAreTheDocumented("init", mojo);
-    }
 
     @Test
     @InjectMojo(goal = "init")
@@ -43,29 +34,29 @@ class InitMojoTest extends HarnessTest {
     }
     @Test
     @InjectMojo(goal = "init")
-    @MojoParameter(name = "portBase", value = "abc")
     void portBaseThatIsNoNumberIsRefused(InitMojo mojo) throws Exception {
+        given("queuelock.lanes.portBase", "abc");
         assertRefused(mojo, BAD_PORT_BASE);
     }
 
     @Test
     @InjectMojo(goal = "init")
-    @MojoParameter(name = "autoLand", value = "maybe")
     void autoLandMustBeTrueOrFalse(InitMojo mojo) throws Exception {
+        given("queuelock.lanes.autoLand", "maybe");
         assertRefused(mojo, BAD_AUTO_LAND);
     }
 
     @Test
     @InjectMojo(goal = "init")
-    @MojoParameter(name = "orphanGrace", value = "soon")
     void orphanGraceMustBeADuration(InitMojo mojo) throws Exception {
+        given("queuelock.lanes.orphanGrace", "soon");
         assertRefused(mojo, BAD_ORPHAN_GRACE);
     }
 
     @Test
     @InjectMojo(goal = "init")
-    @MojoParameter(name = "scope", value = "everyone")
     void scopeMustBeRepositoryOrUser(InitMojo mojo) throws Exception {
+        given("queuelock.init.scope", "everyone");
         assertRefused(mojo, "queuelock.init.scope must be repository or user, not 'everyone'");
     }
 }

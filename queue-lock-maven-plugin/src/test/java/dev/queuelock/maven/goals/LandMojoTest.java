@@ -1,11 +1,7 @@
 package dev.queuelock.maven.goals;
 
-import java.util.stream.Stream;
 import org.apache.maven.api.plugin.testing.InjectMojo;
-import org.apache.maven.api.plugin.testing.MojoParameter;
-import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
 
 /**
  * queuelock:land's parameters. Every refusal happens before git or a queue is touched: the top
@@ -13,102 +9,97 @@ import org.junit.jupiter.api.TestFactory;
  */
 class LandMojoTest extends HarnessTest {
 
-    @TestFactory
-    @InjectMojo(goal = "land")
-    Stream<DynamicTest> parametersDefaultToTheDocumentedValues(LandMojo mojo) throws Exception {
-        return defaultsAreTheDocumented("land", mojo);
-    }
 
     @Test
     @InjectMojo(goal = "land")
-    @MojoParameter(name = "batch", value = "abc")
     void batchThatIsNoNumberIsRefusedWithOurMessage(LandMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.batch must be a whole number of 1 or more, not 'abc'");
+        given("queuelock.land.batch", "abc");
+        assertRefused(mojo, "queuelock.land.batch must be a whole number of 1 or more, not 'abc'");
     }
 
     @Test
     @InjectMojo(goal = "land")
-    @MojoParameter(name = "batch", value = "0")
     void zeroBatchIsRefused(LandMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.batch must be a whole number of 1 or more, not '0'");
+        given("queuelock.land.batch", "0");
+        assertRefused(mojo, "queuelock.land.batch must be a whole number of 1 or more, not '0'");
     }
 
     @Test
     @InjectMojo(goal = "land")
-    @MojoParameter(name = "batch", value = "-2")
     void negativeBatchIsRefused(LandMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.batch must be a whole number of 1 or more, not '-2'");
+        given("queuelock.land.batch", "-2");
+        assertRefused(mojo, "queuelock.land.batch must be a whole number of 1 or more, not '-2'");
     }
 
     @Test
     @InjectMojo(goal = "land")
-    @MojoParameter(name = "sync", value = "maybe")
     void syncMustBeTrueOrFalse(LandMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.sync must be true or false, not 'maybe'");
+        given("queuelock.land.sync", "maybe");
+        assertRefused(mojo, "queuelock.land.sync must be true or false, not 'maybe'");
     }
 
     @Test
     @InjectMojo(goal = "land")
-    @MojoParameter(name = "checksRequired", value = "nope")
     void checksRequiredMustBeTrueOrFalse(LandMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.checksRequired must be true or false, not 'nope'");
+        given("queuelock.land.checksRequired", "nope");
+        assertRefused(mojo, "queuelock.land.checksRequired must be true or false, not 'nope'");
     }
 
     @Test
     @InjectMojo(goal = "land")
-    @MojoParameter(name = "pushRetries", value = "-1")
     void pushRetriesMustBeZeroOrMore(LandMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.pushRetries must be a whole number of 0 or more, not '-1'");
+        given("queuelock.land.pushRetries", "-1");
+        assertRefused(mojo, "queuelock.land.pushRetries must be a whole number of 0 or more, not '-1'");
     }
 
     @Test
     @InjectMojo(goal = "land")
-    @MojoParameter(name = "landCheck", value = "some")
     void landCheckMustBeAffectedOrFull(LandMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.landCheck must be affected or full, not 'some'");
+        given("queuelock.land.checkScope", "some");
+        assertRefused(mojo, "queuelock.land.checkScope must be affected or full, not 'some'");
     }
 
     @Test
     @InjectMojo(goal = "land")
-    @MojoParameter(name = "checkReruns", value = "-2")
     void checkRerunsMustBeZeroOrMore(LandMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.checkReruns must be a whole number of 0 or more, not '-2'");
+        given("queuelock.land.checkReruns", "-2");
+        assertRefused(mojo, "queuelock.land.checkReruns must be a whole number of 0 or more, not '-2'");
     }
 
     @Test
     @InjectMojo(goal = "land")
-    @MojoParameter(name = "buildScope", value = "galaxy")
     void buildScopeMustBeRepoOrMachine(LandMojo mojo) throws Exception {
+        given("queuelock.build.scope", "galaxy");
         assertRefused(mojo, "queuelock.build.scope must be repo or machine, not 'galaxy'");
     }
     @Test
     @InjectMojo(goal = "land")
-    @MojoParameter(name = "portBase", value = "abc")
     void portBaseThatIsNoNumberIsRefused(LandMojo mojo) throws Exception {
+        given("queuelock.lanes.portBase", "abc");
         assertRefused(mojo, BAD_PORT_BASE);
     }
 
     @Test
     @InjectMojo(goal = "land")
-    @MojoParameter(name = "autoLand", value = "maybe")
     void autoLandMustBeTrueOrFalse(LandMojo mojo) throws Exception {
+        given("queuelock.lanes.autoLand", "maybe");
         assertRefused(mojo, BAD_AUTO_LAND);
     }
 
     @Test
     @InjectMojo(goal = "land")
-    @MojoParameter(name = "orphanGrace", value = "soon")
     void orphanGraceMustBeADuration(LandMojo mojo) throws Exception {
+        given("queuelock.lanes.orphanGrace", "soon");
         assertRefused(mojo, BAD_ORPHAN_GRACE);
     }
 
     @Test
     @InjectMojo(goal = "land")
-    @MojoParameter(name = "batch", value = "0")
-    @MojoParameter(name = "buildScope", value = "galaxy")
-    @MojoParameter(name = "portBase", value = "abc")
     void everyProblemIsListedAtOnce(LandMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.batch must be a whole number of 1 or more, not '0'; queuelock.build.scope must be repo"
+        given("queuelock.land.batch", "0");
+        given("queuelock.build.scope", "galaxy");
+        given("queuelock.lanes.portBase", "abc");
+        assertRefused(mojo, "queuelock.land.batch must be a whole number of 1 or more, not '0'; queuelock.build.scope must be repo"
                 + " or machine, not 'galaxy'; " + BAD_PORT_BASE);
     }
 }

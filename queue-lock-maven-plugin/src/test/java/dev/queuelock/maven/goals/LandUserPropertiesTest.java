@@ -14,12 +14,12 @@ class LandUserPropertiesTest extends HarnessTest {
 
     @BeforeEach
     void typedOnTheCommandLine() {
-        session.getUserProperties().setProperty(BatchOptions.BATCH, "abc");
+        session.getUserProperties().setProperty(BatchOptions.BATCH.name(), "abc");
     }
 
     @Test
     @InjectMojo(goal = "land")
     void dashDBatchAbcIsRefusedWithOurMessage(LandMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.batch must be a whole number of 1 or more, not 'abc'");
+        assertRefused(mojo, "queuelock.land.batch must be a whole number of 1 or more, not 'abc'");
     }
 }

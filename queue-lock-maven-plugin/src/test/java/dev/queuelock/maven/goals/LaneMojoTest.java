@@ -3,79 +3,70 @@ package dev.queuelock.maven.goals;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.testsupport.GitFixture;
-import java.util.stream.Stream;
 import org.apache.maven.api.plugin.testing.InjectMojo;
-import org.apache.maven.api.plugin.testing.MojoParameter;
-import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
 
 /** queuelock:lane: every setting is checked before git is asked for a worktree. */
 class LaneMojoTest extends HarnessTest {
 
-    @TestFactory
-    @InjectMojo(goal = "lane")
-    Stream<DynamicTest> parametersDefaultToTheDocumentedValues(LaneMojo mojo) throws Exception {
-        return defaultsAreTheDocumented("lane", mojo);
-    }
 
     @Test
     @InjectMojo(goal = "lane")
-    @MojoParameter(name = "hook", value = "maybe")
     void hookMustBeTrueOrFalse(LaneMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.hook must be true or false, not 'maybe'");
+        given("queuelock.lane.hook", "maybe");
+        assertRefused(mojo, "queuelock.lane.hook must be true or false, not 'maybe'");
     }
 
     @Test
     @InjectMojo(goal = "lane")
-    @MojoParameter(name = "portBase", value = "abc")
     void portBaseThatIsNoNumberIsRefused(LaneMojo mojo) throws Exception {
+        given("queuelock.lanes.portBase", "abc");
         assertRefused(mojo, BAD_PORT_BASE);
     }
 
     @Test
     @InjectMojo(goal = "lane")
-    @MojoParameter(name = "autoLand", value = "maybe")
     void autoLandMustBeTrueOrFalse(LaneMojo mojo) throws Exception {
+        given("queuelock.lanes.autoLand", "maybe");
         assertRefused(mojo, BAD_AUTO_LAND);
     }
 
     @Test
     @InjectMojo(goal = "lane")
-    @MojoParameter(name = "orphanGrace", value = "soon")
     void orphanGraceMustBeADuration(LaneMojo mojo) throws Exception {
+        given("queuelock.lanes.orphanGrace", "soon");
         assertRefused(mojo, BAD_ORPHAN_GRACE);
     }
 
     @Test
     @InjectMojo(goal = "lane")
-    @MojoParameter(name = "branchPrefix", value = "-lane")
     void branchPrefixMustMakeABranchName(LaneMojo mojo) throws Exception {
+        given("queuelock.lanes.branchPrefix", "-lane");
         assertRefused(mojo, BAD_BRANCH_PREFIX);
     }
 
     @Test
     @InjectMojo(goal = "lane")
-    @MojoParameter(name = "worktreeSuffix", value = "lanes/")
     void worktreeSuffixMustStayBesideTheMainCheckout(LaneMojo mojo) throws Exception {
+        given("queuelock.lanes.worktreeSuffix", "lanes/");
         assertRefused(mojo, BAD_WORKTREE_SUFFIX);
     }
 
     @Test
     @InjectMojo(goal = "lane")
-    @MojoParameter(name = "symlinks", value = ".env,../secret")
     void symlinksMustStayInsideTheRepository(LaneMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.symlinks entries must be paths inside the repository (not absolute, no .., not .git),"
+        given("queuelock.lanes.symlinks", ".env,../secret");
+        assertRefused(mojo, "queuelock.lanes.symlinks entries must be paths inside the repository (not absolute, no .., not .git),"
                 + " not '../secret'");
     }
 
     @Test
     @InjectMojo(goal = "lane")
-    @MojoParameter(name = "hook", value = "maybe")
-    @MojoParameter(name = "portBase", value = "abc")
-    @MojoParameter(name = "autoLand", value = "maybe")
     void everyProblemIsListedAtOnce(LaneMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.hook must be true or false, not 'maybe'; " + BAD_PORT_BASE + "; " + BAD_AUTO_LAND);
+        given("queuelock.lane.hook", "maybe");
+        given("queuelock.lanes.portBase", "abc");
+        given("queuelock.lanes.autoLand", "maybe");
+        assertRefused(mojo, "queuelock.lane.hook must be true or false, not 'maybe'; " + BAD_PORT_BASE + "; " + BAD_AUTO_LAND);
     }
 
     @Test
@@ -97,9 +88,9 @@ class LaneMojoTest extends HarnessTest {
 
     @Test
     @InjectMojo(goal = "lane")
-    @MojoParameter(name = "branchPrefix", value = "agent/")
-    @MojoParameter(name = "worktreeSuffix", value = "-wt-")
     void branchPrefixAndWorktreeSuffixNameTheLane(LaneMojo mojo) throws Exception {
+        given("queuelock.lanes.branchPrefix", "agent/");
+        given("queuelock.lanes.worktreeSuffix", "-wt-");
         repository();
         mojo.execute();
         assertThat(top.resolve("main-lane-1")).doesNotExist();

@@ -9,60 +9,52 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.apache.maven.api.plugin.testing.InjectMojo;
-import org.apache.maven.api.plugin.testing.MojoParameter;
 import org.apache.maven.plugin.Mojo;
-import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
 
 /** queuelock:port: read off the lane directory's name alone, no git. */
 class PortMojoTest extends HarnessTest {
 
-    @TestFactory
-    @InjectMojo(goal = "port")
-    Stream<DynamicTest> parametersDefaultToTheDocumentedValues(PortMojo mojo) throws Exception {
-        return defaultsAreTheDocumented("port", mojo);
-    }
 
     @Test
     @InjectMojo(goal = "port")
-    @MojoParameter(name = "portBase", value = "abc")
     void portBaseThatIsNoNumberIsRefused(PortMojo mojo) throws Exception {
+        given("queuelock.lanes.portBase", "abc");
         assertRefused(mojo, BAD_PORT_BASE);
     }
 
     @Test
     @InjectMojo(goal = "port")
-    @MojoParameter(name = "portBase", value = "65436")
     void portBaseMustLeaveRoomForTheLanesPorts(PortMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.portBase must be a whole number from 1 to 65435, not '65436'");
+        given("queuelock.lanes.portBase", "65436");
+        assertRefused(mojo, "queuelock.lanes.portBase must be a whole number from 1 to 65435, not '65436'");
     }
 
     @Test
     @InjectMojo(goal = "port")
-    @MojoParameter(name = "portBase", value = "0")
     void portBaseMustBePositive(PortMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.portBase must be a whole number from 1 to 65435, not '0'");
+        given("queuelock.lanes.portBase", "0");
+        assertRefused(mojo, "queuelock.lanes.portBase must be a whole number from 1 to 65435, not '0'");
     }
 
     @Test
     @InjectMojo(goal = "port")
-    @MojoParameter(name = "autoLand", value = "maybe")
     void autoLandMustBeTrueOrFalse(PortMojo mojo) throws Exception {
+        given("queuelock.lanes.autoLand", "maybe");
         assertRefused(mojo, BAD_AUTO_LAND);
     }
 
     @Test
     @InjectMojo(goal = "port")
-    @MojoParameter(name = "orphanGrace", value = "soon")
     void orphanGraceMustBeADuration(PortMojo mojo) throws Exception {
+        given("queuelock.lanes.orphanGrace", "soon");
         assertRefused(mojo, BAD_ORPHAN_GRACE);
     }
 
     @Test
     @InjectMojo(goal = "port")
-    @MojoParameter(name = "worktreeSuffix", value = "lanes/")
     void worktreeSuffixMustStayBesideTheMainCheckout(PortMojo mojo) throws Exception {
+        given("queuelock.lanes.worktreeSuffix", "lanes/");
         assertRefused(mojo, BAD_WORKTREE_SUFFIX);
     }
 
@@ -82,9 +74,9 @@ class PortMojoTest extends HarnessTest {
 
     @Test
     @InjectMojo(goal = "port")
-    @MojoParameter(name = "portBase", value = "9000")
-    @MojoParameter(name = "worktreeSuffix", value = "-wt-")
     void portBaseAndWorktreeSuffixAreHonoured(PortMojo mojo) throws Exception {
+        given("queuelock.lanes.portBase", "9000");
+        given("queuelock.lanes.worktreeSuffix", "-wt-");
         inDirectory("shop-wt-12");
         assertThat(printed(mojo)).isEqualTo("9012");
     }

@@ -4,47 +4,38 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.testsupport.GitFixture;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.apache.maven.api.plugin.testing.InjectMojo;
-import org.apache.maven.api.plugin.testing.MojoParameter;
-import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
 
 class PruneMojoTest extends HarnessTest {
 
-    @TestFactory
-    @InjectMojo(goal = "prune")
-    Stream<DynamicTest> parametersDefaultToTheDocumentedValues(PruneMojo mojo) throws Exception {
-        return defaultsAreTheDocumented("prune", mojo);
-    }
 
     @Test
     @InjectMojo(goal = "prune")
-    @MojoParameter(name = "portBase", value = "abc")
     void portBaseThatIsNoNumberIsRefused(PruneMojo mojo) throws Exception {
+        given("queuelock.lanes.portBase", "abc");
         assertRefused(mojo, BAD_PORT_BASE);
     }
 
     @Test
     @InjectMojo(goal = "prune")
-    @MojoParameter(name = "autoLand", value = "maybe")
     void autoLandMustBeTrueOrFalse(PruneMojo mojo) throws Exception {
+        given("queuelock.lanes.autoLand", "maybe");
         assertRefused(mojo, BAD_AUTO_LAND);
     }
 
     @Test
     @InjectMojo(goal = "prune")
-    @MojoParameter(name = "orphanGrace", value = "soon")
     void orphanGraceMustBeADuration(PruneMojo mojo) throws Exception {
+        given("queuelock.lanes.orphanGrace", "soon");
         assertRefused(mojo, BAD_ORPHAN_GRACE);
     }
 
     @Test
     @InjectMojo(goal = "prune")
-    @MojoParameter(name = "branchPrefix", value = "-lane")
-    @MojoParameter(name = "worktreeSuffix", value = "lanes/")
     void everyProblemIsListedAtOnce(PruneMojo mojo) throws Exception {
+        given("queuelock.lanes.branchPrefix", "-lane");
+        given("queuelock.lanes.worktreeSuffix", "lanes/");
         assertRefused(mojo, BAD_BRANCH_PREFIX + "; " + BAD_WORKTREE_SUFFIX);
     }
 

@@ -3,11 +3,16 @@ package dev.queuelock.maven.goals;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.queuelock.config.AffectedBuildSettings;
 import dev.queuelock.config.LaneDirectorySettings;
 import dev.queuelock.config.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
+import dev.queuelock.repo.LaneDirectory;
+import dev.queuelock.land.engine.LandSettings;
+import dev.queuelock.land.git.LandTarget;
+import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.git.LandTarget;
@@ -19,24 +24,32 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.Map;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 import org.junit.jupiter.api.Test;
 
 /**
  * The catalog lists every setting that a class declares beside its reader, once, and no other; a
  * key is declared once, in its class's group, and from there it reaches {@code queuelock:config},
- * the configuration page's test and the docs test with no list to update (the scratch key below).
+ * {@code help -Ddetail}, its goal's page and the configuration page with no other edit (the scratch key below).
  */
 class SettingsCatalogTest {
 
     /** Where the keys are declared: the lock's in core, the others beside the code that reads them. */
     private static final List<Class<?>> DECLARED_IN = List.of(LockSettings.class, LaneDirectorySettings.class,
-            LocalRepositorySettings.class, ZooKeeperSettings.class, LandTarget.class, LandSettings.class, BatchOptions.class, LaneSettings.class,
-            LaneUse.class, StatusMojo.class, LaneMojo.class, PreviewMojo.class, InitMojo.class, UninstallMojo.class);
+            LocalRepositorySettings.class, AffectedBuildSettings.class, ZooKeeperSettings.class, LandTarget.class, LandSettings.class, BatchOptions.class, LaneSettings.class,
+            LaneUse.class, StatusMojo.class, LaneMojo.class, PreviewMojo.class, InitMojo.class, UninstallMojo.class, Notifier.class,
+            WatchMojo.class);
 
     /** A key as a new one is added: one declaration in its class's group, nothing else. */
     private static final class Scratch {
         static final SettingGroup SETTINGS = new SettingGroup();
-        static final String KEY = "queuelock.scratchRetries";
+        static final String KEY = "queuelock.land.scratchRetries";
         static final Setting<Integer> SCRATCH_RETRIES = SETTINGS.add(Setting.number(KEY, 0, 2, "land",
                 "How often a scratch step is tried again."));
     }
@@ -51,27 +64,69 @@ class SettingsCatalogTest {
     }
 
     @Test
-    void aKeyDeclaredOnceReachesConfigAndIsDemandedOfTheConfigurationPage() throws Exception {
+    void aKeyDeclaredOnceReachesConfigHelpTheGoalsPageAndTheConfigurationPage(@TempDir Path copy) throws Exception {
         SettingsCatalog catalog = withScratch();
         assertThat(catalog.named(Scratch.KEY)).contains(Scratch.SCRATCH_RETRIES);
 
         Properties user = new Properties();
         List<String> problems = new ArrayList<>();
-        assertThat(ConfigMojo.lines(catalog, user, problems))
-                .containsSubsequence("queuelock.scratchRetries = 2 (default) [land]", "    How often a scratch step is tried again.");
+        assertThat(ConfigMojo.lines(catalog, user, problems)).as("queuelock:config")
+                .containsSubsequence("queuelock.land.scratchRetries = 2 (default) [land]", "    How often a scratch step is tried again.");
         assertThat(problems).isEmpty();
         user.setProperty(Scratch.KEY, "many");
         ConfigMojo.lines(catalog, user, problems);
-        assertThat(problems).containsExactly("queuelock.scratchRetries must be a whole number of 0 or more, not 'many'");
+        assertThat(problems).containsExactly("queuelock.land.scratchRetries must be a whole number of 0 or more, not 'many'");
 
-        String row = "| `queuelock.scratchRetries` | `2` | a whole number of 0 or more | land | How often a scratch step is tried again. |";
-        assertThat(ConfigurationPageTest.table(catalog)).contains(row);
-        assertThat(ConfigurationPageTest.pageTable()).as("the page as it is: ConfigurationPageTest would demand the row")
-                .doesNotContain(row).isNotEqualTo(String.join("\n", ConfigurationPageTest.table(catalog)));
-        assertThat(DocsNameWhatExistsTest.unknownKeys(catalog, List.of("Set `queuelock.scratchRetries` to 1.")))
+        // What the build does after maven-plugin-plugin, on a copy of this build's descriptors and page.
+        Path target = copy.resolve("target");
+        for (Path descriptor : List.of(HELP, PLUGIN_XML, ENHANCED)) {
+            Files.createDirectories(target.resolve(descriptor).getParent());
+            Files.copy(Path.of("target").resolve(descriptor), target.resolve(descriptor));
+        }
+        Path page = copy.resolve("configuration.md");
+        Files.copy(ConfigurationPageTest.PAGE, page);
+        SettingsPages pages = new SettingsPages(catalog);
+        pages.describeGoals(target);
+        pages.updateTable(page);
+
+        String line = "queuelock.land.scratchRetries (default 2; a whole number of 0 or more): How often a scratch step is tried again.";
+        assertThat(landDescription(target.resolve(HELP))).as("help -Ddetail prints the goal's description from plugin-help.xml")
+                .contains(line);
+        assertThat(landDescription(target.resolve(ENHANCED))).as("the goal's site page, from plugin-enhanced.xml")
+                .contains("<li><code>queuelock.land.scratchRetries</code> (default 2; a whole number of 0 or more): "
+                        + "How often a scratch step is tried again.</li>");
+        assertThat(ConfigurationPageTest.pageTable(page)).as("configuration.md").contains(
+                "| `queuelock.land.scratchRetries` | `2` | a whole number of 0 or more | land | How often a scratch step is tried again. |");
+        assertThat(ConfigurationPageTest.pageTable(ConfigurationPageTest.PAGE)).doesNotContain("scratchRetries");
+        assertThat(DocsNameWhatExistsTest.unknownKeys(catalog, List.of("Set `queuelock.land.scratchRetries` to 1.")))
                 .as("the docs may name it").isEmpty();
-        assertThat(DocsNameWhatExistsTest.unknownKeys(SettingsCatalog.standard(), List.of("Set `queuelock.scratchRetries` to 1.")))
-                .as("but not before it is declared").isNotEmpty();
+    }
+
+    @Test
+    void aKeySetUnderItsFormerNameIsReadAndNamesItsNewName() {
+        Properties user = new Properties();
+        user.setProperty("queuelock.pushRetries", "5");
+        assertThat(LandSettings.PUSH_RETRIES.from(user)).isEqualTo(5);
+        assertThat(LandSettings.SETTINGS.carryOver(user))
+                .containsExactly("queuelock.pushRetries is now queuelock.land.pushRetries: rename it where it is set "
+                        + "(.mvn/maven.config or -D).");
+        assertThat(user).containsOnly(Map.entry("queuelock.land.pushRetries", "5"));
+    }
+
+    private static final Path HELP = Path.of("classes", "META-INF", "maven", "dev.queuelock", "queue-lock-maven-plugin", "plugin-help.xml");
+    private static final Path PLUGIN_XML = Path.of("classes", "META-INF", "maven", "plugin.xml");
+    private static final Path ENHANCED = Path.of("plugin-enhanced.xml");
+
+    /** The land goal's description in {@code descriptor}, as text. */
+    private static String landDescription(Path descriptor) throws Exception {
+        NodeList mojos = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(descriptor.toFile()).getElementsByTagName("mojo");
+        for (int i = 0; i < mojos.getLength(); i++) {
+            Element mojo = (Element) mojos.item(i);
+            if (mojo.getElementsByTagName("goal").item(0).getTextContent().equals("land")) {
+                return mojo.getElementsByTagName("description").item(0).getTextContent();
+            }
+        }
+        throw new AssertionError("no land goal in " + descriptor);
     }
 
     @Test
@@ -95,7 +150,7 @@ class SettingsCatalogTest {
                 if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {
                     f.setAccessible(true);
                     String value = (String) f.get(null);
-                    if (value.startsWith(Setting.PREFIX) && !value.startsWith("queuelock.lane.")) {
+                    if (value.startsWith(Setting.PREFIX) && !value.equals(LaneDirectory.NUMBER_PROPERTY) && !value.equals(LaneDirectory.PORT_PROPERTY)) {
                         assertThat(SettingsCatalog.standard().named(value)).as("%s.%s", type.getSimpleName(), f.getName())
                                 .isPresent();
                     }

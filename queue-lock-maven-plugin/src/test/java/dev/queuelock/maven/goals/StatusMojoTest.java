@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.json.StatusJson;
 import dev.queuelock.testsupport.GitFixture;
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,50 +14,32 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.apache.maven.api.plugin.testing.InjectMojo;
-import org.apache.maven.api.plugin.testing.MojoExtension;
-import org.apache.maven.api.plugin.testing.MojoParameter;
 import org.apache.maven.plugin.MojoExecutionException;
-import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
 
 class StatusMojoTest extends HarnessTest {
 
     private static final Path STATUS_JSON_PAGE = Path.of("..", "src", "site", "markdown", "status-json.md");
 
-    @TestFactory
-    @InjectMojo(goal = "status")
-    Stream<DynamicTest> parametersDefaultToTheDocumentedValues(StatusMojo mojo) throws Exception {
-        return defaultsAreTheDocumented("status", mojo);
-    }
-
     @Test
     @InjectMojo(goal = "status")
-    void theDirectoryIsTheTopDirectoryOfTheInvocationByDefault(StatusMojo mojo) throws Exception {
-        assertThat(MojoExtension.<File>getVariableValueFromObject(mojo, "directory"))
-                .isEqualTo(top.toFile());
-    }
-
-    @Test
-    @InjectMojo(goal = "status")
-    @MojoParameter(name = "json", value = "maybe")
     void jsonMustBeTrueOrFalse(StatusMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.json must be true or false, not 'maybe'");
+        given("queuelock.status.json", "maybe");
+        assertRefused(mojo, "queuelock.status.json must be true or false, not 'maybe'");
     }
 
     @Test
     @InjectMojo(goal = "status")
-    @MojoParameter(name = "buildScope", value = "galaxy")
     void buildScopeMustBeRepoOrMachine(StatusMojo mojo) throws Exception {
+        given("queuelock.build.scope", "galaxy");
         assertRefused(mojo, "queuelock.build.scope must be repo or machine, not 'galaxy'");
     }
 
     @Test
     @InjectMojo(goal = "status")
-    @MojoParameter(name = "directory", value = "/nonexistent/queue-lock")
     void aMissingDirectoryIsNamedAsMissing(StatusMojo mojo) {
+        given("queuelock.status.directory", "/nonexistent/queue-lock");
         assertThatThrownBy(mojo::execute)
                 .isInstanceOf(MojoExecutionException.class)
                 .hasMessageContaining("/nonexistent/queue-lock")
@@ -68,9 +49,9 @@ class StatusMojoTest extends HarnessTest {
 
     @Test
     @InjectMojo(goal = "status")
-    @MojoParameter(name = "json", value = "true")
-    @MojoParameter(name = "output", value = "${session.request.multiModuleProjectDirectory}/status.json")
     void jsonGoesToTheOutputFileInTheOneSchema(StatusMojo mojo) throws Exception {
+        given("queuelock.status.json", "true");
+        given("queuelock.status.output", top.resolve("status.json").toString());
         mojo.execute();
         JsonNode doc = new ObjectMapper().readTree(top.resolve("status.json").toFile());
         assertThat(doc.get("version").asInt()).isEqualTo(StatusJson.VERSION);
@@ -83,13 +64,13 @@ class StatusMojoTest extends HarnessTest {
     /** The lanes' objects carry exactly the keys the status JSON page documents, in its order. */
     @Test
     @InjectMojo(goal = "status")
-    @MojoParameter(name = "json", value = "true")
     void eachLaneInTheJsonHasTheKeysTheStatusJsonPageDocuments(StatusMojo mojo) throws Exception {
+        given("queuelock.status.json", "true");
         GitFixture repo = repository();
         Path lane = top.resolve("main-lane-1");
         GitFixture.git(repo.main, "worktree", "add", "--quiet", "-b", "lane/1", lane.toString(), "origin/main");
-        MojoExtension.setVariableValueToObject(mojo, "directory", repo.main.toFile());
-        MojoExtension.setVariableValueToObject(mojo, "output", top.resolve("status.json").toFile());
+        given("queuelock.status.directory", repo.main.toString());
+        given("queuelock.status.output", top.resolve("status.json").toString());
 
         mojo.execute();
 
@@ -119,30 +100,30 @@ class StatusMojoTest extends HarnessTest {
     }
     @Test
     @InjectMojo(goal = "status")
-    @MojoParameter(name = "portBase", value = "abc")
     void portBaseThatIsNoNumberIsRefused(StatusMojo mojo) throws Exception {
+        given("queuelock.lanes.portBase", "abc");
         assertRefused(mojo, BAD_PORT_BASE);
     }
 
     @Test
     @InjectMojo(goal = "status")
-    @MojoParameter(name = "autoLand", value = "maybe")
     void autoLandMustBeTrueOrFalse(StatusMojo mojo) throws Exception {
+        given("queuelock.lanes.autoLand", "maybe");
         assertRefused(mojo, BAD_AUTO_LAND);
     }
 
     @Test
     @InjectMojo(goal = "status")
-    @MojoParameter(name = "orphanGrace", value = "soon")
     void orphanGraceMustBeADuration(StatusMojo mojo) throws Exception {
+        given("queuelock.lanes.orphanGrace", "soon");
         assertRefused(mojo, BAD_ORPHAN_GRACE);
     }
 
     @Test
     @InjectMojo(goal = "status")
-    @MojoParameter(name = "json", value = "maybe")
-    @MojoParameter(name = "worktreeSuffix", value = "lanes/")
     void everyProblemIsListedAtOnce(StatusMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.json must be true or false, not 'maybe'; " + BAD_WORKTREE_SUFFIX);
+        given("queuelock.status.json", "maybe");
+        given("queuelock.lanes.worktreeSuffix", "lanes/");
+        assertRefused(mojo, "queuelock.status.json must be true or false, not 'maybe'; " + BAD_WORKTREE_SUFFIX);
     }
 }

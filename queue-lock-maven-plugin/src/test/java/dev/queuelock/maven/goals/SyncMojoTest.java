@@ -4,39 +4,30 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.testsupport.GitFixture;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.apache.maven.api.plugin.testing.InjectMojo;
-import org.apache.maven.api.plugin.testing.MojoParameter;
-import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
 
 class SyncMojoTest extends HarnessTest {
 
-    @TestFactory
-    @InjectMojo(goal = "sync")
-    Stream<DynamicTest> parametersDefaultToTheDocumentedValues(SyncMojo mojo) throws Exception {
-        return defaultsAreTheDocumented("sync", mojo);
-    }
 
     @Test
     @InjectMojo(goal = "sync")
-    @MojoParameter(name = "portBase", value = "abc")
     void portBaseThatIsNoNumberIsRefused(SyncMojo mojo) throws Exception {
+        given("queuelock.lanes.portBase", "abc");
         assertRefused(mojo, BAD_PORT_BASE);
     }
 
     @Test
     @InjectMojo(goal = "sync")
-    @MojoParameter(name = "autoLand", value = "maybe")
     void autoLandMustBeTrueOrFalse(SyncMojo mojo) throws Exception {
+        given("queuelock.lanes.autoLand", "maybe");
         assertRefused(mojo, BAD_AUTO_LAND);
     }
 
     @Test
     @InjectMojo(goal = "sync")
-    @MojoParameter(name = "orphanGrace", value = "soon")
     void orphanGraceMustBeADuration(SyncMojo mojo) throws Exception {
+        given("queuelock.lanes.orphanGrace", "soon");
         assertRefused(mojo, BAD_ORPHAN_GRACE);
     }
 

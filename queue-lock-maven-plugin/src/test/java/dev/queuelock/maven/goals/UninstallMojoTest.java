@@ -15,39 +15,30 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.maven.api.plugin.testing.InjectMojo;
-import org.apache.maven.api.plugin.testing.MojoParameter;
-import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
 
 class UninstallMojoTest extends HarnessTest {
 
-    @TestFactory
-    @InjectMojo(goal = "uninstall")
-    Stream<DynamicTest> parametersDefaultToTheDocumentedValues(UninstallMojo mojo) throws Exception {
-        return defaultsAreTheDocumented("uninstall", mojo);
-    }
 
     @Test
     @InjectMojo(goal = "uninstall")
-    @MojoParameter(name = "portBase", value = "abc")
     void portBaseThatIsNoNumberIsRefused(UninstallMojo mojo) throws Exception {
+        given("queuelock.lanes.portBase", "abc");
         assertRefused(mojo, BAD_PORT_BASE);
     }
 
     @Test
     @InjectMojo(goal = "uninstall")
-    @MojoParameter(name = "autoLand", value = "maybe")
     void autoLandMustBeTrueOrFalse(UninstallMojo mojo) throws Exception {
+        given("queuelock.lanes.autoLand", "maybe");
         assertRefused(mojo, BAD_AUTO_LAND);
     }
 
     @Test
     @InjectMojo(goal = "uninstall")
-    @MojoParameter(name = "orphanGrace", value = "soon")
     void orphanGraceMustBeADuration(UninstallMojo mojo) throws Exception {
+        given("queuelock.lanes.orphanGrace", "soon");
         assertRefused(mojo, BAD_ORPHAN_GRACE);
     }
 
@@ -172,8 +163,8 @@ class UninstallMojoTest extends HarnessTest {
 
     @Test
     @InjectMojo(goal = "uninstall")
-    @MojoParameter(name = "keepState", value = "true")
     void withKeepStateItLeavesTheHistoryAndTheQueues(UninstallMojo mojo) throws Exception {
+        given("queuelock.uninstall.keepState", "true");
         GitFixture repo = repository();
         Path history = Files.createDirectories(repo.main.resolve(".git/queuelock")).resolve("land-history.json");
         Files.writeString(history, "[]\n");
@@ -186,14 +177,14 @@ class UninstallMojoTest extends HarnessTest {
         assertThat(history).exists();
         assertThat(buildQueue).exists();
         assertThat(log.lines).contains("kept queue-lock's state (landing history, check logs, queue directories):"
-                + " -Dqueuelock.keepState=true");
+                + " -Dqueuelock.uninstall.keepState=true");
     }
 
     @Test
     @InjectMojo(goal = "uninstall")
-    @MojoParameter(name = "keepState", value = "maybe")
     void keepStateMustBeTrueOrFalse(UninstallMojo mojo) throws Exception {
-        assertRefused(mojo, "queuelock.keepState must be true or false, not 'maybe'");
+        given("queuelock.uninstall.keepState", "maybe");
+        assertRefused(mojo, "queuelock.uninstall.keepState must be true or false, not 'maybe'");
     }
 
     /** Lane n beside the main checkout, on lane/n, as queuelock:lane makes it. */
@@ -215,8 +206,8 @@ class UninstallMojoTest extends HarnessTest {
 
     @Test
     @InjectMojo(goal = "uninstall")
-    @MojoParameter(name = "scope", value = "everyone")
     void scopeMustBeRepositoryOrUser(UninstallMojo mojo) throws Exception {
+        given("queuelock.init.scope", "everyone");
         assertRefused(mojo, "queuelock.init.scope must be repository or user, not 'everyone'");
     }
 }

@@ -113,6 +113,63 @@ class AffectedCheckIT {
         assertThat(repo.remoteSubjects("main")).contains("two-a work", "two-c work").doesNotContain("two-b work", "BrokenTest");
     }
 
+    /**
+     * A lane's own build, with {@code queuelock.build.affected=lanes} in {@code .mvn/maven.config}, before the
+     * agent commits: a new file in app tests app alone (shared and the parent built without tests); a
+     * change to shared tests all three; a change to the parent POM builds everything; a change to
+     * shared that breaks app's test fails the build, as land's check refuses it. (The reactor is
+     * narrowed by the code land's check uses, which {@link #aLeafsChangeRunsOnlyItsTestsOnMaven4} runs on Maven 4.)
+     */
+    @Test
+    @Timeout(600)
+    void aLanesOwnBuildTestsWhatItChangedBeforeItIsCommitted() throws Exception {
+        Files.writeString(repo.main.resolve(".mvn/maven.config"), "-Dqueuelock.build.affected=lanes\n", StandardCharsets.UTF_8);
+        repo.commitAndPush("affected builds in lanes");
+        Path lane = work.resolve("agent");
+        LandingRepo.git(repo.main, "worktree", "add", "-q", "-b", "agent", lane.toString(), "origin/main");
+
+        Path note = lane.resolve("app/src/main/java/shop/app/Note.java");
+        Files.writeString(note, "package shop.app;\n\nclass Note {\n}\n");
+        String leaf = build(lane, "agent-leaf", true);
+        assertThat(leaf).contains("affected: 1 module tested (app), 2 modules built without tests (shop3, shared);"
+                + " changed since origin/main: app/src/main/java/shop/app/Note.java");
+        assertThat(testsRunIn(leaf)).containsExactly("app");
+        Files.delete(note);
+
+        Path prices = lane.resolve("shared/src/main/java/shop/shared/Prices.java");
+        String original = Files.readString(prices);
+        Files.writeString(prices, original + "// agent\n");
+        String shared = build(lane, "agent-shared", true);
+        assertThat(shared).contains("affected: 3 modules tested (shared, app, api), 1 module built without tests (shop3)");
+        assertThat(testsRunIn(shared)).containsExactlyInAnyOrder("shared", "app", "api");
+        Files.writeString(prices, original);
+
+        Path parent = lane.resolve("pom.xml");
+        String parentPom = Files.readString(parent);
+        Files.writeString(parent, parentPom + "<!-- agent -->\n");
+        String full = build(lane, "agent-parent", true);
+        assertThat(full).contains("affected: full build: pom.xml belongs to dev.queuelock.its:shop3, a parent or aggregator POM's module");
+        assertThat(testsRunIn(full)).containsExactlyInAnyOrder("shared", "app", "api");
+        Files.writeString(parent, parentPom);
+
+        // Still right for shared's own test (2 x 3), wrong for app's (5 x 2), as in the landing above.
+        Files.writeString(prices, original.replace("return price * quantity;", "return quantity == 2 ? price : price * quantity;"));
+        String breaks = build(lane, "agent-breaks", false);
+        assertThat(breaks).contains("affected: 3 modules tested (shared, app, api)").contains("CheckoutTest");
+    }
+
+    /** {@code mvn verify} in {@code lane}; its output. */
+    private String build(Path lane, String name, boolean passes) throws Exception {
+        MavenRun build = repo.mvn(lane, name, "verify");
+        int exit = build.awaitExit(LAND);
+        if (passes) {
+            assertThat(exit).as(build.log()).isZero();
+        } else {
+            assertThat(exit).as(build.log()).isNotZero();
+        }
+        return build.log();
+    }
+
     /** What a lane of a batch gets before it is landed, besides its one change. */
     private interface LaneChange {
         void apply(Path lane) throws IOException;
@@ -127,7 +184,7 @@ class AffectedCheckIT {
         Path release = work.resolve("release-" + name);
         Path solo = lane(name + "-solo", "app/src/main/java/shop/app/Checkout.java");
         writeTest(solo, "HoldTest", "File release = new File(\"" + release + "\"); while (!release.exists()) { Thread.sleep(50); }");
-        MavenRun held = repo.mvn(solo, "land-" + name + "-solo", "queuelock:land", "-Dqueuelock.checkGoals=verify");
+        MavenRun held = repo.mvn(solo, "land-" + name + "-solo", "queuelock:land", "-Dqueuelock.land.checkGoals=verify");
         held.awaitLog("land queue acquired", LAND);
         List<MavenRun> batch = new java.util.ArrayList<>();
         for (String member : List.of(name + "-a", name + "-b", name + "-c")) {
@@ -138,7 +195,7 @@ class AffectedCheckIT {
             LandingRepo.git(lane, "add", ".");
             LandingRepo.git(lane, "commit", "-q", "-m", member + " work");
             change.apply(lane);
-            MavenRun run = repo.mvn(lane, "land-" + member, "queuelock:land", "-Dqueuelock.checkGoals=verify", "-Dqueuelock.batch=3");
+            MavenRun run = repo.mvn(lane, "land-" + member, "queuelock:land", "-Dqueuelock.land.checkGoals=verify", "-Dqueuelock.land.batch=3");
             run.awaitLog("Land queue:", LAND);
             batch.add(run);
         }
@@ -166,7 +223,7 @@ class AffectedCheckIT {
     void aLeafsChangeRunsOnlyItsTestsOnMaven4() throws Exception {
         String maven = MavenRun.maven4();
         MavenRun land = repo.mvnOn(maven, lane("leaf", "api/src/test/java/shop/api/ApiTest.java"), "land-leaf", "queuelock:land",
-                "-Dqueuelock.checkGoals=verify");
+                "-Dqueuelock.land.checkGoals=verify");
         assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
         assertThat(land.log()).contains("check: tested: dev.queuelock.its:api (changed: api/src/test/java/shop/api/ApiTest.java)");
         assertThat(testsRun("leaf")).containsExactly("api");
@@ -190,10 +247,10 @@ class AffectedCheckIT {
         repo.commitAndPush("build cache");
 
         MavenRun first = repo.mvnOn(maven, lane("leaf-app", "app/src/main/java/shop/app/Checkout.java"), "land-app", "queuelock:land",
-                "-Dqueuelock.checkGoals=verify");
+                "-Dqueuelock.land.checkGoals=verify");
         assertThat(first.awaitExit(LAND)).as(first.log()).isZero();
         MavenRun second = repo.mvnOn(maven, lane("leaf-api", "api/src/test/java/shop/api/ApiTest.java"), "land-api", "queuelock:land",
-                "-Dqueuelock.checkGoals=verify");
+                "-Dqueuelock.land.checkGoals=verify");
         assertThat(second.awaitExit(LAND)).as(second.log()).isZero();
 
         assertThat(second.log()).contains("check: restored from the build cache (not built): dev.queuelock.its:shared");
@@ -214,7 +271,7 @@ class AffectedCheckIT {
 
     /** Lands the lane; its output. */
     private String land(Path lane, String name, boolean lands) throws Exception {
-        MavenRun land = repo.mvn(lane, name, "queuelock:land", "-Dqueuelock.checkGoals=verify");
+        MavenRun land = repo.mvn(lane, name, "queuelock:land", "-Dqueuelock.land.checkGoals=verify");
         int exit = land.awaitExit(LAND);
         if (lands) {
             assertThat(exit).as(land.log()).isZero();
@@ -232,14 +289,19 @@ class AffectedCheckIT {
             newest = files.filter(f -> f.getFileName().toString().matches(lane + "-[0-9-]+\\.log")).sorted()
                     .reduce((a, b) -> b).orElseThrow(() -> new AssertionError("no check log of " + lane + " in " + logs));
         }
+        List<String> lines = Files.readAllLines(newest);
+        assertThat(lines).as("the check log " + newest).anyMatch(l -> l.contains("BUILD"));
+        return testsRunIn(String.join("\n", lines));
+    }
+
+    /** Whose tests a build's output shows, by the line each module's test prints. */
+    private static List<String> testsRunIn(String output) {
         // Maven 4 may put its own prefix before a test's output: find the line, wherever it starts.
         String mark = "[shop3] test of ";
-        List<String> lines = Files.readAllLines(newest);
-        List<String> ran = lines.stream().filter(l -> l.contains(mark))
+        List<String> ran = output.lines().filter(l -> l.contains(mark))
                 .map(l -> l.substring(l.indexOf(mark) + mark.length(), l.indexOf(" ran", l.indexOf(mark)))).collect(Collectors.toList());
-        assertThat(lines).as("the check log " + newest).anyMatch(l -> l.contains("BUILD"));
         if (ran.isEmpty()) {
-            throw new AssertionError("no test output in " + newest + ":\n" + String.join("\n", lines));
+            throw new AssertionError("no test output in:\n" + output);
         }
         return ran;
     }

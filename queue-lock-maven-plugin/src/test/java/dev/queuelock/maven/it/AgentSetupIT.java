@@ -79,7 +79,7 @@ class AgentSetupIT {
         assertThat(init.awaitExit(MVN)).as(init.log()).isZero();
         assertThat(init.log()).contains("land with ./mvnw queuelock:land", "(./mvnw queuelock:uninstall takes out")
                 .doesNotContain(" mvn queuelock:");
-        assertThat(main.resolve("CLAUDE.md")).content().contains("`./mvnw queuelock:land`", "`./mvnw -B verify`")
+        assertThat(main.resolve("CLAUDE.md")).content().contains("`./mvnw queuelock:land`", "`./mvnw -B verify -Dqueuelock.build.affected`")
                 .doesNotContain("`mvn ");
         String hook = hookCommand();
         assertThat(hook).isEqualTo(ClaudeSettings.hookCommand("./mvnw"));
@@ -100,7 +100,7 @@ class AgentSetupIT {
         git(lane2, "commit", "-q", "-m", "feature");
         MavenRun build = wrapper(lane2, "build", path, "validate");
         assertThat(build.awaitExit(MVN)).as(build.log()).isZero();
-        MavenRun land = wrapper(lane2, "land", path, "queuelock:land", "-Dqueuelock.checkGoals=validate");
+        MavenRun land = wrapper(lane2, "land", path, "queuelock:land", "-Dqueuelock.land.checkGoals=validate");
         assertThat(land.awaitExit(MVN)).as(land.log()).isZero();
         assertThat(land.log()).contains("lane shop-lane-2 (lane/2) landed on origin/main");
         assertThat(git(repo.origin, "log", "-1", "--format=%s", "main")).isEqualTo("feature");

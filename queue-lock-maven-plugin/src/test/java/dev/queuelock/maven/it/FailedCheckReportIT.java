@@ -84,7 +84,7 @@ class FailedCheckReportIT {
 
     /** Lands {@code lane}, which must be refused; the report's lines, from "checks failed" to the log's name. */
     private List<String> refused(Path lane, String name) throws Exception {
-        MavenRun land = repo.mvn(lane, name, "queuelock:land", "-Dqueuelock.checkGoals=verify");
+        MavenRun land = repo.mvn(lane, name, "queuelock:land", "-Dqueuelock.land.checkGoals=verify");
         assertThat(land.awaitExit(LAND)).as(land.log()).isNotZero();
         assertThat(repo.remoteSubjects("main")).as("nothing pushed").containsExactly("two modules", "project");
         List<String> lines = List.of(land.log().split("\n"));

@@ -47,7 +47,7 @@ class LandIT {
     void landsALaneWhoseChecksRunInsideTheLandersBuildLock() throws Exception {
         Path lane = lane("feature", "feature.txt");
 
-        MavenRun land = mvn(lane, "land", "queuelock:land", "-Dqueuelock.checkGoals=validate");
+        MavenRun land = mvn(lane, "land", "queuelock:land", "-Dqueuelock.land.checkGoals=validate");
 
         assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
         assertThat(land.log()).contains("feature landed on origin/main");
@@ -70,7 +70,7 @@ class LandIT {
         for (String name : names) {
             Path lane = lane(name, name + ".txt");
             // hold=2: each check takes a while, so the next lander arrives while one lands.
-            MavenRun run = mvn(lane, "land-" + name, "queuelock:land", "-Dqueuelock.checkGoals=validate", "-Dhold=2");
+            MavenRun run = mvn(lane, "land-" + name, "queuelock:land", "-Dqueuelock.land.checkGoals=validate", "-Dhold=2");
             run.awaitLog(landers.isEmpty() ? "land queue acquired" : "Land queue:", LAND);
             landers.add(run);
         }
@@ -89,7 +89,7 @@ class LandIT {
             String[] onZooKeeper = {"-Dqueuelock.land.backend=zookeeper",
                 "-Dqueuelock.zookeeper.connect=" + zookeeper.getConnectString()};
 
-            MavenRun land = mvn(lane, "land-zk", concat(onZooKeeper, "queuelock:land", "-Dqueuelock.checkGoals=validate"));
+            MavenRun land = mvn(lane, "land-zk", concat(onZooKeeper, "queuelock:land", "-Dqueuelock.land.checkGoals=validate"));
             assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
             assertThat(land.log()).contains("zk-lane landed on origin/main");
 
@@ -108,7 +108,7 @@ class LandIT {
         git(lane, "push", "-q", "origin", "HEAD:main");
         String pushed = git(lane, "rev-parse", "HEAD");
 
-        MavenRun land = mvn(lane, "land-nothing", "queuelock:land", "-Dqueuelock.checkGoals=validate");
+        MavenRun land = mvn(lane, "land-nothing", "queuelock:land", "-Dqueuelock.land.checkGoals=validate");
 
         assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
         assertThat(land.log()).contains("nothing to land: lane merged is already on origin/main").doesNotContain("landed on");
@@ -132,14 +132,14 @@ class LandIT {
         git(main, "push", "-q", "origin", "main");
         String before = git(lane, "rev-parse", "HEAD");
 
-        MavenRun land = mvn(lane, "land-broken", "queuelock:land", "-Dqueuelock.checkCommand=sh,check.sh");
+        MavenRun land = mvn(lane, "land-broken", "queuelock:land", "-Dqueuelock.land.checkCommand=sh,check.sh");
 
         assertThat(land.awaitExit(LAND)).as(land.log()).isNotZero();
         assertThat(land.log()).contains("OptionsTest.testMissingOptionException:112 expected: <a> but was: <b>")
                 .contains("Tests run: 991, Failures: 1")
                 .contains("checks failed on the rebased commit " + git(lane, "rev-parse", "--short=10", "HEAD"))
                 .contains("broken stays rebased onto origin/main").contains("git reset --keep " + before);
-        MavenRun again = mvn(lane, "land-broken-again", "queuelock:land", "-Dqueuelock.checkCommand=sh,check.sh");
+        MavenRun again = mvn(lane, "land-broken-again", "queuelock:land", "-Dqueuelock.land.checkCommand=sh,check.sh");
         assertThat(again.awaitExit(LAND)).as(again.log()).isNotZero();
         assertThat(again.log()).contains("OptionsTest.testMissingOptionException:112").contains("broken is unchanged at");
         assertThat(checkLogs("broken")).as("one log per run").hasSize(2);
@@ -169,13 +169,13 @@ class LandIT {
     void lanesQueuedBehindALandingAreBatchedIntoOneRealCheckBuild() throws Exception {
         // The first lander's check build waits for this file, so all three batchers queue behind it.
         Path release = work.resolve("release-solo");
-        MavenRun first = mvn(lane("solo", "solo.txt"), "land-solo", "queuelock:land", "-Dqueuelock.checkGoals=validate",
+        MavenRun first = mvn(lane("solo", "solo.txt"), "land-solo", "queuelock:land", "-Dqueuelock.land.checkGoals=validate",
                 "-Drelease=" + release);
         first.awaitLog("land queue acquired", LAND);
         List<MavenRun> batched = new ArrayList<>();
         for (String name : List.of("b1", "b2", "b3")) {
-            MavenRun run = mvn(lane(name, name + ".txt"), "land-" + name, "queuelock:land", "-Dqueuelock.checkGoals=validate",
-                    "-Dqueuelock.batch=3");
+            MavenRun run = mvn(lane(name, name + ".txt"), "land-" + name, "queuelock:land", "-Dqueuelock.land.checkGoals=validate",
+                    "-Dqueuelock.land.batch=3");
             run.awaitLog("Land queue:", LAND);
             batched.add(run);
         }
@@ -199,7 +199,7 @@ class LandIT {
         git(main, "push", "-q", "origin", "main");
         String before = git(lane, "rev-parse", "HEAD");
 
-        MavenRun land = mvn(lane, "land", "queuelock:land", "-Dqueuelock.checkGoals=validate");
+        MavenRun land = mvn(lane, "land", "queuelock:land", "-Dqueuelock.land.checkGoals=validate");
 
         assertThat(land.awaitExit(LAND)).isNotZero();
         assertThat(land.log()).contains("conflicted and was aborted").contains("git rebase").doesNotContain("\tat ");

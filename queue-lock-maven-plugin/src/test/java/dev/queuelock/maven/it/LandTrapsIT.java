@@ -44,7 +44,7 @@ class LandTrapsIT {
         repo = LandingRepo.create(work, "main", true);
         Path lane = repo.lane("own", "own.txt", "main");
 
-        MavenRun land = repo.mvn(lane, "validate-and-land", "validate", "queuelock:land", "-Dqueuelock.checkGoals=validate");
+        MavenRun land = repo.mvn(lane, "validate-and-land", "validate", "queuelock:land", "-Dqueuelock.land.checkGoals=validate");
 
         // Before: the checks queued behind this very session's build lock and waited forever.
         assertThat(land.awaitExit(Duration.ofSeconds(150))).as(land.log()).isZero();
@@ -66,7 +66,7 @@ class LandTrapsIT {
         repo = LandingRepo.create(work, "main", true);
         Path lane = repo.lane("crash", "crash.txt", "main");
         Map<String, String> env = Map.of(Processes.ENV, layer);
-        MavenRun land = repo.mvnWith(env, lane, "land-crash", "queuelock:land", "-Dqueuelock.checkGoals=validate",
+        MavenRun land = repo.mvnWith(env, lane, "land-crash", "queuelock:land", "-Dqueuelock.land.checkGoals=validate",
                 "-Drelease=" + work.resolve("never"));
         Path logs = repo.main.resolve(".git/queuelock/logs");
         org.awaitility.Awaitility.await().atMost(LAND).until(() -> checkBuildWaits(logs, "crash"));
@@ -115,7 +115,7 @@ class LandTrapsIT {
         assertThat(init.awaitExit(LAND)).as(init.log()).isZero();
         assertThat(init.log())
                 .contains("integration branch: master (the default branch of remote origin;"
-                        + " override with -Dqueuelock.integrationBranch=<branch>)")
+                        + " override with -Dqueuelock.land.integrationBranch=<branch>)")
                 .contains("refuses direct pushes to master")
                 .contains("git push origin HEAD:master");
         LandingRepo.git(main, "add", ".mvn", "CLAUDE.md", ".claude"); // as init says: its own files (not Maven 4's target/)
@@ -133,7 +133,7 @@ class LandTrapsIT {
         LandingRepo.git(main, "reset", "-q", "--keep", "HEAD~1");
 
         Path lane = repo.lane("topic", "topic.txt", "master");
-        MavenRun land = repo.mvn(lane, "land-master", "queuelock:land", "-Dqueuelock.checkGoals=validate");
+        MavenRun land = repo.mvn(lane, "land-master", "queuelock:land", "-Dqueuelock.land.checkGoals=validate");
         assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
         assertThat(land.log()).contains("topic landed on origin/master");
         assertThat(repo.remoteSubjects("master")).containsExactly("topic work", "queue-lock", "no extension", "project");
@@ -146,7 +146,7 @@ class LandTrapsIT {
         repo = LandingRepo.of(work);
         LandingRepo.git(solo, "switch", "-q", "-c", "lane");
 
-        MavenRun land = repo.mvn(solo, "land-no-remote", "queuelock:land", "-Dqueuelock.checkGoals=validate");
+        MavenRun land = repo.mvn(solo, "land-no-remote", "queuelock:land", "-Dqueuelock.land.checkGoals=validate");
 
         assertThat(land.awaitExit(LAND)).isNotZero();
         assertThat(land.log()).contains("this repository has no remote 'origin' to land on (it has no remote at all)")
@@ -161,10 +161,10 @@ class LandTrapsIT {
         Path lane = repo.lane("spaces", "spaces.txt", "main");
         String before = LandingRepo.git(lane, "rev-parse", "HEAD");
 
-        MavenRun land = repo.mvn(lane, "land-spaces", "queuelock:land", "-Dqueuelock.checkCommand=sh -c true");
+        MavenRun land = repo.mvn(lane, "land-spaces", "queuelock:land", "-Dqueuelock.land.checkCommand=sh -c true");
 
         assertThat(land.awaitExit(LAND)).isNotZero();
-        assertThat(land.log()).contains("arguments are separated by commas").contains("-Dqueuelock.checkCommand=sh,-c,true")
+        assertThat(land.log()).contains("arguments are separated by commas").contains("-Dqueuelock.land.checkCommand=sh,-c,true")
                 .doesNotContain("Cannot run program");
         assertThat(LandingRepo.git(lane, "rev-parse", "HEAD")).isEqualTo(before);
     }
@@ -174,9 +174,9 @@ class LandTrapsIT {
     void statusOfAMissingDirectorySaysSoAndQuietStatusStillPrintsItsReport() throws Exception {
         repo = LandingRepo.create(work, "main", true);
 
-        MavenRun missing = repo.mvn(repo.main, "status-missing", "queuelock:status", "-Dqueuelock.directory=/nonexistent/dir");
+        MavenRun missing = repo.mvn(repo.main, "status-missing", "queuelock:status", "-Dqueuelock.status.directory=/nonexistent/dir");
         assertThat(missing.awaitExit(LAND)).isNotZero();
-        assertThat(missing.log()).contains("-Dqueuelock.directory=/nonexistent/dir: no such directory")
+        assertThat(missing.log()).contains("-Dqueuelock.status.directory=/nonexistent/dir: no such directory")
                 .doesNotContain("is git installed");
 
         MavenRun quiet = repo.mvn(repo.main, "status-quiet", "-q", "queuelock:status");
@@ -216,11 +216,11 @@ class LandTrapsIT {
         repo = LandingRepo.create(work, "main", true);
         Path release = work.resolve("release-first");
         MavenRun first = repo.mvn(repo.lane("first", "first.txt", "main"), "land-first", "queuelock:land",
-                "-Dqueuelock.checkGoals=validate", "-Drelease=" + release).awaitLog("land queue acquired", LAND);
+                "-Dqueuelock.land.checkGoals=validate", "-Drelease=" + release).awaitLog("land queue acquired", LAND);
         MavenRun hup = repo.mvn(repo.lane("hup", "hup.txt", "main"), "land-hup", "queuelock:land",
-                "-Dqueuelock.checkGoals=validate").awaitLog("Land queue:", LAND);
+                "-Dqueuelock.land.checkGoals=validate").awaitLog("Land queue:", LAND);
         Path stoppedLane = repo.lane("stopped", "stopped.txt", "main");
-        MavenRun stopped = repo.mvn(stoppedLane, "land-stopped", "queuelock:land", "-Dqueuelock.checkGoals=validate")
+        MavenRun stopped = repo.mvn(stoppedLane, "land-stopped", "queuelock:land", "-Dqueuelock.land.checkGoals=validate")
                 .awaitLog("Land queue:", LAND);
 
         signal("HUP", hup.process().pid());
@@ -233,7 +233,7 @@ class LandTrapsIT {
         assertThat(hup.awaitExit(LAND)).as(hup.log()).isZero();
         assertThat(hup.log()).contains("hup landed on origin/main");
 
-        MavenRun again = repo.mvn(stoppedLane, "land-again", "queuelock:land", "-Dqueuelock.checkGoals=validate");
+        MavenRun again = repo.mvn(stoppedLane, "land-again", "queuelock:land", "-Dqueuelock.land.checkGoals=validate");
         assertThat(again.awaitExit(LAND)).as(again.log()).isZero();
         assertThat(again.log()).contains("stopped landed on origin/main").doesNotContain("was interrupted");
     }

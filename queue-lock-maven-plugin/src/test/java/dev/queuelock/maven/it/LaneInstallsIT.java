@@ -110,8 +110,8 @@ class LaneInstallsIT {
         // Lane 1 lands, its check build installing into a part of its own; prune then takes the lane and both parts.
         LandingRepo.git(one, "add", ".");
         LandingRepo.git(one, "commit", "-q", "-m", "lane 1 work");
-        ok(repo.mvnOn(maven, one, "lane-1-land", "-o", "queuelock:land", "-Dqueuelock.checkGoals=install",
-                "-Dqueuelock.landCheck=full", NO_TESTS));
+        ok(repo.mvnOn(maven, one, "lane-1-land", "-o", "queuelock:land", "-Dqueuelock.land.checkGoals=install",
+                "-Dqueuelock.land.checkScope=full", NO_TESTS));
         Path checks = MavenRun.IT_REPO.resolve(parts().checks("shop-lane-1").prefix());
         assertThat(checks.resolve(SHARED_JAR)).as("the check build's install, in its own part").exists();
         assertThat(MavenRun.IT_REPO.resolve(SHARED_JAR)).as("the main checkout's install, untouched").hasBinaryContent(mainsJar);

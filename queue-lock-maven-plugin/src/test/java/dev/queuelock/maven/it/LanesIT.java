@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LanesIT {
 
     private static final Duration MVN = Timing.forMaven();
-    private static final String LITTER = "-Dqueuelock.disposableUntracked=scratchpad/";
+    private static final String LITTER = "-Dqueuelock.lanes.disposableUntracked=scratchpad/";
     private static final String INIT = "dev.queuelock:queue-lock-maven-plugin:" + TestRepos.VERSION + ":init";
 
     @TempDir
@@ -49,7 +49,7 @@ class LanesIT {
         Files.writeString(main.resolve("pom.xml"), TestPoms.text("port.xml"), StandardCharsets.UTF_8);
         Files.writeString(main.resolve(".gitignore"), "target/\n", StandardCharsets.UTF_8);
         // The hook's mvn gets no -D from the test: the IT repository comes from the project's config too.
-        Files.writeString(main.resolve(".mvn/maven.config"), "-Dqueuelock.portBase=9100\n-Dmaven.repo.local=" + MavenRun.IT_REPO
+        Files.writeString(main.resolve(".mvn/maven.config"), "-Dqueuelock.lanes.portBase=9100\n-Dmaven.repo.local=" + MavenRun.IT_REPO
                 + "\n", StandardCharsets.UTF_8);
         Files.writeString(main.resolve("README.txt"), "shop\n", StandardCharsets.UTF_8);
         repo.commitAndPush("port pom");
@@ -76,7 +76,7 @@ class LanesIT {
         Files.writeString(main.resolve(".claude/settings.json"), settings, StandardCharsets.UTF_8);
         Map<String, String> before = snapshot();
 
-        MavenRun first = mvn(main, "init-1", INIT, "-Dqueuelock.productionBranch=prod");
+        MavenRun first = mvn(main, "init-1", INIT, "-Dqueuelock.promote.productionBranch=prod");
         assertThat(first.awaitExit(MVN)).as(first.log()).isZero();
         assertThat(main.resolve("CLAUDE.md")).content().startsWith("# Shop\n\nUse Java 17.\n")
                 .contains("<!-- queue-lock:agent-instructions -->", "mvn queuelock:land", "git rebase --continue",
@@ -84,7 +84,7 @@ class LanesIT {
                 .doesNotContain("queuelock:promote");
         assertThat(main.resolve("AGENTS.md")).content().startsWith("Be brief.").contains("mvn queuelock:land");
         assertThat(main.resolve(".claude/settings.json")).content().contains("Bash(mvn:*)", "./check.sh", "WorktreeCreate",
-                "queuelock:lane -Dqueuelock.hook=true");
+                "queuelock:lane -Dqueuelock.lane.hook=true");
         assertThat(main.resolve(".mvn/extensions.xml")).content().startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n"
                 + "<extensions>\r\n  <extension>\r\n    <groupId>dev.queuelock</groupId>\r\n").endsWith("</extension>\r\n</extensions>");
         assertThat(Files.readString(main.resolve(".mvn/extensions.xml")).replace("\r\n", "")).as("CRLF lines only").doesNotContain("\n");
@@ -95,7 +95,7 @@ class LanesIT {
                 .endsWith("            }]\n        }]\n    }\n}\n");
         Map<String, String> initialized = snapshot();
 
-        MavenRun second = mvn(main, "init-2", "queuelock:init", "-Dqueuelock.productionBranch=prod");
+        MavenRun second = mvn(main, "init-2", "queuelock:init", "-Dqueuelock.promote.productionBranch=prod");
         assertThat(second.awaitExit(MVN)).as(second.log()).isZero();
         assertThat(snapshot()).as("init twice changes nothing").isEqualTo(initialized);
 
@@ -122,9 +122,9 @@ class LanesIT {
         MavenRun build = mvn(lane2, "build-lane-2", "validate");
         assertThat(build.awaitExit(MVN)).as(build.log()).isZero();
         assertThat(lane2.resolve("target/port.txt")).content().isEqualTo("port=9102");
-        MavenRun badBase = mvn(lane2, "build-lane-2-bad-base", "validate", "-Dqueuelock.portBase=abc");
+        MavenRun badBase = mvn(lane2, "build-lane-2-bad-base", "validate", "-Dqueuelock.lanes.portBase=abc");
         assertThat(badBase.awaitExit(MVN)).as("the build does not need the port: " + badBase.log()).isZero();
-        assertThat(badBase.log()).contains("[WARNING] queuelock.portBase must be a whole number from 1 to 65435, not 'abc';"
+        assertThat(badBase.log()).contains("[WARNING] queuelock.lanes.portBase must be a whole number from 1 to 65435, not 'abc';"
                 + " queuelock.lane.number and queuelock.lane.port are not set in this build.");
         assertThat(lane2.resolve("target/port.txt")).content().isEqualTo("port=${queuelock.lane.port}");
 
@@ -149,7 +149,7 @@ class LanesIT {
         Files.writeString(lane6.resolve("scratchpad/notes.txt"), "thinking\n");
         idleFor(lane6, Duration.ofHours(2));
 
-        MavenRun land = mvn(lane4, "land-4", "queuelock:land", "-Dqueuelock.checkGoals=validate", LITTER);
+        MavenRun land = mvn(lane4, "land-4", "queuelock:land", "-Dqueuelock.land.checkGoals=validate", LITTER);
         assertThat(land.awaitExit(MVN)).as(land.log()).isZero();
         assertThat(land.log()).contains("lane shop-lane-4 (lane/4) landed on origin/main", "orphaned lane shop-lane-2 (lane/2)",
                         "pruned landed lane shop-lane-6 (lane/6)")
@@ -198,7 +198,7 @@ class LanesIT {
         commit(main, "landed.txt", "landed work");
         git(main, "push", "-q", "origin", "main");
 
-        MavenRun promote = mvn(main, "promote-1", "queuelock:promote", "-Dqueuelock.productionBranch=prod");
+        MavenRun promote = mvn(main, "promote-1", "queuelock:promote", "-Dqueuelock.promote.productionBranch=prod");
         assertThat(promote.awaitExit(MVN)).as(promote.log()).isZero();
         assertThat(git(origin, "rev-parse", "prod")).isEqualTo(git(origin, "rev-parse", "main"));
 
@@ -210,7 +210,7 @@ class LanesIT {
         commit(main, "more.txt", "more work");
         git(main, "push", "-q", "origin", "main");
 
-        MavenRun refused = mvn(main, "promote-2", "queuelock:promote", "-Dqueuelock.productionBranch=prod");
+        MavenRun refused = mvn(main, "promote-2", "queuelock:promote", "-Dqueuelock.promote.productionBranch=prod");
         assertThat(refused.awaitExit(MVN)).isNotZero();
         assertThat(refused.log()).contains("refusing to promote", "1 commit(s) that are not on origin/main").doesNotContain("\tat ");
         assertThat(git(origin, "rev-parse", "prod")).isEqualTo(prodBefore);
@@ -229,7 +229,7 @@ class LanesIT {
         assertThat(main.resolve("src/new/Added.txt")).exists();
         assertThat(main.resolve("target/junk.class")).as("never build output").doesNotExist();
 
-        MavenRun restore = mvn(lane, "restore", "queuelock:preview", "-Dqueuelock.restore");
+        MavenRun restore = mvn(lane, "restore", "queuelock:preview", "-Dqueuelock.preview.restore");
         assertThat(restore.awaitExit(MVN)).as(restore.log()).isZero();
         assertThat(snapshot()).as("main as it was").isEqualTo(mainBefore);
     }

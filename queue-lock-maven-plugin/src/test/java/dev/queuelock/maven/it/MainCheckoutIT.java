@@ -78,7 +78,7 @@ class MainCheckoutIT {
         TestGit.Result before = LandingRepo.tryGit(lane, "push", "origin", "HEAD:refs/heads/release");
         assertThat(before.exit).as("not protected yet: " + before.out).isZero();
 
-        Files.writeString(main.resolve(".mvn/maven.config"), "-Dqueuelock.protectedBranches=release,hotfix\n",
+        Files.writeString(main.resolve(".mvn/maven.config"), "-Dqueuelock.land.protectedBranches=release,hotfix\n",
                 StandardCharsets.UTF_8);
         Files.writeString(lane.resolve("topic.txt"), "more\n", StandardCharsets.UTF_8);
         git(lane, "commit", "-q", "-am", "more topic work");
@@ -88,6 +88,20 @@ class MainCheckoutIT {
         assertThat(after.out).contains("direct push to 'release' refused").contains("mvn queuelock:land");
         TestGit.Result lanePush = LandingRepo.tryGit(lane, "push", "origin", "HEAD:refs/heads/topic");
         assertThat(lanePush.exit).as("a lane's own branch pushes freely: " + lanePush.out).isZero();
+    }
+
+    @Test
+    @Timeout(300)
+    void aKeyUnderItsFormerNameInMavenConfigIsReadWithAWarningNamingItsNewName() throws Exception {
+        Path main = repo.main;
+        Files.createDirectories(main.resolve(".mvn"));
+        Files.writeString(main.resolve(".mvn/maven.config"), "-Dqueuelock.pushRetries=5\n", StandardCharsets.UTF_8);
+
+        MavenRun config = repo.mvn(main, "config", "dev.queuelock:queue-lock-maven-plugin:" + TestRepos.VERSION + ":config");
+
+        assertThat(config.awaitExit(MVN)).as(config.log()).isZero();
+        assertThat(config.log()).contains("[WARNING] queuelock.pushRetries is now queuelock.land.pushRetries: rename it where it is set")
+                .contains("queuelock.land.pushRetries = 5 (set)");
     }
 
     /** The log's warnings but Maven 4's own about repository metadata it cannot fetch here ({@code prefixes.txt}). */

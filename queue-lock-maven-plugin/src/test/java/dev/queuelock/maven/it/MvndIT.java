@@ -178,7 +178,7 @@ class MvndIT {
         assertThat(awaitExit(b, "lane-b")).as(out("lane-b")).isZero();
         assertThat(out("lane-b")).contains("died; taking over", "Build lock acquired after waiting");
 
-        String land = run(laneB, "land", "-B", "queuelock:land", "-Dqueuelock.checkGoals=validate");
+        String land = run(laneB, "land", "-B", "queuelock:land", "-Dqueuelock.land.checkGoals=validate");
         String check = land.lines().filter(l -> l.contains("checking the rebased commit")).findFirst().orElse("no check in:\n" + land);
         assertThat(check).as("the plain Maven mvnd bundles, given the user's properties only")
                 .contains(mvnd.getParent().getParent().resolve("mvn/bin/mvn") + " -B ")

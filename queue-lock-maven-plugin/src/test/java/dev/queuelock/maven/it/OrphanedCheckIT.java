@@ -72,7 +72,7 @@ class OrphanedCheckIT {
         repo = LandingRepo.create(work, "main", true);
         Path lane = repo.lane("o-1", "o.txt", "main");
         String check = moment.script + " -B -Dmaven.repo.local=" + MavenRun.IT_REPO + " validate";
-        MavenRun land = repo.mvn(lane, "land", "queuelock:land", "-Dqueuelock.checkCommand=sh,-c," + check);
+        MavenRun land = repo.mvn(lane, "land", "queuelock:land", "-Dqueuelock.land.checkCommand=sh,-c," + check);
 
         Awaitility.await().atMost(Timing.forMaven()).pollInterval(Duration.ofMillis(20))
                 .until(() -> Files.isDirectory(logs()) && moment.started.test(land.process().toHandle()));

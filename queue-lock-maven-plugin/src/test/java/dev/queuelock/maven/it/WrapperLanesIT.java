@@ -74,7 +74,7 @@ class WrapperLanesIT {
         MavenRun unqueued = mvnw(lane3, "build-3", Map.of("QUEUELOCK_SKIP", "1"), "validate", "-Drelease=" + buildsGo);
         awaitHolding(unqueued, lane3);
         // lane 4 lands; its check build holds the build queue until told to go on.
-        MavenRun land = mvnw(lane4, "land-4", "queuelock:land", "-Dqueuelock.checkGoals=validate", "-Drelease=" + checksGo);
+        MavenRun land = mvnw(lane4, "land-4", "queuelock:land", "-Dqueuelock.land.checkGoals=validate", "-Drelease=" + checksGo);
         awaitHolding(land, lane4);
         // lane 2: a build queued behind those checks; it builds while the lander prunes.
         MavenRun queued = mvnw(lane2, "build-2", "validate", "-Drelease=" + buildsGo).awaitLog("Build queue:", START);
@@ -122,12 +122,12 @@ class WrapperLanesIT {
         commit(lane5, "five.txt", "five work");
         Path go4 = work.resolve("checks-4-go");
         Path go5 = work.resolve("checks-5-go");
-        MavenRun land4 = mvnw(lane4, "land-4", "queuelock:land", "-Dqueuelock.checkGoals=validate", "-Drelease=" + go4);
+        MavenRun land4 = mvnw(lane4, "land-4", "queuelock:land", "-Dqueuelock.land.checkGoals=validate", "-Drelease=" + go4);
         awaitHolding(land4, lane4);
-        MavenRun land5 = mvnw(lane5, "land-5", "queuelock:land", "-Dqueuelock.checkGoals=validate", "-Drelease=" + go5)
+        MavenRun land5 = mvnw(lane5, "land-5", "queuelock:land", "-Dqueuelock.land.checkGoals=validate", "-Drelease=" + go5)
                 .awaitLog("Land queue:", START);
         // Queued behind lane 5, lane 2's lander is still waiting while lane 4's lander prunes.
-        MavenRun land2 = mvnw(lane2, "land-2", "queuelock:land", "-Dqueuelock.checkGoals=validate").awaitLog("Land queue:", START);
+        MavenRun land2 = mvnw(lane2, "land-2", "queuelock:land", "-Dqueuelock.land.checkGoals=validate").awaitLog("Land queue:", START);
 
         Files.createFile(go4);
         assertThat(land4.awaitExit(MVN)).as(land4.log()).isZero();

@@ -39,13 +39,13 @@ class MavenLauncherTest {
         user.setProperty("mvnd.terminalWidth", "120");
         user.setProperty("maven.multiModuleProjectDirectory", "/repo");
         user.setProperty("skipITs", "true");
-        user.setProperty("queuelock.checkGoals", "verify");
+        user.setProperty("queuelock.land.checkGoals", "verify");
         user.setProperty("mvndx", "a user's own key, not mvnd's");
         user.setProperty("queuelock.lane.number", "3"); // the lander's lane's, not the check's
         user.setProperty("queuelock.lane.port", "8083");
 
         assertThat(MavenLauncher.passedOn(user).stringPropertyNames())
-                .containsExactlyInAnyOrder("skipITs", "queuelock.checkGoals", "mvndx");
+                .containsExactlyInAnyOrder("skipITs", "queuelock.land.checkGoals", "mvndx");
     }
 
     /** What Maven 4 puts among a lander's user properties under mvnd 2.0.0-rc-3 and on 4.0.0-rc-5: its own view of its installation and directory. */

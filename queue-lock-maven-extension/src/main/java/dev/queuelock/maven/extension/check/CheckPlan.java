@@ -14,6 +14,9 @@ import java.util.Set;
  */
 final class CheckPlan {
 
+    /** How many changed paths a summary names before it counts the rest. */
+    private static final int SHOWN_PATHS = 3;
+
     private final String fullBecause;
     private final Map<String, String> tested;
     private final Set<String> builtOnly;
@@ -68,6 +71,25 @@ final class CheckPlan {
     /** Whether the module's tests are skipped: it is built only for the modules on top of it. */
     boolean skipsTests(String id) {
         return !isFull() && builtOnly.contains(id);
+    }
+
+    /**
+     * One line for the start of a lane's build, e.g. {@code affected: 1 module tested (app), 2 built
+     * without tests (parent, shared); changed since origin/main: app/src/main/java/A.java}.
+     */
+    String summary(String since, List<String> changed) {
+        String what = isFull() ? "full build: " + fullBecause
+                : count(tested.keySet(), "tested") + ", " + count(builtOnly, "built without tests");
+        List<String> shown = changed.subList(0, Math.min(SHOWN_PATHS, changed.size()));
+        String more = changed.size() > shown.size() ? " and " + (changed.size() - shown.size()) + " more" : "";
+        return "affected: " + what + "; changed since " + since + ": " + String.join(", ", shown) + more;
+    }
+
+    private static String count(Set<String> ids, String done) {
+        List<String> names = new ArrayList<>();
+        ids.forEach(id -> names.add(id.substring(id.indexOf(':') + 1)));
+        String modules = ids.size() == 1 ? " module " : " modules ";
+        return ids.size() + modules + done + (names.isEmpty() ? "" : " (" + String.join(", ", names) + ")");
     }
 
     /** The lines land reports, e.g. {@code tested: app (changed: app/src/main/java/A.java)}. */

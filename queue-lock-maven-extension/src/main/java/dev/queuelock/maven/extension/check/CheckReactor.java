@@ -5,20 +5,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import org.apache.maven.MavenExecutionException;
 import org.apache.maven.execution.MavenSession;
-import org.apache.maven.execution.ProjectDependencyGraph;
-import org.apache.maven.project.MavenProject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Narrows the reactor of a land check build to what the landing's changes reach
- * ({@link AffectedModules}). Only a check build started by {@code queuelock:land} names the files
- * it changed ({@link LandCheckProperties#CHANGED_FILES}); every other session passes by with one
+ * ({@link AffectedReactor}, the decision a lane's own builds use too). Only a check build started
+ * by {@code queuelock:land} names the files it changed ({@link LandCheckProperties#CHANGED_FILES}); every other session passes by with one
  * property lookup. The plan goes to the log and, for land's report, to
  * {@link LandCheckProperties#PLAN} (written whole, then moved).
  */
@@ -43,33 +40,24 @@ public final class CheckReactor {
     /** Keeps the modules the plan keeps, in reactor order, and skips the tests of those it only builds. */
     public static void narrow(MavenSession session) throws MavenExecutionException {
         Properties user = session.getUserProperties();
-        CheckPlan plan;
+        List<String> changed;
         try {
-            List<String> changed = Files.readAllLines(Path.of(user.getProperty(CHANGED_FILES)), StandardCharsets.UTF_8);
+            changed = Files.readAllLines(Path.of(user.getProperty(CHANGED_FILES)), StandardCharsets.UTF_8);
             changed.removeIf(String::isBlank);
-            Path root = Path.of(user.getProperty(ROOT, "."));
-            List<ReactorModule> modules = modules(session);
-            plan = AffectedModules.plan(root, changed, modules);
-            if (user.getProperty(CHANGED_OWN) != null && user.getProperty(CHANGED_AHEAD) != null) {
-                CheckPlan own = IndependentLanes.ownPlanIfIndependent(root, paths(user.getProperty(CHANGED_OWN)),
-                        paths(user.getProperty(CHANGED_AHEAD)), modules);
-                plan = own != null ? own : plan;
-            }
         } catch (IOException e) {
             throw new MavenExecutionException("cannot read the land check's changed files: " + e.getMessage(), e);
         }
-        if (!plan.isFull()) {
-            List<MavenProject> kept = new ArrayList<>();
-            for (MavenProject project : session.getProjects()) {
-                if (plan.keeps(id(project))) {
-                    kept.add(project);
-                }
-                if (plan.skipsTests(id(project))) {
-                    // Read by surefire and failsafe unless the user set it; main already ran these tests.
-                    project.getProperties().setProperty("skipTests", "true");
-                }
+        Path root = Path.of(user.getProperty(ROOT, "."));
+        CheckPlan plan;
+        if (user.getProperty(CHANGED_OWN) != null && user.getProperty(CHANGED_AHEAD) != null) {
+            try {
+                plan = AffectedReactor.narrow(session, root, changed, paths(user.getProperty(CHANGED_OWN)),
+                        paths(user.getProperty(CHANGED_AHEAD)));
+            } catch (IOException e) {
+                throw new MavenExecutionException("cannot read the land check's changed files: " + e.getMessage(), e);
             }
-            session.setProjects(kept);
+        } else {
+            plan = AffectedReactor.narrow(session, root, changed);
         }
         List<String> lines = plan.describe();
         lines.forEach(line -> LOG.info("Land check: {}", line));
@@ -80,21 +68,6 @@ public final class CheckReactor {
         List<String> paths = Files.readAllLines(Path.of(file), StandardCharsets.UTF_8);
         paths.removeIf(String::isBlank);
         return paths;
-    }
-
-    private static List<ReactorModule> modules(MavenSession session) {
-        ProjectDependencyGraph graph = session.getProjectDependencyGraph();
-        List<ReactorModule> modules = new ArrayList<>();
-        for (MavenProject project : session.getProjects()) {
-            List<String> upstream = new ArrayList<>();
-            graph.getUpstreamProjects(project, false).forEach(up -> upstream.add(id(up)));
-            modules.add(new ReactorModule(id(project), project.getBasedir().toPath(), "pom".equals(project.getPackaging()), upstream));
-        }
-        return modules;
-    }
-
-    private static String id(MavenProject project) {
-        return project.getGroupId() + ":" + project.getArtifactId();
     }
 
     private static void writePlan(String target, List<String> lines) throws MavenExecutionException {

@@ -32,6 +32,16 @@ class AffectedModulesTest {
     }
 
     @Test
+    void aLanesBuildSaysItsPlanInOneLine() {
+        List<String> changed = List.of("shared/src/main/java/shop/Money.java", "shared/pom.xml", "shared/README", "shared/NOTES");
+        assertThat(AffectedModules.plan(ROOT, changed, REACTOR).summary("origin/main", changed)).isEqualTo("affected: 3 modules tested"
+                + " (shared, app, api), 1 module built without tests (parent); changed since origin/main:"
+                + " shared/src/main/java/shop/Money.java, shared/pom.xml, shared/README and 1 more");
+        assertThat(plan("pom.xml").summary("origin/main", List.of("pom.xml"))).isEqualTo("affected: full build: pom.xml belongs"
+                + " to g:parent, a parent or aggregator POM's module; changed since origin/main: pom.xml");
+    }
+
+    @Test
     void aSharedModulesChangeTestsEveryModuleOnTopOfIt() {
         CheckPlan plan = plan("shared/src/main/java/shop/Money.java");
         assertThat(plan.describe()).contains("tested: g:shared (changed: shared/src/main/java/shop/Money.java)",

@@ -1,0 +1,77 @@
+package dev.queuelock.slots;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+
+/**
+ * The machine from {@code /proc}: {@code meminfo}, {@code loadavg} and the "some avg10" of
+ * {@code pressure/cpu}, {@code pressure/memory} and {@code pressure/io} (kernels from 4.20 with
+ * PSI on; without them the load average alone speaks for the CPU). Five small reads, each tens of
+ * microseconds.
+ */
+final class LinuxProbe implements MachineProbe {
+
+    static final Path LOADAVG = Paths.get("/proc/loadavg");
+    static final Path PRESSURE = Paths.get("/proc/pressure");
+
+    @Override
+    public MachineFacts facts() {
+        return MachineFacts.read(FactSource.LINUX);
+    }
+
+    @Override
+    public MachinePressure pressure() {
+        double cpu = some(PRESSURE.resolve("cpu"));
+        double memory = some(PRESSURE.resolve("memory"));
+        double io = some(PRESSURE.resolve("io"));
+        boolean reported = cpu >= 0 && memory >= 0 && io >= 0;
+        return new MachinePressure(cpu, memory, io, load(), reported ? "linux" : "linux-load");
+    }
+
+    @Override
+    public double load() {
+        try {
+            return loadOf(FactSource.read(LOADAVG));
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    private static double some(Path file) {
+        try {
+            return someAvg10(FactSource.read(file));
+        } catch (IOException | RuntimeException e) {
+            return -1; // no PSI here (kernel too old, or turned off)
+        }
+    }
+
+    /** The first figure of {@code /proc/loadavg} ("7.10 6.52 5.01 4/812 12345"); -1 if malformed. */
+    static double loadOf(String loadavg) {
+        int end = loadavg.indexOf(' ');
+        try {
+            return Double.parseDouble(end < 0 ? loadavg.trim() : loadavg.substring(0, end));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** The {@code avg10} of the {@code some} line of a {@code /proc/pressure/*} file, in percent; -1 if missing. */
+    static double someAvg10(String pressure) {
+        int line = pressure.startsWith("some ") ? 0 : pressure.indexOf("\nsome ");
+        int at = line < 0 ? -1 : pressure.indexOf("avg10=", line);
+        if (at < 0) {
+            return -1;
+        }
+        int start = at + "avg10=".length();
+        int end = start;
+        while (end < pressure.length() && pressure.charAt(end) != ' ' && pressure.charAt(end) != '\n') {
+            end++;
+        }
+        try {
+            return Double.parseDouble(pressure.substring(start, end));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}

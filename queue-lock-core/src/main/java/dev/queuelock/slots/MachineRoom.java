@@ -1,0 +1,108 @@
+package dev.queuelock.slots;
+
+/**
+ * How many of our builds the machine has room for now, beside everyone else's work: the part of
+ * {@code auto} that looks at the machine as it is ({@link MachinePressure}), where the history
+ * ({@link AutoSlots}) says what an idle machine would hold.
+ *
+ * <pre>
+ * ours   = holding x wanted + what our ended builds still add to the load (it decays over a minute)
+ * others = max(0, load - ours), or all the cores ours leave if cpu some &gt;= {@value #CPU_STALLED} %
+ * byCpu  = the idle rule ({@link AutoSlots#byCpu}) on the cores others leave: cores - others
+ * memory some &gt;= {@value #MEMORY_STALLED} % or io some &gt;= {@value #IO_STALLED} %: no build beyond the holding ones
+ * </pre>
+ *
+ * <p>A pure function of what it is given: the probe reads the machine, this decides. The load
+ * average counts our builds too, so ours is taken out first (a holder as wanting its history's
+ * cores). Pressure is everyone's stall: our own builds' I/O counts in it, so its thresholds are
+ * well above what builds alone cause; a stalled machine takes no new build until the 10-second
+ * average drops (a waiter looks again every {@link AutoSlots#RECHECK_MILLIS} ms). Never below one
+ * ({@link AutoSlots}): with nothing held, one build runs, as it would without queue-lock.
+ */
+final class MachineRoom {
+
+    /** CPU "some" from which the cores count as taken, where our holders do not explain it: {@value} %. */
+    static final double CPU_STALLED = 70;
+    /** Memory "some" from which no build is added: {@value} % (reclaim and swap-ins, where builds slow down most). */
+    static final double MEMORY_STALLED = 10;
+    /** I/O "some" from which no build is added: {@value} % (builds read and write much themselves). */
+    static final double IO_STALLED = 30;
+
+    private final MachinePressure pressure;
+    private final int cores;
+    private final int holding;
+    private final double ours;
+    private final double others;
+    private final int byCpu;
+    private final String stalled;
+    private final int slots;
+
+    private MachineRoom(MachinePressure pressure, int cores, int holding, double ours, double others, int byCpu, String stalled) {
+        this.pressure = pressure;
+        this.cores = cores;
+        this.holding = holding;
+        this.ours = ours;
+        this.others = others;
+        this.byCpu = byCpu;
+        this.stalled = stalled;
+        this.slots = stalled != null ? Math.min(byCpu, holding) : byCpu;
+    }
+
+    /**
+     * @param holding       our builds holding a slot now
+     * @param wanted        the cores one of our builds wants (its history, corrected)
+     * @param lingeringLoad what our ended builds still add to the load average
+     */
+    static MachineRoom of(int cores, MachinePressure pressure, int holding, double wanted, double lingeringLoad) {
+        double ours = holding * wanted + lingeringLoad;
+        double others = pressure.load() < 0 ? 0 : Math.max(0, pressure.load() - ours);
+        if (pressure.cpuSome() >= CPU_STALLED && holding * wanted < cores) {
+            others = Math.max(others, cores - holding * wanted);
+        }
+        double free = cores - others;
+        int byCpu = free <= 0 ? 0 : AutoSlots.byCpu(free, wanted);
+        return new MachineRoom(pressure, cores, holding, ours, others, byCpu, stalled(pressure));
+    }
+
+    private static String stalled(MachinePressure pressure) {
+        if (pressure.memorySome() >= MEMORY_STALLED) {
+            return "memory";
+        }
+        return pressure.ioSome() >= IO_STALLED ? "io" : null;
+    }
+
+    /** Our builds the machine has room for now, holders included; may be 0 (the caller keeps one). */
+    int slots() {
+        return slots;
+    }
+
+    /** Our builds holding a slot now. */
+    int holding() {
+        return holding;
+    }
+
+    /** The load not ours. */
+    double others() {
+        return others;
+    }
+
+    /** What it saw, e.g. {@code pressure: cpu some 48 %, memory 0 %, io 3 %; load 7.1 on 2 cores, 1.0 of it ours}. */
+    String saw() {
+        StringBuilder text = new StringBuilder(pressure.toString()).append(" on ").append(cores)
+                .append(cores == 1 ? " core" : " cores");
+        if (pressure.load() >= 0) {
+            text.append(", ").append(Gigabytes.cores(Math.min(ours, pressure.load()))).append(" of it ours");
+        }
+        return text.toString();
+    }
+
+    /** What followed, e.g. {@code (2 cores - 6.1 others' load) / 1.0 per build = 0}. */
+    String arithmetic(double wanted) {
+        StringBuilder text = new StringBuilder("(").append(cores).append(" cores - ").append(Gigabytes.cores(others))
+                .append(" others' load) / ").append(Gigabytes.cores(wanted)).append(" per build = ").append(byCpu);
+        if (stalled != null) {
+            text.append(", ").append(stalled).append(" stalled: none beyond the ").append(holding).append(" holding");
+        }
+        return text.toString();
+    }
+}

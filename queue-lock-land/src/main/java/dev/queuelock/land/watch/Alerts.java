@@ -1,0 +1,125 @@
+package dev.queuelock.land.watch;
+
+import dev.queuelock.LockRecord;
+import dev.queuelock.land.history.LandRun;
+import dev.queuelock.land.base.Outcome;
+import dev.queuelock.land.lanes.LaneState;
+import dev.queuelock.land.notify.Notifier;
+import dev.queuelock.slots.BuildUsage;
+import dev.queuelock.slots.UsageHistory;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The events only time reveals, which the watch fires (the lander fires landed and refused
+ * itself): a landing in a phase far past its usual time, a build waiting far past a usual build,
+ * a lane idle and unlanded for long, and a flaky test seen. Each fires once per occurrence.
+ */
+final class Alerts {
+
+    /** How many times its usual length a phase or a wait may take before a person is told. */
+    static final int FAR_PAST = 3;
+    static final long MIN_STUCK_MILLIS = 120_000;
+    static final long MIN_WAIT_MILLIS = 600_000;
+    static final long IDLE_UNLANDED_MILLIS = 3_600_000;
+    /** How often time-based events are looked for while someone is to be told. */
+    static final long CHECK_EVERY_MILLIS = 30_000;
+
+    private final Notifier notifier;
+    private final Set<String> fired = new HashSet<>();
+    private Map<String, Long> flakySeen;
+
+    Alerts(Notifier notifier) {
+        this.notifier = notifier;
+    }
+
+    long nextCheckMillis() {
+        return notifier.active() ? CHECK_EVERY_MILLIS : Long.MAX_VALUE;
+    }
+
+    void check(WatchModel m) {
+        if (!notifier.active()) {
+            return;
+        }
+        stuckLandings(m);
+        longWaits(m);
+        idleLanes(m);
+        flaky(m);
+    }
+
+    private void stuckLandings(WatchModel m) {
+        m.landing.forEach((lane, note) -> {
+            String phase = note.path("phase").asText();
+            long since = note.path("since").asLong(m.now);
+            long usual = usualPhase(m, phase);
+            long in = m.now - since;
+            if (in > Math.max(MIN_STUCK_MILLIS, FAR_PAST * usual) && fired.add("stuck " + lane + " " + phase + " " + since)) {
+                send("stuck", lane, "landing in " + phase + " for " + in / 1000 + " s; usually " + usual / 1000 + " s", in);
+            }
+        });
+    }
+
+    /** The median time landed runs spent in the phase named as the in-flight note names it. */
+    private static long usualPhase(WatchModel m, String words) {
+        long[] times = m.landings.stream().filter(r -> r.outcome() == Outcome.LANDED)
+                .mapToLong(r -> phaseMillis(r, words)).sorted().toArray();
+        return times.length == 0 ? 0 : times[times.length / 2];
+    }
+
+    private static long phaseMillis(LandRun run, String words) {
+        for (dev.queuelock.land.base.Phase phase : dev.queuelock.land.base.Phase.values()) {
+            if (phase.toString().equals(words)) {
+                return run.phase(phase);
+            }
+        }
+        return 0;
+    }
+
+    private void longWaits(WatchModel m) {
+        long[] walls = new UsageHistory(m.build.location()).read().stream().mapToLong(BuildUsage::wallMillis).sorted().toArray();
+        long usual = walls.length == 0 ? 0 : walls[walls.length / 2];
+        for (LockRecord w : m.build.waiters()) {
+            long waited = m.now - w.ts();
+            if (waited > Math.max(MIN_WAIT_MILLIS, FAR_PAST * usual) && fired.add("wait " + w.pid() + " " + w.ts())) {
+                send("waiting", w.lane(), "a build has waited " + waited / 1000 + " s for a slot; a build usually takes "
+                        + usual / 1000 + " s", waited);
+            }
+        }
+    }
+
+    private void idleLanes(WatchModel m) {
+        for (LaneState lane : m.lanes) {
+            String name = WatchModel.name(lane);
+            if (lane.live() || lane.ahead() <= 0) {
+                fired.remove("idle " + name);
+            } else if (lane.idle().toMillis() > IDLE_UNLANDED_MILLIS && fired.add("idle " + name)) {
+                send("idle", name, lane.ahead() + " commits not landed and nobody in the lane for " + lane.idle().toMinutes()
+                        + " min", lane.idle().toMillis());
+            }
+        }
+    }
+
+    private void flaky(WatchModel m) {
+        if (flakySeen != null) {
+            m.flaky.forEach((test, times) -> {
+                if (times > flakySeen.getOrDefault(test, 0L)) {
+                    Map<String, Object> fields = new LinkedHashMap<>();
+                    fields.put("test", test);
+                    fields.put("times", times);
+                    notifier.send("flaky", fields);
+                }
+            });
+        }
+        flakySeen = new LinkedHashMap<>(m.flaky);
+    }
+
+    private void send(String event, String lane, String reason, long millis) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("lane", lane);
+        fields.put("reason", reason);
+        fields.put("millis", millis);
+        notifier.send(event, fields);
+    }
+}

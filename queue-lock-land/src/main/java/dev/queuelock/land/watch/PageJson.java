@@ -1,0 +1,108 @@
+package dev.queuelock.land.watch;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.queuelock.LockRecord;
+import dev.queuelock.QueueSnapshot;
+import dev.queuelock.land.history.HistoryChart;
+import dev.queuelock.land.history.LandRun;
+import dev.queuelock.land.history.LandStats;
+import dev.queuelock.land.lanes.LaneState;
+import java.util.List;
+
+/** The watch as the page draws it: one JSON document per look, sent to the browser as it changes. */
+public final class PageJson {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private PageJson() {
+    }
+
+    public static String render(WatchModel m) {
+        ObjectNode doc = JSON.createObjectNode();
+        doc.put("now", m.now);
+        ObjectNode build = queue(doc.putObject("build"), m.build, m);
+        build.put("slots", m.build.slots());
+        build.put("slotsDecision", m.build.slotsDecision());
+        ObjectNode land = queue(doc.putObject("land"), m.land, m);
+        LandStats stats = m.stats();
+        ArrayNode landers = land.withArray("holders");
+        for (int i = 0; i < m.land.holders().size(); i++) {
+            JsonNode note = m.landing.get(m.land.holders().get(i).lane());
+            if (note != null) {
+                ((ObjectNode) landers.get(i)).put("phase", note.path("phase").asText()).put("phaseSince", note.path("since").asLong());
+            }
+        }
+        ArrayNode queued = land.withArray("waiters");
+        for (int i = 0; i < m.land.waiters().size(); i++) {
+            ((ObjectNode) queued.get(i)).put("eta", LandEta.of(stats, m.land, i, m.now).replaceFirst("^, ", ""));
+        }
+        stats.medianHold().ifPresent(d -> land.put("p50LandingMillis", d.toMillis()));
+        ArrayNode lanes = doc.putArray("lanes");
+        for (LaneState lane : m.lanes) {
+            ObjectNode l = lanes.addObject();
+            l.put("number", lane.lane().number());
+            l.put("name", WatchModel.name(lane));
+            l.put("branch", lane.lane().branch().orElse(null));
+            l.put("ahead", lane.ahead());
+            l.put("behind", lane.behind());
+            l.put("state", m.state(lane));
+            l.put("live", lane.live());
+            l.put("idleMillis", lane.idle().toMillis());
+            l.put("port", lane.port());
+            Long bytes = m.targetBytes.get(lane.lane().path().toString());
+            if (bytes != null) {
+                l.put("targetBytes", bytes);
+            }
+        }
+        List<LandRun> recent = m.landings.subList(Math.max(0, m.landings.size() - ScreenText.CHART_RUNS), m.landings.size());
+        ArrayNode chart = doc.putArray("chart");
+        new HistoryChart(60).render(recent).forEach(chart::add);
+        stats.landingsPerHour().ifPresent(r -> doc.put("landingsPerHour", r));
+        ObjectNode flaky = doc.putObject("flakyTests");
+        m.flaky.forEach(flaky::put);
+        timeline(doc.putObject("timeline"), m);
+        try {
+            return JSON.writeValueAsString(doc);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e); // a tree of plain values always serializes
+        }
+    }
+
+    private static ObjectNode queue(ObjectNode q, QueueSnapshot snapshot, WatchModel m) {
+        ArrayNode holders = q.putArray("holders");
+        for (LockRecord h : snapshot.holders()) {
+            record(holders.addObject(), h, m).put("describe", snapshot.describe(h, "what it started"));
+        }
+        ArrayNode waiters = q.putArray("waiters");
+        for (LockRecord w : snapshot.waiters()) {
+            record(waiters.addObject(), w, m).put("describe", w.describe());
+        }
+        return q;
+    }
+
+    private static ObjectNode record(ObjectNode r, LockRecord record, WatchModel m) {
+        r.put("lane", record.lane());
+        r.put("label", record.label().orElse(null));
+        r.put("pid", record.pid());
+        r.put("since", record.ts());
+        r.put("millis", Math.max(0, m.now - record.ts()));
+        return r;
+    }
+
+    private static void timeline(ObjectNode t, WatchModel m) {
+        t.put("from", m.now - Timeline.SPAN_MILLIS);
+        t.put("to", m.now);
+        ArrayNode bars = t.putArray("bars");
+        for (Timeline.Bar bar : m.timeline.bars(m.now)) {
+            bars.addObject().put("lane", bar.lane).put("kind", bar.kind).put("from", bar.from).put("to", bar.to);
+        }
+        ArrayNode marks = t.putArray("marks");
+        for (Timeline.Mark mark : m.timeline.marks()) {
+            marks.addObject().put("lane", mark.lane).put("at", mark.at).put("outcome", mark.outcome).put("text", mark.text);
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package dev.queuelock.land.watch;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.queuelock.Durations;
+import dev.queuelock.LockRecord;
+import dev.queuelock.QueueSnapshot;
+import dev.queuelock.land.history.HistoryChart;
+import dev.queuelock.land.history.LandRun;
+import dev.queuelock.land.history.LandStats;
+import dev.queuelock.land.lanes.LaneState;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The watch's terminal screen: the queues, the lanes, the last landings, as lines to draw top to bottom. */
+public final class ScreenText {
+
+    /** How many recent landings the chart shows (as status does). */
+    static final int CHART_RUNS = 10;
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
+
+    private ScreenText() {
+    }
+
+    public static List<String> lines(WatchModel m) {
+        List<String> out = new ArrayList<>();
+        out.add("queue-lock watch   " + CLOCK.format(Instant.ofEpochMilli(m.now)) + "   (Ctrl-C ends)");
+        out.add("");
+        buildQueue(m, out);
+        out.add("");
+        landQueue(m, out);
+        out.add("");
+        lanes(m, out);
+        out.add("");
+        landings(m, out);
+        return out;
+    }
+
+    private static void buildQueue(WatchModel m, List<String> out) {
+        QueueSnapshot q = m.build;
+        out.add("BUILD QUEUE  " + q.holders().size() + " of " + q.slots() + " slots busy; " + q.slotsDecision());
+        for (LockRecord h : q.holders()) {
+            out.add("  holds    " + q.describe(h, "what it started") + "   held " + since(m, h.ts()));
+        }
+        for (int i = 0; i < q.waiters().size(); i++) {
+            LockRecord w = q.waiters().get(i);
+            out.add("  waits " + (i + 1) + ". " + w.describe() + "   waiting " + since(m, w.ts()));
+        }
+        if (q.holders().isEmpty() && q.waiters().isEmpty()) {
+            out.add("  free");
+        }
+    }
+
+    private static void landQueue(WatchModel m, List<String> out) {
+        QueueSnapshot q = m.land;
+        LandStats stats = m.stats();
+        out.add("LAND QUEUE");
+        for (LockRecord h : q.holders()) {
+            JsonNode note = m.landing.get(h.lane());
+            String phase = note == null ? "" : "   " + note.path("phase").asText() + " for " + since(m, note.path("since").asLong(h.ts()));
+            String left = stats.medianHold().map(hold -> hold.toMillis() - (m.now - h.ts()))
+                    .map(ms -> ms > 0 ? ", ETA ~" + Durations.format(ms) : ", past its usual time").orElse("");
+            out.add("  landing  " + q.describe(h, "its check build") + phase + "   (held " + since(m, h.ts()) + left + ")");
+        }
+        for (int i = 0; i < q.waiters().size(); i++) {
+            LockRecord w = q.waiters().get(i);
+            out.add("  queued " + (i + 1) + ". " + w.describe() + "   waiting " + since(m, w.ts()) + LandEta.of(stats, q, i, m.now));
+        }
+        if (q.holders().isEmpty() && q.waiters().isEmpty()) {
+            out.add("  free");
+        }
+        LandRun last = m.landings.isEmpty() ? null : m.landings.get(m.landings.size() - 1);
+        if (last != null && last.batch != null) {
+            out.add("  last batch: " + String.join(", ", last.batch.members));
+        }
+    }
+
+    private static void lanes(WatchModel m, List<String> out) {
+        out.add("LANES" + (m.lanes.isEmpty() ? "  none" : ""));
+        for (LaneState lane : m.lanes) {
+            String name = WatchModel.name(lane);
+            Long bytes = m.targetBytes.get(lane.lane().path().toString());
+            out.add(String.format("  %-3s %-14s %-22s %-9s %-40s %-9s port %-5d %s", lane.lane().number(), clip(name, 14),
+                    clip(lane.lane().branch().orElse("(detached)"), 22), aheadBehind(lane), clip(m.state(lane), 40),
+                    lane.live() ? "in use" : "idle " + Durations.format(lane.idle()), lane.port(),
+                    bytes == null ? "" : "target " + megabytes(bytes)));
+        }
+    }
+
+    private static void landings(WatchModel m, List<String> out) {
+        List<LandRun> recent = m.landings.subList(Math.max(0, m.landings.size() - CHART_RUNS), m.landings.size());
+        out.add("LAST LANDINGS (" + recent.size() + " of " + m.landings.size() + ")");
+        new HistoryChart(40).render(recent).forEach(line -> out.add("  " + line));
+        if (!m.flaky.isEmpty()) {
+            out.add("FLAKY TESTS");
+            m.flaky.forEach((test, times) -> out.add("  " + test + ": " + times + (times == 1 ? " time" : " times")));
+        }
+    }
+
+    static String aheadBehind(LaneState lane) {
+        return (lane.ahead() < 0 ? "?" : "+" + lane.ahead()) + "/" + (lane.behind() < 0 ? "?" : "-" + lane.behind());
+    }
+
+    static String megabytes(long bytes) {
+        return bytes < 1_000_000 ? (bytes / 1000) + " kB" : (bytes / 1_000_000) + " MB";
+    }
+
+    private static String since(WatchModel m, long ts) {
+        return Durations.format(Math.max(0, m.now - ts));
+    }
+
+    private static String clip(String text, int width) {
+        return text.length() <= width ? text : text.substring(0, width - 1) + "~";
+    }
+}

@@ -1,0 +1,149 @@
+package dev.queuelock.land.watch;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.queuelock.LockRecord;
+import dev.queuelock.QueueSnapshot;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The last hour, one row per lane: bars for building and waiting for a slot (the build queue's
+ * holds and waits, from each record's own {@code ts} as the watch sees them come and go), and for a
+ * landing's phases and its end (from the {@link Activity} landers append). Holds and waits that
+ * ended before the watch started are not drawn: the build queue keeps no history of who held.
+ */
+public final class Timeline {
+
+    /** How far back the timeline reaches. */
+    public static final long SPAN_MILLIS = 3_600_000L;
+
+    /** A bar: {@code kind} is building, waiting, queued, landing, checking or pushing. */
+    static final class Bar {
+        final String lane;
+        final String kind;
+        final long from;
+        long to;
+        boolean open;
+
+        Bar(String lane, String kind, long from, long to, boolean open) {
+            this.lane = lane;
+            this.kind = kind;
+            this.from = from;
+            this.to = to;
+            this.open = open;
+        }
+    }
+
+    /** A landing's end: {@code outcome} and, for a refusal, why. */
+    static final class Mark {
+        final String lane;
+        final long at;
+        final String outcome;
+        final String text;
+
+        Mark(String lane, long at, String outcome, String text) {
+            this.lane = lane;
+            this.at = at;
+            this.outcome = outcome;
+            this.text = text;
+        }
+    }
+
+    /** Holds and waits seen, by record (pid and ts tell one hold from the next). */
+    private final Map<String, Bar> seen = new LinkedHashMap<>();
+    private List<Bar> landingBars = List.of();
+    private List<Mark> marks = List.of();
+
+    /** Notes who holds and waits now; a hold or wait no longer there ended at {@code now}. */
+    void observe(QueueSnapshot build, long now) {
+        Map<String, Bar> current = new HashMap<>();
+        for (LockRecord h : build.holders()) {
+            current.put("h" + h.pid() + "@" + h.ts(), new Bar(h.lane(), "building", h.ts(), now, true));
+        }
+        for (LockRecord w : build.waiters()) {
+            current.put("w" + w.pid() + "@" + w.ts(), new Bar(w.lane(), "waiting", w.ts(), now, true));
+        }
+        for (Map.Entry<String, Bar> e : seen.entrySet()) {
+            Bar bar = e.getValue();
+            if (bar.open && !current.containsKey(e.getKey())) {
+                bar.open = false;
+                bar.to = now;
+            }
+        }
+        current.forEach((key, bar) -> {
+            Bar known = seen.get(key);
+            if (known == null) {
+                seen.put(key, bar);
+            } else {
+                known.to = now;
+            }
+        });
+        seen.values().removeIf(bar -> !bar.open && bar.to < now - SPAN_MILLIS);
+    }
+
+    /** Reads the landings' phases and ends from the activity lines; a lane still landing has its last bar open. */
+    void landings(List<JsonNode> activity, Map<String, JsonNode> underWay, long now) {
+        List<Bar> bars = new ArrayList<>();
+        List<Mark> ends = new ArrayList<>();
+        Map<String, Bar> lastOpen = new HashMap<>();
+        for (JsonNode line : activity) {
+            long ts = line.path("ts").asLong();
+            String lane = line.path("lane").asText();
+            Bar before = lastOpen.remove(lane);
+            if (before != null) {
+                before.to = ts;
+                before.open = false;
+            }
+            if (line.has("phase")) {
+                Bar bar = new Bar(lane, kind(line.path("phase").asText()), ts, now, true);
+                bars.add(bar);
+                lastOpen.put(lane, bar);
+            } else if (line.has("outcome")) {
+                String test = line.path("test").textValue();
+                ends.add(new Mark(lane, ts, line.path("outcome").asText(), test != null ? test : line.path("reason").asText("")));
+            }
+        }
+        lastOpen.forEach((lane, bar) -> {
+            if (!underWay.containsKey(lane)) {
+                bar.open = false; // its lander died without an end: the bar stops where nothing more was heard
+                bar.to = bar.from;
+            }
+        });
+        bars.removeIf(bar -> bar.to < now - SPAN_MILLIS);
+        ends.removeIf(mark -> mark.at < now - SPAN_MILLIS);
+        landingBars = bars;
+        marks = ends;
+    }
+
+    private static String kind(String phase) {
+        switch (phase) {
+            case "queueWait":
+                return "queued";
+            case "checks":
+                return "checking";
+            case "push":
+                return "pushing";
+            default:
+                return "landing"; // fetch, rebase, sync
+        }
+    }
+
+    /** Every bar, build queue first, with open ones reaching {@code now}. */
+    List<Bar> bars(long now) {
+        List<Bar> all = new ArrayList<>();
+        for (Bar bar : seen.values()) {
+            all.add(new Bar(bar.lane, bar.kind, bar.from, bar.open ? now : bar.to, bar.open));
+        }
+        for (Bar bar : landingBars) {
+            all.add(new Bar(bar.lane, bar.kind, bar.from, bar.open ? now : bar.to, bar.open));
+        }
+        return all;
+    }
+
+    List<Mark> marks() {
+        return marks;
+    }
+}

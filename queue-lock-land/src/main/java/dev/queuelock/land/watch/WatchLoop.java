@@ -1,0 +1,152 @@
+package dev.queuelock.land.watch;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.queuelock.QueueSnapshot;
+import dev.queuelock.land.checks.FlakyTests;
+import dev.queuelock.land.history.InFlightLanding;
+import dev.queuelock.land.history.LandHistory;
+import dev.queuelock.land.history.LandRun;
+import dev.queuelock.land.git.RepoContext;
+import dev.queuelock.land.lanes.LaneState;
+import dev.queuelock.land.notify.Notifier;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The watch: reads a {@link WatchModel}, shows it, and sleeps until the kernel reports a change
+ * in a queue or in the repository's state ({@link DirectoryEvents}). What changed is read again,
+ * nothing else: the queues at every change, the landings when the state changes, the lanes (which
+ * runs git) at most every {@value #LANES_EVERY_MILLIS} ms. While something counts time (a hold, a
+ * wait, a landing) the view is shown again every {@code tickMillis} from what was read, without
+ * reading; with nothing to count it sleeps until a change. Takes no lock and writes nothing.
+ */
+public final class WatchLoop {
+
+    static final long LANES_EVERY_MILLIS = 2000;
+    static final long TARGETS_EVERY_MILLIS = 30_000;
+    /** How many recent landings and flaky tests are read. */
+    static final int FLAKIEST = 5;
+
+    private final WatchSources sources;
+    private final Alerts alerts;
+    private final long tickMillis;
+    private final Timeline timeline = new Timeline();
+
+    private QueueSnapshot build;
+    private QueueSnapshot land;
+    private Map<String, JsonNode> landing = Map.of();
+    private List<LandRun> landings = List.of();
+    private Map<String, Long> flaky = Map.of();
+    private Map<String, JsonNode> lastEnds = Map.of();
+    private List<LaneState> lanes = List.of();
+    private Map<String, Long> targets = Map.of();
+    private long lanesReadAt;
+    private long targetsReadAt = Long.MIN_VALUE / 2;
+    private boolean lanesDue;
+
+    /**
+     * @param tickMillis how often a view that counts time is shown again; 0: only when something changes
+     */
+    public WatchLoop(WatchSources sources, Notifier notifier, long tickMillis) {
+        this.sources = sources;
+        this.alerts = new Alerts(notifier);
+        this.tickMillis = tickMillis;
+    }
+
+    /** One look at everything, read now. */
+    public WatchModel look() {
+        readQueues();
+        readState();
+        readLanes();
+        return model(System.currentTimeMillis());
+    }
+
+    /** Shows each look until interrupted. */
+    public void run(Consumer<WatchModel> show) throws InterruptedException, IOException {
+        WatchModel model = look();
+        try (DirectoryEvents events = new DirectoryEvents(build.location())) {
+            events.watch(List.of(build.location(), build.location().resolve("tickets"), land.location(),
+                    land.location().resolve("tickets")), stateDirs());
+            while (!Thread.currentThread().isInterrupted()) {
+                show.accept(model);
+                alerts.check(model);
+                long sleep = model.counting() && tickMillis > 0 ? tickMillis : Long.MAX_VALUE;
+                if (lanesDue) {
+                    sleep = Math.min(sleep, Math.max(1, lanesReadAt + LANES_EVERY_MILLIS - System.currentTimeMillis()));
+                }
+                sleep = Math.min(sleep, alerts.nextCheckMillis());
+                DirectoryEvents.Changes changes = events.await(sleep);
+                if (changes.queues) {
+                    readQueues();
+                }
+                if (changes.state) {
+                    readState();
+                }
+                lanesDue |= changes.any();
+                if (lanesDue && System.currentTimeMillis() - lanesReadAt >= LANES_EVERY_MILLIS) {
+                    readLanes();
+                }
+                model = model(System.currentTimeMillis());
+            }
+        }
+    }
+
+    private List<Path> stateDirs() {
+        Path common = sources.commonDir();
+        if (common == null) {
+            return List.of();
+        }
+        Path state = RepoContext.stateDir(common);
+        return List.of(state, state.resolve("landing"), common.resolve("refs").resolve("heads"));
+    }
+
+    private WatchModel model(long now) {
+        timeline.observe(build, now);
+        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, targets, timeline);
+    }
+
+    private void readQueues() {
+        build = sources.build();
+        land = sources.land();
+    }
+
+    private void readState() {
+        Path common = sources.commonDir();
+        if (common == null) {
+            return;
+        }
+        Path state = RepoContext.stateDir(common);
+        landing = InFlightLanding.live(state);
+        landings = new LandHistory(common).read();
+        flaky = new FlakyTests(common).flakiest(FLAKIEST);
+        List<JsonNode> activity = new Activity(state).read();
+        Map<String, JsonNode> ends = new HashMap<>();
+        for (JsonNode line : activity) {
+            if (line.has("outcome")) {
+                ends.put(line.path("lane").asText(), line);
+            }
+        }
+        lastEnds = ends;
+        timeline.landings(activity, landing, System.currentTimeMillis());
+    }
+
+    private void readLanes() {
+        lanes = new ArrayList<>(sources.lanes());
+        long now = System.currentTimeMillis();
+        if (now - targetsReadAt >= TARGETS_EVERY_MILLIS) { // walking target/ trees costs more than git
+            Map<String, Long> bytes = new HashMap<>();
+            for (LaneState lane : lanes) {
+                bytes.put(lane.lane().path().toString(), TargetDisk.bytes(lane.lane().path()));
+            }
+            targets = bytes;
+            targetsReadAt = now;
+        }
+        lanesReadAt = now;
+        lanesDue = false;
+    }
+}

@@ -1,0 +1,118 @@
+package dev.queuelock.land.watch;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.queuelock.LockRecord;
+import dev.queuelock.QueueSnapshot;
+import dev.queuelock.land.history.LandRun;
+import dev.queuelock.land.history.LandStats;
+import dev.queuelock.land.lanes.LaneState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One look at everything the watch shows, read from the same state files {@code status} reads and
+ * rendered from here alike by the terminal ({@link ScreenText}, {@link ChangeLine}) and the page
+ * ({@link PageJson}). Reading it takes no lock and writes nothing.
+ */
+public final class WatchModel {
+
+    final long now;
+    final QueueSnapshot build;
+    final QueueSnapshot land;
+    /** The landings under way by lane: their in-flight notes ({@code phase}, {@code since}, {@code branch}). */
+    final Map<String, JsonNode> landing;
+    final List<LandRun> landings;
+    final Map<String, Long> flaky;
+    final List<LaneState> lanes;
+    /** Each lane's last landing end in the activity file, by lane: {@code outcome}, {@code reason}, {@code test}. */
+    final Map<String, JsonNode> lastEnds;
+    /** Target directories' bytes by lane path; missing: not measured. */
+    final Map<String, Long> targetBytes;
+    final Timeline timeline;
+
+    WatchModel(long now, QueueSnapshot build, QueueSnapshot land, Map<String, JsonNode> landing, List<LandRun> landings,
+            Map<String, Long> flaky, List<LaneState> lanes, Map<String, JsonNode> lastEnds, Map<String, Long> targetBytes,
+            Timeline timeline) {
+        this.now = now;
+        this.build = build;
+        this.land = land;
+        this.landing = landing;
+        this.landings = landings;
+        this.flaky = flaky;
+        this.lanes = lanes;
+        this.lastEnds = lastEnds;
+        this.targetBytes = targetBytes;
+        this.timeline = timeline;
+    }
+
+    /** The same look, timed at {@code at}: what a clock tick redraws without reading anything again. */
+    WatchModel at(long at) {
+        return new WatchModel(at, build, land, landing, landings, flaky, lanes, lastEnds, targetBytes, timeline);
+    }
+
+    /** The build queue as this look read it. */
+    public QueueSnapshot buildQueue() {
+        return build;
+    }
+
+    LandStats stats() {
+        return new LandStats(landings);
+    }
+
+    /** Whether anything shown counts time (a hold, a wait, a landing): then the view ticks, else it sleeps. */
+    boolean counting() {
+        return !build.holders().isEmpty() || !build.waiters().isEmpty() || !land.holders().isEmpty() || !landing.isEmpty();
+    }
+
+    /** The lane's name: its worktree's directory name, as queue records and landing notes name it. */
+    static String name(LaneState lane) {
+        return String.valueOf(lane.lane().path().getFileName());
+    }
+
+    /**
+     * A lane's state in one word or two: landing (phase), building, waiting, refused (the failing
+     * test, else the reason), landed, editing (someone works in it) or idle.
+     */
+    String state(LaneState lane) {
+        String name = name(lane);
+        JsonNode note = landing.get(name);
+        if (note != null) {
+            return "landing (" + note.path("phase").asText() + ")";
+        }
+        if (holds(build, name)) {
+            return "building";
+        }
+        if (build.waiters().stream().anyMatch(w -> w.lane().equals(name))) {
+            return "waiting";
+        }
+        Optional<String> refused = refusal(name);
+        if (refused.isPresent() && lane.ahead() > 0) {
+            return "refused: " + refused.get();
+        }
+        if (lane.landed()) {
+            return "landed";
+        }
+        return lane.live() ? "editing" : "idle";
+    }
+
+    /** Why the lane's last landing was refused, its failing test first; empty if it landed or never ended. */
+    Optional<String> refusal(String lane) {
+        JsonNode end = lastEnds.get(lane);
+        if (end == null || end.path("outcome").asText().equals("landed") || end.path("outcome").asText().equals("nothing-to-land")) {
+            return Optional.empty();
+        }
+        String test = end.path("test").textValue();
+        return Optional.of(test != null ? test : end.path("outcome").asText() + ": " + end.path("reason").asText(""));
+    }
+
+    static boolean holds(QueueSnapshot queue, String lane) {
+        return queue.holders().stream().anyMatch(h -> h.lane().equals(lane));
+    }
+
+    /** The land queue's holders with the phase their in-flight note names, longest-held first. */
+    List<LockRecord> landers() {
+        return new ArrayList<>(land.holders());
+    }
+}

@@ -1,0 +1,95 @@
+package dev.queuelock.land.watch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.queuelock.LockRecord;
+import dev.queuelock.QueueSnapshot;
+import dev.queuelock.land.base.Phase;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the terminal, the lines and the page make of one look at the queues. */
+class WatchViewTest {
+
+    private static final long NOW = 1_764_720_000_000L;
+
+    @TempDir
+    Path state;
+
+    private static LockRecord record(long pid, String lane, String label, long ts) {
+        return new LockRecord(pid, lane, label, ts, null);
+    }
+
+    private WatchModel look(QueueSnapshot build, QueueSnapshot land, Map<String, JsonNode> landing, Timeline timeline) {
+        return new WatchModel(NOW, build, land, landing, List.of(), Map.of(), List.of(), Map.of(), Map.of(), timeline);
+    }
+
+    private static QueueSnapshot twoSlots(List<LockRecord> holders, List<LockRecord> waiters) {
+        return new QueueSnapshot(Path.of("/tmp/q-build"), holders, waiters).withSlots(2, "2 (fixed)");
+    }
+
+    @Test
+    void theScreenShowsBothHoldersTheWaiterAndTheLandingsPhase() throws Exception {
+        QueueSnapshot build = twoSlots(List.of(record(11, "a", "verify", NOW - 5000), record(12, "b", "install", NOW - 2000)),
+                List.of(record(13, "c", "verify", NOW - 1000)));
+        QueueSnapshot land = new QueueSnapshot(Path.of("/tmp/q-land"), List.of(record(14, "d", "lane/4", NOW - 9000)), List.of());
+        JsonNode note = new ObjectMapper().readTree("{\"phase\":\"checks\",\"since\":" + (NOW - 3000) + "}");
+
+        List<String> screen = ScreenText.lines(look(build, land, Map.of("d", note), new Timeline()));
+
+        assertThat(screen).contains("BUILD QUEUE  2 of 2 slots busy; 2 (fixed)",
+                "  holds    lane a (verify), pid 11   held 5s",
+                "  holds    lane b (install), pid 12   held 2s",
+                "  waits 1. lane c (verify), pid 13   waiting 1s");
+        assertThat(screen).anyMatch(line -> line.startsWith("  landing  lane d (lane/4), pid 14   checks for 3s"));
+    }
+
+    @Test
+    void aLinePerChangeAndNoneForTheClockAlone() {
+        ChangeLine lines = new ChangeLine();
+        QueueSnapshot one = twoSlots(List.of(record(11, "a", "verify", NOW - 5000)), List.of());
+        QueueSnapshot land = new QueueSnapshot(Path.of("/tmp/q-land"), List.of(), List.of());
+        WatchModel first = look(one, land, Map.of(), new Timeline());
+
+        assertThat(lines.next(first)).endsWith("build 1/2: a; waiting: none | land: queued: none");
+        assertThat(lines.next(first.at(NOW + 5000))).as("only time passed").isNull();
+        QueueSnapshot two = twoSlots(List.of(record(11, "a", "verify", NOW - 5000), record(12, "b", "verify", NOW)), List.of());
+        assertThat(lines.next(look(two, land, Map.of(), new Timeline()))).contains("build 2/2: a, b; waiting: none");
+    }
+
+    @Test
+    void thePageHasTheHoldersAndTheTimelineItsBarsAndARefusalsTest() throws Exception {
+        Activity activity = new Activity(state);
+        activity.phase("d", Phase.CHECKS);
+        activity.ended("d", "check-failed", "checks failed", "GreetingTest.greetsTheWorld");
+        Timeline timeline = new Timeline();
+        QueueSnapshot build = twoSlots(List.of(record(11, "a", "verify", NOW - 5000)), List.of(record(13, "c", "verify", NOW - 1000)));
+        timeline.observe(build, NOW);
+        timeline.landings(activity.read(), Map.of(), System.currentTimeMillis());
+        QueueSnapshot land = new QueueSnapshot(Path.of("/tmp/q-land"), List.of(), List.of());
+
+        JsonNode page = new ObjectMapper().readTree(PageJson.render(look(build, land, Map.of(), timeline)));
+
+        assertThat(page.at("/build/holders/0/lane").asText()).isEqualTo("a");
+        assertThat(page.at("/build/waiters/0/lane").asText()).isEqualTo("c");
+        assertThat(page.at("/timeline/bars")).extracting(bar -> bar.path("lane").asText() + " " + bar.path("kind").asText())
+                .contains("a building", "c waiting", "d checking");
+        assertThat(page.at("/timeline/marks/0/text").asText()).isEqualTo("GreetingTest.greetsTheWorld");
+    }
+
+    @Test
+    void theFailingTestIsReadFromARefusalsMessage() {
+        String message = "checks failed on the rebased commit 4f1c2a9d0e (sh check.sh); nothing was pushed:\n"
+                + "    Failures: \n    GreetingTest.greetsTheWorld:14 \n          Expecting actual:\n"
+                + "    Tests run: 1, Failures: 1, Errors: 0, Skipped: 0\nLog: /x/y.log. Fix, commit, and run land again.";
+
+        assertThat(Activity.failingTest(message)).isEqualTo("GreetingTest.greetsTheWorld");
+        assertThat(Activity.failingTest("    Run 1: ServerIT.answersOk:14 expected")).isEqualTo("ServerIT.answersOk");
+        assertThat(Activity.failingTest("rebase conflict in a.txt")).isNull();
+    }
+}

@@ -1,0 +1,66 @@
+package dev.queuelock.maven.extension.check;
+
+import dev.queuelock.config.AffectedBuildSettings;
+import dev.queuelock.repo.RepoKey;
+import java.nio.file.Path;
+import org.apache.maven.execution.MavenExecutionRequest;
+import org.apache.maven.execution.MavenSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Narrows a build in a lane to what the lane changed ({@link AffectedBuildSettings#AFFECTED}):
+ * the files git names since the lane's base ({@link LaneChanges}) go to the decision land's check
+ * uses ({@link AffectedReactor}), and the plan is said in one line before anything is built.
+ * Projects the user chose on the command line (-pl, -rf, -am) win: then it does nothing.
+ */
+public final class LaneReactor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LaneReactor.class);
+
+    private LaneReactor() {
+    }
+
+    /**
+     * @param top the session's top directory
+     * @throws InterruptedException while git ran
+     */
+    public static void narrow(MavenSession session, Path top) throws InterruptedException {
+        String mode;
+        try {
+            mode = AffectedBuildSettings.AFFECTED_SETTING.from(session.getUserProperties());
+        } catch (IllegalArgumentException e) {
+            LOG.warn("{}; this build builds everything.", e.getMessage());
+            return;
+        }
+        if (mode.equals(AffectedBuildSettings.OFF) || session.getProjects().size() < 2) {
+            return; // a single project (a queuelock: goal reads only the top one) has nothing to leave out
+        }
+        if (choosesProjects(session.getRequest())) {
+            LOG.debug("affected: not applied, the command line chooses the projects (-pl, -rf or -am)");
+            return;
+        }
+        RepoKey repo = RepoKey.of(top);
+        boolean lane = repo.inGit() && !repo.mainCheckout();
+        if (mode.equals(AffectedBuildSettings.LANES) && !lane) {
+            return; // the default for lanes: the main checkout and CI build everything, quietly
+        }
+        if (!repo.inGit()) {
+            LOG.info("affected: full build: {} is not in a git repository", top);
+            return;
+        }
+        LaneChanges changes = LaneChanges.of(repo.worktree(), session.getUserProperties());
+        if (changes.unknown != null) {
+            LOG.info("affected: full build: {}", changes.unknown);
+        } else if (changes.paths.isEmpty()) {
+            LOG.info("affected: full build: nothing changed since {}", changes.since);
+        } else {
+            LOG.info(AffectedReactor.narrow(session, repo.worktree(), changes.paths).summary(changes.since, changes.paths));
+        }
+    }
+
+    private static boolean choosesProjects(MavenExecutionRequest request) {
+        return !request.getSelectedProjects().isEmpty() || !request.getExcludedProjects().isEmpty()
+                || request.getResumeFrom() != null || request.getMakeBehavior() != null;
+    }
+}

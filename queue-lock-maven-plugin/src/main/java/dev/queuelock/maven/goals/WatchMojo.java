@@ -1,0 +1,168 @@
+package dev.queuelock.maven.goals;
+
+import dev.queuelock.QueueLockException;
+import dev.queuelock.QueueSnapshot;
+import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.config.BuildScope;
+import dev.queuelock.config.LockSettings;
+import dev.queuelock.config.Setting;
+import dev.queuelock.config.SettingGroup;
+import dev.queuelock.land.git.Git;
+import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.git.RepoContext;
+import dev.queuelock.land.lanes.LaneLayout;
+import dev.queuelock.land.lanes.LaneSettings;
+import dev.queuelock.land.lanes.LaneState;
+import dev.queuelock.land.notify.Notifier;
+import dev.queuelock.land.watch.ChangeLine;
+import dev.queuelock.land.watch.PageJson;
+import dev.queuelock.land.watch.ScreenText;
+import dev.queuelock.land.watch.WatchLoop;
+import dev.queuelock.land.watch.WatchModel;
+import dev.queuelock.land.watch.WatchSources;
+import dev.queuelock.maven.watch.Screen;
+import dev.queuelock.maven.watch.WatchPage;
+import dev.queuelock.repo.RepoKey;
+import dev.queuelock.spi.Queue;
+import java.io.IOException;
+import java.net.BindException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Mojo;
+
+/**
+ * A live view of this repository's build queue, land queue, lanes and last landings: redrawn in
+ * place in a terminal, one line per change elsewhere, and with {@code -Dqueuelock.watch.port=N} a
+ * page on 127.0.0.1. Woken by file events, never by polling; takes no lock and writes nothing.
+ * Ctrl-C ends it. {@code mvn queuelock:watch}.
+ *
+ * @since 0.1.0
+ */
+@Mojo(name = "watch", requiresProject = false, aggregator = true, threadSafe = true)
+public class WatchMojo extends BranchesMojo {
+
+    static final SettingGroup SETTINGS = new SettingGroup();
+
+    static final Setting<Integer> WATCH_PORT = SETTINGS.add(Setting.number("queuelock.watch.port", 0, 65535, 0, "watch",
+            "Also serve the view as a page on 127.0.0.1 at this port (0: no page)."));
+
+    /** How often a view that counts time (a hold, a wait) redraws its times without reading anything. */
+    static final long TICK_MILLIS = 1000;
+
+    @Override
+    public void execute() throws MojoExecutionException {
+        QuietLibraries.unlessDebug(getLog());
+        List<String> problems = new ArrayList<>();
+        BuildScope scope = setting(LockSettings.SCOPE, problems);
+        Integer pagePort = setting(WATCH_PORT, problems);
+        List<String> notify = setting(Notifier.NOTIFY, problems);
+        LaneSettings laneSettings = laneSettings(problems);
+        RepoKey repo = RepoKey.of(topDirectory());
+        QueueLockFactory factory = QueueLockFactory.fromProperties(session().getUserProperties());
+        WatchSources sources = new Sources(factory, scope, repo, laneSettings);
+        // -B says a script runs this, even from a terminal: it gets lines, not frames.
+        boolean terminal = Screen.isTerminal() && session().getRequest().isInteractiveMode();
+        WatchLoop loop = new WatchLoop(sources, new Notifier(notify, getLog()::warn),
+                terminal ? TICK_MILLIS : 0);
+        WatchPage page = startPage(pagePort);
+        try {
+            Consumer<WatchModel> show = terminal ? screen() : lines();
+            Consumer<WatchModel> both = page == null ? show : model -> {
+                page.publish(PageJson.render(model));
+                show.accept(model);
+            };
+            loop.run(both);
+        } catch (QueueLockException | IOException e) {
+            throw new MojoExecutionException("watch: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (page != null) {
+                page.close();
+            }
+        }
+    }
+
+    private WatchPage startPage(int pagePort) throws MojoExecutionException {
+        if (pagePort == 0) {
+            return null;
+        }
+        try {
+            WatchPage page = WatchPage.start(pagePort);
+            getLog().info("watch page: http://127.0.0.1:" + page.port() + "/");
+            return page;
+        } catch (BindException e) {
+            throw new MojoExecutionException("-D" + WATCH_PORT.name() + "=" + pagePort + ": port in use; choose another port.");
+        } catch (IOException e) {
+            throw new MojoExecutionException("-D" + WATCH_PORT.name() + "=" + pagePort + ": cannot serve the page: " + e.getMessage());
+        }
+    }
+
+    private static Consumer<WatchModel> screen() {
+        Screen screen = new Screen();
+        return model -> screen.draw(ScreenText.lines(model));
+    }
+
+    private static Consumer<WatchModel> lines() {
+        ChangeLine changes = new ChangeLine();
+        return model -> {
+            String line = changes.next(model);
+            if (line != null) {
+                GoalOutput.println(line);
+            }
+        };
+    }
+
+    /** What the watch reads, as status reads it. */
+    private final class Sources implements WatchSources {
+        private final QueueLockFactory factory;
+        private final BuildScope scope;
+        private final RepoKey repo;
+        private final LaneSettings laneSettings;
+        private final Path commonDir;
+
+        Sources(QueueLockFactory factory, BuildScope scope, RepoKey repo, LaneSettings laneSettings) {
+            this.factory = factory;
+            this.scope = scope;
+            this.repo = repo;
+            this.laneSettings = laneSettings;
+            Path common;
+            try {
+                common = RepoContext.commonDir(repo.worktree());
+            } catch (LandException e) {
+                common = null; // not in git: queues only
+            }
+            this.commonDir = common;
+        }
+
+        @Override
+        public QueueSnapshot build() {
+            return factory.snapshot(factory.buildQueue(scope, repo));
+        }
+
+        @Override
+        public QueueSnapshot land() {
+            return factory.snapshot(Queue.LAND, repo.worktree());
+        }
+
+        @Override
+        public List<LaneState> lanes() {
+            if (commonDir == null) {
+                return List.of();
+            }
+            try {
+                return board(LaneLayout.of(new Git(repo.worktree()), laneSettings), target()).states();
+            } catch (LandException e) {
+                return List.of();
+            }
+        }
+
+        @Override
+        public Path commonDir() {
+            return commonDir;
+        }
+    }
+}
