@@ -144,7 +144,7 @@ class ParallelLandIT {
         Path solo = work.resolve("solo");
         LandingRepo.git(repo.main, "worktree", "add", "-q", "-b", "solo", solo.toString(), "origin/main");
         writeTest(solo, "HoldTest", "File release = new File(\"" + release + "\"); while (!release.exists()) { Thread.sleep(50); }");
-        MavenRun held = repo.mvn(solo, "land-solo", "queuelock:land", "-Dqueuelock.checkGoals=verify");
+        MavenRun held = repo.mvn(solo, "land-solo", "queuelock:land", "-Dqueuelock.land.checkGoals=verify");
         held.awaitLog("land queue acquired", LAND);
         List<MavenRun> lands = new ArrayList<>();
         for (String member : members) {
@@ -157,7 +157,7 @@ class ParallelLandIT {
             LandingRepo.git(lane, "add", ".");
             LandingRepo.git(lane, "commit", "-q", "-m", member + " work");
             change.apply(lane);
-            MavenRun run = repo.mvn(lane, "land-" + member, "queuelock:land", "-Dqueuelock.checkGoals=verify",
+            MavenRun run = repo.mvn(lane, "land-" + member, "queuelock:land", "-Dqueuelock.land.checkGoals=verify",
                     "-Dqueuelock.land.parallel=" + members.size(), "-Dqueuelock.build.slots=" + members.size());
             run.awaitLog("Land queue:", LAND);
             lands.add(run);
