@@ -11,7 +11,10 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -27,8 +30,9 @@ import java.util.concurrent.TimeUnit;
  * a holder to stop; the log names any such process left running.
  *
  * <p>Over the pipe the holder sends {@code log <pid> <start token> <path>} once a check has started
- * and {@code done} when it has ended: a holder that dies between checks leaves nothing to stop, and
- * what a finished check left behind on purpose is not the watchdog's business.
+ * and {@code done <pid>} when it has ended: a holder that dies between checks leaves nothing to stop,
+ * and what a finished check left behind on purpose is not the watchdog's business. A holder may run
+ * several checks at once (land's speculative checks): each is stopped.
  */
 public final class OrphanWatchdog {
 
@@ -61,10 +65,10 @@ public final class OrphanWatchdog {
     }
 
     /** After a check has ended (however): nothing of it is left to stop. */
-    public static synchronized void ended() {
+    public static synchronized void ended(Process check) {
         try {
             if (watchdog != null && watchdog.isAlive()) {
-                tell("done");
+                tell("done " + check.pid());
             }
         } catch (IOException | RuntimeException e) {
             // the watchdog is gone: the next check starts another
@@ -97,19 +101,24 @@ public final class OrphanWatchdog {
         Hangup.ignore(); // the holder survives a closed terminal, and so must its watchdog
         long holder = Long.parseLong(args[0]);
         String start = args.length > 1 && !args[1].isEmpty() ? args[1] : null;
-        RunningCheck check = runningCheckWhenTheHolderLetsGo(System.in);
-        if (check == null || start == null || !ended(holder, start)) {
+        Collection<RunningCheck> checks = runningChecksWhenTheHolderLetsGo(System.in);
+        if (checks.isEmpty() || start == null || !ended(holder, start)) {
             return; // no check ran, or a holder that closed the pipe and lives on stops its own checks
         }
         Processes processes = Processes.current();
-        int stopped = processes.verifiedHandle(check.pid, check.start).map(root -> TreeStop.stopTree(root, TreeStop.GRACE))
-                .orElse(0);
-        String leftRunning = leftRunning(processes, holder, start);
-        if (stopped > 0 || !leftRunning.isEmpty()) {
-            say(check.log, "[queue-lock] The lander (pid " + holder + ") has ended: "
-                    + (stopped > 0 ? "stopped this check build (" + stopped + " process(es)); its result could never be pushed"
-                    : "this check build had ended")
-                    + (leftRunning.isEmpty() ? "." : "; left running: " + leftRunning + ", not part of the check's tree."));
+        String leftRunning = null;
+        for (RunningCheck check : checks) {
+            int stopped = processes.verifiedHandle(check.pid, check.start).map(root -> TreeStop.stopTree(root, TreeStop.GRACE))
+                    .orElse(0);
+            if (leftRunning == null) {
+                leftRunning = leftRunning(processes, holder, start);
+            }
+            if (stopped > 0 || !leftRunning.isEmpty()) {
+                say(check.log, "[queue-lock] The lander (pid " + holder + ") has ended: "
+                        + (stopped > 0 ? "stopped this check build (" + stopped + " process(es)); its result could never be pushed"
+                        : "this check build had ended")
+                        + (leftRunning.isEmpty() ? "." : "; left running: " + leftRunning + ", not part of the check's tree."));
+            }
         }
     }
 
@@ -132,9 +141,9 @@ public final class OrphanWatchdog {
         return commandLine.length() <= 60 ? commandLine : commandLine.substring(0, 57) + "...";
     }
 
-    /** Reads the holder's lines until the pipe closes; the check that still ran then, or null. */
-    private static RunningCheck runningCheckWhenTheHolderLetsGo(InputStream in) throws IOException {
-        RunningCheck check = null;
+    /** Reads the holder's lines until the pipe closes; the checks that still ran then. */
+    private static Collection<RunningCheck> runningChecksWhenTheHolderLetsGo(InputStream in) throws IOException {
+        Map<Long, RunningCheck> checks = new LinkedHashMap<>();
         StringBuilder line = new StringBuilder();
         for (int b; (b = in.read()) >= 0; ) {
             if (b != '\n') {
@@ -143,15 +152,17 @@ public final class OrphanWatchdog {
                 String said = new String(line.toString().getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
                 if (said.startsWith("log ")) {
                     String[] parts = said.split(" ", 4);
-                    check = new RunningCheck(Long.parseLong(parts[1]), parts[2].equals(NO_START) ? null : parts[2],
-                            Paths.get(parts[3]));
+                    long pid = Long.parseLong(parts[1]);
+                    checks.put(pid, new RunningCheck(pid, parts[2].equals(NO_START) ? null : parts[2], Paths.get(parts[3])));
+                } else if (said.startsWith("done ")) {
+                    checks.remove(Long.parseLong(said.substring("done ".length())));
                 } else if (said.equals("done")) {
-                    check = null;
+                    checks.clear();
                 }
                 line.setLength(0);
             }
         }
-        return check;
+        return checks.values();
     }
 
     /** A check as the holder told it: its process and its log. */

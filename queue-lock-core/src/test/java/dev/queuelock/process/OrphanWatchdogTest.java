@@ -97,6 +97,22 @@ class OrphanWatchdogTest {
         assertThat(Files.readString(log)).doesNotContain("stopped this check build");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"linux"})
+    @Timeout(120)
+    void aCheckBesideOneThatEndedIsStillStopped(String layer) throws Exception {
+        Path log = tmp.resolve("check.log");
+        ChildProcess holder = holder(layer, log, "two");
+        List<ProcessHandle> check = checkTree(holder);
+        ProcessHandle watchdog = watchdogOf(holder);
+
+        holder.kill9();
+
+        assertThat(watchdog.onExit().get(30, TimeUnit.SECONDS).isAlive()).as("the watchdog ends").isFalse();
+        assertThat(check).noneMatch(ProcessHandle::isAlive);
+        assertThat(Files.readString(log)).contains("has ended: stopped this check build (2 process(es))");
+    }
+
     private ChildProcess holder(String layer, Path log, String state) {
         return holder(layer, log, state, "0");
     }
@@ -151,7 +167,8 @@ class OrphanWatchdogTest {
     /**
      * A holder as land is one: a check started in its hold (a shell running {@code sleep}), its
      * watchdog told of it; with {@code done}, told the check ended though its sleep runs on; with
-     * {@code daemon}, the check first detaches a daemon (a sleep whose parent exits at once).
+     * {@code daemon}, the check first detaches a daemon (a sleep whose parent exits at once); with
+     * {@code two}, a second check ran beside it and ended first.
      */
     public static final class CheckingHolder {
         public static void main(String[] args) throws Exception {
@@ -160,11 +177,20 @@ class OrphanWatchdogTest {
             ProcessBuilder check = new ProcessBuilder("sh", "-c", script)
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             check.environment().putAll(HolderTree.childEnvironment());
+            Process beside = null;
+            if (args[1].equals("two")) {
+                beside = new ProcessBuilder("sleep", "301").start();
+                OrphanWatchdog.watch(beside, log);
+            }
             Process started = check.start();
             HolderTree.started(started);
             OrphanWatchdog.watch(started, log);
             if (args[1].equals("done")) {
-                OrphanWatchdog.ended();
+                OrphanWatchdog.ended(started);
+            }
+            if (beside != null) {
+                beside.destroyForcibly().waitFor();
+                OrphanWatchdog.ended(beside);
             }
             System.out.println("checking");
             Thread.sleep(TimeUnit.MINUTES.toMillis(5));

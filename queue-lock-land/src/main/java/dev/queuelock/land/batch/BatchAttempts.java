@@ -7,10 +7,14 @@ import dev.queuelock.land.checks.BuildQueueChecks;
 import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.engine.Landing;
 import dev.queuelock.land.engine.LandingDriver;
+import dev.queuelock.Durations;
+import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.git.Git;
+import dev.queuelock.land.history.HistoryChart;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A batch's attempts, as the landing engine drives them: the candidate is the stack of the pending
@@ -26,10 +30,12 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
     private final List<BatchRequest> members;
     private final Git scratch;
     private final LandLog log;
+    private final BatchOptions options;
 
     /** @param members the leader's request first, then the lanes it took, in queue order */
-    BatchAttempts(Landing landing, String id, List<BatchRequest> members, Git scratch) {
+    BatchAttempts(Landing landing, String id, List<BatchRequest> members, Git scratch, BatchOptions options) {
         this.landing = landing;
+        this.options = options;
         this.id = id;
         this.leader = members.get(0);
         this.members = List.copyOf(members);
@@ -59,17 +65,51 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
         }
         CandidateStack stack;
         Bisection.Verdicts<BatchRequest> bisected;
-        try (BuildQueueChecks checks = landing.checks("land checks of batch " + id)) {
+        Function<String, Path> logOf;
+        int runs;
+        String label = "land checks of batch " + id;
+        try (BuildQueueChecks checks = landing.checks(label)) {
             stack = new CandidateStack(scratch, remoteRef, checks, CheckLogs.of(landing.repo()), landing.clock(), new Steps(lines));
-            bisected = new Bisection<>(stack, stack).run(landing.git().commitOf(remoteRef), stacked);
+            String base = landing.git().commitOf(remoteRef);
+            if (options.parallel() > 1) {
+                SpeculativeChecks together = new SpeculativeChecks(landing, checks, options.buildSlots(), label,
+                        landing.repo().stateDir());
+                Speculation<BatchRequest> speculation = new Speculation<>(stack, together,
+                        new SpeculationPlan(options.parallel(), options.perLane()));
+                bisected = speculation.run(base, stacked);
+                landing.clock().end(Phase.CHECKS);
+                lines.addAll(speculated(speculation));
+                logOf = together::logOf;
+                runs = speculation.checks().size();
+            } else {
+                bisected = new Bisection<>(stack, stack).run(base, stacked);
+                logOf = stack::logOf;
+                runs = stack.runs();
+            }
         }
-        List<BatchVerdict> verdicts = decide(bisected, stack, lines);
-        return previous.checked(bisected, verdicts, lines, stack.runs(), bisected.top() != null ? null
+        List<BatchVerdict> verdicts = decide(bisected, logOf, lines);
+        return previous.checked(bisected, verdicts, lines, runs, bisected.top() != null ? null
                 : LandResult.failed("no lane of batch " + id + " passed; nothing was pushed"));
     }
 
+    /** The history's lines of speculative checks: each on its base, dropped or not, and the time it saved or lost. */
+    private List<String> speculated(Speculation<BatchRequest> speculation) {
+        List<String> lines = new ArrayList<>();
+        for (Speculation.Checked<BatchRequest> check : speculation.checks()) {
+            String line = "check: " + Speculation.describe(check, m -> m.lane, landing.repo().remoteBranch());
+            lines.add(line);
+            log.info("batch " + id + ": " + line);
+        }
+        String summary = HistoryChart.SIDE_BY_SIDE + " " + speculation.checks().size() + " run, up to " + options.parallel()
+                + " at once; " + Durations.format(speculation.savedMs()) + " saved, "
+                + Durations.format(speculation.lostMs()) + " lost on dropped checks";
+        lines.add(summary);
+        log.info("batch " + id + ": " + summary);
+        return lines;
+    }
+
     /** The verdicts of the lanes left out: conflicting, with nothing to land, or culprits. */
-    private List<BatchVerdict> decide(Bisection.Verdicts<BatchRequest> bisected, CandidateStack stack, List<String> lines) {
+    private List<BatchVerdict> decide(Bisection.Verdicts<BatchRequest> bisected, Function<String, Path> logOf, List<String> lines) {
         List<BatchVerdict> verdicts = new ArrayList<>();
         bisected.conflicted.forEach(m -> verdicts.add(verdict(m, Outcome.REBASE_CONFLICT, null, null, null)));
         for (BatchRequest member : bisected.alreadyThere) {
@@ -77,7 +117,7 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
             lines.add("nothing to land: " + member.lane + " is already on " + landing.repo().remoteBranch());
         }
         for (Bisection.Tested<BatchRequest> culprit : bisected.failed) {
-            Path failedLog = stack.logOf(culprit.commit);
+            Path failedLog = logOf.apply(culprit.commit);
             verdicts.add(verdict(culprit.member, Outcome.CHECK_FAILED, null, culprit.commit, failedLog == null ? null : failedLog.toString()));
             lines.add("culprit: " + culprit.member.lane + " (check-failed)");
         }

@@ -30,8 +30,11 @@ final class BatchLanding {
     private final BatchBoard board;
     private final long started = System.currentTimeMillis();
 
-    BatchLanding(Landing landing, BatchSeat seat, List<BatchRequest> taken, String id) {
+    private final BatchOptions options;
+
+    BatchLanding(Landing landing, BatchSeat seat, List<BatchRequest> taken, String id, BatchOptions options) {
         this.landing = landing;
+        this.options = options;
         this.seat = seat;
         this.self = seat.request();
         List<BatchRequest> all = new ArrayList<>(List.of(self));
@@ -47,7 +50,7 @@ final class BatchLanding {
         log.info("batch " + id + ": landing " + members.size() + " lanes in queue order: " + String.join(", ", lanes()));
         try {
             return new ScratchWorktrees(landing.git(), board.directory())
-                    .with(scratch -> conclude(engine.land(new BatchAttempts(landing, id, members, scratch))));
+                    .with(scratch -> conclude(engine.land(new BatchAttempts(landing, id, members, scratch, options))));
         } catch (IOException e) {
             freeUndecided();
             throw new LandException("cannot set up the batch's scratch worktree: " + e.getMessage()

@@ -60,14 +60,15 @@ public final class Batching implements LandingMode {
                 return engine.alone();
             }
             String id = System.currentTimeMillis() + "-" + ProcessHandle.current().pid();
-            int window = BatchWindow.size(new LandHistory(landing.repo().commonDir()).read(), options.size());
+            int window = options.perLane() ? options.lanes()
+                    : BatchWindow.size(new LandHistory(landing.repo().commonDir()).read(), options.size());
             if (window < options.size()) {
                 landing.log().info("batch window: " + window + " of at most " + options.size()
                         + " lanes (recent batches failed their checks; it grows by one with each landing that passes)");
             }
             List<BatchRequest> taken = new Gathering(options, window, new BatchBoard(landing.repo().commonDir()), landing.log())
                     .take(seat.request(), id);
-            return taken.isEmpty() ? engine.alone() : new BatchLanding(landing, seat, taken, id).land(engine);
+            return taken.isEmpty() ? engine.alone() : new BatchLanding(landing, seat, taken, id, options).land(engine);
         }
 
         @Override

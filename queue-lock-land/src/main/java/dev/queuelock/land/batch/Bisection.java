@@ -71,7 +71,7 @@ public final class Bisection<M> {
         /** Members with nothing to land: their work is already on the base or below them. */
         public final List<M> alreadyThere;
 
-        private Verdicts(Found<M> found) {
+        Verdicts(Found<M> found) {
             this.passed = List.copyOf(found.passed);
             this.failed = List.copyOf(found.failed);
             this.conflicted = List.copyOf(found.conflicted);
@@ -89,7 +89,7 @@ public final class Bisection<M> {
     }
 
     /** What the bisection has found while it runs. */
-    private static final class Found<M> {
+    static final class Found<M> {
         final List<Tested<M>> passed = new ArrayList<>();
         final List<Tested<M>> failed = new ArrayList<>();
         final List<M> conflicted = new ArrayList<>();
@@ -155,7 +155,7 @@ public final class Bisection<M> {
         return result;
     }
 
-    private static <M> void accept(Found<M> found, Stack<M> stack, int last) {
+    static <M> void accept(Found<M> found, Stack<M> stack, int last) {
         for (int i = 0; i <= last; i++) {
             found.passed.add(new Tested<>(stack.members.get(i), stack.tops.get(i)));
         }
@@ -166,7 +166,7 @@ public final class Bisection<M> {
      * top of their stack) and the stack's up to {@code to}, so a check run after a culprit was dropped
      * names the lanes it was stacked on, not only the ones restacked.
      */
-    private static <M> List<M> checked(Found<M> found, Stack<M> stack, int to) {
+    static <M> List<M> checked(Found<M> found, Stack<M> stack, int to) {
         List<M> members = new ArrayList<>(members(found.passed));
         members.addAll(stack.members.subList(0, to + 1));
         return members;

@@ -60,7 +60,7 @@ public final class CommandChecks implements Checks {
                 TreeStop.stopTree(check.toHandle(), TreeStop.GRACE);
             }
             HolderTree.ended(check);
-            OrphanWatchdog.ended();
+            OrphanWatchdog.ended(check);
         }
     }
 }

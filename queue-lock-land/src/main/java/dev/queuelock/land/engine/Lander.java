@@ -9,6 +9,7 @@ import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.RepoContext;
+import dev.queuelock.land.history.CommandTime;
 import dev.queuelock.land.history.InFlightLanding;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.notify.Notifier;
@@ -37,6 +38,8 @@ public final class Lander {
     private final LandingMode mode;
     /** As the goal found it; null: found from the worktree. */
     private final RepoContext repo;
+    /** Epoch ms the process and Maven's session started, and the goal; 0 where unknown. */
+    private final long[] startedAt;
     private final Notifier notifier;
 
     /**
@@ -45,11 +48,11 @@ public final class Lander {
      *                  would take it for this worktree (not yet acquired)
      */
     public Lander(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log) {
-        this(git, settings, checks, landLock, buildLock, log, LandingMode.ALONE, null, Notifier.NONE);
+        this(git, settings, checks, landLock, buildLock, log, LandingMode.ALONE, null, Notifier.NONE, new long[3]);
     }
 
     private Lander(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log,
-                   LandingMode mode, RepoContext repo, Notifier notifier) {
+                   LandingMode mode, RepoContext repo, Notifier notifier, long[] startedAt) {
         this.git = git;
         this.settings = settings;
         this.checks = checks;
@@ -59,21 +62,30 @@ public final class Lander {
         this.mode = mode;
         this.repo = repo;
         this.notifier = notifier;
+        this.startedAt = startedAt;
+    }
+
+    /**
+     * A lander that records the command's own time before it (in epoch ms; 0 where unknown): its
+     * process's start, Maven's session's and the goal's.
+     */
+    public Lander startedAt(long process, long session, long goal) {
+        return new Lander(git, settings, checks, landLock, buildLock, log, mode, repo, notifier, new long[] {process, session, goal});
     }
 
     /** A lander that lands in this mode, e.g. batched ({@code new Batching(options)}); {@link LandingMode#ALONE} by default. */
     public Lander with(LandingMode landingMode) {
-        return new Lander(git, settings, checks, landLock, buildLock, log, landingMode, repo, notifier);
+        return new Lander(git, settings, checks, landLock, buildLock, log, landingMode, repo, notifier, startedAt);
     }
 
     /** A lander that lands in this repository context, as the goal found it; else it is found from the worktree. */
     public Lander in(RepoContext context) {
-        return new Lander(git, settings, checks, landLock, buildLock, log, mode, context, notifier);
+        return new Lander(git, settings, checks, landLock, buildLock, log, mode, context, notifier, startedAt);
     }
 
     /** A lander that tells {@code by} how each landing it decides ended (landed, refused). */
     public Lander notifying(Notifier by) {
-        return new Lander(git, settings, checks, landLock, buildLock, log, mode, repo, by);
+        return new Lander(git, settings, checks, landLock, buildLock, log, mode, repo, by, startedAt);
     }
 
     /**
@@ -94,6 +106,7 @@ public final class Lander {
                     inFlight.at(phase);
                     events.phase(laneName, phase);
                 }));
+        landing.clock().before(CommandTime.spans(startedAt[0], startedAt[1], startedAt[2], System.currentTimeMillis()));
         LandingRecorder recorder = new LandingRecorder(landing, started);
         inFlight.start(branch, landing.lane().head());
         events.phase(laneName, Phase.QUEUE_WAIT);

@@ -72,6 +72,11 @@ public final class Landing {
         return new BuildQueueChecks(checks, buildLock, label, log);
     }
 
+    /** The same checks in a hold of another build lock: a speculative check beside the others, in a slot of its own. */
+    public BuildQueueChecks checks(String label, QueueLock buildLock) {
+        return new BuildQueueChecks(checks, buildLock, label, log);
+    }
+
     public PhaseClock clock() {
         return clock;
     }

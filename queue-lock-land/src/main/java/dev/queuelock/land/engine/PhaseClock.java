@@ -30,6 +30,11 @@ public final class PhaseClock {
         }
     }
 
+    /** Time spent before the clock started (the command's start-up: {@code history.CommandTime}), kept with the phases. */
+    public synchronized void before(Map<String, Long> spans) {
+        spans.forEach((id, ms) -> phases.merge(id, ms, Long::sum));
+    }
+
     /** The remote moved: the landing starts over with a fetch. */
     public synchronized void retrying() {
         retries++;

@@ -104,6 +104,16 @@ public final class GitFiles {
         return GitOutput.paths(git.output("diff", "--name-only", "-z", "--no-renames", upstream + "...HEAD", "--"));
     }
 
+    /** The files {@code commit} changes since it forked from {@code upstream}. */
+    public List<String> changedOn(String upstream, String commit) {
+        return GitOutput.paths(git.output("diff", "--name-only", "-z", "--no-renames", upstream + "..." + commit, "--"));
+    }
+
+    /** The files changed from {@code from} to {@code to}, both commits. */
+    public List<String> changedBetween(String from, String to) {
+        return GitOutput.paths(git.output("diff", "--name-only", "-z", "--no-renames", from, to, "--"));
+    }
+
     /** The files of a commit. */
     public List<String> at(String commit) {
         return GitOutput.paths(git.output("ls-tree", "-r", "-z", "--name-only", commit));

@@ -32,12 +32,31 @@ public final class HistoryChart {
             lines.add(String.format("%s %-" + laneWidth + "s %-15s %8s |%s", time, clip(label(run), laneWidth),
                     run.outcome, Durations.format(run.totalMs), bar(run, longest)));
         }
+        LandRun last = runs.get(runs.size() - 1);
+        CommandTime.describe(last).ifPresent(line -> lines.add("last land command: " + Durations.format(CommandTime.commandMs(last))
+                + " from process start; " + line));
+        lines.addAll(sideBySide(last));
         LandStats stats = new LandStats(runs);
         lines.add("p50 queue wait " + stats.medianQueueWait().map(d -> Durations.format(d.toMillis())).orElse("-")
                 + ", p50 landing " + stats.medianHold().map(d -> Durations.format(d.toMillis())).orElse("-")
                 + ", " + stats.landingsPerHour().map(r -> String.format("%.1f", r)).orElse("-") + " landings/hour");
         return lines;
     }
+
+    /** The last batch's checks side by side, if it ran some: each on its base, dropped or not, and the time saved and lost. */
+    private static List<String> sideBySide(LandRun last) {
+        List<String> lines = new ArrayList<>();
+        if (last.batch == null || last.batch.steps.stream().noneMatch(step -> step.startsWith(SIDE_BY_SIDE))) {
+            return lines;
+        }
+        lines.add("last batch's checks side by side (" + last.batch.id + "):");
+        last.batch.steps.stream().filter(step -> step.startsWith("check: ") || step.startsWith(SIDE_BY_SIDE))
+                .forEach(step -> lines.add("  " + step));
+        return lines;
+    }
+
+    /** How the batch's record sums up its checks side by side. */
+    public static final String SIDE_BY_SIDE = "checks side by side:";
 
     private String bar(LandRun run, long longest) {
         int[] cells = cells(run, (double) width / Math.max(longest, 1));

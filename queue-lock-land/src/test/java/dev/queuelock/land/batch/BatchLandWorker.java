@@ -1,6 +1,8 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.config.LockSettings;
+import dev.queuelock.process.HolderTree;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.LandLog;
 import dev.queuelock.land.batch.BatchOptions;
@@ -24,7 +26,7 @@ public final class BatchLandWorker {
     static final String GO = "QUEUELOCK_TEST_GO";
     static final String READY = "READY";
 
-    /** Args: lane worktree, queue temp dir, batch size, then the check command. */
+    /** Args: lane worktree, queue temp dir, batch size (or {@code <batch>/<checks at once>}), then the check command. */
     public static void main(String[] args) throws Exception {
         LandLog printed = new LandLog() {
             @Override
@@ -43,9 +45,13 @@ public final class BatchLandWorker {
             }
         };
         Path lane = Path.of(args[0]);
-        QueueLockFactory locks = QueueLockFactory.defaults().withTmpDir(Path.of(args[1])).withPollInterval(Duration.ofMillis(50));
-        Checks checks = new CommandChecks(List.of(args).subList(3, args.length), Map.of());
-        BatchOptions batch = new BatchOptions(Integer.parseInt(args[2]), () -> locks.snapshot("land", lane).waiters());
+        String[] sizes = args[2].split("/");
+        int parallel = sizes.length > 1 ? Integer.parseInt(sizes[1]) : 1;
+        QueueLockFactory locks = QueueLockFactory.defaults().withTmpDir(Path.of(args[1])).withPollInterval(Duration.ofMillis(50))
+                .withSettings(Map.of(LockSettings.BUILD_SLOTS, Integer.toString(parallel)));
+        Checks checks = new CommandChecks(List.of(args).subList(3, args.length), HolderTree.childEnvironment());
+        BatchOptions batch = new BatchOptions(Integer.parseInt(sizes[0]), parallel, () -> locks.snapshot("land", lane).waiters(),
+                () -> locks.open("build", lane));
         String go = System.getenv(GO);
         if (go != null) { // started with others: load everything, then start landing at the same moment as they do
             System.out.println(READY);

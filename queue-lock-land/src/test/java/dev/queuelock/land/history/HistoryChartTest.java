@@ -52,6 +52,30 @@ class HistoryChartTest {
     }
 
     @Test
+    void theLastLandCommandsOwnTimeBeforeItsLandingIsShown() {
+        Map<String, Long> phases = new LinkedHashMap<>(CommandTime.spans(1_000, 38_000, 67_000, 68_200));
+        phases.put("checks", 50_000L);
+        LandRun run = new LandRun("2026-12-02T10:03:00Z", "lane-f", null, null, "landed", 54_700, phases, 0, null);
+
+        assertThat(new HistoryChart(40).render(List.of(run))).contains(
+                "last land command: 2m 00s from process start; before landing: 37s JVM start, 29s Maven start-up, 1s land's preflight");
+    }
+
+    @Test
+    void theLastBatchsChecksSideBySideAreShownEachOnItsBase() {
+        BatchRecord batch = new BatchRecord("17-42", "lane-a", List.of("lane-a", "lane-b"), 3, List.of(
+                "check: lane-a on origin/main failed (40 s)", "check: lane-b on lane-a dropped (12 s)",
+                "check: lane-b on origin/main passed (40 s)", "checks side by side: 3 run, up to 2 at once; 12s saved, 12s lost on dropped checks",
+                "culprit: lane-a (check-failed)"));
+        LandRun run = new LandRun("2026-12-02T10:04:00Z", "lane-b", null, null, "landed", 90_000, Map.of("checks", 80_000L), 0, batch);
+
+        assertThat(new HistoryChart(40).render(List.of(run))).containsSubsequence("last batch's checks side by side (17-42):",
+                "  check: lane-a on origin/main failed (40 s)", "  check: lane-b on lane-a dropped (12 s)",
+                "  check: lane-b on origin/main passed (40 s)",
+                "  checks side by side: 3 run, up to 2 at once; 12s saved, 12s lost on dropped checks");
+    }
+
+    @Test
     void aQueueWaitOfAFewMillisecondsShowsNoDot() {
         String bar = new HistoryChart(40).render(List.of(run("2026-12-02T10:02:00Z", "lane-e", "landed", 5, 38_000, 2_000))).get(1);
 

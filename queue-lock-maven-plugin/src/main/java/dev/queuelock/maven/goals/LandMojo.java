@@ -18,6 +18,7 @@ import dev.queuelock.land.engine.Lander;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.LandTarget;
 import dev.queuelock.land.git.RepoContext;
+import dev.queuelock.land.history.CommandTime;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
@@ -51,6 +52,7 @@ public class LandMojo extends BranchesMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
+        long goalStart = System.currentTimeMillis();
         QuietLibraries.unlessDebug(getLog());
         Hangup.ignore(); // an agent's land must survive its terminal closing, as the CLI does
         // Every value is checked before git or a queue is touched: a typo costs nothing.
@@ -61,6 +63,7 @@ public class LandMojo extends BranchesMojo {
         Integer retries = setting(LandSettings.PUSH_RETRIES, problems);
         Boolean syncMain = setting(LandSettings.SYNC, problems);
         Integer batchSize = setting(BatchOptions.BATCH, problems);
+        String checksAtOnce = setting(BatchOptions.PARALLEL, problems);
         BuildScope scope = setting(LockSettings.SCOPE, problems);
         List<String> regenerableFiles = setting(LandSettings.REGENERABLE_FILES, problems);
         String givenGoals = settings().given(LandSettings.CHECK_GOALS);
@@ -90,8 +93,14 @@ public class LandMojo extends BranchesMojo {
                     new MavenLandLog(getLog(), new LandStats(new LandHistory(context.commonDir()).read())))
                     .in(context)
                     .notifying(new Notifier(notify, getLog()::warn))
-                    .with(new Batching(new BatchOptions(batchSize, () -> queues.snapshot(Queue.LAND, repo.worktree()).waiters())));
+                    .startedAt(ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L),
+                            session().getRequest().getStartTime() == null ? 0 : session().getRequest().getStartTime().getTime(), goalStart)
+                    .with(new Batching(new BatchOptions(batchSize,
+                            BatchOptions.parallel(checksAtOnce, () -> queues.snapshot(queues.buildQueue(scope, repo)).slots()),
+                            () -> queues.snapshot(Queue.LAND, repo.worktree()).waiters(),
+                            () -> queues.open(queues.buildQueue(scope, repo), repo.lane()))));
             LandRun run = lander.land();
+            CommandTime.describe(run).ifPresent(getLog()::info);
             if (run.outcome() == Outcome.LANDED) {
                 pruneLandedSiblings(repo.worktree(), lanes, settings.target());
             }

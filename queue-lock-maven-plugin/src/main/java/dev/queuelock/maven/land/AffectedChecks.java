@@ -3,7 +3,7 @@ package dev.queuelock.maven.land;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.checks.Checks;
-import dev.queuelock.land.checks.CommandChecks;
+import dev.queuelock.land.checks.SpeculativeCheck;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.maven.extension.check.LandCheckProperties;
 import java.io.IOException;
@@ -27,13 +27,16 @@ final class AffectedChecks implements Checks {
     private final String upstream;
     private final Map<String, String> environment;
     private final Consumer<String> report;
+    private final Path localRepository;
 
     /**
      * @param maven    the check build's command line without its goals
      * @param upstream the integration branch's ref the candidate was rebased onto
      * @param report   where the plan's lines go (land's log)
      */
-    AffectedChecks(List<String> maven, List<String> goals, String upstream, Map<String, String> environment, Consumer<String> report) {
+    AffectedChecks(List<String> maven, List<String> goals, String upstream, Map<String, String> environment, Consumer<String> report,
+                   Path localRepository) {
+        this.localRepository = localRepository;
         this.maven = List.copyOf(maven);
         this.goals = List.copyOf(goals);
         this.upstream = upstream;
@@ -48,24 +51,38 @@ final class AffectedChecks implements Checks {
 
     @Override
     public boolean run(Path worktree, Path log) throws InterruptedException {
-        List<String> changed = new Git(worktree).files().changedSince(upstream);
+        Git git = new Git(worktree);
+        List<String> changed = git.files().changedSince(upstream);
         Path changedFile = CheckLogs.companion(log, "changed");
         Path plan = CheckLogs.companion(log, "plan");
+        List<String> command = new ArrayList<>(maven);
         try {
             Files.createDirectories(log.getParent());
             Files.write(changedFile, changed, StandardCharsets.UTF_8);
             Files.deleteIfExists(plan);
+            Path ahead = CheckLogs.companion(log, SpeculativeCheck.AHEAD);
+            if (Files.exists(ahead)) { // a check of one lane on top of others: may it stand on main?
+                String below = Files.readString(ahead, StandardCharsets.UTF_8).trim();
+                command.add("-D" + LandCheckProperties.CHANGED_OWN + "=" + written(log, "own", git.files().changedBetween(below, "HEAD")));
+                command.add("-D" + LandCheckProperties.CHANGED_AHEAD + "="
+                        + written(log, "ahead-files", git.files().changedOn(upstream, below)));
+            }
         } catch (IOException e) {
-            throw new LandException("cannot write the check's changed files to " + changedFile + ": " + e.getMessage());
+            throw new LandException("cannot write the check's changed files beside " + log + ": " + e.getMessage());
         }
-        List<String> command = new ArrayList<>(maven);
         command.add("-D" + LandCheckProperties.CHANGED_FILES + "=" + changedFile);
         command.add("-D" + LandCheckProperties.ROOT + "=" + worktree.toAbsolutePath());
         command.add("-D" + LandCheckProperties.PLAN + "=" + plan);
         command.addAll(goals);
-        boolean passed = new CommandChecks(command, environment).run(worktree, log);
+        boolean passed = new SpeculativePart(command, environment, localRepository).run(worktree, log);
         reportPlan(plan);
         return passed;
+    }
+
+    private static Path written(Path log, String suffix, List<String> paths) throws IOException {
+        Path file = CheckLogs.companion(log, suffix);
+        Files.write(file, paths, StandardCharsets.UTF_8);
+        return file;
     }
 
     private void reportPlan(Path plan) {

@@ -78,9 +78,13 @@ public final class CheckBuild {
         // The lander's identity goes down the check's whole tree: a kill -9ed lander keeps its locks until it ends.
         if (affected != null) {
             return new AffectedChecks(mavenCommand(request, List.of()), goalList, affected.upstream, HolderTree.childEnvironment(),
-                    affected.report);
+                    affected.report, localRepositoryOf(request));
         }
-        return new CommandChecks(mavenCommand(request, goalList), HolderTree.childEnvironment());
+        return new SpeculativePart(mavenCommand(request, goalList), HolderTree.childEnvironment(), localRepositoryOf(request));
+    }
+
+    private static Path localRepositoryOf(MavenExecutionRequest request) {
+        return request.getLocalRepositoryPath() == null ? null : request.getLocalRepositoryPath().toPath();
     }
 
     /** {@code "sh -c 'x'"} as one argument would be run as a program of that name: say how to write it instead. */

@@ -22,7 +22,23 @@ final class AffectedReactor {
      * the modules it keeps, in reactor order, with the tests of those it only builds skipped.
      */
     static CheckPlan narrow(MavenSession session, Path root, List<String> changed) {
-        CheckPlan plan = AffectedModules.plan(root, changed, modules(session));
+        return apply(session, AffectedModules.plan(root, changed, modules(session)));
+    }
+
+    /**
+     * As {@link #narrow(MavenSession, Path, List)}, for a check of one lane on top of others: where
+     * the lane is independent of the lanes ahead ({@link IndependentLanes}), its own plan instead.
+     *
+     * @param own   the files the lane itself changes
+     * @param ahead the files the lanes ahead of it change
+     */
+    static CheckPlan narrow(MavenSession session, Path root, List<String> changed, List<String> own, List<String> ahead) {
+        List<ReactorModule> modules = modules(session);
+        CheckPlan alone = IndependentLanes.ownPlanIfIndependent(root, own, ahead, modules);
+        return apply(session, alone != null ? alone : AffectedModules.plan(root, changed, modules));
+    }
+
+    private static CheckPlan apply(MavenSession session, CheckPlan plan) {
         if (!plan.isFull()) {
             List<MavenProject> kept = new ArrayList<>();
             for (MavenProject project : session.getProjects()) {

@@ -20,15 +20,18 @@ final class CheckPlan {
     private final String fullBecause;
     private final Map<String, String> tested;
     private final Set<String> builtOnly;
+    /** Why this lane's check on main stands for its check on the lanes ahead; null if it does not. */
+    private final String stands;
 
-    private CheckPlan(String fullBecause, Map<String, String> tested, Set<String> builtOnly) {
+    private CheckPlan(String fullBecause, Map<String, String> tested, Set<String> builtOnly, String stands) {
         this.fullBecause = fullBecause;
         this.tested = tested;
         this.builtOnly = builtOnly;
+        this.stands = stands;
     }
 
     static CheckPlan full(String because) {
-        return new CheckPlan(because, Map.of(), Set.of());
+        return new CheckPlan(because, Map.of(), Set.of(), null);
     }
 
     /**
@@ -36,7 +39,24 @@ final class CheckPlan {
      * @param builtOnly in reactor order
      */
     static CheckPlan affected(Map<String, String> tested, Set<String> builtOnly) {
-        return new CheckPlan(null, new LinkedHashMap<>(tested), new LinkedHashSet<>(builtOnly));
+        return new CheckPlan(null, new LinkedHashMap<>(tested), new LinkedHashSet<>(builtOnly), null);
+    }
+
+    /** This plan, said to stand for the lane's check on top of the lanes ahead ({@link IndependentLanes}). */
+    CheckPlan standingOnMain(String why) {
+        return new CheckPlan(fullBecause, tested, builtOnly, why);
+    }
+
+    /** The modules tested. */
+    Set<String> tested() {
+        return tested.keySet();
+    }
+
+    /** Every module in the reactor: tested or built only (empty for the full build, which keeps all). */
+    Set<String> kept() {
+        Set<String> kept = new LinkedHashSet<>(tested.keySet());
+        kept.addAll(builtOnly);
+        return kept;
     }
 
     boolean isFull() {
@@ -78,6 +98,9 @@ final class CheckPlan {
         if (isFull()) {
             lines.add("full build: " + fullBecause);
             return lines;
+        }
+        if (stands != null) {
+            lines.add(stands);
         }
         lines.add("affected modules: " + tested.size() + " tested, " + builtOnly.size() + " built without tests");
         tested.forEach((id, why) -> lines.add("tested: " + id + " (" + why + ")"));

@@ -24,6 +24,8 @@ public final class CheckReactor {
     private static final String CHANGED_FILES = LandCheckProperties.CHANGED_FILES;
     private static final String ROOT = LandCheckProperties.ROOT;
     private static final String PLAN = LandCheckProperties.PLAN;
+    private static final String CHANGED_OWN = LandCheckProperties.CHANGED_OWN;
+    private static final String CHANGED_AHEAD = LandCheckProperties.CHANGED_AHEAD;
 
     private static final Logger LOG = LoggerFactory.getLogger(CheckReactor.class);
 
@@ -45,10 +47,27 @@ public final class CheckReactor {
         } catch (IOException e) {
             throw new MavenExecutionException("cannot read the land check's changed files: " + e.getMessage(), e);
         }
-        CheckPlan plan = AffectedReactor.narrow(session, Path.of(user.getProperty(ROOT, ".")), changed);
+        Path root = Path.of(user.getProperty(ROOT, "."));
+        CheckPlan plan;
+        if (user.getProperty(CHANGED_OWN) != null && user.getProperty(CHANGED_AHEAD) != null) {
+            try {
+                plan = AffectedReactor.narrow(session, root, changed, paths(user.getProperty(CHANGED_OWN)),
+                        paths(user.getProperty(CHANGED_AHEAD)));
+            } catch (IOException e) {
+                throw new MavenExecutionException("cannot read the land check's changed files: " + e.getMessage(), e);
+            }
+        } else {
+            plan = AffectedReactor.narrow(session, root, changed);
+        }
         List<String> lines = plan.describe();
         lines.forEach(line -> LOG.info("Land check: {}", line));
         writePlan(user.getProperty(PLAN), lines);
+    }
+
+    private static List<String> paths(String file) throws IOException {
+        List<String> paths = Files.readAllLines(Path.of(file), StandardCharsets.UTF_8);
+        paths.removeIf(String::isBlank);
+        return paths;
     }
 
     private static void writePlan(String target, List<String> lines) throws MavenExecutionException {

@@ -13,6 +13,13 @@ public final class LandCheckProperties {
     public static final String CHANGED_FILES = "queuelock.check.changedFiles";
     /** The worktree the changed paths are relative to. */
     public static final String ROOT = "queuelock.check.root";
+    /**
+     * A speculative check of one lane on top of others: a file listing the paths the lane itself
+     * changes; {@link #CHANGED_AHEAD} lists those the lanes ahead of it change.
+     */
+    public static final String CHANGED_OWN = "queuelock.check.changedOwn";
+    /** A file listing the paths the lanes ahead of a speculative check's lane change. */
+    public static final String CHANGED_AHEAD = "queuelock.check.changedAhead";
     /** Where the check build writes its plan (which modules it tests, and why) for land's report. */
     public static final String PLAN = "queuelock.check.plan";
 

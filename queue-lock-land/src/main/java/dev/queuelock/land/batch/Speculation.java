@@ -1,0 +1,242 @@
+package dev.queuelock.land.batch;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Which lanes of a stack may land, checking prefixes together on free build slots instead of one
+ * after another: each round checks the prefixes the {@link SpeculationPlan} picks, each on top of
+ * the lanes ahead of it, at once. A failing prefix drops the checks behind it (they assumed it
+ * passes); the lowest failing prefix whose predecessor passes names the culprit, which is left
+ * out, and the lanes behind it are restacked on the last passing prefix and checked again. A lane
+ * is accepted only with a passing check of a commit at or above its own, as in {@link Bisection},
+ * whose verdicts this returns; no commit is checked twice.
+ *
+ * @param <M> a lane
+ */
+final class Speculation<M> {
+
+    /** How one speculative check ended. */
+    enum Result { PASSED, FAILED, DROPPED, STANDS }
+
+    /** One prefix to check: its commit, the commit its last lane sits on, and every lane in it in stack order. */
+    static final class Candidate<M> {
+        final int prefix;
+        final String commit;
+        final String below;
+        final List<M> members;
+
+        Candidate(int prefix, String commit, String below, List<M> members) {
+            this.prefix = prefix;
+            this.commit = commit;
+            this.below = below;
+            this.members = List.copyOf(members);
+        }
+
+        /** The lane this prefix adds on top of the others. */
+        M last() {
+            return members.get(members.size() - 1);
+        }
+    }
+
+    /**
+     * A check as it ended: null result means dropped before it ended; ms is how long it held its
+     * slot; {@code standsOnMain}: its lane is independent of the lanes ahead, so its pass stands for
+     * the lane on main (or on any of the lanes ahead) too.
+     */
+    static final class Ended {
+        final Boolean passed;
+        final long ms;
+        final boolean standsOnMain;
+
+        Ended(Boolean passed, long ms) {
+            this(passed, ms, false);
+        }
+
+        Ended(Boolean passed, long ms, boolean standsOnMain) {
+            this.passed = passed;
+            this.ms = ms;
+            this.standsOnMain = standsOnMain;
+        }
+
+        static Ended dropped(long ms) {
+            return new Ended(null, ms);
+        }
+    }
+
+    /**
+     * Runs a round's checks at once. When one fails, those behind it in the list are dropped
+     * ({@link SpeculationPlan#droppedBy}): stopped if still running, their results not used.
+     */
+    interface Runner<M> {
+        /** @return one per candidate, in order; {@code wallMs} set to how long the round took */
+        List<Ended> run(List<Candidate<M>> candidates, long[] wallMs) throws InterruptedException;
+    }
+
+    /** One check as the history keeps it. */
+    static final class Checked<M> {
+        final Candidate<M> candidate;
+        final Result result;
+        final long ms;
+
+        Checked(Candidate<M> candidate, Result result, long ms) {
+            this.candidate = candidate;
+            this.result = result;
+            this.ms = ms;
+        }
+    }
+
+    private final Bisection.Stacker<M> stacker;
+    private final Runner<M> runner;
+    private final SpeculationPlan plan;
+    private final List<Checked<M>> checks = new ArrayList<>();
+    /** Lanes whose passing check stands whichever of the lanes ahead land: they need no check again. */
+    private final List<M> standing = new ArrayList<>();
+    private long savedMs;
+    private long lostMs;
+
+    Speculation(Bisection.Stacker<M> stacker, Runner<M> runner, SpeculationPlan plan) {
+        this.stacker = stacker;
+        this.runner = runner;
+        this.plan = plan;
+    }
+
+    Bisection.Verdicts<M> run(String base, List<M> members) throws InterruptedException {
+        Bisection.Found<M> found = new Bisection.Found<>();
+        Map<String, Boolean> known = new HashMap<>();
+        List<M> pending = List.copyOf(members);
+        while (!pending.isEmpty()) {
+            Bisection.Stack<M> stack = stacker.build(base, pending);
+            found.conflicted.addAll(stack.conflicts);
+            found.alreadyThere.addAll(stack.alreadyThere);
+            int n = stack.members.size();
+            if (n == 0) {
+                break;
+            }
+            int good = -1;
+            int bad = n;
+            while (!SpeculationPlan.decided(n, good, bad)) {
+                int[] bounds = round(found, stack, base, known, plan.next(n, good, bad), good, bad);
+                if (bounds[0] == good && bounds[1] == bad) {
+                    throw new IllegalStateException("a round of speculative checks decided nothing");
+                }
+                good = bounds[0];
+                bad = bounds[1];
+            }
+            Bisection.accept(found, stack, good);
+            if (bad == n) {
+                break;
+            }
+            found.failed.add(new Bisection.Tested<>(stack.members.get(bad), stack.tops.get(bad)));
+            if (good >= 0) {
+                base = stack.tops.get(good);
+            }
+            pending = stack.members.subList(bad + 1, n);
+        }
+        return new Bisection.Verdicts<>(found);
+    }
+
+    /** Runs one round; returns the new {good, bad}. */
+    private int[] round(Bisection.Found<M> found, Bisection.Stack<M> stack, String base, Map<String, Boolean> known,
+                        List<Integer> prefixes, int good, int bad) throws InterruptedException {
+        List<Candidate<M>> toRun = new ArrayList<>();
+        for (int prefix : prefixes) {
+            Candidate<M> candidate = new Candidate<>(prefix, stack.tops.get(prefix), prefix == 0 ? base : stack.tops.get(prefix - 1),
+                    Bisection.checked(found, stack, prefix));
+            if (plan.perLane() && standing.contains(candidate.last()) && !known.containsKey(candidate.commit)) {
+                // Lane by lane the prefixes below are checked on their own: this pass is the lane's alone.
+                known.put(candidate.commit, true);
+                checks.add(new Checked<>(candidate, Result.STANDS, 0));
+            }
+            if (!known.containsKey(candidate.commit)) {
+                toRun.add(candidate);
+            }
+        }
+        Map<Integer, Ended> ended = new HashMap<>();
+        if (!toRun.isEmpty()) {
+            long[] wall = {0};
+            List<Ended> results = runner.run(toRun, wall);
+            long slotMs = 0;
+            for (int i = 0; i < toRun.size(); i++) {
+                ended.put(toRun.get(i).prefix, results.get(i));
+                slotMs += results.get(i).ms;
+                if (Boolean.TRUE.equals(results.get(i).passed) && results.get(i).standsOnMain) {
+                    standing.add(toRun.get(i).last());
+                }
+            }
+            savedMs += Math.max(0, slotMs - wall[0]);
+        }
+        int failedAt = -1;
+        for (int prefix : prefixes) {
+            Boolean passed = known.containsKey(stack.tops.get(prefix)) ? known.get(stack.tops.get(prefix))
+                    : ended.get(prefix).passed;
+            if (failedAt >= 0 || passed == null) {
+                drop(ended, stack, found, prefix);
+                continue;
+            }
+            known.put(stack.tops.get(prefix), passed);
+            record(ended, stack, found, prefix, passed ? Result.PASSED : Result.FAILED);
+            if (passed) {
+                good = Math.max(good, prefix);
+            } else {
+                failedAt = prefix;
+                bad = prefix;
+            }
+        }
+        return new int[] {good, bad};
+    }
+
+    private void record(Map<Integer, Ended> ended, Bisection.Stack<M> stack, Bisection.Found<M> found, int prefix, Result result) {
+        Ended run = ended.get(prefix);
+        if (run != null) { // not a result known from an earlier round
+            checks.add(new Checked<>(new Candidate<>(prefix, stack.tops.get(prefix), null, Bisection.checked(found, stack, prefix)),
+                    result, run.ms));
+        }
+    }
+
+    private void drop(Map<Integer, Ended> ended, Bisection.Stack<M> stack, Bisection.Found<M> found, int prefix) {
+        Ended run = ended.get(prefix);
+        if (run != null) {
+            lostMs += run.ms;
+            record(ended, stack, found, prefix, Result.DROPPED);
+        }
+    }
+
+    /** Every check run, in the order they were decided. */
+    List<Checked<M>> checks() {
+        return List.copyOf(checks);
+    }
+
+    /** Slot time that ran beside other checks instead of after them: what checking one after another would have added. */
+    long savedMs() {
+        return savedMs;
+    }
+
+    /** Slot time spent on checks that were dropped. */
+    long lostMs() {
+        return lostMs;
+    }
+
+    /**
+     * A check as the log and the history say it, e.g. {@code C on A+B passed (41 s)} or
+     * {@code A on main failed (12 s)}.
+     */
+    static <M> String describe(Checked<M> check, Function<M, String> name, String base) {
+        if (check.result == Result.STANDS) {
+            return named(check.candidate, name, base) + ": not checked again, its check stands (independent of the lanes ahead)";
+        }
+        String what = check.result == Result.DROPPED ? "dropped" : check.result == Result.PASSED ? "passed" : "failed";
+        return named(check.candidate, name, base) + " " + what + " (" + Math.round(check.ms / 1000.0) + " s)";
+    }
+
+    /** The lane a check adds, on the lanes below it ({@code base} if none): {@code C on A+B}. */
+    static <M> String named(Candidate<M> candidate, Function<M, String> name, String base) {
+        List<M> members = candidate.members;
+        List<String> below = new ArrayList<>();
+        members.subList(0, members.size() - 1).forEach(m -> below.add(name.apply(m)));
+        return name.apply(candidate.last()) + " on " + (below.isEmpty() ? base : String.join("+", below));
+    }
+}

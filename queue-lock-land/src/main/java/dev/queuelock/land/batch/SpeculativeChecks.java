@@ -1,0 +1,176 @@
+package dev.queuelock.land.batch;
+
+import dev.queuelock.QueueLock;
+import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.checks.BuildQueueChecks;
+import dev.queuelock.land.checks.CheckLogs;
+import dev.queuelock.land.checks.SpeculativeCheck;
+import dev.queuelock.land.engine.Landing;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * A round of speculative checks, run at once: each in a scratch worktree of its own (removed when
+ * it ends, the worktree of a killed leader by the next one), each check build in a build slot of
+ * its own (the first in the leader's hold, the others each taking one as any build does, so the
+ * machine never runs more than the build queue admits). A failing check stops the checks behind
+ * it: their result could not be used. Interrupted, every check is stopped before this returns.
+ */
+final class SpeculativeChecks implements Speculation.Runner<BatchRequest> {
+
+    private final Landing landing;
+    private final BuildQueueChecks own;
+    private final Supplier<QueueLock> moreSlots;
+    private final String label;
+    private final Path stateDir;
+    private final CheckLogs logs;
+    private final LandLog log;
+    private final Map<String, Path> logOf = new ConcurrentHashMap<>();
+
+    /**
+     * @param own       the checks in the leader's build hold, taken at its first run
+     * @param moreSlots a fresh lock of the build queue per further check
+     */
+    SpeculativeChecks(Landing landing, BuildQueueChecks own, Supplier<QueueLock> moreSlots, String label, Path stateDir) {
+        this.landing = landing;
+        this.own = own;
+        this.moreSlots = moreSlots;
+        this.label = label;
+        this.stateDir = stateDir;
+        this.logs = CheckLogs.of(landing.repo());
+        this.log = landing.log();
+    }
+
+    @Override
+    public List<Speculation.Ended> run(List<Speculation.Candidate<BatchRequest>> candidates, long[] wallMs)
+            throws InterruptedException {
+        long started = System.currentTimeMillis();
+        int n = candidates.size();
+        ExecutorService pool = Executors.newFixedThreadPool(n, work -> {
+            Thread thread = new Thread(work, "queuelock-speculative-check");
+            thread.setDaemon(true);
+            return thread;
+        });
+        ExecutorCompletionService<Boolean> done = new ExecutorCompletionService<>(pool);
+        List<Future<Boolean>> futures = new ArrayList<>();
+        long[] began = new long[n];
+        Speculation.Ended[] ended = new Speculation.Ended[n];
+        try {
+            for (int i = 0; i < n; i++) {
+                began[i] = System.currentTimeMillis();
+                futures.add(done.submit(check(i == 0, candidates.get(i))));
+            }
+            int failedAt = n;
+            for (int left = n; left > 0; left--) {
+                Future<Boolean> future = done.take();
+                int i = futures.indexOf(future);
+                long ms = System.currentTimeMillis() - began[i];
+                Boolean passed = result(future);
+                ended[i] = passed == null ? Speculation.Ended.dropped(ms)
+                        : new Speculation.Ended(passed, ms, SpeculativeCheck.standsOnMain(logOf.get(candidates.get(i).commit)));
+                if (Boolean.FALSE.equals(passed) && i < failedAt) {
+                    failedAt = i;
+                    for (int behind : SpeculationPlan.droppedBy(prefixes(candidates), candidates.get(i).prefix)) {
+                        if (futures.get(behind).cancel(true)) {
+                            log.info("dropped the speculative check of " + what(candidates.get(behind)) + ": "
+                                    + what(candidates.get(i)) + " failed");
+                        }
+                    }
+                }
+            }
+        } finally {
+            stopAll(pool, futures);
+        }
+        wallMs[0] = System.currentTimeMillis() - started;
+        List<Speculation.Ended> results = new ArrayList<>();
+        for (Speculation.Ended e : ended) {
+            results.add(e);
+        }
+        return results;
+    }
+
+    /** The log of the check run on this commit. */
+    Path logOf(String commit) {
+        return logOf.get(commit);
+    }
+
+    private Callable<Boolean> check(boolean first, Speculation.Candidate<BatchRequest> candidate) {
+        return () -> {
+            Path logFile = logs.next("speculative-" + (candidate.prefix + 1));
+            logOf.put(candidate.commit, logFile);
+            if (candidate.members.size() > 1) {
+                SpeculativeCheck.ahead(logFile, candidate.below);
+            }
+            log.info("speculative check of " + what(candidate) + " started, log " + logFile);
+            if (first) {
+                return inScratch(own, candidate, logFile);
+            }
+            try (BuildQueueChecks checks = landing.checks(label, moreSlots.get())) {
+                return inScratch(checks, candidate, logFile);
+            }
+        };
+    }
+
+    private boolean inScratch(BuildQueueChecks checks, Speculation.Candidate<BatchRequest> candidate, Path logFile)
+            throws InterruptedException {
+        try {
+            return new ScratchWorktrees(landing.git(), stateDir).with(scratch -> {
+                scratch.checkOutClean(candidate.commit);
+                return checks.run(scratch.worktree(), logFile);
+            });
+        } catch (IOException e) {
+            throw new LandException("cannot set up a worktree for the speculative check of " + what(candidate) + ": "
+                    + e.getMessage() + "; run land again (or with -D" + BatchOptions.PARALLEL.name() + "=1).");
+        }
+    }
+
+    /** True or false as the check ended; null if it was dropped. */
+    private static Boolean result(Future<Boolean> future) throws InterruptedException {
+        try {
+            return future.get();
+        } catch (CancellationException e) {
+            return null;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException) {
+                throw (RuntimeException) e.getCause();
+            }
+            if (e.getCause() instanceof InterruptedException) {
+                return null; // stopped by a failure ahead of it
+            }
+            throw new LandException("a speculative check failed to run: " + e.getCause());
+        }
+    }
+
+    /** However the round ends, no check of it runs on: each one stops its tree when interrupted. */
+    private static void stopAll(ExecutorService pool, List<Future<Boolean>> futures) throws InterruptedException {
+        futures.forEach(f -> f.cancel(true));
+        pool.shutdownNow();
+        while (!pool.awaitTermination(1, TimeUnit.MINUTES)) {
+            pool.shutdownNow();
+        }
+    }
+
+    private static List<Integer> prefixes(List<Speculation.Candidate<BatchRequest>> candidates) {
+        List<Integer> prefixes = new ArrayList<>();
+        candidates.forEach(c -> prefixes.add(c.prefix));
+        return prefixes;
+    }
+
+    private String what(Speculation.Candidate<BatchRequest> candidate) {
+        return Speculation.named(candidate, m -> m.lane, landing.repo().remoteBranch());
+    }
+}
