@@ -47,11 +47,11 @@ public final class Notifier {
     private boolean toldNoDesktop;
 
     /**
-     * @param command the setting's value; empty: notify nobody
+     * @param command the setting's value; empty or null (the key unset): notify nobody
      * @param report  where a failing command is reported (one line)
      */
     public Notifier(List<String> command, Consumer<String> report) {
-        this.command = List.copyOf(command);
+        this.command = command == null ? List.of() : List.copyOf(command);
         this.report = report;
     }
 
