@@ -2,10 +2,7 @@ package dev.queuelock.maven.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
-import dev.queuelock.backends.QueueLockFactory;
-import dev.queuelock.spi.Queue;
 import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -186,9 +183,7 @@ class AffectedCheckIT {
      * the first the batch's leader.
      */
     private List<MavenRun> batchBehindAHeldLandQueue(String name, LaneChange change) throws Exception {
-        Files.createDirectories(repo.tmp());
-        QueueLock landQueue = QueueLockFactory.defaults().withTmpDir(repo.tmp()).open(Queue.LAND, repo.main);
-        landQueue.acquire(AcquireOptions.defaults().withLabel("test holds the land queue"));
+        QueueLock landQueue = repo.holdLandQueue();
         List<MavenRun> batch = new ArrayList<>();
         try {
             for (String member : List.of(name + "-a", name + "-b", name + "-c")) {
