@@ -2,6 +2,7 @@ package dev.queuelock.maven.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.QueueLock;
 import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -84,7 +86,7 @@ class AffectedCheckIT {
     @Test
     @Timeout(600)
     void aFlakyTestLandsABatchWithOneCheckAndABrokenOneIsFoundByBisection() throws Exception {
-        List<MavenRun> flakyBatch = batchBehindAHeldLanding("one", lane -> {
+        List<MavenRun> flakyBatch = batchBehindAHeldLandQueue("one", lane -> {
             if (lane.endsWith("one-a")) {
                 writeTest(lane, "FlakyTest", "java.io.File mark = new File(\"target/flaky-mark\"); boolean second = mark.exists();"
                         + " mark.createNewFile(); assertTrue(\"fails on its first run\", second);");
@@ -101,7 +103,7 @@ class AffectedCheckIT {
         assertThat(status.log()).contains("flaky tests (failed, then passed when run again; most often first):",
                 "shop.app.FlakyTest.check: 1 time");
 
-        List<MavenRun> brokenBatch = batchBehindAHeldLanding("two", lane -> {
+        List<MavenRun> brokenBatch = batchBehindAHeldLandQueue("two", lane -> {
             if (lane.endsWith("two-b")) {
                 writeTest(lane, "BrokenTest", "assertTrue(\"fails every time\", false);");
             }
@@ -177,30 +179,28 @@ class AffectedCheckIT {
 
     /**
      * Three lanes {@code <name>-a..c} that each add a class to app (and what {@code change} adds), queued
-     * with a batch of 3 behind a landing whose check waits for a file, which is then written: their
-     * land runs, the first the batch's leader.
+     * with a batch of 3 while this test holds the land queue, which it then lets go: their land runs,
+     * the first the batch's leader.
      */
-    private List<MavenRun> batchBehindAHeldLanding(String name, LaneChange change) throws Exception {
-        Path release = work.resolve("release-" + name);
-        Path solo = lane(name + "-solo", "app/src/main/java/shop/app/Checkout.java");
-        writeTest(solo, "HoldTest", "File release = new File(\"" + release + "\"); while (!release.exists()) { Thread.sleep(50); }");
-        MavenRun held = repo.mvn(solo, "land-" + name + "-solo", "queuelock:land", "-Dqueuelock.land.checkGoals=verify");
-        held.awaitLog("land queue acquired", LAND);
-        List<MavenRun> batch = new java.util.ArrayList<>();
-        for (String member : List.of(name + "-a", name + "-b", name + "-c")) {
-            Path lane = work.resolve(member);
-            LandingRepo.git(repo.main, "worktree", "add", "-q", "-b", member, lane.toString(), "origin/main");
-            String type = "Note" + member.replace("-", "");
-            Files.writeString(lane.resolve("app/src/main/java/shop/app/" + type + ".java"), "package shop.app;\n\nclass " + type + " {\n}\n");
-            LandingRepo.git(lane, "add", ".");
-            LandingRepo.git(lane, "commit", "-q", "-m", member + " work");
-            change.apply(lane);
-            MavenRun run = repo.mvn(lane, "land-" + member, "queuelock:land", "-Dqueuelock.land.checkGoals=verify", "-Dqueuelock.land.batch=3");
-            run.awaitLog("Land queue:", LAND);
-            batch.add(run);
+    private List<MavenRun> batchBehindAHeldLandQueue(String name, LaneChange change) throws Exception {
+        QueueLock landQueue = repo.holdLandQueue();
+        List<MavenRun> batch = new ArrayList<>();
+        try {
+            for (String member : List.of(name + "-a", name + "-b", name + "-c")) {
+                Path lane = work.resolve(member);
+                LandingRepo.git(repo.main, "worktree", "add", "-q", "-b", member, lane.toString(), "origin/main");
+                String type = "Note" + member.replace("-", "");
+                Files.writeString(lane.resolve("app/src/main/java/shop/app/" + type + ".java"), "package shop.app;\n\nclass " + type + " {\n}\n");
+                LandingRepo.git(lane, "add", ".");
+                LandingRepo.git(lane, "commit", "-q", "-m", member + " work");
+                change.apply(lane);
+                MavenRun run = repo.mvn(lane, "land-" + member, "queuelock:land", "-Dqueuelock.land.checkGoals=verify", "-Dqueuelock.land.batch=3");
+                run.awaitLog("Land queue:", LAND);
+                batch.add(run);
+            }
+        } finally {
+            landQueue.release();
         }
-        Files.createFile(release);
-        assertThat(held.awaitExit(LAND)).as(held.log()).isZero();
         return batch;
     }
 

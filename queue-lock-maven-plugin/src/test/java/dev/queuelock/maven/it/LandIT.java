@@ -3,6 +3,7 @@ package dev.queuelock.maven.it;
 import static dev.queuelock.testsupport.TestGit.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.QueueLock;
 import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -166,28 +167,28 @@ class LandIT {
 
     @Test
     @Timeout(400)
-    void lanesQueuedBehindALandingAreBatchedIntoOneRealCheckBuild() throws Exception {
-        // The first lander's check build waits for this file, so all three batchers queue behind it.
-        Path release = work.resolve("release-solo");
-        MavenRun first = mvn(lane("solo", "solo.txt"), "land-solo", "queuelock:land", "-Dqueuelock.land.checkGoals=validate",
-                "-Drelease=" + release);
-        first.awaitLog("land queue acquired", LAND);
+    void lanesQueuedBehindAHeldLandQueueAreBatchedIntoOneRealCheckBuild() throws Exception {
+        // The test holds the land queue, so all three batchers queue behind it.
+        QueueLock landQueue = repo.holdLandQueue();
         List<MavenRun> batched = new ArrayList<>();
-        for (String name : List.of("b1", "b2", "b3")) {
-            MavenRun run = mvn(lane(name, name + ".txt"), "land-" + name, "queuelock:land", "-Dqueuelock.land.checkGoals=validate",
-                    "-Dqueuelock.land.batch=3");
-            run.awaitLog("Land queue:", LAND);
-            batched.add(run);
+        try {
+            for (String name : List.of("b1", "b2", "b3")) {
+                MavenRun run = mvn(lane(name, name + ".txt"), "land-" + name, "queuelock:land", "-Dqueuelock.land.checkGoals=validate",
+                        "-Dqueuelock.land.batch=3");
+                run.awaitLog("Land queue:", LAND);
+                batched.add(run);
+            }
+        } finally {
+            landQueue.release();
         }
-        Files.createFile(release);
-        for (MavenRun run : List.of(first, batched.get(0), batched.get(1), batched.get(2))) {
+        for (MavenRun run : batched) {
             assertThat(run.awaitExit(LAND)).as(run.log()).isZero();
         }
         assertThat(batched.get(0).log()).contains("3 of 3 lanes landed on origin/main").contains("after 1 check run(s)");
         for (MavenRun waiter : batched.subList(1, 3)) {
             assertThat(waiter.log()).contains("taken into batch").contains("landed on origin/main");
         }
-        assertThat(remoteSubjects()).containsExactly("b3 work", "b2 work", "b1 work", "solo work", "project");
+        assertThat(remoteSubjects()).containsExactly("b3 work", "b2 work", "b1 work", "project");
     }
 
     @Test

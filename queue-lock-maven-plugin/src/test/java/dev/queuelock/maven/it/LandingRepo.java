@@ -1,6 +1,10 @@
 package dev.queuelock.maven.it;
 
+import dev.queuelock.AcquireOptions;
+import dev.queuelock.QueueLock;
+import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.process.OrphanWatchdog;
+import dev.queuelock.spi.Queue;
 import dev.queuelock.testsupport.TestGit;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -73,6 +77,17 @@ final class LandingRepo implements AutoCloseable {
 
     Path tmp() {
         return work.resolve("tmp");
+    }
+
+    /**
+     * This repository's land queue, held by the test: landers started now queue behind it (in the
+     * order they start) until it is released, with no landing and check build of their own to wait for.
+     */
+    QueueLock holdLandQueue() throws Exception {
+        Files.createDirectories(tmp());
+        QueueLock land = QueueLockFactory.defaults().withTmpDir(tmp()).open(Queue.LAND, main);
+        land.acquire(AcquireOptions.defaults().withLabel("test holds the land queue"));
+        return land;
     }
 
     MavenRun mvn(Path dir, String name, String... args) throws IOException {

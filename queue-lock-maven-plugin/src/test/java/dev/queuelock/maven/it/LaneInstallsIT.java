@@ -22,6 +22,7 @@ import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -67,24 +68,31 @@ class LaneInstallsIT {
     }
 
     @AfterEach
-    void stopMavensAndRemoveWhatTheyInstalled() throws IOException {
+    void stopMavensAndRemoveWhatTheLanesInstalled() throws IOException {
         repo.close();
-        deleteTree(MavenRun.IT_REPO.resolve(GROUP.replace('.', '/')));
         deleteTree(MavenRun.IT_REPO.resolve(String.valueOf(parts())));
+    }
+
+    @AfterAll
+    static void removeTheMainCheckoutsInstall() throws IOException {
+        deleteTree(MavenRun.IT_REPO.resolve(GROUP.replace('.', '/')));
     }
 
     @ParameterizedTest(name = "Maven {0}")
     @MethodSource("dev.queuelock.maven.it.MavenRun#otherMavens")
     @Timeout(600)
     void aLaneBuildingOneModuleCompilesAgainstItsOwnSharedModuleNeverAnotherLanes(String maven) throws Exception {
-        ok(repo.mvnOn(maven, repo.main, "main-install", "install", NO_TESTS)); // may download what this Maven needs
+        if (!Files.exists(MavenRun.IT_REPO.resolve(SHARED_JAR))) {
+            // One main checkout's install serves every Maven: lanes read it, never write it, whichever Maven made it.
+            ok(repo.mvnOn(maven, repo.main, "main-install", "install", NO_TESTS));
+        }
         byte[] mainsJar = Files.readAllBytes(MavenRun.IT_REPO.resolve(SHARED_JAR));
         Path one = gitLane(1);
         Path two = gitLane(2);
         Path three = gitLane(3);
 
         addToPrices(one, "fromLaneOne");
-        ok(repo.mvnOn(maven, one, "lane-1-install", "-o", "install", NO_TESTS));
+        ok(repo.mvnOn(maven, one, "lane-1-install", "install", NO_TESTS)); // may download what this Maven needs
         assertThat(MavenRun.IT_REPO.resolve(parts().lane("shop-lane-1").prefix()).resolve(SHARED_JAR))
                 .as("lane 1's install, in its own part").exists();
         assertThat(MavenRun.IT_REPO.resolve(SHARED_JAR)).as("the main checkout's install, untouched").hasBinaryContent(mainsJar);
