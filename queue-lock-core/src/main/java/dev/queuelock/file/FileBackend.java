@@ -13,7 +13,6 @@ import dev.queuelock.spi.Queue;
 import dev.queuelock.spi.QueueBackend;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -78,8 +77,16 @@ public final class FileBackend implements QueueBackend {
     private static Optional<LockRecord> newestTold(QueueSnapshot look) {
         List<LockRecord> all = new ArrayList<>(look.holders());
         all.addAll(look.waiters());
-        Optional<LockRecord> newest = all.stream().filter(r -> r.start().isPresent()).max(Comparator.comparingLong(LockRecord::ts));
-        return all.stream().noneMatch(r -> r.slots().isPresent()) ? Optional.empty() : newest;
+        // Plain loops, no streams: a build's session asks this, and each stream class it loads is start-up time.
+        LockRecord newest = null;
+        boolean anyTold = false;
+        for (LockRecord r : all) {
+            anyTold |= r.slots().isPresent();
+            if (r.start().isPresent() && (newest == null || r.ts() > newest.ts())) {
+                newest = r;
+            }
+        }
+        return anyTold ? Optional.ofNullable(newest) : Optional.empty();
     }
 
     /**
