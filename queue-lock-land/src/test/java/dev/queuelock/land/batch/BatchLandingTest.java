@@ -5,9 +5,6 @@ import static dev.queuelock.testsupport.GitFixture.git;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.queuelock.AcquireOptions;
-import dev.queuelock.LockRecord;
-import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.land.history.LandHistory;
@@ -66,6 +63,7 @@ class BatchLandingTest {
         repo = new GitFixture(Files.createDirectory(tmp.resolve("repo")));
         queues = Files.createDirectory(tmp.resolve("queues"));
         locks = QueueLockFactory.defaults().withTmpDir(queues).withPollInterval(Duration.ofMillis(50));
+        scene = new LandingScene(repo, locks);
         checkRuns = tmp.resolve("check-runs");
     }
 
@@ -79,14 +77,14 @@ class BatchLandingTest {
     @ValueSource(ints = {4, 6})
     @Timeout(120)
     void lanesQueuedTogetherLandInQueueOrderAfterOneCheckRun(int count) throws Exception {
-        Map<String, Path> lanes = lanes(count);
+        Map<String, Path> lanes = scene.lanes(count);
         lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
 
         Map<String, ChildProcess> landers = queueUp(lanes, count, List.of("sh", "-c", CHECK, checkRuns.toString()));
-        List<String> order = releaseGate();
+        List<String> order = scene.releaseGate();
 
         landers.forEach((name, lander) -> assertThat(lander.awaitExit(Duration.ofSeconds(90))).as(lander.output()).isZero());
-        assertThat(repo.remoteLog()).containsExactlyElementsOf(expectedLog(order));
+        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(order));
         assertThat(git(repo.main, "rev-list", "--merges", repo.remoteHead())).as("linear history").isEmpty();
         assertThat(Files.readAllLines(checkRuns)).as("check builds").hasSize(1);
         for (Map.Entry<String, Path> lane : lanes.entrySet()) {
@@ -112,10 +110,10 @@ class BatchLandingTest {
     @CsvSource({"4, lane-3", "6, lane-4"})
     @Timeout(150)
     void oneBadLaneIsNamedWithinTheBisectionsBoundAndTheOthersLand(int count, String bad) throws Exception {
-        Map<String, Path> lanes = lanes(count);
+        Map<String, Path> lanes = scene.lanes(count);
         lanes.forEach((name, dir) -> commit(dir, name.equals(bad) ? "BAD" : name + ".txt", name + "\n", "change of " + name));
         Map<String, ChildProcess> landers = queueUp(lanes, count, List.of("sh", "-c", CHECK, checkRuns.toString()));
-        List<String> order = releaseGate();
+        List<String> order = scene.releaseGate();
 
         Map<String, Integer> exits = new LinkedHashMap<>();
         landers.forEach((name, lander) -> exits.put(name, lander.awaitExit(Duration.ofSeconds(120))));
@@ -124,7 +122,7 @@ class BatchLandingTest {
         good.forEach(l -> assertThat(exits.get(l)).as(landers.get(l).output()).isZero());
         assertThat(exits.get(bad)).as(landers.get(bad).output()).isEqualTo(2);
         assertThat(landers.get(bad).output()).contains("checks failed with lane " + bad).contains("Log: ");
-        assertThat(repo.remoteLog()).containsExactlyElementsOf(expectedLog(good));
+        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(good));
         int bound = 1 + (32 - Integer.numberOfLeadingZeros(count - 1)) + 1;
         assertThat(Files.readAllLines(checkRuns)).as("check builds, at most %d", bound).hasSizeLessThanOrEqualTo(bound);
         assertThat(git(lanes.get(bad), "log", "-1", "--format=%s")).isEqualTo("change of " + bad);
@@ -133,12 +131,12 @@ class BatchLandingTest {
     @Test
     @Timeout(120)
     void aLaneConflictingWithAnEarlierOneIsDroppedAndTheOthersLand() throws Exception {
-        Map<String, Path> lanes = lanes(4);
+        Map<String, Path> lanes = scene.lanes(4);
         // lane-2 and lane-3 both rewrite README.md: whichever queued later conflicts with the other.
         lanes.forEach((name, dir) -> commit(dir, name.equals("lane-2") || name.equals("lane-3") ? "README.md" : name + ".txt",
                 name + "\n", "change of " + name));
         Map<String, ChildProcess> landers = queueUp(lanes, 4, List.of("sh", "-c", CHECK, checkRuns.toString()));
-        List<String> order = releaseGate();
+        List<String> order = scene.releaseGate();
         String clash = order.indexOf("lane-2") > order.indexOf("lane-3") ? "lane-2" : "lane-3";
 
         Map<String, Integer> exits = new LinkedHashMap<>();
@@ -147,7 +145,7 @@ class BatchLandingTest {
         List<String> good = order.stream().filter(l -> !l.equals(clash)).collect(Collectors.toList());
         good.forEach(l -> assertThat(exits.get(l)).as(landers.get(l).output()).isZero());
         assertThat(landers.get(clash).output()).contains("conflicts with").contains("the lane is unchanged");
-        assertThat(repo.remoteLog()).containsExactlyElementsOf(expectedLog(good));
+        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(good));
         assertThat(git(lanes.get(clash), "status", "--porcelain")).isEmpty();
         assertThat(git(lanes.get(clash), "log", "-1", "--format=%s")).isEqualTo("change of " + clash);
     }
@@ -155,14 +153,14 @@ class BatchLandingTest {
     @Test
     @Timeout(150)
     void aLeaderKilledMidBatchPushesNothingAndTheWaitersLandAfterwards() throws Exception {
-        Map<String, Path> lanes = lanes(4);
+        Map<String, Path> lanes = scene.lanes(4);
         lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
         Path hold = Files.createFile(tmp.resolve("hold"));
         Path started = tmp.resolve("started");
         String stall = "[ -f \"$0\" ] && { touch \"$1\"; sleep 60; }; exit 0";
         Map<String, ChildProcess> landers = queueUp(lanes, 4, List.of("sh", "-c", stall, hold.toString(), started.toString()));
         String before = repo.remoteHead();
-        List<String> order = releaseGate();
+        List<String> order = scene.releaseGate();
 
         await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(started));
         ChildProcess leader = landers.get(order.get(0));
@@ -179,24 +177,24 @@ class BatchLandingTest {
         }
         // The next in the queue got the land queue and found its verdict of the dead leader: it said so.
         assertThat(landers.get(order.get(1)).output()).contains("is gone without a verdict; nothing of it was pushed");
-        assertThat(repo.remoteLog()).containsExactlyElementsOf(expectedLog(order.subList(1, order.size())));
+        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(order.subList(1, order.size())));
         assertThat(git(repo.main, "worktree", "list")).as("the killed leader's scratch worktree removed").doesNotContain("queuelock");
     }
 
     @Test
     @Timeout(120)
     void aWaiterKilledBeforeTheBatchIsLeftOut() throws Exception {
-        Map<String, Path> lanes = lanes(3);
+        Map<String, Path> lanes = scene.lanes(3);
         lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
         Map<String, ChildProcess> landers = queueUp(lanes, 3, List.of("sh", "-c", CHECK, checkRuns.toString()));
-        List<String> order = waiterOrder();
+        List<String> order = scene.waiterOrder();
         landers.get(order.get(1)).kill9();
-        releaseGate();
+        scene.releaseGate();
 
         for (String lane : List.of(order.get(0), order.get(2))) {
             assertThat(landers.get(lane).awaitExit(Duration.ofSeconds(90))).as(landers.get(lane).output()).isZero();
         }
-        assertThat(repo.remoteLog()).containsExactlyElementsOf(expectedLog(List.of(order.get(0), order.get(2))));
+        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(List.of(order.get(0), order.get(2))));
         assertThat(Files.readAllLines(checkRuns)).hasSize(1);
     }
 
@@ -204,11 +202,11 @@ class BatchLandingTest {
     @Test
     @Timeout(120)
     void aLaneAlreadyOnMainHasNothingToLandInABatch() throws Exception {
-        Map<String, Path> lanes = lanes(3);
+        Map<String, Path> lanes = scene.lanes(3);
         lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
         git(lanes.get("lane-2"), "push", "--quiet", "origin", "HEAD:main");
         Map<String, ChildProcess> landers = queueUp(lanes, 3, List.of("sh", "-c", CHECK, checkRuns.toString()));
-        releaseGate();
+        scene.releaseGate();
 
         landers.forEach((name, lander) -> assertThat(lander.awaitExit(Duration.ofSeconds(90))).as(lander.output()).isZero());
         assertThat(landers.get("lane-2").output()).contains("nothing to land: lane lane-2 is already on origin/main")
@@ -220,20 +218,12 @@ class BatchLandingTest {
 
     // ---- scaffolding
 
-    QueueLock gate;
+    LandingScene scene;
 
-    Map<String, Path> lanes(int count) {
-        Map<String, Path> lanes = new LinkedHashMap<>();
-        for (int i = 1; i <= count; i++) {
-            lanes.put("lane-" + i, repo.lane("lane-" + i));
-        }
-        return lanes;
-    }
 
     /** Holds the land queue, starts one lander JVM per lane and waits until all queue and publish. */
     Map<String, ChildProcess> queueUp(Map<String, Path> lanes, int batch, List<String> check) throws Exception {
-        gate = locks.open("land", repo.main);
-        gate.acquire(AcquireOptions.defaults().withLabel("test gate"));
+        scene.holdLandQueue();
         Map<String, ChildProcess> landers = new LinkedHashMap<>();
         lanes.forEach((name, dir) -> {
             List<String> args = new ArrayList<>(List.of(dir.toString(), queues.toString(), Integer.toString(batch)));
@@ -243,30 +233,13 @@ class BatchLandingTest {
         BatchBoard board = new BatchBoard(repo.main.resolve(".git"));
         // Every lane named in the queue: a ticket caught between its creation and its body reads as lane "?".
         await().atMost(Duration.ofSeconds(60)).until(() -> {
-            List<String> queued = waiterOrder();
+            List<String> queued = scene.waiterOrder();
             return queued.size() == lanes.size() && Set.copyOf(queued).equals(lanes.keySet())
                     && lanes.keySet().stream().allMatch(l -> board.request(l).isPresent());
         });
         return landers;
     }
 
-    /** The lanes in the order they queued. */
-    List<String> waiterOrder() {
-        return locks.snapshot("land", repo.main).waiters().stream().map(LockRecord::lane).collect(Collectors.toList());
-    }
 
-    List<String> releaseGate() {
-        List<String> order = waiterOrder();
-        gate.release();
-        return order;
-    }
 
-    List<String> expectedLog(List<String> order) {
-        List<String> log = new ArrayList<>();
-        for (int i = order.size() - 1; i >= 0; i--) {
-            log.add("change of " + order.get(i));
-        }
-        log.add("initial");
-        return log;
-    }
 }

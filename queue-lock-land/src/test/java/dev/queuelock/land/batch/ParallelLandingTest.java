@@ -5,9 +5,6 @@ import static dev.queuelock.testsupport.GitFixture.git;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.queuelock.AcquireOptions;
-import dev.queuelock.LockRecord;
-import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
@@ -23,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -60,7 +56,7 @@ class ParallelLandingTest {
     Path queues;
     QueueLockFactory locks;
     Path started;
-    QueueLock gate;
+    LandingScene scene;
     final List<ProcessHandle> orphans = new ArrayList<>();
 
     @BeforeEach
@@ -68,6 +64,7 @@ class ParallelLandingTest {
         repo = new GitFixture(Files.createDirectory(tmp.resolve("repo")));
         queues = Files.createDirectory(tmp.resolve("queues"));
         locks = QueueLockFactory.defaults().withTmpDir(queues).withPollInterval(Duration.ofMillis(50));
+        scene = new LandingScene(repo, locks);
         started = Files.createDirectory(tmp.resolve("started"));
     }
 
@@ -79,13 +76,13 @@ class ParallelLandingTest {
     @Test
     @Timeout(150)
     void threeLanesOnThreeSlotsAreCheckedAtOnceEachOnTheLanesAheadAndLandInOrder() throws Exception {
-        Map<String, Path> lanes = lanes(3);
+        Map<String, Path> lanes = scene.lanes(3);
         lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
         Map<String, ChildProcess> landers = queueUp(lanes, "1/3", List.of("sh", "-c", CHECK, started.toString(), "3"));
-        List<String> order = releaseGate();
+        List<String> order = scene.releaseGate();
 
         landers.forEach((name, lander) -> assertThat(lander.awaitExit(Duration.ofSeconds(120))).as(lander.output()).isZero());
-        assertThat(repo.remoteLog()).containsExactlyElementsOf(expectedLog(order));
+        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(order));
         List<LandRun> history = new LandHistory(repo.main.resolve(".git")).read();
         assertThat(history).hasSize(3).allSatisfy(run -> assertThat(run.outcome).isEqualTo("landed"));
         List<String> lines = history.get(0).batch.steps;
@@ -99,10 +96,10 @@ class ParallelLandingTest {
     @Test
     @Timeout(150)
     void aFailureAheadDropsTheChecksOnItAndTheOthersAreRecheckedWithoutItAndLand() throws Exception {
-        Map<String, Path> lanes = lanes(3);
+        Map<String, Path> lanes = scene.lanes(3);
         lanes.forEach((name, dir) -> commit(dir, name.equals("lane-1") ? "BAD" : name + ".txt", name + "\n", "change of " + name));
         Map<String, ChildProcess> landers = queueUp(lanes, "1/3", List.of("sh", "-c", CHECK, started.toString(), "0"));
-        List<String> order = releaseGate();
+        List<String> order = scene.releaseGate();
         assertThat(order).containsExactly("lane-1", "lane-2", "lane-3");
 
         for (String lane : List.of("lane-2", "lane-3")) {
@@ -110,7 +107,7 @@ class ParallelLandingTest {
         }
         assertThat(landers.get("lane-1").awaitExit(Duration.ofSeconds(60))).isEqualTo(2);
         assertThat(landers.get("lane-1").output()).contains("checks failed with lane lane-1");
-        assertThat(repo.remoteLog()).containsExactlyElementsOf(expectedLog(List.of("lane-2", "lane-3")));
+        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(List.of("lane-2", "lane-3")));
         List<String> lines = new LandHistory(repo.main.resolve(".git")).read().get(0).batch.steps;
         assertThat(lines).anyMatch(l -> l.startsWith("check: lane-1 on origin/main failed"))
                 .anyMatch(l -> l.startsWith("check: lane-2 on origin/main passed"))
@@ -120,14 +117,14 @@ class ParallelLandingTest {
     @Test
     @Timeout(240)
     void theCoordinatorKilledDuringTheChecksLeavesNoCheckAndTheNextLanderLandsThem() throws Exception {
-        Map<String, Path> lanes = lanes(3);
+        Map<String, Path> lanes = scene.lanes(3);
         lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
         Path hold = Files.createFile(tmp.resolve("hold"));
         // Each check marks its start, then stalls while the hold file is there.
         String stall = "touch \"$1/$$\"; while [ -f \"$0\" ]; do sleep 0.1; done; exit 0";
         Map<String, ChildProcess> landers = queueUp(lanes, "1/3", List.of("sh", "-c", stall, hold.toString(), started.toString()));
         String before = repo.remoteHead();
-        List<String> order = releaseGate();
+        List<String> order = scene.releaseGate();
 
         await().atMost(Duration.ofSeconds(120)).until(() -> Stream.of(started.toFile().list()).count() == 3);
         List<ProcessHandle> checks = new ArrayList<>();
@@ -144,54 +141,30 @@ class ParallelLandingTest {
         for (String lane : order.subList(1, 3)) {
             assertThat(landers.get(lane).awaitExit(Duration.ofSeconds(90))).as(landers.get(lane).output()).isZero();
         }
-        assertThat(repo.remoteLog()).containsExactlyElementsOf(expectedLog(order.subList(1, 3)));
+        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(order.subList(1, 3)));
         assertThat(git(lanes.get(order.get(0)), "log", "-1", "--format=%s")).as("the leader's lane intact")
                 .isEqualTo("change of " + order.get(0));
         assertThat(git(repo.main, "worktree", "list")).as("the killed leader's check worktrees removed").doesNotContain("queuelock");
     }
 
-    // ---- scaffolding (as BatchLandingTest's)
+    // ---- scaffolding (the scene is LandingScene, shared with BatchLandingTest)
 
-    Map<String, Path> lanes(int count) {
-        Map<String, Path> lanes = new LinkedHashMap<>();
-        for (int i = 1; i <= count; i++) {
-            lanes.put("lane-" + i, repo.lane("lane-" + i));
-        }
-        return lanes;
-    }
 
     /** Holds the land queue and starts one lander per lane, each once the one before it queued: they queue in lane order. */
     Map<String, ChildProcess> queueUp(Map<String, Path> lanes, String sizes, List<String> check) throws Exception {
-        gate = locks.open("land", repo.main);
-        gate.acquire(AcquireOptions.defaults().withLabel("test gate"));
+        scene.holdLandQueue();
         Map<String, ChildProcess> landers = new LinkedHashMap<>();
         BatchBoard board = new BatchBoard(repo.main.resolve(".git"));
         for (Map.Entry<String, Path> lane : lanes.entrySet()) {
             List<String> args = new ArrayList<>(List.of(lane.getValue().toString(), queues.toString(), sizes));
             args.addAll(check);
             landers.put(lane.getKey(), children.jvm(BatchLandWorker.class, args).log(tmp.resolve(lane.getKey() + ".log")).start());
-            await().atMost(Duration.ofSeconds(60)).until(() -> waiterOrder().equals(new ArrayList<>(landers.keySet()))
+            await().atMost(Duration.ofSeconds(60)).until(() -> scene.waiterOrder().equals(new ArrayList<>(landers.keySet()))
                     && board.request(lane.getKey()).isPresent());
         }
         return landers;
     }
 
-    List<String> waiterOrder() {
-        return locks.snapshot("land", repo.main).waiters().stream().map(LockRecord::lane).collect(Collectors.toList());
-    }
 
-    List<String> releaseGate() {
-        List<String> order = waiterOrder();
-        gate.release();
-        return order;
-    }
 
-    List<String> expectedLog(List<String> order) {
-        List<String> log = new ArrayList<>();
-        for (int i = order.size() - 1; i >= 0; i--) {
-            log.add("change of " + order.get(i));
-        }
-        log.add("initial");
-        return log;
-    }
 }
