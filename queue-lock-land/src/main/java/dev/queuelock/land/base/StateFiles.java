@@ -6,6 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.queuelock.file.SafePaths;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.LinkOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -22,6 +26,8 @@ public final class StateFiles {
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
+    private static final Object CHANGING = new Object();
+
     private StateFiles() {
     }
 
@@ -36,6 +42,30 @@ public final class StateFiles {
 
     public static <T> T read(Path file, TypeReference<T> type) throws IOException {
         return JSON.readValue(file.toFile(), type);
+    }
+
+    /**
+     * Runs {@code change}, a read of {@code file} and a write of its new content, while holding the
+     * file's write lock: an OS lock on {@code <file>.lock}, so changes from two processes (or two
+     * threads) at once take turns and neither is lost. Readers take no lock: each write replaces
+     * the file atomically. The kernel drops the lock of a writer that dies.
+     */
+    public static void changeLocked(Path file, Change change) throws IOException {
+        Files.createDirectories(file.getParent());
+        Path lock = file.resolveSibling(file.getFileName() + ".lock");
+        // One JVM's threads take turns here first: the OS lock is the process's, not a thread's.
+        synchronized (CHANGING) {
+            try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    LinkOption.NOFOLLOW_LINKS);
+                    FileLock held = channel.lock()) {
+                change.run();
+            }
+        }
+    }
+
+    /** A read and write of a state file ({@link #changeLocked}). */
+    public interface Change {
+        void run() throws IOException;
     }
 
     /** Writes {@code value} as the whole new content of {@code file}, creating its directory. */

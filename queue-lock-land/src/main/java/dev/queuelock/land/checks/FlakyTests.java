@@ -14,7 +14,9 @@ import java.util.Map;
 /**
  * The flaky test runs of a repository's land checks, in {@code <git common dir>/queuelock/
  * flaky-tests.json}: the last {@value #MAX_RUNS}, replaced atomically, a corrupt file read as
- * empty (as the landing history). Written by a lander while it holds the land lock.
+ * empty (as the landing history). Checks run side by side may end at the same moment, each in
+ * its own process: a record is added under the file's write lock ({@link StateFiles#changeLocked}),
+ * so neither's runs are lost.
  */
 public final class FlakyTests {
 
@@ -36,9 +38,11 @@ public final class FlakyTests {
     }
 
     public void record(List<FlakyTest> added) throws IOException {
-        List<FlakyTest> runs = new ArrayList<>(read());
-        runs.addAll(added);
-        StateFiles.write(file, runs.subList(Math.max(0, runs.size() - MAX_RUNS), runs.size()));
+        StateFiles.changeLocked(file, () -> {
+            List<FlakyTest> runs = new ArrayList<>(read());
+            runs.addAll(added);
+            StateFiles.write(file, runs.subList(Math.max(0, runs.size() - MAX_RUNS), runs.size()));
+        });
     }
 
     /** The {@code n} tests flaky most often, with how often: for {@code status}. */
