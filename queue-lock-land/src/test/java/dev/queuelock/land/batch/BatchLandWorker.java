@@ -1,5 +1,6 @@
 package dev.queuelock.land.batch;
 
+import dev.queuelock.QueueSnapshot;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.process.HolderTree;
@@ -26,7 +27,14 @@ public final class BatchLandWorker {
     static final String GO = "QUEUELOCK_TEST_GO";
     static final String READY = "READY";
 
-    /** Args: lane worktree, queue temp dir, batch size (or {@code <batch>/<checks at once>}), then the check command. */
+    /** The line that tells how many checks this lander runs at once, e.g. {@code CHECKS AT ONCE 2 (auto: ...)}. */
+    static final String AT_ONCE = "CHECKS AT ONCE ";
+
+    /**
+     * Args: lane worktree, queue temp dir, batch size (or {@code <batch>/<checks at once>}, the
+     * latter a number or {@code auto}: the build queue has as many slots, or {@code auto} slots),
+     * then the check command.
+     */
     public static void main(String[] args) throws Exception {
         LandLog printed = new LandLog() {
             @Override
@@ -46,9 +54,13 @@ public final class BatchLandWorker {
         };
         Path lane = Path.of(args[0]);
         String[] sizes = args[2].split("/");
-        int parallel = sizes.length > 1 ? Integer.parseInt(sizes[1]) : 1;
+        String atOnce = sizes.length > 1 ? sizes[1] : "1";
         QueueLockFactory locks = QueueLockFactory.defaults().withTmpDir(Path.of(args[1])).withPollInterval(Duration.ofMillis(50))
-                .withSettings(Map.of(LockSettings.BUILD_SLOTS, Integer.toString(parallel)));
+                .withSettings(Map.of(LockSettings.BUILD_SLOTS, atOnce));
+        // As the land goal decides it: from the build queue's slots as a build enrolling now is told.
+        QueueSnapshot buildQueue = locks.snapshot("build", lane);
+        int parallel = BatchOptions.parallel(atOnce, buildQueue::slots);
+        System.out.println(AT_ONCE + parallel + " (" + buildQueue.slotsDecision() + ")");
         Checks checks = new CommandChecks(List.of(args).subList(3, args.length), HolderTree.childEnvironment());
         BatchOptions batch = new BatchOptions(Integer.parseInt(sizes[0]), parallel, () -> locks.snapshot("land", lane).waiters(),
                 () -> locks.open("build", lane));

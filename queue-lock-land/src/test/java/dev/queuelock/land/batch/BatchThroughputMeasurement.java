@@ -1,22 +1,9 @@
 package dev.queuelock.land.batch;
 
-import static dev.queuelock.testsupport.GitFixture.commit;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
-import dev.queuelock.AcquireOptions;
-import dev.queuelock.QueueLock;
-import dev.queuelock.backends.QueueLockFactory;
-import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
-import dev.queuelock.testsupport.GitFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -52,29 +39,9 @@ class BatchThroughputMeasurement {
     }
 
     private long landAll(Path root, int count, int batch, String checkSeconds) throws Exception {
-        GitFixture repo = new GitFixture(Files.createDirectories(root.resolve("repo")));
-        Path queues = Files.createDirectory(root.resolve("queues"));
-        QueueLockFactory locks = QueueLockFactory.defaults().withTmpDir(queues).withPollInterval(Duration.ofMillis(50));
-        Map<String, ChildProcess> landers = new LinkedHashMap<>();
-        QueueLock gate = locks.open("land", repo.main);
-        gate.acquire(AcquireOptions.defaults().withLabel("measurement gate"));
-        for (int i = 1; i <= count; i++) {
-            Path lane = repo.lane("lane-" + i);
-            commit(lane, "lane-" + i + ".txt", "x\n", "change of lane-" + i);
-            List<String> args = new ArrayList<>(List.of(lane.toString(), queues.toString(), Integer.toString(batch),
-                    "sleep", checkSeconds));
-            landers.put("lane-" + i, children.jvm(BatchLandWorker.class, args).log(root.resolve("lane-" + i + ".log")).start());
-        }
-        await().atMost(Duration.ofSeconds(120)).until(() -> locks.snapshot("land", repo.main).waiters().size() == count);
-        Thread.sleep(500); // every lander has published its request right before it queued
-        long start = System.nanoTime();
-        gate.release();
-        for (ChildProcess lander : landers.values()) {
-            assertThat(lander.awaitExit(Duration.ofSeconds(600))).as(lander.output()).isZero();
-        }
-        long wall = (System.nanoTime() - start) / 1_000_000;
-        landers.forEach((name, lander) -> System.out.println("[" + name + "] " + lander.output().strip().replace("\n", "\n[" + name + "] ")));
-        assertThat(repo.remoteLog()).hasSize(count + 1);
-        return wall;
+        QueuedLandings.Result result = new QueuedLandings(children, root).landAll(count, Integer.toString(batch),
+                List.of("sleep", checkSeconds));
+        result.outputs.forEach((name, output) -> System.out.println("[" + name + "] " + output.strip().replace("\n", "\n[" + name + "] ")));
+        return result.wallMillis;
     }
 }

@@ -1,23 +1,14 @@
 package dev.queuelock.land.batch;
 
-import static dev.queuelock.testsupport.GitFixture.commit;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
-import dev.queuelock.AcquireOptions;
-import dev.queuelock.QueueLock;
-import dev.queuelock.backends.QueueLockFactory;
-import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
-import dev.queuelock.testsupport.GitFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -26,11 +17,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Not a test of speed (no {@code Test} suffix, so surefire skips it): four lanes queued together,
- * landed with 1, 2 and 4 checks at once ({@code queuelock.land.parallel}, as many build slots),
- * for a check that mostly waits ({@code sleep}) and one that is CPU-bound (a shell loop of fixed
- * work): landings per hour (lanes / wall time from the release of the queue to the last exit) and
- * mean time from the release to each lander's exit. Run:
- * {@code mvn -pl queue-lock-land -am test -Dtest=ParallelThroughputMeasurement -Dsurefire.failIfNoSpecifiedTests=false -Dqueuelock.measure=true}.
+ * landed with 1, 2 and 4 checks at once and {@code auto} ({@code queuelock.land.parallel}, the
+ * build queue given as many slots, or {@code auto} slots), for a check that mostly waits
+ * ({@code sleep}) and one that is CPU-bound (a shell loop of fixed work): landings per hour (lanes
+ * / wall time from the release of the queue to the last exit) and mean time from the release to
+ * each lander's exit. Under {@code auto} the repository's recent builds are one run of the check
+ * (recorded before the round), and the row names the number each lander chose. Run:
+ * {@code bench/run.sh only=land-parallel}, or
+ * {@code mvn -pl queue-lock-land -am test -Dtest=ParallelThroughputMeasurement -Dsurefire.failIfNoSpecifiedTests=false -Dqueuelock.measure=true}
+ * (options: {@code -Dqueuelock.measure.settings=1,2,4,auto}, {@code .lanes}, {@code .checkSeconds}, {@code .cpuLoops}).
  */
 @EnabledIfSystemProperty(named = "queuelock.measure", matches = "true")
 class ParallelThroughputMeasurement {
@@ -43,63 +38,52 @@ class ParallelThroughputMeasurement {
 
     @Test
     @Timeout(3600)
-    void measureOneTwoAndFourChecksAtOnce() throws Exception {
+    void measureChecksAtOnce() throws Exception {
         int lanes = Integer.getInteger("queuelock.measure.lanes", 4);
         String waitSeconds = System.getProperty("queuelock.measure.checkSeconds", "10");
         String cpuLoops = System.getProperty("queuelock.measure.cpuLoops", "2000000");
+        List<String> settings = List.of(System.getProperty("queuelock.measure.settings", "1,2,4,auto").split(","));
         Map<String, List<String>> kinds = new LinkedHashMap<>();
         kinds.put("mostly waiting (sleep " + waitSeconds + " s)", List.of("sleep", waitSeconds));
         kinds.put("CPU-bound (" + cpuLoops + " shell loops)", List.of("sh", "-c", "i=0; while [ $i -lt " + cpuLoops + " ]; do i=$((i+1)); done"));
         List<String> rows = new ArrayList<>(List.of("| check | at once | landings/hour | mean time to landed | wall |", "|---|---|---|---|---|"));
+        List<String> decisions = new ArrayList<>();
         int run = 0;
         for (Map.Entry<String, List<String>> kind : kinds.entrySet()) {
-            for (int parallel : new int[] {1, 2, 4}) {
-                long[] result = landAll(tmp.resolve("run-" + run++), lanes, parallel, kind.getValue());
-                rows.add(String.format("| %s | %d | %.0f | %.1f s | %.1f s |", kind.getKey(), parallel, lanes * 3_600_000.0 / result[0],
-                        result[1] / 1000.0, result[0] / 1000.0));
+            for (String atOnce : settings) {
+                QueuedLandings landings = new QueuedLandings(children, tmp.resolve("run-" + run++));
+                if ("auto".equals(atOnce)) {
+                    landings.recordCheckAsRecentBuild(kind.getValue());
+                }
+                QueuedLandings.Result result = landings.landAll(lanes, "1/" + atOnce, kind.getValue());
+                rows.add(String.format("| %s | %s | %.0f | %.1f s | %.1f s |", kind.getKey(), describe(atOnce, result),
+                        lanes * 3_600_000.0 / result.wallMillis, result.meanMillis / 1000.0, result.wallMillis / 1000.0));
                 System.out.println("MEASURED " + rows.get(rows.size() - 1));
+                if ("auto".equals(atOnce)) { // the first lander leads: its number is the first round's
+                    decisions.add("- " + kind.getKey() + ", `auto`: lane-1 chose " + chosen(result.outputs.get("lane-1")));
+                }
             }
+        }
+        if (!decisions.isEmpty()) {
+            rows.add("");
+            rows.addAll(decisions);
         }
         Files.write(Path.of("target", "parallel-measurement.md"), rows, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING);
     }
 
-    /** @return wall ms from the release to the last exit, and the mean ms from the release to each lander's exit */
-    private long[] landAll(Path root, int count, int parallel, List<String> check) throws Exception {
-        GitFixture repo = new GitFixture(Files.createDirectories(root.resolve("repo")));
-        Path queues = Files.createDirectory(root.resolve("queues"));
-        QueueLockFactory locks = QueueLockFactory.defaults().withTmpDir(queues).withPollInterval(Duration.ofMillis(50));
-        Map<String, ChildProcess> landers = new LinkedHashMap<>();
-        QueueLock gate = locks.open("land", repo.main);
-        gate.acquire(AcquireOptions.defaults().withLabel("measurement gate"));
-        for (int i = 1; i <= count; i++) {
-            Path lane = repo.lane("lane-" + i);
-            commit(lane, "lane-" + i + ".txt", "x\n", "change of lane-" + i);
-            List<String> args = new ArrayList<>(List.of(lane.toString(), queues.toString(), "1/" + parallel));
-            args.addAll(check);
-            landers.put("lane-" + i, children.jvm(BatchLandWorker.class, args).log(root.resolve("lane-" + i + ".log")).start());
+    /** {@code 2}, or for auto the numbers its landers chose: {@code auto (2)}, {@code auto (1, 2)}. */
+    private static String describe(String atOnce, QueuedLandings.Result result) {
+        if (!"auto".equals(atOnce)) {
+            return atOnce;
         }
-        await().atMost(Duration.ofSeconds(300)).until(() -> locks.snapshot("land", repo.main).waiters().size() == count);
-        Thread.sleep(500); // every lander has published its request right before it queued
-        long start = System.nanoTime();
-        gate.release();
-        long sum = 0;
-        long last = 0;
-        List<ChildProcess> waiting = new ArrayList<>(landers.values());
-        Map<ChildProcess, Long> exitedAt = new LinkedHashMap<>();
-        while (exitedAt.size() < waiting.size()) {
-            for (ChildProcess lander : waiting) {
-                if (!exitedAt.containsKey(lander) && !lander.process().isAlive()) {
-                    exitedAt.put(lander, (System.nanoTime() - start) / 1_000_000);
-                }
-            }
-            Thread.sleep(20);
-        }
-        for (ChildProcess lander : waiting) {
-            assertThat(lander.awaitExit(Duration.ofSeconds(5))).as(lander.output()).isZero();
-            sum += exitedAt.get(lander);
-            last = Math.max(last, exitedAt.get(lander));
-        }
-        assertThat(repo.remoteLog()).hasSize(count + 1);
-        return new long[] {last, sum / count};
+        TreeSet<String> numbers = new TreeSet<>();
+        result.outputs.values().forEach(output -> numbers.add(chosen(output).replaceAll(" .*", "")));
+        return "auto (" + String.join(", ", numbers) + ")";
+    }
+
+    /** The lander's own line: how many at once, and how auto decided. */
+    private static String chosen(String output) {
+        return output.lines().filter(line -> line.startsWith(BatchLandWorker.AT_ONCE)).findFirst()
+                .map(line -> line.substring(BatchLandWorker.AT_ONCE.length())).orElse("? (no line)");
     }
 }
