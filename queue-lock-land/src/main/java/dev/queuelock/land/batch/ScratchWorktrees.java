@@ -2,6 +2,7 @@ package dev.queuelock.land.batch;
 
 import dev.queuelock.file.SafePaths;
 import dev.queuelock.land.git.Git;
+import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.process.GitCommand;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,7 +13,8 @@ import java.nio.file.Path;
  * stack is built and checked, so no lane's own worktree is touched. Claim, use, remove: each is
  * claimed by its leader's process in {@code <state>/claims} ({@link ClaimRegistry}), so the worktree
  * of a leader killed mid-batch (no {@code finally} ran) is removed by the next leader before it makes
- * its own - the lock's "a dead process's leftovers are cleaned by whoever comes next", no timeout.
+ * its own - the lock's "a dead process's leftovers are cleaned by whoever comes next", no timeout -
+ * and with it the parts of the local repository its checks installed into ({@link CheckParts}).
  */
 final class ScratchWorktrees {
 
@@ -61,8 +63,12 @@ final class ScratchWorktrees {
         return result;
     }
 
-    /** Removes the worktrees of dead leaders and releases their claims; returns how many. */
+    /**
+     * Removes the worktrees of dead leaders and their checks' parts of the local repository
+     * ({@link CheckParts}), and releases their claims; returns how many worktrees.
+     */
     int removeOrphans() throws IOException {
+        CheckParts.of(RepoContext.commonDir(git.worktree())).removeOrphans();
         int removed = 0;
         for (Claim orphan : registry.orphans()) {
             try {

@@ -1,10 +1,12 @@
 package dev.queuelock.maven.land;
 
-import dev.queuelock.land.base.FileTrees;
+import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.batch.CheckParts;
 import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.checks.CommandChecks;
 import dev.queuelock.land.checks.SpeculativeCheck;
+import dev.queuelock.land.git.RepoContext;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +49,7 @@ final class SpeculativePart implements Checks {
             return new CommandChecks(command, environment).run(worktree, log);
         }
         String own = log.getFileName().toString().replace(".log", "");
-        List<String> parted = new ArrayList<>();
+        List<String> partedCommand = new ArrayList<>();
         String part = null;
         for (String arg : command) {
             String prefix = LOCAL_PREFIX.stream().filter(arg::startsWith).findFirst().orElse(null);
@@ -55,24 +57,19 @@ final class SpeculativePart implements Checks {
                 part = arg.substring(prefix.length()) + "/" + own;
                 arg = prefix + part;
             }
-            parted.add(arg);
+            partedCommand.add(arg);
         }
-        try {
-            return new CommandChecks(parted, environment).run(worktree, log);
-        } finally {
-            remove(part);
-        }
-    }
-
-    /** The installs of one candidate are of no use to anyone after its check. */
-    private void remove(String part) {
+        Checks parted = new CommandChecks(partedCommand, environment);
         if (part == null || localRepository == null) {
-            return;
+            return parted.run(worktree, log);
         }
+        // The installs of one candidate are of no use to anyone after its check: removed when it
+        // ends, or by the next leader if this lander is killed first.
         try {
-            FileTrees.delete(localRepository.resolve(part));
+            return CheckParts.of(RepoContext.commonDir(worktree)).with(localRepository.resolve(part), () -> parted.run(worktree, log));
         } catch (IOException e) {
-            // left behind: a part nobody resolves from again
+            throw new LandException("cannot claim the check's part of the local repository " + localRepository.resolve(part)
+                    + ": " + e.getMessage());
         }
     }
 }

@@ -26,8 +26,10 @@ class SpeculativePartTest {
         }
         // The check records the part it was given and installs into it.
         String script = "p=${0#*=}; echo \"$p\" > \"$1/seen\"; mkdir -p \"$1/repository/$p\"";
+        Path worktree = tmp.resolve("work");
+        assertThat(new ProcessBuilder("git", "init", "-q", worktree.toString()).inheritIO().start().waitFor()).isZero();
         boolean passed = new SpeculativePart(List.of("sh", "-c", script, PART, tmp.toString()), Map.of(), repository)
-                .run(tmp, log);
+                .run(worktree, log);
         assertThat(passed).isTrue();
         return tmp.resolve("seen");
     }
