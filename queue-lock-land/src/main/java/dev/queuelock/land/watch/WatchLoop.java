@@ -130,7 +130,12 @@ public final class WatchLoop {
 
     /** Whether a landing is in its checks: their logs are read on while it is. */
     private boolean checking() {
-        return landing.values().stream().anyMatch(note -> note.path("phase").asText().equals(Phase.CHECKS.toString()));
+        for (JsonNode note : landing.values()) { // a loop, not a lambda: outside git the JSON library need not be there
+            if (note.path("phase").asText().equals(Phase.CHECKS.toString())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The checks' progress, read on from where the last look stopped, and the batches as the state was last read. */
