@@ -27,7 +27,8 @@ import java.util.function.Consumer;
  * The watch: reads a {@link WatchModel}, shows it, and sleeps until the kernel reports a change
  * in a queue or in the repository's state ({@link DirectoryEvents}). What changed is read again,
  * nothing else: a queue when its directory changed, the landings when the state changes, the lanes (which
- * runs git) at most every {@value #LANES_EVERY_MILLIS} ms. While something counts time (a hold, a
+ * runs git) at most every {@value #LANES_EVERY_MILLIS} ms, a check's log on from where it stopped
+ * every {@value #CHECKS_EVERY_MILLIS} ms while a landing is in its checks. While something counts time (a hold, a
  * wait, a landing) the view is shown again every {@code tickMillis} from what was read, without
  * reading; with nothing to count it sleeps until a change. Takes no lock and writes nothing.
  */
