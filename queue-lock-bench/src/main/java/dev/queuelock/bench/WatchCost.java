@@ -13,7 +13,7 @@ import java.util.Map;
  * behind one holder, over the same window ({@code /proc/<pid>/stat}). (b) With {@code waiters}
  * workers holding {@code holdMs} each in turn (a hand-off every {@code holdMs}), how long after
  * each take the watch showed the new holder (its print time minus the lock record's {@code ts}),
- * and the queue's hand-off times with and without the watch.
+ * and the queue's hand-off times with and without the watch, and the watch's CPU while it watched them.
  */
 final class WatchCost {
 
@@ -61,6 +61,8 @@ final class WatchCost {
                         idleSeconds, watchCpu, waiterCpu)
                 + String.format("| %d waiters, a hand-off every %d ms: take → shown, p50 / p99 / max (%d takes) | %.0f / %.0f / %.0f ms | p99 ≤ 100 ms |%n",
                         waiters, holdMs, watched.lag.count(), watched.lag.p50(), watched.lag.p99(), watched.lag.max())
+                + String.format("| the watch's CPU while they ran: per take | %.1f ms (%.0f ms for %d takes) | (a waiter's look: see scenario 1) |%n",
+                        watched.watchCpuMs / (waiters * rounds), watched.watchCpuMs, waiters * rounds)
                 + String.format("| hand-off p50 / p99 watched vs unwatched | %.2f / %.2f ms vs %.2f / %.2f ms (p50 ratio %.2f) | ratio ≈ 1 |%n",
                         watched.handOffs.p50(), watched.handOffs.p99(), without.p50(), without.p99(),
                         watched.handOffs.p50() / without.p50())
@@ -70,6 +72,8 @@ final class WatchCost {
     private static final class Busy {
         Stats handOffs;
         Stats lag;
+        /** The watch's CPU (utime + stime) while the workers ran, in ms. */
+        double watchCpuMs;
     }
 
     private Busy handOffs(RunDir run, int count, int holdMs, int rounds, boolean watched) throws InterruptedException {
@@ -83,9 +87,13 @@ final class WatchCost {
         if (watch != null) {
             Thread.sleep(WARM_UP_MS);
         }
+        long watch0 = watch == null ? 0 : IdleWaiter.cpuTicks(watch.pid());
         workers.processes().forEach(Children::signal);
         workers.awaitAllSucceeded(120 + count * rounds * (holdMs + 1000) / 1000);
         Busy busy = new Busy();
+        if (watch != null) {
+            busy.watchCpuMs = 1000.0 * (IdleWaiter.cpuTicks(watch.pid()) - watch0) / IdleWaiter.clockTicksPerSecond();
+        }
         busy.handOffs = Stats.of(HandOffs.of(workers.acquisitions(), 1).latenciesMs());
         if (watch != null) {
             Thread.sleep(500);

@@ -54,10 +54,19 @@ public final class BatchBoard {
 
     /** Every readable request. */
     public List<BatchRequest> requests() {
-        List<BatchRequest> all = new ArrayList<>();
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir.resolve("requests"), "*.json")) {
+        return all("requests", BatchRequest.class);
+    }
+
+    /** Every readable verdict: {@value BatchVerdict#TAKEN} for the members of a batch under way, else a batch's outcome. */
+    public List<BatchVerdict> verdicts() {
+        return all("verdicts", BatchVerdict.class);
+    }
+
+    private <T> List<T> all(String notes, Class<T> type) {
+        List<T> all = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir.resolve(notes), "*.json")) {
             for (Path file : files) {
-                read(file, BatchRequest.class).ifPresent(all::add);
+                read(file, type).ifPresent(all::add);
             }
         } catch (IOException e) {
             // no board yet

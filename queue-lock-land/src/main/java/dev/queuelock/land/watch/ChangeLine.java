@@ -6,6 +6,7 @@ import dev.queuelock.land.history.LandRun;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -37,7 +38,12 @@ public final class ChangeLine {
         line.append(" | land: ");
         for (LockRecord h : m.land.holders()) {
             JsonNode note = m.landing.get(h.lane());
-            line.append(h.lane()).append(note == null ? "" : " (" + note.path("phase").asText() + ")").append(' ');
+            List<String> said = new ArrayList<>();
+            if (note != null) {
+                said.add(note.path("phase").asText());
+            }
+            said.addAll(m.underWay.of(h.lane()));
+            line.append(h.lane()).append(said.isEmpty() ? "" : " (" + String.join("; ", said) + ")").append(' ');
         }
         line.append("queued: ").append(names(m.land.waiters()));
         if (!m.lanes.isEmpty()) {

@@ -8,8 +8,9 @@ import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
+import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,102 +20,133 @@ import java.util.concurrent.TimeUnit;
  * What wakes the watch: the kernel's file events (inotify on Linux) on the queue directories and
  * the repository's state, as a waiter is woken, never a poll. A directory that does not exist yet
  * (an idle queue is removed) is waited for through its parent, for its creation only.
+ *
+ * <p>A hand-off is a burst of events (the lock deleted, the next holder's temp file, its link, its
+ * ticket withdrawn): the watch reads once the burst has settled, not at its first event, so it
+ * does not compete for a core with the waiter taking the lock. Names that cannot change the view
+ * (a lock's {@code .tmp} and {@code .reclaim} files: every name a queue shows has no dot) wake
+ * nothing.
  */
 final class DirectoryEvents implements AutoCloseable {
 
-    /** Which of the watched parts changed since the last {@link #await}. */
-    static final class Changes {
-        boolean queues;
-        boolean state;
+    /** The parts of the view a directory feeds. */
+    enum Part { BUILD, LAND, STATE }
 
-        boolean any() {
-            return queues || state;
-        }
-    }
+    /** How long the watched directories must be quiet before a burst of events is read. */
+    static final long SETTLE_MILLIS = 8;
+    /** How long a burst is waited out at most: a queue that never settles is still shown this often. */
+    static final long SETTLE_AT_MOST_MILLIS = 40;
 
     private final WatchService service;
     private final Map<WatchKey, Path> keys = new HashMap<>();
-    private final Set<Path> queueDirs = new LinkedHashSet<>();
-    private final Set<Path> stateDirs = new LinkedHashSet<>();
+    /** The directories registered for every kind of event (not only through their parent). */
+    private final Set<Path> registered = new HashSet<>();
+    private final Map<Path, Part> parts = new HashMap<>();
+    private boolean missing;
 
     DirectoryEvents(Path any) throws IOException {
         this.service = any.getFileSystem().newWatchService();
     }
 
-    /** The directories to watch from now on; registering again is a no-op for the kernel. */
-    void watch(List<Path> queues, List<Path> state) {
-        queueDirs.addAll(queues);
-        stateDirs.addAll(state);
-        Set<Path> all = new LinkedHashSet<>(queueDirs);
-        all.addAll(stateDirs);
-        for (Path dir : all) {
-            register(dir);
+    /** The directories that feed {@code part} from now on. */
+    void watch(Part part, List<Path> dirs) {
+        for (Path dir : dirs) {
+            parts.put(dir, part);
+        }
+        registerMissing();
+    }
+
+    /** Registers the directories not yet watched for themselves: at the start, and when one was created or went. */
+    private void registerMissing() {
+        missing = false;
+        for (Path dir : parts.keySet()) {
+            if (!registered.contains(dir) && !register(dir)) {
+                missing = true;
+            }
         }
     }
 
-    private void register(Path dir) {
+    /** Whether {@code dir} is now watched for itself; if it is not there, its parent is watched for its creation. */
+    private boolean register(Path dir) {
         try {
             if (Files.isDirectory(dir)) {
                 keys.put(dir.register(service, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_DELETE,
                         StandardWatchEventKinds.ENTRY_MODIFY), dir);
-            } else if (dir.getParent() != null && Files.isDirectory(dir.getParent()) && !watched(dir.getParent())) {
-                keys.put(dir.getParent().register(service, StandardWatchEventKinds.ENTRY_CREATE), dir.getParent());
+                registered.add(dir);
+                return true;
+            }
+            Path parent = dir.getParent();
+            if (parent != null && Files.isDirectory(parent) && !registered.contains(parent)) {
+                keys.put(parent.register(service, StandardWatchEventKinds.ENTRY_CREATE), parent);
             }
         } catch (IOException | RuntimeException e) {
             // gone between the check and the register: the next wake registers it again
         }
-    }
-
-    /** Whether the directory is watched for itself: for every kind of event, so its creations are seen already. */
-    private boolean watched(Path dir) {
-        return queueDirs.contains(dir) || stateDirs.contains(dir);
+        return false;
     }
 
     /**
-     * Sleeps until a watched directory changes or {@code timeoutMillis} pass ({@code Long.MAX_VALUE}: no limit), then takes every
-     * event already there, so a burst of changes is one wake.
+     * Sleeps until a watched directory changes in a way the view shows, or {@code timeoutMillis}
+     * pass ({@code Long.MAX_VALUE}: no limit); then waits for the burst to settle
+     * ({@link #SETTLE_MILLIS}, at most {@link #SETTLE_AT_MOST_MILLIS}) and returns the parts changed.
      */
-    Changes await(long timeoutMillis) throws InterruptedException {
-        Changes changes = new Changes();
-        WatchKey key;
+    Set<Part> await(long timeoutMillis) throws InterruptedException {
+        Set<Part> changed = EnumSet.noneOf(Part.class);
+        long deadline = timeoutMillis == Long.MAX_VALUE ? Long.MAX_VALUE : System.currentTimeMillis() + Math.max(1, timeoutMillis);
         try {
-            key = timeoutMillis == Long.MAX_VALUE ? service.take() : service.poll(Math.max(1, timeoutMillis), TimeUnit.MILLISECONDS);
-            while (key != null) {
-                classify(key, changes);
-                key = service.poll();
+            while (changed.isEmpty()) {
+                long left = deadline - System.currentTimeMillis();
+                if (left <= 0) {
+                    return changed;
+                }
+                WatchKey key = deadline == Long.MAX_VALUE ? service.take() : service.poll(left, TimeUnit.MILLISECONDS);
+                if (key == null) {
+                    return changed;
+                }
+                classify(key, changed);
+            }
+            long settled = System.currentTimeMillis() + SETTLE_AT_MOST_MILLIS;
+            for (WatchKey key = service.poll(SETTLE_MILLIS, TimeUnit.MILLISECONDS); key != null; ) {
+                classify(key, changed);
+                long left = settled - System.currentTimeMillis();
+                key = left > 0 ? service.poll(Math.min(SETTLE_MILLIS, left), TimeUnit.MILLISECONDS) : null;
             }
         } catch (ClosedWatchServiceException e) {
             throw new InterruptedException("the watch was closed");
         }
-        if (changes.any()) {
-            watch(List.of(), List.of()); // directories created since (an idle queue's comes back)
+        if (missing) {
+            registerMissing(); // an idle queue's directory comes back
         }
-        return changes;
+        return changed;
     }
 
-    private void classify(WatchKey key, Changes changes) {
+    private void classify(WatchKey key, Set<Part> changed) {
         Path dir = keys.get(key);
         for (WatchEvent<?> event : key.pollEvents()) {
-            Path path = dir == null || !(event.context() instanceof Path) ? null : dir.resolve((Path) event.context());
-            if (path == null || event.kind() == StandardWatchEventKinds.OVERFLOW) {
-                changes.queues = true;
-                changes.state = true;
-            } else if (matches(queueDirs, dir, path)) {
-                changes.queues = true;
-            } else if (matches(stateDirs, dir, path)) {
-                changes.state = true;
+            Path name = event.context() instanceof Path ? (Path) event.context() : null;
+            if (dir == null || name == null || event.kind() == StandardWatchEventKinds.OVERFLOW) {
+                changed.addAll(parts.values());
+            } else if (registered.contains(dir)) {
+                Part part = parts.get(dir);
+                if (part != Part.STATE && name.toString().indexOf('.') >= 0) {
+                    continue; // a lock being linked into place or reclaimed: its link or removal says what changed
+                }
+                changed.add(part);
+                if (parts.containsKey(dir.resolve(name)) && !registered.contains(dir.resolve(name))) {
+                    missing = true; // a watched directory created (its queue's tickets/)
+                }
+            } else if (parts.containsKey(dir.resolve(name))) { // created where it was waited for through its parent
+                changed.add(parts.get(dir.resolve(name)));
+                missing = true;
             }
         }
         if (!key.reset()) { // the directory went (an idle queue is removed): look, and wait for it through its parent
             keys.remove(key);
-            changes.queues = true;
-            changes.state = true;
+            if (registered.remove(dir)) {
+                changed.add(parts.get(dir));
+            }
+            missing = true;
         }
-    }
-
-    /** Whether an event at {@code path} in {@code dir} is about one of {@code watched}: in it, or its own creation. */
-    private static boolean matches(Set<Path> watched, Path dir, Path path) {
-        return watched.contains(dir) || watched.contains(path);
     }
 
     @Override

@@ -31,9 +31,17 @@ public final class PageJson {
         LandStats stats = m.stats();
         ArrayNode landers = land.withArray("holders");
         for (int i = 0; i < m.land.holders().size(); i++) {
-            JsonNode note = m.landing.get(m.land.holders().get(i).lane());
+            String lane = m.land.holders().get(i).lane();
+            JsonNode note = m.landing.get(lane);
+            ObjectNode lander = (ObjectNode) landers.get(i);
             if (note != null) {
-                ((ObjectNode) landers.get(i)).put("phase", note.path("phase").asText()).put("phaseSince", note.path("since").asLong());
+                lander.put("phase", note.path("phase").asText()).put("phaseSince", note.path("since").asLong());
+            }
+            if (m.underWay.checks.containsKey(lane)) {
+                lander.put("check", m.underWay.checks.get(lane));
+            }
+            if (m.underWay.batches.containsKey(lane)) {
+                m.underWay.batches.get(lane).forEach(lander.putArray("batch")::add);
             }
         }
         ArrayNode queued = land.withArray("waiters");

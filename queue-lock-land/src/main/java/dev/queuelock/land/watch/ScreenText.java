@@ -63,6 +63,7 @@ public final class ScreenText {
             String left = stats.medianHold().map(hold -> hold.toMillis() - (m.now - h.ts()))
                     .map(ms -> ms > 0 ? ", ETA ~" + Durations.format(ms) : ", past its usual time").orElse("");
             out.add("  landing  " + q.describe(h, "its check build") + phase + "   (held " + since(m, h.ts()) + left + ")");
+            m.underWay.of(h.lane()).forEach(said -> out.add("           " + said));
         }
         for (int i = 0; i < q.waiters().size(); i++) {
             LockRecord w = q.waiters().get(i);

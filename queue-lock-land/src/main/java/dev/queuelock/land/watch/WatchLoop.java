@@ -3,6 +3,8 @@ package dev.queuelock.land.watch;
 import dev.queuelock.land.history.Activity;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.land.base.Phase;
+import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.land.checks.FlakyTests;
 import dev.queuelock.land.history.InFlightLanding;
 import dev.queuelock.land.history.LandHistory;
@@ -10,19 +12,23 @@ import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
+import dev.queuelock.land.watch.DirectoryEvents.Part;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
  * The watch: reads a {@link WatchModel}, shows it, and sleeps until the kernel reports a change
  * in a queue or in the repository's state ({@link DirectoryEvents}). What changed is read again,
- * nothing else: the queues at every change, the landings when the state changes, the lanes (which
- * runs git) at most every {@value #LANES_EVERY_MILLIS} ms. While something counts time (a hold, a
+ * nothing else: a queue when its directory changed, the landings when the state changes, the lanes (which
+ * runs git) at most every {@value #LANES_EVERY_MILLIS} ms, a check's log on from where it stopped
+ * every {@value #CHECKS_EVERY_MILLIS} ms while a landing is in its checks. While something counts time (a hold, a
  * wait, a landing) the view is shown again every {@code tickMillis} from what was read, without
  * reading; with nothing to count it sleeps until a change. Takes no lock and writes nothing.
  */
@@ -30,6 +36,8 @@ public final class WatchLoop {
 
     static final long LANES_EVERY_MILLIS = 2000;
     static final long TARGETS_EVERY_MILLIS = 30_000;
+    /** How often a check's log is read on while a landing is in its checks. */
+    static final long CHECKS_EVERY_MILLIS = 1000;
     /** How many recent landings and flaky tests are read. */
     static final int FLAKIEST = 5;
 
@@ -46,6 +54,8 @@ public final class WatchLoop {
     private Map<String, JsonNode> lastEnds = Map.of();
     private List<LaneState> lanes = List.of();
     private Map<String, Long> targets = Map.of();
+    private Map<String, List<String>> batches = Map.of();
+    private CheckProgress checks;
     private long lanesReadAt;
     private long targetsReadAt = Long.MIN_VALUE / 2;
     private boolean lanesDue;
@@ -71,8 +81,9 @@ public final class WatchLoop {
     public void run(Consumer<WatchModel> show) throws InterruptedException, IOException {
         WatchModel model = look();
         try (DirectoryEvents events = new DirectoryEvents(build.location())) {
-            events.watch(List.of(build.location(), build.location().resolve("tickets"), land.location(),
-                    land.location().resolve("tickets")), stateDirs());
+            events.watch(Part.BUILD, List.of(build.location(), build.location().resolve("tickets")));
+            events.watch(Part.LAND, List.of(land.location(), land.location().resolve("tickets")));
+            events.watch(Part.STATE, stateDirs());
             while (!Thread.currentThread().isInterrupted()) {
                 show.accept(model);
                 alerts.check(model);
@@ -81,14 +92,20 @@ public final class WatchLoop {
                     sleep = Math.min(sleep, Math.max(1, lanesReadAt + LANES_EVERY_MILLIS - System.currentTimeMillis()));
                 }
                 sleep = Math.min(sleep, alerts.nextCheckMillis());
-                DirectoryEvents.Changes changes = events.await(sleep);
-                if (changes.queues) {
-                    readQueues();
+                if (checking()) {
+                    sleep = Math.min(sleep, CHECKS_EVERY_MILLIS);
                 }
-                if (changes.state) {
+                Set<Part> changed = events.await(sleep);
+                if (changed.contains(Part.BUILD)) {
+                    build = sources.build();
+                }
+                if (changed.contains(Part.LAND)) {
+                    land = sources.land();
+                }
+                if (changed.contains(Part.STATE)) {
                     readState();
                 }
-                lanesDue |= changes.any();
+                lanesDue |= !changed.isEmpty();
                 if (lanesDue && System.currentTimeMillis() - lanesReadAt >= LANES_EVERY_MILLIS) {
                     readLanes();
                 }
@@ -103,12 +120,40 @@ public final class WatchLoop {
             return List.of();
         }
         Path state = RepoContext.stateDir(common);
-        return List.of(state, state.resolve("landing"), common.resolve("refs").resolve("heads"));
+        return List.of(state, state.resolve("landing"), new BatchBoard(common).directory().resolve("verdicts"),
+                common.resolve("refs").resolve("heads"));
     }
 
     private WatchModel model(long now) {
         timeline.observe(build, now);
-        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, targets, timeline);
+        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, targets, timeline, underWay());
+    }
+
+    /** Whether a landing is in its checks: their logs are read on while it is. */
+    private boolean checking() {
+        for (JsonNode note : landing.values()) { // a loop, not a lambda: outside git the JSON library need not be there
+            if (note.path("phase").asText().equals(Phase.CHECKS.toString())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The checks' progress, read on from where the last look stopped, and the batches as the state was last read. */
+    private UnderWay underWay() {
+        if (checks == null) {
+            return new UnderWay(Map.of(), batches);
+        }
+        Map<String, String> progress = new HashMap<>();
+        Set<String> inChecks = new HashSet<>();
+        landing.forEach((lane, note) -> {
+            if (note.path("phase").asText().equals(Phase.CHECKS.toString())) {
+                inChecks.add(lane);
+                checks.of(lane, note.path("since").asLong(), batches.containsKey(lane)).ifPresent(text -> progress.put(lane, text));
+            }
+        });
+        checks.keepOnly(inChecks);
+        return new UnderWay(progress, batches);
     }
 
     private void readQueues() {
@@ -122,7 +167,11 @@ public final class WatchLoop {
             return;
         }
         Path state = RepoContext.stateDir(common);
+        if (checks == null) {
+            checks = new CheckProgress(state.resolve("logs"));
+        }
         landing = InFlightLanding.live(state);
+        batches = UnderWay.batches(new BatchBoard(common).verdicts());
         landings = new LandHistory(common).read();
         flaky = new FlakyTests(common).flakiest(FLAKIEST);
         List<JsonNode> activity = new Activity(state).read();

@@ -31,10 +31,12 @@ public final class WatchModel {
     /** Target directories' bytes by lane path; missing: not measured. */
     final Map<String, Long> targetBytes;
     final Timeline timeline;
+    /** The landings' checks and batches so far. */
+    final UnderWay underWay;
 
     WatchModel(long now, QueueSnapshot build, QueueSnapshot land, Map<String, JsonNode> landing, List<LandRun> landings,
             Map<String, Long> flaky, List<LaneState> lanes, Map<String, JsonNode> lastEnds, Map<String, Long> targetBytes,
-            Timeline timeline) {
+            Timeline timeline, UnderWay underWay) {
         this.now = now;
         this.build = build;
         this.land = land;
@@ -45,11 +47,12 @@ public final class WatchModel {
         this.lastEnds = lastEnds;
         this.targetBytes = targetBytes;
         this.timeline = timeline;
+        this.underWay = underWay;
     }
 
     /** The same look, timed at {@code at}: what a clock tick redraws without reading anything again. */
     WatchModel at(long at) {
-        return new WatchModel(at, build, land, landing, landings, flaky, lanes, lastEnds, targetBytes, timeline);
+        return new WatchModel(at, build, land, landing, landings, flaky, lanes, lastEnds, targetBytes, timeline, underWay);
     }
 
     /** The build queue as this look read it. */

@@ -8,6 +8,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.land.base.Phase;
+import dev.queuelock.land.base.StateFiles;
+import dev.queuelock.land.batch.BatchBoard;
+import dev.queuelock.land.batch.BatchVerdict;
+import dev.queuelock.land.git.RepoContext;
+import dev.queuelock.land.history.InFlightLanding;
+import dev.queuelock.land.lanes.LaneState;
+import dev.queuelock.land.notify.Notifier;
+import dev.queuelock.process.ProcessStart;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +36,7 @@ class WatchViewTest {
     }
 
     private WatchModel look(QueueSnapshot build, QueueSnapshot land, Map<String, JsonNode> landing, Timeline timeline) {
-        return new WatchModel(NOW, build, land, landing, List.of(), Map.of(), List.of(), Map.of(), Map.of(), timeline);
+        return new WatchModel(NOW, build, land, landing, List.of(), Map.of(), List.of(), Map.of(), Map.of(), timeline, UnderWay.NONE);
     }
 
     private static QueueSnapshot twoSlots(List<LockRecord> holders, List<LockRecord> waiters) {
@@ -92,5 +101,75 @@ class WatchViewTest {
         assertThat(Activity.failingTest(message)).isEqualTo("GreetingTest.greetsTheWorld");
         assertThat(Activity.failingTest("    Run 1: ServerIT.answersOk:14 expected")).isEqualTo("ServerIT.answersOk");
         assertThat(Activity.failingTest("rebase conflict in a.txt")).isNull();
+    }
+
+    @Test
+    void theLandLineShowsTheChecksModulesDoneAndTheRunningBatchsMembers() throws Exception {
+        Path common = state;
+        Path stateDir = RepoContext.stateDir(common);
+        InFlightLanding note = new InFlightLanding(stateDir, "x");
+        note.start("lane/x", "0123abc");
+        note.at(Phase.CHECKS);
+        long since = InFlightLanding.live(stateDir).get("x").path("since").asLong();
+        Path log = stateDir.resolve("logs").resolve("batch-" + CheckProgressTest.stamp(since + 50) + ".log");
+        Files.createDirectories(log.getParent());
+        CheckProgressTest.plan(log);
+        CheckProgressTest.append(log, CheckProgressTest.module("com.example:parent", "parent", 1, 3));
+        CheckProgressTest.append(log, CheckProgressTest.module("com.example:api", "api", 2, 3));
+        CheckProgressTest.append(log, CheckProgressTest.module("com.example:app", "app", 3, 3));
+        for (String member : List.of("z", "y")) {
+            StateFiles.write(new BatchBoard(common).directory().resolve("verdicts").resolve(member + ".json"), Map.of("pid", 1,
+                    "lane", member, "leaderPid", ProcessHandle.current().pid(), "leaderStart", ProcessStart.current(),
+                    "leaderLane", "x", "batchId", "b1", "state", BatchVerdict.TAKEN));
+        }
+        StateFiles.write(new BatchBoard(common).directory().resolve("verdicts").resolve("w.json"), Map.of("pid", 1, "lane", "w",
+                "leaderPid", ProcessHandle.current().pid(), "leaderStart", ProcessStart.current(), "leaderLane", "v",
+                "batchId", "b0", "state", "landed")); // a batch decided: not under way
+        QueueSnapshot build = twoSlots(List.of(), List.of());
+        QueueSnapshot land = new QueueSnapshot(Path.of("/tmp/q-land"), List.of(record(ProcessHandle.current().pid(), "x", "lane/x", NOW)),
+                List.of());
+
+        WatchModel look = new WatchLoop(new FixedSources(build, land, common), Notifier.NONE, 0).look();
+
+        assertThat(ScreenText.lines(look)).containsSequence(List.of("           checking: 2 of 3 modules done (api tested; parent built)",
+                "           batch of 3: x, y, z"));
+        assertThat(ChangeLine.summary(look)).contains("land: x (checks; checking: 2 of 3 modules done (api tested; parent built);"
+                + " batch of 3: x, y, z)");
+        JsonNode page = new ObjectMapper().readTree(PageJson.render(look));
+        assertThat(page.at("/land/holders/0/check").asText()).isEqualTo("2 of 3 modules done (api tested; parent built)");
+        assertThat(page.at("/land/holders/0/batch").toString()).isEqualTo("[\"x\",\"y\",\"z\"]");
+    }
+
+    /** The queues as given, the repository's state from its common directory, no lanes. */
+    private static final class FixedSources implements WatchSources {
+        private final QueueSnapshot build;
+        private final QueueSnapshot land;
+        private final Path common;
+
+        FixedSources(QueueSnapshot build, QueueSnapshot land, Path common) {
+            this.build = build;
+            this.land = land;
+            this.common = common;
+        }
+
+        @Override
+        public QueueSnapshot build() {
+            return build;
+        }
+
+        @Override
+        public QueueSnapshot land() {
+            return land;
+        }
+
+        @Override
+        public List<LaneState> lanes() {
+            return List.of();
+        }
+
+        @Override
+        public Path commonDir() {
+            return common;
+        }
     }
 }

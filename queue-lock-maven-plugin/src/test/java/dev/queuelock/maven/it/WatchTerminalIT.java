@@ -67,7 +67,10 @@ class WatchTerminalIT {
         Path d = repo.lane("main-lane-4", "d.txt", "main");
         Path e = repo.lane("main-lane-5", "e.txt", "main");
         Path gate = work.resolve("gate");
-        Path waitForGate = CheckScripts.write(work, "wait-for-gate.sh", "while [ ! -f '" + gate + "' ]; do sleep 0.1; done\n");
+        // d's check prints into its log what a two-module Maven build prints as its second module starts
+        Path waitForGate = CheckScripts.write(work, "wait-for-gate.sh", "printf '%s\\n' '[INFO] -----< com.example:app >-----'"
+                + " '[INFO] Building app 1.0 [1/2]' '[INFO] -----< com.example:api >-----' '[INFO] Building api 1.0 [2/2]'\n"
+                + "while [ ! -f '" + gate + "' ]; do sleep 0.1; done\n");
         Path failingTest = CheckScripts.failingTest(work);
 
         tmux = Tmux.start(repo.main, Map.of("TMPDIR", repo.tmp().toString(), "MAVEN_OPTS", MavenRun.SHORT_JVM
@@ -93,6 +96,7 @@ class WatchTerminalIT {
                 PATIENCE);
         assertThat(shown - released).as("shown within a second of the hand-off").isLessThan(SHOWN_WITHIN_MILLIS + 500);
         holderB.sigterm();
+        awaitScreen("d's check, in b's slot, with one module done", s -> s.contains("checking: 1 of 2 modules done (app)"), PATIENCE);
         Files.writeString(gate, "open");
         long opened = System.currentTimeMillis();
         assertThat(landD.awaitExit(PATIENCE)).as(landD.log()).isZero();
