@@ -3,12 +3,14 @@ package dev.queuelock.maven.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.testsupport.Timing;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
@@ -34,60 +36,56 @@ class BuildQueueIT {
         runs.forEach(MavenRun::close);
     }
 
+    /**
+     * Worktrees of one repository take turns in arrival order; a waiter ended by SIGTERM leaves the
+     * queue at once (its ticket gone, the others keeping their places); a holder killed with SIGKILL
+     * (no hook runs, its lock file stays behind) hands the lock to the next. One scene: each needs a
+     * holder and waiters in one queue.
+     */
     @Test
     @Timeout(240)
-    void worktreesOfOneRepoTakeTurnsInArrivalOrder() throws Exception {
-        List<Path> tops = TestRepos.repoWithWorktrees(work.resolve("a"), "b", "c");
+    void worktreesTakeTurnsInArrivalOrderASigtermedWaiterLeavesAndASigkilledHolderHandsOver() throws Exception {
+        List<Path> tops = TestRepos.repoWithWorktrees(work.resolve("a"), "b", "c", "d");
         Path marks = work.resolve("marks.txt");
 
-        Path releaseA = work.resolve("release-a");
-        MavenRun a = mvn(tops.get(0), "a", "validate", "-Dname=a", "-Drelease=" + releaseA, "-Dmarks=" + marks)
+        MavenRun a = mvn(tops.get(0), "a", "validate", "-Dname=a", "-Drelease=" + NEVER, "-Dmarks=" + marks)
                 .awaitLog("Build lock acquired (the main checkout, repo queue).", START);
         MavenRun b = mvn(tops.get(1), "b", "validate", "-Dname=b", "-Dhold=1", "-Dmarks=" + marks)
                 .awaitLog("Build queue: next up; lane a (validate)", START);
         MavenRun c = mvn(tops.get(2), "c", "validate", "-Dname=c", "-Dhold=1", "-Dmarks=" + marks)
                 .awaitLog("Build queue: 1 build ahead; lane a (validate)", START);
-        Files.createFile(releaseA);
+        MavenRun d = mvn(tops.get(3), "d", "validate", "-Dname=d", "-Dmarks=" + marks)
+                .awaitLog("Build queue: 2 builds ahead; lane a (validate)", START);
+        Path tickets = queueDir().resolve("tickets");
+        List<String> waiting = names(tickets);
+        assertThat(waiting).hasSize(3).anyMatch(t -> t.endsWith("-" + d.process().pid()));
 
-        for (MavenRun run : List.of(a, b, c)) {
+        d.process().destroy(); // SIGTERM
+        d.awaitExit(Duration.ofSeconds(30));
+        Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(names(tickets))
+                .as("the SIGTERMed waiter's ticket alone gone").hasSize(2).doesNotContain(waiter(waiting, d)));
+        assertThat(queueDir().resolve("lock")).as("the holder keeps the lock").exists();
+
+        a.process().destroyForcibly(); // SIGKILL: no hook runs, the lock file stays behind
+        for (MavenRun run : List.of(b, c)) {
             assertThat(run.awaitExit(Duration.ofSeconds(120))).as(run.log()).isZero();
         }
         // Marks are written inside each hold: any overlap or reordering would interleave them.
         assertThat(Files.readAllLines(marks, StandardCharsets.UTF_8))
-                .containsExactly("start a", "end a", "start b", "end b", "start c", "end c");
+                .containsExactly("start a", "start b", "end b", "start c", "end c");
         assertThat(b.log()).contains("Build lock acquired after waiting");
         assertThat(c.log()).contains("Build queue: next up; lane b (validate)").contains("Build lock acquired after waiting");
     }
 
-    @Test
-    @Timeout(240)
-    void killingTheHolderWithSigkillLetsTheNextBuildProceed() throws Exception {
-        List<Path> tops = TestRepos.repoWithWorktrees(work.resolve("a"), "b");
-        MavenRun holder = mvn(tops.get(0), "holder", "validate", "-Drelease=" + NEVER)
-                .awaitLog("Build lock acquired (the main checkout", START);
-        MavenRun next = mvn(tops.get(1), "next", "validate")
-                .awaitLog("Build queue: next up; lane a", START);
-
-        holder.process().destroyForcibly(); // SIGKILL: no hook runs, the lock file stays behind
-
-        assertThat(next.awaitExit(Duration.ofSeconds(90))).as(next.log()).isZero();
-        assertThat(next.log()).contains("Build lock acquired after waiting");
+    private static List<String> names(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(f -> f.getFileName().toString()).sorted().collect(Collectors.toList());
+        }
     }
 
-    @Test
-    @Timeout(240)
-    void sigtermToAWaitingBuildEndsItPromptlyAndRemovesItsTicket() throws Exception {
-        List<Path> tops = TestRepos.repoWithWorktrees(work.resolve("a"), "b");
-        mvn(tops.get(0), "holder", "validate", "-Drelease=" + NEVER).awaitLog("Build lock acquired (the main checkout", START);
-        MavenRun waiter = mvn(tops.get(1), "waiter", "validate").awaitLog("Build queue: next up; lane a", START);
-        Path tickets = queueDir().resolve("tickets");
-        assertThat(tickets).isNotEmptyDirectory();
-
-        waiter.process().destroy(); // SIGTERM
-
-        waiter.awaitExit(Duration.ofSeconds(30));
-        Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(tickets).isEmptyDirectory());
-        assertThat(queueDir().resolve("lock")).as("the holder keeps the lock").exists();
+    /** The ticket of {@code run} among {@code tickets} ({@code <ts>-<pid>}). */
+    private static String waiter(List<String> tickets, MavenRun run) {
+        return tickets.stream().filter(t -> t.endsWith("-" + run.process().pid())).findFirst().orElseThrow();
     }
 
     @Test

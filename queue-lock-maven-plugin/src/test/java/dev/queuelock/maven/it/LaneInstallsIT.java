@@ -54,6 +54,9 @@ class LaneInstallsIT {
 
     LandingRepo repo;
 
+    /** Whether this run of the class installed the main checkout ({@link #mainCheckoutInstalled()}). */
+    private static boolean mainInstalled;
+
     @BeforeEach
     void threeModuleProjectOnMain() throws Exception {
         repo = LandingRepo.create(work, "shop", "main", true);
@@ -82,10 +85,7 @@ class LaneInstallsIT {
     @MethodSource("dev.queuelock.maven.it.MavenRun#otherMavens")
     @Timeout(600)
     void aLaneBuildingOneModuleCompilesAgainstItsOwnSharedModuleNeverAnotherLanes(String maven) throws Exception {
-        if (!Files.exists(MavenRun.IT_REPO.resolve(SHARED_JAR))) {
-            // One main checkout's install serves every Maven: lanes read it, never write it, whichever Maven made it.
-            ok(repo.mvnOn(maven, repo.main, "main-install", "install", NO_TESTS));
-        }
+        mainCheckoutInstalled();
         byte[] mainsJar = Files.readAllBytes(MavenRun.IT_REPO.resolve(SHARED_JAR));
         Path one = gitLane(1);
         Path two = gitLane(2);
@@ -139,7 +139,7 @@ class LaneInstallsIT {
     @Timeout(600)
     void twoLanesInstallingAtOnceInTwoSlotsLeaveTheLocalRepositoryWhole() throws Exception {
         String maven = MavenRun.maven39();
-        ok(repo.mvnOn(maven, repo.main, "warm-up", "install")); // the IT repository then holds all the builds below need
+        mainCheckoutInstalled(); // the IT repository then holds all the builds below need
         Path localRepo = Files.createDirectories(work.resolve("m2"));
         copyTree(MavenRun.IT_REPO.resolve("dev/queuelock"), localRepo.resolve("dev/queuelock"), "its"); // the extension
         Path settings = Files.writeString(work.resolve("settings.xml"), "<settings><mirrors><mirror><id>it</id>"
@@ -169,6 +169,18 @@ class LaneInstallsIT {
         assertThat(localRepo.resolve(GROUP.replace('.', '/'))).as("no lane installed into the shared place").doesNotExist();
         assertThat(localRepo.resolve(".locks")).as("resolver's file locks were used").isDirectory();
         assertWhole(localRepo);
+    }
+
+    /**
+     * The main checkout's install, once for the class, on Maven 3.9 with its tests: lanes read it and
+     * never write it, whichever Maven made it, and the plugins and dependencies of a build with tests
+     * are in the IT repository then, which the second test's lanes download from.
+     */
+    private void mainCheckoutInstalled() throws Exception {
+        if (!mainInstalled) {
+            ok(repo.mvnOn(MavenRun.maven39(), repo.main, "main-install", "install"));
+            mainInstalled = true;
+        }
     }
 
     /** Every checksum matches its file, every metadata file parses, every tracking file names files that are there, no temp file is left. */

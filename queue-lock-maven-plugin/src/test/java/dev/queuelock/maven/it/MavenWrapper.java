@@ -22,7 +22,7 @@ import java.util.zip.ZipOutputStream;
  * committed to queue-lock). Type {@code bin}: {@code ./mvnw} starts a JVM running
  * {@code org.apache.maven.wrapper.MavenWrapperMain}, and Maven runs inside that JVM, as in most
  * projects' wrappers. Its distribution is a zip of the Maven in the local repository made here (the
- * wrapper unpacks only zips) at a {@code file:} URL, unpacked under the test's directory: no network,
+ * wrapper unpacks only zips) at a {@code file:} URL, unpacked once under the test class's directory: no network,
  * nothing written to {@code ~/.m2/wrapper}.
  */
 final class MavenWrapper {
@@ -33,27 +33,45 @@ final class MavenWrapper {
     private static final Path OUTER_REPO = Path.of(System.getProperty("queuelock.it.outerRepo",
             System.getProperty("user.home") + "/.m2/repository"));
 
+    private final Path made;
     private final Path userHome;
 
-    private MavenWrapper(Path userHome) {
+    private MavenWrapper(Path made, Path userHome) {
+        this.made = made;
         this.userHome = userHome;
     }
 
-    /** Writes {@code mvnw} and {@code .mvn/wrapper/} into the main checkout of {@code repo} (not committed). */
-    static MavenWrapper addTo(LandingRepo repo) throws Exception {
-        URI distribution = distribution(Files.createDirectories(repo.work.resolve("maven-dist")));
+    /**
+     * Makes {@code mvnw} and {@code .mvn/wrapper/} in {@code dir} and unpacks its Maven once into a
+     * home there: a test class makes one and adds it to each test's repository ({@link #addTo}), as
+     * the files and the unpacked Maven are the same for every test.
+     */
+    static MavenWrapper make(Path dir) throws Exception {
+        URI distribution = distribution(Files.createDirectories(dir.resolve("maven-dist")));
         // A directory of its own, with a .mvn so Maven looks no further up for a project.
-        Path made = Files.createDirectories(repo.work.resolve("wrapper/.mvn")).getParent();
+        Path made = Files.createDirectories(dir.resolve("wrapper/.mvn")).getParent();
         List<String> args = new ArrayList<>(List.of("org.apache.maven.plugins:maven-wrapper-plugin:" + PLUGIN_VERSION + ":wrapper",
                 "-Dtype=bin", "-Dmaven=" + MAVEN_VERSION, "-DdistributionUrl=" + distribution));
         if (Files.isRegularFile(OUTER_REPO.resolve("org/apache/maven/wrapper/maven-wrapper-distribution/" + PLUGIN_VERSION
                 + "/maven-wrapper-distribution-" + PLUGIN_VERSION + "-bin.zip"))) {
             args.add(0, "-o"); // else this first run fetches the plugin once, as any plugin of the build
         }
-        Files.createDirectories(repo.tmp());
-        MavenRun run = repo.track(MavenRun.start(OUTER_REPO, made, repo.tmp(), repo.work.resolve("wrapper.log"),
-                args.toArray(String[]::new)));
-        assertThat(run.awaitExit(Timing.forMaven())).as(run.log()).isZero();
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        try (MavenRun run = MavenRun.start(OUTER_REPO, made, tmp, dir.resolve("wrapper.log"), args.toArray(String[]::new))) {
+            assertThat(run.awaitExit(Timing.forMaven())).as(run.log()).isZero();
+        }
+        assertThat(made.resolve(".mvn/wrapper/maven-wrapper.jar")).as("a wrapper whose JVM runs Maven").exists();
+        MavenWrapper wrapper = new MavenWrapper(made, dir.resolve("wrapper-home"));
+        // Unpacked once, before runs in several lanes.
+        try (MavenRun unpack = MavenRun.wrapper(made, tmp, dir.resolve("unpack-maven.log"), wrapper.environment(), "--version")) {
+            assertThat(unpack.awaitExit(Timing.forMaven())).as(unpack.log()).isZero();
+            assertThat(unpack.log()).contains("Apache Maven " + MAVEN_VERSION);
+        }
+        return wrapper;
+    }
+
+    /** Copies {@code mvnw} and {@code .mvn/wrapper/} into the main checkout of {@code repo} (not committed). */
+    void addTo(LandingRepo repo) throws IOException {
         try (Stream<Path> files = Files.walk(made)) {
             for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
                 Path target = repo.main.resolve(made.relativize(file).toString());
@@ -61,8 +79,6 @@ final class MavenWrapper {
                 Files.copy(file, target, StandardCopyOption.COPY_ATTRIBUTES);
             }
         }
-        assertThat(repo.main.resolve(".mvn/wrapper/maven-wrapper.jar")).as("a wrapper whose JVM runs Maven").exists();
-        return new MavenWrapper(repo.work.resolve("wrapper-home"));
     }
 
     /** What {@code ./mvnw} needs in its environment: where it unpacks Maven. */

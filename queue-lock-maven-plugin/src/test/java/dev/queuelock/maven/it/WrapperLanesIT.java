@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -32,12 +33,22 @@ class WrapperLanesIT {
     private static final Duration MVN = Timing.forMaven();
     private static final Duration START = Timing.forMavenToStart();
 
+    /** One wrapper for the class: its files and the Maven it unpacked are the same for every test. */
+    @TempDir
+    static Path wrapperDir;
+
+    static MavenWrapper wrapper;
+
     @TempDir
     Path work;
 
     LandingRepo repo;
     Path main;
-    MavenWrapper wrapper;
+
+    @BeforeAll
+    static void aMavenWrapper() throws Exception {
+        wrapper = MavenWrapper.make(wrapperDir);
+    }
 
     @BeforeEach
     void multiModuleProjectWithAMavenWrapper() throws Exception {
@@ -53,11 +64,8 @@ class WrapperLanesIT {
         Files.writeString(main.resolve(".gitignore"), "marks*\ntarget/\n", StandardCharsets.UTF_8); // build output is no work
         // The lander's check builds get no -D from the test: the IT repository comes from the project's config.
         Files.writeString(main.resolve(".mvn/maven.config"), "-Dmaven.repo.local=" + MavenRun.IT_REPO + "\n", StandardCharsets.UTF_8);
-        wrapper = MavenWrapper.addTo(repo);
+        wrapper.addTo(repo);
         repo.commitAndPush("a multi-module project built with the Maven Wrapper");
-        MavenRun unpack = mvnw(main, "unpack-maven", "--version"); // once, before runs in several lanes
-        assertThat(unpack.awaitExit(MVN)).as(unpack.log()).isZero();
-        assertThat(unpack.log()).contains("Apache Maven " + MavenWrapper.MAVEN_VERSION);
     }
 
     @AfterEach
