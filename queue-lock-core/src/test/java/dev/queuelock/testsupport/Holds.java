@@ -19,19 +19,21 @@ public final class Holds {
     }
 
     /**
-     * @param killedAt by pid, when a worker was killed (no later than it died): its unreleased hold
-     *                 ends there; any other unreleased hold never ends
+     * @param stoppedAt by pid, when the test killed or terminated a worker, taken before the
+     *                  signal: its hold counts as ended there. A killed worker logs no release; a
+     *                  terminated one logs it from its shutdown hook, which may run after the
+     *                  lock's own hook has released and the next waiter has taken the slot.
+     *                  Any other unreleased hold never ends.
      */
-    public static Holds of(LockWorkers workers, Map<Long, Long> killedAt) {
+    public static Holds of(LockWorkers workers, Map<Long, Long> stoppedAt) {
         List<WorkerEvent> released = workers.events("released");
         List<Hold> holds = new ArrayList<>();
         for (WorkerEvent acquired : workers.events("acquired")) {
             // A terminated holder's shutdown hook logs its release as round -1.
             long end = released.stream()
                     .filter(r -> r.pid() == acquired.pid() && (r.round() == acquired.round() || r.round() < 0))
-                    .mapToLong(WorkerEvent::nanos).findFirst()
-                    .orElseGet(() -> killedAt.getOrDefault(acquired.pid(), Long.MAX_VALUE));
-            holds.add(new Hold(acquired, end));
+                    .mapToLong(WorkerEvent::nanos).findFirst().orElse(Long.MAX_VALUE);
+            holds.add(new Hold(acquired, Math.min(end, stoppedAt.getOrDefault(acquired.pid(), Long.MAX_VALUE))));
         }
         return new Holds(holds);
     }
