@@ -2,7 +2,6 @@ package dev.queuelock.maven.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.QueueLock;
 import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -25,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * modules built on it, landed one after another on real Maven: a change to one of those runs only
  * its tests; a change to the shared module runs all three; a change to the parent POM is the full
  * build; a change to the shared module that breaks a dependent's test is refused. On Maven 3.8.7,
- * 3.9 and 4, in linked worktrees.
+ * 3.9 and 4 (where the reactor is narrowed by each Maven's own API), in linked worktrees.
  */
 class AffectedCheckIT {
 
@@ -38,10 +36,7 @@ class AffectedCheckIT {
 
     @BeforeEach
     void threeModuleProjectOnMain() throws Exception {
-        repo = LandingRepo.create(work, "main", true);
-        TestPoms.copyProject("three-modules", repo.main);
-        Files.writeString(repo.main.resolve(".gitignore"), "target/\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-        repo.commitAndPush("three modules");
+        repo = ThreeModuleLanes.onMain(work);
     }
 
     @AfterEach
@@ -49,10 +44,15 @@ class AffectedCheckIT {
         repo.close();
     }
 
+    /**
+     * The leaf's landing runs on Maven 4, which narrows the reactor through its own API (3.8.7, on
+     * PATH, runs the other rules; Maven 3.9 narrows it in
+     * {@link #withTheBuildCacheTheReportNamesTheModulesRestoredFromIt}).
+     */
     @Test
     @Timeout(600)
     void eachLandingTestsWhatItsChangesReachAndAFailingDependentIsNeverLanded() throws Exception {
-        String leaf = land(lane("leaf", "app/src/main/java/shop/app/Checkout.java"), "land-leaf", true);
+        String leaf = landOn(MavenRun.maven4(), lane("leaf", "app/src/main/java/shop/app/Checkout.java"), "land-leaf", true);
         assertThat(leaf).contains("check: tested: dev.queuelock.its:app (changed: app/src/main/java/shop/app/Checkout.java)",
                 "check: built without tests: dev.queuelock.its:shared (a tested module builds on it)");
         assertThat(testsRun("leaf")).containsExactly("app");
@@ -88,8 +88,7 @@ class AffectedCheckIT {
     void aFlakyTestLandsABatchWithOneCheckAndABrokenOneIsFoundByBisection() throws Exception {
         List<MavenRun> flakyBatch = batchBehindAHeldLandQueue("one", lane -> {
             if (lane.endsWith("one-a")) {
-                writeTest(lane, "FlakyTest", "java.io.File mark = new File(\"target/flaky-mark\"); boolean second = mark.exists();"
-                        + " mark.createNewFile(); assertTrue(\"fails on its first run\", second);");
+                ThreeModuleLanes.commitTest(lane, "FlakyTest", ThreeModuleLanes.FLAKY);
             }
         });
         for (MavenRun run : flakyBatch) {
@@ -105,7 +104,7 @@ class AffectedCheckIT {
 
         List<MavenRun> brokenBatch = batchBehindAHeldLandQueue("two", lane -> {
             if (lane.endsWith("two-b")) {
-                writeTest(lane, "BrokenTest", "assertTrue(\"fails every time\", false);");
+                ThreeModuleLanes.commitTest(lane, "BrokenTest", ThreeModuleLanes.BROKEN);
             }
         });
         for (MavenRun run : brokenBatch) {
@@ -120,7 +119,8 @@ class AffectedCheckIT {
      * agent commits: a new file in app tests app alone (shared and the parent built without tests); a
      * change to shared tests all three; a change to the parent POM builds everything; a change to
      * shared that breaks app's test fails the build, as land's check refuses it. (The reactor is
-     * narrowed by the code land's check uses, which {@link #aLeafsChangeRunsOnlyItsTestsOnMaven4} runs on Maven 4.)
+     * narrowed by the code land's check uses, which {@link #eachLandingTestsWhatItsChangesReachAndAFailingDependentIsNeverLanded}
+     * runs on Maven 4.)
      */
     @Test
     @Timeout(600)
@@ -172,61 +172,14 @@ class AffectedCheckIT {
         return build.log();
     }
 
-    /** What a lane of a batch gets before it is landed, besides its one change. */
-    private interface LaneChange {
-        void apply(Path lane) throws IOException;
-    }
-
     /**
      * Three lanes {@code <name>-a..c} that each add a class to app (and what {@code change} adds), queued
      * with a batch of 3 while this test holds the land queue, which it then lets go: their land runs,
      * the first the batch's leader.
      */
-    private List<MavenRun> batchBehindAHeldLandQueue(String name, LaneChange change) throws Exception {
-        QueueLock landQueue = repo.holdLandQueue();
-        List<MavenRun> batch = new ArrayList<>();
-        try {
-            for (String member : List.of(name + "-a", name + "-b", name + "-c")) {
-                Path lane = work.resolve(member);
-                LandingRepo.git(repo.main, "worktree", "add", "-q", "-b", member, lane.toString(), "origin/main");
-                String type = "Note" + member.replace("-", "");
-                Files.writeString(lane.resolve("app/src/main/java/shop/app/" + type + ".java"), "package shop.app;\n\nclass " + type + " {\n}\n");
-                LandingRepo.git(lane, "add", ".");
-                LandingRepo.git(lane, "commit", "-q", "-m", member + " work");
-                change.apply(lane);
-                MavenRun run = repo.mvn(lane, "land-" + member, "queuelock:land", "-Dqueuelock.land.checkGoals=verify", "-Dqueuelock.land.batch=3");
-                run.awaitLog("Land queue:", LAND);
-                batch.add(run);
-            }
-        } finally {
-            landQueue.release();
-        }
-        return batch;
-    }
-
-    /** Commits a test of app whose one method has {@code body}. */
-    private static void writeTest(Path lane, String name, String body) throws IOException {
-        Path test = lane.resolve("app/src/test/java/shop/app/" + name + ".java");
-        Files.writeString(test, "package shop.app;\n\nimport static org.junit.Assert.assertTrue;\n\nimport java.io.File;\n"
-                + "import org.junit.Test;\n\npublic class " + name + " {\n    @Test\n    public void check() throws Exception {\n        "
-                + body + "\n    }\n}\n");
-        LandingRepo.git(lane, "add", ".");
-        LandingRepo.git(lane, "commit", "-q", "-m", name);
-    }
-
-    /**
-     * Maven 4 narrows the reactor the same way (3.8.7, on PATH, ran every rule above; Maven 3.9
-     * narrows it in {@link #withTheBuildCacheTheReportNamesTheModulesRestoredFromIt}).
-     */
-    @Test
-    @Timeout(300)
-    void aLeafsChangeRunsOnlyItsTestsOnMaven4() throws Exception {
-        String maven = MavenRun.maven4();
-        MavenRun land = repo.mvnOn(maven, lane("leaf", "api/src/test/java/shop/api/ApiTest.java"), "land-leaf", "queuelock:land",
-                "-Dqueuelock.land.checkGoals=verify");
-        assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
-        assertThat(land.log()).contains("check: tested: dev.queuelock.its:api (changed: api/src/test/java/shop/api/ApiTest.java)");
-        assertThat(testsRun("leaf")).containsExactly("api");
+    private List<MavenRun> batchBehindAHeldLandQueue(String name, ThreeModuleLanes.LaneChange change) throws Exception {
+        return ThreeModuleLanes.queuedBehindTheHeldLandQueue(repo, List.of(name + "-a", name + "-b", name + "-c"), lane -> "app", change,
+                "-Dqueuelock.land.batch=3");
     }
 
     /**
@@ -271,7 +224,12 @@ class AffectedCheckIT {
 
     /** Lands the lane; its output. */
     private String land(Path lane, String name, boolean lands) throws Exception {
-        MavenRun land = repo.mvn(lane, name, "queuelock:land", "-Dqueuelock.land.checkGoals=verify");
+        return landOn(null, lane, name, lands);
+    }
+
+    /** Lands the lane on Maven {@code version} (null: the one on PATH); its output. */
+    private String landOn(String version, Path lane, String name, boolean lands) throws Exception {
+        MavenRun land = repo.mvnOn(version, lane, name, "queuelock:land", "-Dqueuelock.land.checkGoals=verify");
         int exit = land.awaitExit(LAND);
         if (lands) {
             assertThat(exit).as(land.log()).isZero();
