@@ -16,10 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Land checks side by side ({@code queuelock.land.parallel}) on the three-module project, real
- * Maven: three lanes queued behind the held land queue are checked at once, each on the lanes
- * ahead, and land in order, a flaky test of the first rerun and refusing nobody; when the first
- * fails its test, the others are checked again without it and land, and it is refused naming its
- * test; a lane changing a leaf independent of the lane ahead says its check on main stands.
+ * Maven: lanes queued behind the held land queue are checked at once, each on the lanes ahead, and
+ * land in order, a flaky test of the first rerun and refusing nobody, and a lane changing a leaf
+ * independent of the lanes ahead says its check on main stands; when the first fails its test,
+ * the others are checked again without it and land, and it is refused naming its test.
  */
 class ParallelLandIT {
 
@@ -41,15 +41,18 @@ class ParallelLandIT {
     }
 
     /**
-     * The first lane's test waits until three check builds have run it (each check of a prefix
-     * holds the first lane): it passes only if the three checks run at once. The first lane's
-     * flaky test fails once in each of them and is rerun there: nobody is refused.
+     * Lanes a to c change app, d changes api. The first lane's test waits until three check builds
+     * have run it (the checks of a, b and c, each holding the first lane; d's tests api alone): it
+     * passes only if they run at once. The first lane's flaky test fails once in each of them and
+     * is rerun there: nobody is refused. The fourth lane's check on the three ahead tests its own
+     * module only, and its plan says its check on main stands.
      */
     @Test
     @Timeout(900)
-    void threeLanesOnThreeSlotsAreCheckedAtOnceAndLandInOrderAFlakyTestRefusingNobody() throws Exception {
+    void lanesOnAsManySlotsAreCheckedAtOnceAndLandInOrderAFlakyTestRefusingNobodyAndAnIndependentLeafStanding() throws Exception {
         Path started = Files.createDirectory(work.resolve("started"));
-        List<MavenRun> lands = queuedBehindTheHeldLandQueue(List.of("par-a", "par-b", "par-c"), lane -> {
+        List<MavenRun> lands = queuedBehindTheHeldLandQueue(List.of("par-a", "par-b", "par-c", "par-d"),
+                lane -> lane.endsWith("par-d") ? "api" : "app", lane -> {
             if (lane.endsWith("par-a")) {
                 commitTest(lane, "TogetherTest", "new File(\"" + started + "\", String.valueOf(ProcessHandle.current().pid()))"
                         + ".createNewFile(); long end = System.currentTimeMillis() + 240_000;"
@@ -61,18 +64,19 @@ class ParallelLandIT {
         for (MavenRun run : lands) {
             assertThat(run.awaitExit(LAND)).as(run.log()).isZero();
         }
-        assertThat(repo.remoteSubjects("main")).containsSubsequence("par-c work", "par-b work", "par-a work");
-        assertThat(lands.get(0).log()).contains("check: flaky test (failed, then passed when run again): shop.app.FlakyTest.check");
+        assertThat(repo.remoteSubjects("main")).containsSubsequence("par-d work", "par-c work", "par-b work", "par-a work");
+        assertThat(lands.get(0).log()).contains("check: flaky test (failed, then passed when run again): shop.app.FlakyTest.check")
+                .contains("its check on main stands").contains("check: tested: dev.queuelock.its:api");
         String history = Files.readString(repo.main.resolve(".git/queuelock/land-history.json"));
         assertThat(history).contains("check: par-a on origin/main passed", "check: par-b on par-a passed",
-                "check: par-c on par-a+par-b passed", "checks side by side: 3 run, up to 3 at once");
+                "check: par-c on par-a+par-b passed", "check: par-d on par-a+par-b+par-c passed", "checks side by side: 4 run, up to 4 at once");
         assertThat(LandingRepo.git(repo.main, "worktree", "list")).doesNotContain("queuelock");
     }
 
     @Test
     @Timeout(900)
     void theFirstFailingItsTestIsRefusedNamingItAndTheOthersAreRecheckedWithoutItAndLand() throws Exception {
-        List<MavenRun> lands = queuedBehindTheHeldLandQueue(List.of("par-a", "par-b", "par-c"), lane -> {
+        List<MavenRun> lands = queuedBehindTheHeldLandQueue(List.of("par-a", "par-b", "par-c"), lane -> "app", lane -> {
             if (lane.endsWith("par-a")) {
                 commitTest(lane, "BrokenTest", ThreeModuleLanes.BROKEN);
             }
@@ -88,25 +92,10 @@ class ParallelLandIT {
                 "check: par-c on par-b passed");
     }
 
-    /**
-     * Two lanes changing independent leaves (app, api): the second's check on top of the first
-     * tests its own module only, and its plan says its check on main stands.
-     */
-    @Test
-    @Timeout(900)
-    void aLaneChangingAnIndependentLeafSaysItsCheckOnMainStands() throws Exception {
-        List<MavenRun> lands = ThreeModuleLanes.queuedBehindTheHeldLandQueue(repo, List.of("par-a", "par-b"),
-                lane -> lane.endsWith("par-b") ? "api" : "app", lane -> { }, "-Dqueuelock.land.parallel=2", "-Dqueuelock.build.slots=2");
-        for (MavenRun run : lands) {
-            assertThat(run.awaitExit(LAND)).as(run.log()).isZero();
-        }
-        assertThat(lands.get(0).log()).contains("its check on main stands").contains("check: tested: dev.queuelock.its:api");
-        assertThat(repo.remoteSubjects("main")).contains("par-a work", "par-b work");
-    }
-
-    /** Lanes {@code members}, each adding a class to app, landed with as many checks at once. */
-    private List<MavenRun> queuedBehindTheHeldLandQueue(List<String> members, ThreeModuleLanes.LaneChange change) throws Exception {
-        return ThreeModuleLanes.queuedBehindTheHeldLandQueue(repo, members, lane -> "app", change,
+    /** Lanes {@code members}, each adding a class to the module {@code moduleOf} it, landed with as many checks at once. */
+    private List<MavenRun> queuedBehindTheHeldLandQueue(List<String> members, java.util.function.Function<String, String> moduleOf,
+                                                        ThreeModuleLanes.LaneChange change) throws Exception {
+        return ThreeModuleLanes.queuedBehindTheHeldLandQueue(repo, members, moduleOf, change,
                 "-Dqueuelock.land.parallel=" + members.size(), "-Dqueuelock.build.slots=" + members.size());
     }
 }
