@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 class AffectedCheckIT {
 
     private static final Duration LAND = Timing.forMaven();
+    private static final String PRICES = "shared/src/main/java/shop/shared/Prices.java";
 
     @TempDir
     Path work;
@@ -51,7 +52,7 @@ class AffectedCheckIT {
      */
     @Test
     @Timeout(600)
-    void eachLandingTestsWhatItsChangesReachAndAFailingDependentIsNeverLanded() throws Exception {
+    void eachLandingTestsWhatItsChangesReach() throws Exception {
         String leaf = landOn(MavenRun.maven4(), lane("leaf", "app/src/main/java/shop/app/Checkout.java"), "land-leaf", true);
         assertThat(leaf).contains("check: tested: dev.queuelock.its:app (changed: app/src/main/java/shop/app/Checkout.java)",
                 "check: built without tests: dev.queuelock.its:shared (a tested module builds on it)");
@@ -64,28 +65,18 @@ class AffectedCheckIT {
         String parent = land(repo.lane("parent", "pom.xml", "main"), "land-parent", true);
         assertThat(parent).contains("check: full build: pom.xml belongs to dev.queuelock.its:shop3, a parent or aggregator POM's module");
         assertThat(testsRun("parent")).containsExactlyInAnyOrder("shared", "app", "api");
-
-        Path breaks = lane("breaks", "shared/src/main/java/shop/shared/Prices.java");
-        Path prices = breaks.resolve("shared/src/main/java/shop/shared/Prices.java");
-        // Still right for shared's own test (2 x 3), wrong for app's (5 x 2).
-        Files.writeString(prices, Files.readString(prices).replace("return price * quantity;",
-                "return quantity == 2 ? price : price * quantity;"));
-        LandingRepo.git(breaks, "commit", "-q", "-am", "breaks app");
-        land(breaks, "land-breaks", false);
-        assertThat(repo.remoteSubjects("main")).as("never a false landing").doesNotContain("breaks work", "breaks app");
-        assertThat(testsRun("breaks")).contains("app");
     }
 
     /**
      * Batches: a test that fails once in a batch of three good lanes is rerun in the same check, named
      * flaky in the report and in {@code status}, and all three land after that one check build; a
-     * test that fails every run refuses only its own lane, found by bisection, and the two good lanes
-     * beside it land. (A single lane whose change fails a test on every run is refused in
-     * {@link #eachLandingTestsWhatItsChangesReachAndAFailingDependentIsNeverLanded}.)
+     * change to the shared module that fails a dependent's (app's) test on every run refuses only its
+     * own lane, found by bisection, and the two good lanes beside it land: a failing dependent is
+     * never landed.
      */
     @Test
     @Timeout(600)
-    void aFlakyTestLandsABatchWithOneCheckAndABrokenOneIsFoundByBisection() throws Exception {
+    void aFlakyTestLandsABatchWithOneCheckAndAChangeFailingADependentIsFoundByBisection() throws Exception {
         List<MavenRun> flakyBatch = batchBehindAHeldLandQueue("one", lane -> {
             if (lane.endsWith("one-a")) {
                 ThreeModuleLanes.commitTest(lane, "FlakyTest", ThreeModuleLanes.FLAKY);
@@ -104,14 +95,17 @@ class AffectedCheckIT {
 
         List<MavenRun> brokenBatch = batchBehindAHeldLandQueue("two", lane -> {
             if (lane.endsWith("two-b")) {
-                ThreeModuleLanes.commitTest(lane, "BrokenTest", ThreeModuleLanes.BROKEN);
+                Path prices = lane.resolve(PRICES);
+                Files.writeString(prices, breaksApp(Files.readString(prices)));
+                LandingRepo.git(lane, "commit", "-q", "-am", "breaks app");
             }
         });
         for (MavenRun run : brokenBatch) {
             assertThat(run.awaitExit(LAND)).as(run.log()).isEqualTo(run == brokenBatch.get(1) ? 1 : 0);
         }
-        assertThat(brokenBatch.get(1).log()).contains("BrokenTest");
-        assertThat(repo.remoteSubjects("main")).contains("two-a work", "two-c work").doesNotContain("two-b work", "BrokenTest");
+        assertThat(brokenBatch.get(1).log()).contains("CheckoutTest");
+        assertThat(repo.remoteSubjects("main")).as("never a false landing").contains("two-a work", "two-c work")
+                .doesNotContain("two-b work", "breaks app");
     }
 
     /**
@@ -119,7 +113,7 @@ class AffectedCheckIT {
      * agent commits: a new file in app tests app alone (shared and the parent built without tests); a
      * change to shared tests all three; a change to the parent POM builds everything; a change to
      * shared that breaks app's test fails the build, as land's check refuses it. (The reactor is
-     * narrowed by the code land's check uses, which {@link #eachLandingTestsWhatItsChangesReachAndAFailingDependentIsNeverLanded}
+     * narrowed by the code land's check uses, which {@link #eachLandingTestsWhatItsChangesReach}
      * runs on Maven 4.)
      */
     @Test
@@ -138,7 +132,7 @@ class AffectedCheckIT {
         assertThat(testsRunIn(leaf)).containsExactly("app");
         Files.delete(note);
 
-        Path prices = lane.resolve("shared/src/main/java/shop/shared/Prices.java");
+        Path prices = lane.resolve(PRICES);
         String original = Files.readString(prices);
         Files.writeString(prices, original + "// agent\n");
         String shared = build(lane, "agent-shared", true);
@@ -154,10 +148,14 @@ class AffectedCheckIT {
         assertThat(testsRunIn(full)).containsExactlyInAnyOrder("shared", "app", "api");
         Files.writeString(parent, parentPom);
 
-        // Still right for shared's own test (2 x 3), wrong for app's (5 x 2), as in the landing above.
-        Files.writeString(prices, original.replace("return price * quantity;", "return quantity == 2 ? price : price * quantity;"));
+        Files.writeString(prices, breaksApp(original));
         String breaks = build(lane, "agent-breaks", false);
         assertThat(breaks).contains("affected: 3 modules tested (shared, app, api)").contains("CheckoutTest");
+    }
+
+    /** Prices' source changed to be still right for shared's own test (2 x 3), wrong for app's (5 x 2). */
+    private static String breaksApp(String prices) {
+        return prices.replace("return price * quantity;", "return quantity == 2 ? price : price * quantity;");
     }
 
     /** {@code mvn verify} in {@code lane}; its output. */
