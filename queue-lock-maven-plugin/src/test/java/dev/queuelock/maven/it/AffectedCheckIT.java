@@ -2,7 +2,6 @@ package dev.queuelock.maven.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.QueueLock;
 import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -25,11 +23,12 @@ import org.junit.jupiter.api.io.TempDir;
  * modules built on it, landed one after another on real Maven: a change to one of those runs only
  * its tests; a change to the shared module runs all three; a change to the parent POM is the full
  * build; a change to the shared module that breaks a dependent's test is refused. On Maven 3.8.7,
- * 3.9 and 4, in linked worktrees.
+ * 3.9 and 4 (where the reactor is narrowed by each Maven's own API), in linked worktrees.
  */
 class AffectedCheckIT {
 
     private static final Duration LAND = Timing.forMaven();
+    private static final String PRICES = "shared/src/main/java/shop/shared/Prices.java";
 
     @TempDir
     Path work;
@@ -38,10 +37,7 @@ class AffectedCheckIT {
 
     @BeforeEach
     void threeModuleProjectOnMain() throws Exception {
-        repo = LandingRepo.create(work, "main", true);
-        TestPoms.copyProject("three-modules", repo.main);
-        Files.writeString(repo.main.resolve(".gitignore"), "target/\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-        repo.commitAndPush("three modules");
+        repo = ThreeModuleLanes.onMain(work);
     }
 
     @AfterEach
@@ -49,10 +45,15 @@ class AffectedCheckIT {
         repo.close();
     }
 
+    /**
+     * The leaf's landing runs on Maven 4, which narrows the reactor through its own API (3.8.7, on
+     * PATH, runs the other rules; Maven 3.9 narrows it in
+     * {@link #withTheBuildCacheTheReportNamesTheModulesRestoredFromIt}).
+     */
     @Test
     @Timeout(600)
-    void eachLandingTestsWhatItsChangesReachAndAFailingDependentIsNeverLanded() throws Exception {
-        String leaf = land(lane("leaf", "app/src/main/java/shop/app/Checkout.java"), "land-leaf", true);
+    void eachLandingTestsWhatItsChangesReach() throws Exception {
+        String leaf = landOn(MavenRun.maven4(), lane("leaf", "app/src/main/java/shop/app/Checkout.java"), "land-leaf", true);
         assertThat(leaf).contains("check: tested: dev.queuelock.its:app (changed: app/src/main/java/shop/app/Checkout.java)",
                 "check: built without tests: dev.queuelock.its:shared (a tested module builds on it)");
         assertThat(testsRun("leaf")).containsExactly("app");
@@ -64,32 +65,21 @@ class AffectedCheckIT {
         String parent = land(repo.lane("parent", "pom.xml", "main"), "land-parent", true);
         assertThat(parent).contains("check: full build: pom.xml belongs to dev.queuelock.its:shop3, a parent or aggregator POM's module");
         assertThat(testsRun("parent")).containsExactlyInAnyOrder("shared", "app", "api");
-
-        Path breaks = lane("breaks", "shared/src/main/java/shop/shared/Prices.java");
-        Path prices = breaks.resolve("shared/src/main/java/shop/shared/Prices.java");
-        // Still right for shared's own test (2 x 3), wrong for app's (5 x 2).
-        Files.writeString(prices, Files.readString(prices).replace("return price * quantity;",
-                "return quantity == 2 ? price : price * quantity;"));
-        LandingRepo.git(breaks, "commit", "-q", "-am", "breaks app");
-        land(breaks, "land-breaks", false);
-        assertThat(repo.remoteSubjects("main")).as("never a false landing").doesNotContain("breaks work", "breaks app");
-        assertThat(testsRun("breaks")).contains("app");
     }
 
     /**
      * Batches: a test that fails once in a batch of three good lanes is rerun in the same check, named
      * flaky in the report and in {@code status}, and all three land after that one check build; a
-     * test that fails every run refuses only its own lane, found by bisection, and the two good lanes
-     * beside it land. (A single lane whose change fails a test on every run is refused in
-     * {@link #eachLandingTestsWhatItsChangesReachAndAFailingDependentIsNeverLanded}.)
+     * change to the shared module that fails a dependent's (app's) test on every run refuses only its
+     * own lane, found by bisection, and the two good lanes beside it land: a failing dependent is
+     * never landed.
      */
     @Test
     @Timeout(600)
-    void aFlakyTestLandsABatchWithOneCheckAndABrokenOneIsFoundByBisection() throws Exception {
+    void aFlakyTestLandsABatchWithOneCheckAndAChangeFailingADependentIsFoundByBisection() throws Exception {
         List<MavenRun> flakyBatch = batchBehindAHeldLandQueue("one", lane -> {
             if (lane.endsWith("one-a")) {
-                writeTest(lane, "FlakyTest", "java.io.File mark = new File(\"target/flaky-mark\"); boolean second = mark.exists();"
-                        + " mark.createNewFile(); assertTrue(\"fails on its first run\", second);");
+                ThreeModuleLanes.commitTest(lane, "FlakyTest", ThreeModuleLanes.FLAKY);
             }
         });
         for (MavenRun run : flakyBatch) {
@@ -105,14 +95,17 @@ class AffectedCheckIT {
 
         List<MavenRun> brokenBatch = batchBehindAHeldLandQueue("two", lane -> {
             if (lane.endsWith("two-b")) {
-                writeTest(lane, "BrokenTest", "assertTrue(\"fails every time\", false);");
+                Path prices = lane.resolve(PRICES);
+                Files.writeString(prices, breaksApp(Files.readString(prices)));
+                LandingRepo.git(lane, "commit", "-q", "-am", "breaks app");
             }
         });
         for (MavenRun run : brokenBatch) {
             assertThat(run.awaitExit(LAND)).as(run.log()).isEqualTo(run == brokenBatch.get(1) ? 1 : 0);
         }
-        assertThat(brokenBatch.get(1).log()).contains("BrokenTest");
-        assertThat(repo.remoteSubjects("main")).contains("two-a work", "two-c work").doesNotContain("two-b work", "BrokenTest");
+        assertThat(brokenBatch.get(1).log()).contains("CheckoutTest");
+        assertThat(repo.remoteSubjects("main")).as("never a false landing").contains("two-a work", "two-c work")
+                .doesNotContain("two-b work", "breaks app");
     }
 
     /**
@@ -120,7 +113,8 @@ class AffectedCheckIT {
      * agent commits: a new file in app tests app alone (shared and the parent built without tests); a
      * change to shared tests all three; a change to the parent POM builds everything; a change to
      * shared that breaks app's test fails the build, as land's check refuses it. (The reactor is
-     * narrowed by the code land's check uses, which {@link #aLeafsChangeRunsOnlyItsTestsOnMaven4} runs on Maven 4.)
+     * narrowed by the code land's check uses, which {@link #eachLandingTestsWhatItsChangesReach}
+     * runs on Maven 4.)
      */
     @Test
     @Timeout(600)
@@ -138,7 +132,7 @@ class AffectedCheckIT {
         assertThat(testsRunIn(leaf)).containsExactly("app");
         Files.delete(note);
 
-        Path prices = lane.resolve("shared/src/main/java/shop/shared/Prices.java");
+        Path prices = lane.resolve(PRICES);
         String original = Files.readString(prices);
         Files.writeString(prices, original + "// agent\n");
         String shared = build(lane, "agent-shared", true);
@@ -154,10 +148,14 @@ class AffectedCheckIT {
         assertThat(testsRunIn(full)).containsExactlyInAnyOrder("shared", "app", "api");
         Files.writeString(parent, parentPom);
 
-        // Still right for shared's own test (2 x 3), wrong for app's (5 x 2), as in the landing above.
-        Files.writeString(prices, original.replace("return price * quantity;", "return quantity == 2 ? price : price * quantity;"));
+        Files.writeString(prices, breaksApp(original));
         String breaks = build(lane, "agent-breaks", false);
         assertThat(breaks).contains("affected: 3 modules tested (shared, app, api)").contains("CheckoutTest");
+    }
+
+    /** Prices' source changed to be still right for shared's own test (2 x 3), wrong for app's (5 x 2). */
+    private static String breaksApp(String prices) {
+        return prices.replace("return price * quantity;", "return quantity == 2 ? price : price * quantity;");
     }
 
     /** {@code mvn verify} in {@code lane}; its output. */
@@ -172,61 +170,14 @@ class AffectedCheckIT {
         return build.log();
     }
 
-    /** What a lane of a batch gets before it is landed, besides its one change. */
-    private interface LaneChange {
-        void apply(Path lane) throws IOException;
-    }
-
     /**
      * Three lanes {@code <name>-a..c} that each add a class to app (and what {@code change} adds), queued
      * with a batch of 3 while this test holds the land queue, which it then lets go: their land runs,
      * the first the batch's leader.
      */
-    private List<MavenRun> batchBehindAHeldLandQueue(String name, LaneChange change) throws Exception {
-        QueueLock landQueue = repo.holdLandQueue();
-        List<MavenRun> batch = new ArrayList<>();
-        try {
-            for (String member : List.of(name + "-a", name + "-b", name + "-c")) {
-                Path lane = work.resolve(member);
-                LandingRepo.git(repo.main, "worktree", "add", "-q", "-b", member, lane.toString(), "origin/main");
-                String type = "Note" + member.replace("-", "");
-                Files.writeString(lane.resolve("app/src/main/java/shop/app/" + type + ".java"), "package shop.app;\n\nclass " + type + " {\n}\n");
-                LandingRepo.git(lane, "add", ".");
-                LandingRepo.git(lane, "commit", "-q", "-m", member + " work");
-                change.apply(lane);
-                MavenRun run = repo.mvn(lane, "land-" + member, "queuelock:land", "-Dqueuelock.land.checkGoals=verify", "-Dqueuelock.land.batch=3");
-                run.awaitLog("Land queue:", LAND);
-                batch.add(run);
-            }
-        } finally {
-            landQueue.release();
-        }
-        return batch;
-    }
-
-    /** Commits a test of app whose one method has {@code body}. */
-    private static void writeTest(Path lane, String name, String body) throws IOException {
-        Path test = lane.resolve("app/src/test/java/shop/app/" + name + ".java");
-        Files.writeString(test, "package shop.app;\n\nimport static org.junit.Assert.assertTrue;\n\nimport java.io.File;\n"
-                + "import org.junit.Test;\n\npublic class " + name + " {\n    @Test\n    public void check() throws Exception {\n        "
-                + body + "\n    }\n}\n");
-        LandingRepo.git(lane, "add", ".");
-        LandingRepo.git(lane, "commit", "-q", "-m", name);
-    }
-
-    /**
-     * Maven 4 narrows the reactor the same way (3.8.7, on PATH, ran every rule above; Maven 3.9
-     * narrows it in {@link #withTheBuildCacheTheReportNamesTheModulesRestoredFromIt}).
-     */
-    @Test
-    @Timeout(300)
-    void aLeafsChangeRunsOnlyItsTestsOnMaven4() throws Exception {
-        String maven = MavenRun.maven4();
-        MavenRun land = repo.mvnOn(maven, lane("leaf", "api/src/test/java/shop/api/ApiTest.java"), "land-leaf", "queuelock:land",
-                "-Dqueuelock.land.checkGoals=verify");
-        assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
-        assertThat(land.log()).contains("check: tested: dev.queuelock.its:api (changed: api/src/test/java/shop/api/ApiTest.java)");
-        assertThat(testsRun("leaf")).containsExactly("api");
+    private List<MavenRun> batchBehindAHeldLandQueue(String name, ThreeModuleLanes.LaneChange change) throws Exception {
+        return ThreeModuleLanes.queuedBehindTheHeldLandQueue(repo, List.of(name + "-a", name + "-b", name + "-c"), lane -> "app", change,
+                "-Dqueuelock.land.batch=3");
     }
 
     /**
@@ -271,7 +222,12 @@ class AffectedCheckIT {
 
     /** Lands the lane; its output. */
     private String land(Path lane, String name, boolean lands) throws Exception {
-        MavenRun land = repo.mvn(lane, name, "queuelock:land", "-Dqueuelock.land.checkGoals=verify");
+        return landOn(null, lane, name, lands);
+    }
+
+    /** Lands the lane on Maven {@code version} (null: the one on PATH); its output. */
+    private String landOn(String version, Path lane, String name, boolean lands) throws Exception {
+        MavenRun land = repo.mvnOn(version, lane, name, "queuelock:land", "-Dqueuelock.land.checkGoals=verify");
         int exit = land.awaitExit(LAND);
         if (lands) {
             assertThat(exit).as(land.log()).isZero();

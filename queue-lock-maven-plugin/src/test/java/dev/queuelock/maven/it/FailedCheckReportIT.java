@@ -3,10 +3,7 @@ package dev.queuelock.maven.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.testsupport.Timing;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -33,10 +30,7 @@ class FailedCheckReportIT {
 
     @BeforeEach
     void twoModuleProjectOnMain() throws Exception {
-        repo = LandingRepo.create(work, "main", true);
-        TestPoms.copyProject("two-modules", repo.main);
-        Files.writeString(repo.main.resolve(".gitignore"), "target/\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-        repo.commitAndPush("two modules");
+        repo = LandingRepo.withProject(work, "two-modules");
     }
 
     @AfterEach

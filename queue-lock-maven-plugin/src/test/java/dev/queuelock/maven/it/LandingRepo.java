@@ -7,8 +7,10 @@ import dev.queuelock.process.OrphanWatchdog;
 import dev.queuelock.spi.Queue;
 import dev.queuelock.testsupport.TestGit;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -46,6 +48,18 @@ final class LandingRepo implements AutoCloseable {
             git(main, "remote", "set-head", "origin", branch);
         }
         return new LandingRepo(work, origin, main);
+    }
+
+    /**
+     * As {@link #create(Path, String, boolean)} on {@code main}, with the project {@code project}
+     * ({@link TestPoms#copyProject}) committed and pushed on top, its {@code target/} ignored.
+     */
+    static LandingRepo withProject(Path work, String project) throws Exception {
+        LandingRepo repo = create(work, "main", true);
+        TestPoms.copyProject(project, repo.main);
+        Files.writeString(repo.main.resolve(".gitignore"), "target/\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        repo.commitAndPush(project.replace('-', ' '));
+        return repo;
     }
 
     /** Only the {@code mvn} runs, for a test that makes its own repositories under {@code work}. */
