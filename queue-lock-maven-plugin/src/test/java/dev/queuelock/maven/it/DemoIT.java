@@ -29,8 +29,10 @@ class DemoIT {
         demo.environment().put("TMPDIR", Files.createDirectories(work.resolve("tmp")).toString());
         demo.environment().remove("QUEUELOCK_SKIP");
         // Its Mavens run for seconds, as the other ITs' do: the same JVM options (MavenRun.SHORT_JVM)
-        // leave the cores to the IT classes running beside it; the demo's story does not depend on them.
-        demo.environment().put("MAVEN_OPTS", MavenRun.SHORT_JVM + " -Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
+        // leave the cores to the IT classes running beside it; the demo's story does not depend on them,
+        // nor on the class archive an earlier IT's Maven made.
+        String classes = MavenClassArchive.of("mvn", demo.environment()).map(MavenClassArchive::madeOptions).orElse("");
+        demo.environment().put("MAVEN_OPTS", MavenRun.SHORT_JVM + " " + classes + " -Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         Process process = demo.start();
         try {
             assertThat(process.waitFor(540, TimeUnit.SECONDS)).as("demo finished").isTrue();

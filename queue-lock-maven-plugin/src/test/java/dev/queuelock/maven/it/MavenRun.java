@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
 
@@ -74,7 +75,11 @@ final class MavenRun implements AutoCloseable {
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         forMaven(pb.environment(), tmpDir);
         pb.environment().putAll(env);
-        return new MavenRun(pb.start(), log);
+        Optional<MavenClassArchive> archive = MavenClassArchive.of(mvn, pb.environment());
+        archive.ifPresent(classes -> pb.environment().merge("MAVEN_OPTS", classes.jvmOptions(), (opts, more) -> opts + " " + more));
+        Process process = pb.start();
+        archive.ifPresent(classes -> process.onExit().thenAccept(ended -> classes.ended(ended.exitValue())));
+        return new MavenRun(process, log);
     }
 
     /** The {@code bin} directory of Maven {@code version} as the build unpacked it ({@link #otherMavens()}). */
