@@ -151,7 +151,7 @@ public final class AutoSlots implements SlotCount {
     }
 
     private static String saw(MachinePressure pressure, MachineFacts machine) {
-        return pressure == null ? "" : "; " + pressure + " on " + machine.cores() + (machine.cores() == 1 ? " core" : " cores");
+        return pressure == null ? "" : "; " + pressure.seenOn(machine.cores(), null);
     }
 
     /** floor(cores / wanted), or one more where sharing the cores gives results sooner (see the class comment). */
