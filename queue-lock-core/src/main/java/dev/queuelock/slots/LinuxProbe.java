@@ -6,15 +6,18 @@ import java.nio.file.Paths;
 
 /**
  * The machine from {@code /proc}: {@code meminfo}, {@code loadavg} (the one- and five-minute
- * averages and the tasks running now) and the "some avg10" of {@code pressure/cpu},
- * {@code pressure/memory} and {@code pressure/io} (kernels from 4.20 with PSI on; without them the
- * load averages and the tasks running now speak for the CPU). Five small reads, each tens of
+ * averages, and the tasks running now: the most this process saw in the last ten seconds,
+ * {@link RecentRunning}) and the "some avg10" of {@code pressure/cpu}, {@code pressure/memory} and
+ * {@code pressure/io} (kernels from 4.20 with PSI on; without them the load averages and the
+ * tasks running now speak for the CPU). Five small reads, each tens of
  * microseconds.
  */
 final class LinuxProbe implements MachineProbe {
 
     static final Path LOADAVG = Paths.get("/proc/loadavg");
     static final Path PRESSURE = Paths.get("/proc/pressure");
+    /** This process's readings of the tasks running, for every decision it makes. */
+    private static final RecentRunning RUNNING = new RecentRunning();
 
     @Override
     public MachineFacts facts() {
@@ -34,7 +37,7 @@ final class LinuxProbe implements MachineProbe {
             loadavg = "";
         }
         return new MachinePressure(cpu, memory, io, loadOf(loadavg), reported ? "linux" : "linux-load")
-                .withNow(average(loadavg, 1), runningOf(loadavg));
+                .withNow(average(loadavg, 1), RUNNING.most(runningOf(loadavg), System.nanoTime()));
     }
 
     @Override

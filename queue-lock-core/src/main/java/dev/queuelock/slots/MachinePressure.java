@@ -78,7 +78,7 @@ public final class MachinePressure {
         return load5;
     }
 
-    /** Tasks runnable at this instant, the reader left out; -1 if unknown (the portable path). */
+    /** Tasks runnable now, the reader left out (the probe: the most it saw in the last 10 s); -1 if unknown (the portable path). */
     public int runningNow() {
         return runningNow;
     }

@@ -23,7 +23,9 @@ package dev.queuelock.slots;
  * no Maven build and so left no record of ours) it still reads 2.8 while nothing runs. Where the
  * machine shows that the burst is over - nobody waited for a CPU in the last ten seconds, or the
  * load is falling - the tasks running now count instead: a steady burner is always running and
- * still counts, a burst that ended does not. Never more than the load average says, so this only
+ * still counts, a burst that ended does not. The probe gives the most tasks it saw running in the
+ * last ten seconds ({@link RecentRunning}): one instant could miss a build of ours between two
+ * steps, and admit a build too many beside a burner. Never more than the load average says, so this only
  * ever finds more room, and only while the CPU is calm. The portable path (the JDK) reads only the
  * one-minute load, and judges by it.
  *
