@@ -25,9 +25,9 @@ package dev.queuelock.slots;
  * load is falling - the tasks running now count instead: a steady burner is always running and
  * still counts, a burst that ended does not. The probe gives the most tasks it saw running in the
  * last ten seconds ({@link RecentRunning}): one instant could miss a build of ours between two
- * steps, and admit a build too many beside a burner. Never more than the load average says, so this only
- * ever finds more room, and only while the CPU is calm. The portable path (the JDK) reads only the
- * one-minute load, and judges by it.
+ * steps, and admit a build too many beside a burner. Never more others than the load average
+ * says: this only ever finds more room than the load alone, and only where the load is the past.
+ * The portable path (the JDK) reads only the one-minute load, and judges by it.
  *
  * <p>Pressure is everyone's stall: our own builds' I/O counts in it, so its thresholds are well
  * above what builds alone cause; a stalled machine takes no new build until the 10-second average
