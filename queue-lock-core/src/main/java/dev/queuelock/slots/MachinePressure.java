@@ -22,6 +22,8 @@ public final class MachinePressure {
     private final double load;
     private final double load5;
     private final int runningNow;
+    private final double earlierLoad;
+    private final double earlierSeconds;
     private final String source;
 
     MachinePressure(double cpuSome, double memorySome, double ioSome, double load, String source) {
@@ -29,18 +31,31 @@ public final class MachinePressure {
     }
 
     MachinePressure(double cpuSome, double memorySome, double ioSome, double load, double load5, int runningNow, String source) {
+        this(cpuSome, memorySome, ioSome, load, load5, runningNow, -1, -1, source);
+    }
+
+    private MachinePressure(double cpuSome, double memorySome, double ioSome, double load, double load5, int runningNow,
+            double earlierLoad, double earlierSeconds, String source) {
         this.cpuSome = cpuSome;
         this.memorySome = memorySome;
         this.ioSome = ioSome;
         this.load = load;
         this.load5 = load5;
         this.runningNow = runningNow;
+        this.earlierLoad = earlierLoad;
+        this.earlierSeconds = earlierSeconds;
         this.source = source;
     }
 
     /** The same reading with the five-minute load average and the tasks running now, as {@code /proc/loadavg} gives them. */
     public MachinePressure withNow(double fiveMinuteLoad, int tasksRunningNow) {
-        return new MachinePressure(cpuSome, memorySome, ioSome, load, fiveMinuteLoad, tasksRunningNow, source);
+        return new MachinePressure(cpuSome, memorySome, ioSome, load, fiveMinuteLoad, tasksRunningNow, earlierLoad, earlierSeconds,
+                source);
+    }
+
+    /** The same reading with this process's own earlier reading of the one-minute load, {@code secondsAgo} ({@link LoadTrend}). */
+    public MachinePressure withEarlier(double earlierOneMinuteLoad, double secondsAgo) {
+        return new MachinePressure(cpuSome, memorySome, ioSome, load, load5, runningNow, earlierOneMinuteLoad, secondsAgo, source);
     }
 
     /** A machine described, not read (tests, the docs' examples); -1 for what it does not report. */
@@ -76,6 +91,28 @@ public final class MachinePressure {
     /** Five-minute load average; -1 if unknown (the portable path). */
     public double load5() {
         return load5;
+    }
+
+    /** This process's earlier reading of the one-minute load ({@link #earlierSeconds()} ago); -1 if none. */
+    public double earlierLoad() {
+        return earlierLoad;
+    }
+
+    /** How long ago {@link #earlierLoad()} was read, in seconds; -1 if never. */
+    public double earlierSeconds() {
+        return earlierSeconds;
+    }
+
+    /**
+     * What ran on average since {@link #earlierLoad()} was read, as the kernel's average implies
+     * (it moves towards what runs with a time constant of 60 s); -1 if there is no earlier reading.
+     */
+    double levelSinceEarlier() {
+        if (earlierLoad < 0 || earlierSeconds <= 0 || load < 0) {
+            return -1;
+        }
+        double kept = Math.exp(-earlierSeconds / 60);
+        return Math.max(0, (load - earlierLoad * kept) / (1 - kept));
     }
 
     /** Tasks runnable now, the reader left out (the probe: the most it saw in the last 10 s); -1 if unknown (the portable path). */
@@ -117,6 +154,8 @@ public final class MachinePressure {
         text.append(load < 0 ? "load unknown" : "load " + Gigabytes.decimals(load, 1));
         if (load5 >= 0) {
             text.append(" (5 min: ").append(Gigabytes.decimals(load5, 1)).append(')');
+        } else if (earlierLoad >= 0) {
+            text.append(" (").append(Gigabytes.decimals(earlierLoad, 1)).append(' ').append(Math.round(earlierSeconds)).append(" s ago)");
         }
         if (cores > 0) {
             text.append(" on ").append(cores).append(cores == 1 ? " core" : " cores");

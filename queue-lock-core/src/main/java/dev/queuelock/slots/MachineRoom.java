@@ -11,7 +11,9 @@ package dev.queuelock.slots;
  * running = max(0, tasks running now - holding x wanted)
  * others  = min(byLoad, running) where the load average is the past: the kernel reports pressure
  *           and cpu some &lt; {@value #CPU_CALM} %, memory and io below their stalls; or, without
- *           pressure, the one-minute load is below {@value #FALLING} x the five-minute one
+ *           pressure, the one-minute load is below {@value #FALLING} x the five-minute one (portable:
+ *           x this process's reading 20 s or more ago, and the level since that reading counts
+ *           for the tasks running now)
  *         = byLoad elsewhere, or all the cores ours leave if cpu some &gt;= {@value #CPU_STALLED} %
  * byCpu   = the idle rule ({@link AutoSlots#byCpu}) on the cores others leave: cores - others
  * memory some &gt;= {@value #MEMORY_STALLED} % or io some &gt;= {@value #IO_STALLED} %: no build beyond the holding ones
@@ -27,7 +29,9 @@ package dev.queuelock.slots;
  * last ten seconds ({@link RecentRunning}): one instant could miss a build of ours between two
  * steps, and admit a build too many beside a burner. Never more others than the load average
  * says: this only ever finds more room than the load alone, and only where the load is the past.
- * The portable path (the JDK) reads only the one-minute load, and judges by it.
+ * The portable path (the JDK) reads only the one-minute load: a process that has read it 20 s or
+ * more before ({@link LoadTrend}: a waiter first in line) tells a falling load by that reading,
+ * and what ran since by the average's decay; a fresh process judges by the load alone.
  *
  * <p>Pressure is everyone's stall: our own builds' I/O counts in it, so its thresholds are well
  * above what builds alone cause; a stalled machine takes no new build until the 10-second average
@@ -84,7 +88,13 @@ final class MachineRoom {
             double running = Math.max(0, pressure.runningNow() - holding * wanted);
             if (running < others) {
                 others = running;
-                countedBy = past;
+                countedBy = " others' tasks running now, " + past;
+            }
+        } else if (past != null && pressure.levelSinceEarlier() >= 0) {
+            double since = Math.max(0, pressure.levelSinceEarlier() - holding * wanted);
+            if (since < others) {
+                others = since;
+                countedBy = " others' load since " + Math.round(pressure.earlierSeconds()) + " s ago, " + past;
             }
         }
         if (pressure.cpuSome() >= CPU_STALLED && holding * wanted < cores) {
@@ -102,7 +112,8 @@ final class MachineRoom {
             boolean calm = pressure.cpuSome() < CPU_CALM && pressure.memorySome() < MEMORY_STALLED && pressure.ioSome() < IO_STALLED;
             return calm ? "the CPU calm" : null;
         }
-        return pressure.load5() > 0 && pressure.load() < FALLING * pressure.load5() ? "the load falling" : null;
+        double before = pressure.load5() >= 0 ? pressure.load5() : pressure.earlierLoad();
+        return before > 0 && pressure.load() < FALLING * before ? "the load falling" : null;
     }
 
     private static String stalled(MachinePressure pressure) {
@@ -142,7 +153,7 @@ final class MachineRoom {
         if (countedBy == null) {
             text.append(" others' load");
         } else {
-            text.append(" others' tasks running now, ").append(countedBy).append(": the load is the last minute's");
+            text.append(countedBy).append(": the load is the last minute's");
         }
         text.append(") / ").append(Gigabytes.cores(wanted)).append(" per build = ").append(byCpu);
         if (stalled != null) {

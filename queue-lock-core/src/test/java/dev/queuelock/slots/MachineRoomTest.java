@@ -152,8 +152,31 @@ class MachineRoomTest {
         // steady (or rising) load is taken as now, whatever one instant shows
         AutoSlots.Decision steady = decide(new MachinePressure(-1, -1, -1, 2.8, 2.9, 0, "linux-load"), builds(0.6), 0);
         assertThat(steady.slots()).as(steady.text()).isEqualTo(1);
-        // the portable path knows only the one-minute load: judged by it
+        // a process with no earlier reading of its own, on the portable path: judged by the load alone
         assertThat(decide(MachinePressure.loadOnly(2.8), builds(0.6), 0).slots()).isEqualTo(1);
+    }
+
+    @Test
+    void thePortablePathTellsAFallingLoadByItsOwnEarlierReading() {
+        // read 3.7 twenty seconds ago, 2.8 now: on average 0.53 ran since (the rest is the decay)
+        MachinePressure falling = new MachinePressure(-1, -1, -1, 2.8, "portable").withEarlier(3.7, 20);
+        AutoSlots.Decision decision = decide(falling, builds(0.6), 0);
+        assertThat(decision.slots()).as(decision.text()).isEqualTo(3);
+        assertThat(decision.text()).startsWith("auto: no pressure reported (portable); load 2.8 (3.7 20 s ago) on 2 cores, 0.00 of it"
+                + " ours → 3 slots = min(now (2 cores - 0.53 others' load since 20 s ago, the load falling: the load is the last"
+                + " minute's) / 0.60 per build = 3, idle 4)");
+        // pure decay over 30 s: nothing ran since
+        double decayed = 3.7 * Math.exp(-0.5);
+        assertThat(decide(new MachinePressure(-1, -1, -1, decayed, "portable").withEarlier(3.7, 30), builds(0.6), 0).slots())
+                .isEqualTo(4);
+        // a steady load is taken as now
+        assertThat(decide(new MachinePressure(-1, -1, -1, 2.8, "portable").withEarlier(2.9, 30), builds(0.6), 0).slots())
+                .isEqualTo(1);
+        // a steady burner under a falling load still counts: 1.0 ran since
+        double burnerUnderDecay = 1.0 + (3.7 - 1.0) * Math.exp(-0.5);
+        AutoSlots.Decision burner = decide(new MachinePressure(-1, -1, -1, burnerUnderDecay, "portable").withEarlier(3.7, 30),
+                builds(1.0), 0);
+        assertThat(burner.slots()).as(burner.text()).isEqualTo(1);
     }
 
     @Test
