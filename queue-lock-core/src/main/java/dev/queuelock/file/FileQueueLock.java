@@ -4,13 +4,13 @@ import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.process.ProcessStart;
-import dev.queuelock.slots.AutoSlots;
 import dev.queuelock.slots.SlotCount;
 import dev.queuelock.spi.QueueLockSupport;
 import dev.queuelock.spi.WaitReporter;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -83,17 +83,18 @@ public final class FileQueueLock extends QueueLockSupport {
         WaitReporter reporter = new WaitReporter(options, slots);
         LockRecord deadHolder = null; // the holder just reclaimed, so a take-over says whose slot it was
         boolean took = false;
-        boolean decided = true;
+        long decidedAt = slotCount.auto() ? System.nanoTime() : 0; // auto: when the number in hand was decided
         try {
             own.enroll();
             while (!took) {
                 QueueLook look = look(own.ticket(), slots);
                 Turn turn = Turn.decide(look);
-                if (!decided && admits(turn)) {
-                    // auto: the machine's room may have changed while this waiter waited; look
-                    // again with the number decided now (once: the next look keeps it).
+                if (admits(turn) && millisUntilStale(decidedAt) == 0) {
+                    // auto: the machine's room may have changed while this waiter waited: decide
+                    // again. A younger decision stands, so a slot a holder just freed is taken at
+                    // once, as under a fixed number, and that holder's load still counts as ours.
                     int now = slotCount.slots(slotFiles.present().size());
-                    decided = true;
+                    decidedAt = System.nanoTime();
                     if (now != slots) {
                         slots = now;
                         mine = mine.withSlots(slots, true);
@@ -101,7 +102,6 @@ public final class FileQueueLock extends QueueLockSupport {
                         continue;
                     }
                 }
-                decided = !slotCount.auto();
                 switch (turn.step()) {
                     case REENROLL:
                         own.enroll(); // back in at the original place, never ahead of it
@@ -118,7 +118,7 @@ public final class FileQueueLock extends QueueLockSupport {
                         break;
                     default:
                         deadHolder = null;
-                        sleep(turn, look, reporter);
+                        sleep(turn, look, reporter, decidedAt);
                 }
             }
         } catch (IOException e) {
@@ -126,6 +126,12 @@ public final class FileQueueLock extends QueueLockSupport {
         } finally {
             sleepers.retire(took);
         }
+    }
+
+    /** Under auto, the time left before the number decided at {@code decidedAt} is decided again; 0 once it is due. */
+    private long millisUntilStale(long decidedAt) {
+        long left = slotCount.recheckMillis() - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - decidedAt);
+        return Math.max(0, left);
     }
 
     /** Whether {@code turn} takes a slot or waits for one, first in line: where {@code auto} decides. */
@@ -162,7 +168,7 @@ public final class FileQueueLock extends QueueLockSupport {
     }
 
     /** Reports the place, then sleeps ({@link Sleepers}: made only once someone is ahead). */
-    private void sleep(Turn turn, QueueLook look, WaitReporter reporter) throws IOException, InterruptedException {
+    private void sleep(Turn turn, QueueLook look, WaitReporter reporter, long decidedAt) throws IOException, InterruptedException {
         Sleeper current = sleepers.forWait();
         checkWaiting(); // a release() before the sleeper was there could not wake it
         long now = System.currentTimeMillis();
@@ -170,7 +176,8 @@ public final class FileQueueLock extends QueueLockSupport {
         reporter.report(look.shownAhead(), holders, look.holderEnded(), now);
         long sleep = holders.isEmpty() ? Sleeper.FOREVER : reporter.millisUntilNextWarning(now);
         if (slotCount.auto() && turn.firstInLine()) {
-            sleep = Math.min(sleep, AutoSlots.RECHECK_MILLIS); // the machine's room changes without a file event
+            // The machine's room changes without a file event; a hand-off still wakes it at once (the kernel, file events).
+            sleep = Math.min(sleep, Math.max(1, millisUntilStale(decidedAt)));
         }
         current.sleep(turn, sleep);
     }

@@ -5,7 +5,8 @@ import java.util.function.Supplier;
 
 /**
  * {@code queuelock.build.slots=auto}: as many builds at once as the machine has room for, decided
- * afresh at every acquire, and again at each look of the waiter first in line, from the machine
+ * afresh at every acquire, and again every {@value #RECHECK_MILLIS} ms while the waiter first in
+ * line waits (a slot freed meanwhile is taken at once on the number in hand), from the machine
  * now ({@link MachineProbe}), our builds holding a slot and this repository's recent builds
  * ({@link UsageHistory}). Two bounds: what the machine has room for now, beside everyone's work
  * ({@link MachineRoom}), and what an idle machine would hold (below); at least 1.
@@ -50,7 +51,10 @@ public final class AutoSlots implements SlotCount {
     /** A build is counted as wanting at least this many cores: {@value} (no division by nothing). */
     static final double MIN_CORES_WANTED = 0.05;
 
-    /** How often a waiter first in line under {@code auto} looks at the machine again while refused: {@value} ms. */
+    /**
+     * How long a decision stands while the waiter first in line waits: {@value} ms. It then looks at
+     * the machine again; a hand-off meanwhile wakes it at once and is taken on the number in hand.
+     */
     public static final long RECHECK_MILLIS = 1500;
 
     private final Supplier<MachineFacts> machine;
@@ -151,7 +155,7 @@ public final class AutoSlots implements SlotCount {
     }
 
     private static String saw(MachinePressure pressure, MachineFacts machine) {
-        return pressure == null ? "" : "; " + pressure + " on " + machine.cores() + (machine.cores() == 1 ? " core" : " cores");
+        return pressure == null ? "" : "; " + pressure.seenOn(machine.cores(), null);
     }
 
     /** floor(cores / wanted), or one more where sharing the cores gives results sooner (see the class comment). */

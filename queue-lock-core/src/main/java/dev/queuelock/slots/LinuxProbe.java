@@ -5,15 +5,19 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 
 /**
- * The machine from {@code /proc}: {@code meminfo}, {@code loadavg} and the "some avg10" of
- * {@code pressure/cpu}, {@code pressure/memory} and {@code pressure/io} (kernels from 4.20 with
- * PSI on; without them the load average alone speaks for the CPU). Five small reads, each tens of
+ * The machine from {@code /proc}: {@code meminfo}, {@code loadavg} (the one- and five-minute
+ * averages, and the tasks running now: the most this process saw in the last ten seconds,
+ * {@link RecentRunning}) and the "some avg10" of {@code pressure/cpu}, {@code pressure/memory} and
+ * {@code pressure/io} (kernels from 4.20 with PSI on; without them the load averages and the
+ * tasks running now speak for the CPU). Five small reads, each tens of
  * microseconds.
  */
 final class LinuxProbe implements MachineProbe {
 
     static final Path LOADAVG = Paths.get("/proc/loadavg");
     static final Path PRESSURE = Paths.get("/proc/pressure");
+    /** This process's readings of the tasks running, for every decision it makes. */
+    private static final RecentRunning RUNNING = new RecentRunning();
 
     @Override
     public MachineFacts facts() {
@@ -26,7 +30,14 @@ final class LinuxProbe implements MachineProbe {
         double memory = some(PRESSURE.resolve("memory"));
         double io = some(PRESSURE.resolve("io"));
         boolean reported = cpu >= 0 && memory >= 0 && io >= 0;
-        return new MachinePressure(cpu, memory, io, load(), reported ? "linux" : "linux-load");
+        String loadavg;
+        try {
+            loadavg = FactSource.read(LOADAVG);
+        } catch (IOException | RuntimeException e) {
+            loadavg = "";
+        }
+        return new MachinePressure(cpu, memory, io, loadOf(loadavg), reported ? "linux" : "linux-load")
+                .withNow(average(loadavg, 1), RUNNING.most(runningOf(loadavg), System.nanoTime()));
     }
 
     @Override
@@ -48,9 +59,35 @@ final class LinuxProbe implements MachineProbe {
 
     /** The first figure of {@code /proc/loadavg} ("7.10 6.52 5.01 4/812 12345"); -1 if malformed. */
     static double loadOf(String loadavg) {
-        int end = loadavg.indexOf(' ');
+        return average(loadavg, 0);
+    }
+
+    /**
+     * The tasks runnable now, from the fourth field of {@code /proc/loadavg} ("4/812": 4 runnable of
+     * 812), less the one reading it, which is running as it reads; -1 if malformed.
+     */
+    static int runningOf(String loadavg) {
+        String[] fields = loadavg.trim().split(" ");
+        int slash = fields.length > 3 ? fields[3].indexOf('/') : -1;
+        if (slash < 1) {
+            return -1;
+        }
         try {
-            return Double.parseDouble(end < 0 ? loadavg.trim() : loadavg.substring(0, end));
+            return Math.max(0, Integer.parseInt(fields[3].substring(0, slash)) - 1);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** The {@code index}-th load average of {@code /proc/loadavg} (0: one minute, 1: five); -1 if malformed. */
+    static double average(String loadavg, int index) {
+        String[] fields = loadavg.trim().split(" ");
+        if (fields.length <= index) {
+            return -1;
+        }
+        try {
+            double value = Double.parseDouble(fields[index]);
+            return value >= 0 ? value : -1;
         } catch (NumberFormatException e) {
             return -1;
         }

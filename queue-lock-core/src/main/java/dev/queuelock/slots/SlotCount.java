@@ -3,8 +3,8 @@ package dev.queuelock.slots;
 /**
  * How many builds a queue admits at once: a fixed number ({@code queuelock.build.slots=3}) or a
  * number decided from the machine and the repository's recent builds ({@code auto}). A fixed
- * number is asked once per acquire; {@code auto} again at each look of the waiter first in line,
- * as the machine's room changes while it waits.
+ * number is asked once per acquire; {@code auto} again while the waiter first in line waits, at
+ * most every {@link #recheckMillis()}, as the machine's room changes while it waits.
  */
 public interface SlotCount {
 
@@ -25,6 +25,14 @@ public interface SlotCount {
     /** Whether {@code auto} decides the number (each holder and waiter records it: see {@code LockRecord#slots}). */
     default boolean auto() {
         return false;
+    }
+
+    /**
+     * Under {@code auto}, how long a decision stands while the waiter first in line waits: it asks
+     * again once this has passed, and meanwhile takes a freed slot on the number in hand. Not asked of a fixed number.
+     */
+    default long recheckMillis() {
+        return AutoSlots.RECHECK_MILLIS;
     }
 
     /** One slot: the npm tool's format and the default. */

@@ -25,6 +25,16 @@ class MachineProbeTest {
     }
 
     @Test
+    void readsTheFiveMinuteLoadAndTheTasksRunningNowLeavingOutTheReader() {
+        assertThat(LinuxProbe.average("7.10 6.52 5.01 4/812 12345\n", 1)).isEqualTo(6.52);
+        assertThat(LinuxProbe.runningOf("7.10 6.52 5.01 4/812 12345\n")).isEqualTo(3);
+        assertThat(LinuxProbe.runningOf("0.00 0.01 0.05 1/90 7\n")).isZero();
+        assertThat(LinuxProbe.runningOf("7.10 6.52")).isEqualTo(-1);
+        assertThat(LinuxProbe.runningOf("7.10 6.52 5.01 x/812 1")).isEqualTo(-1);
+        assertThat(LinuxProbe.average("7.10", 1)).isEqualTo(-1);
+    }
+
+    @Test
     void thePortablePathReportsTheLoadAverageAndNoPressure() {
         MachineProbe probe = MachineProbe.of(FactSource.choose("portable"));
         assertThat(probe).isInstanceOf(PortableProbe.class);
@@ -32,7 +42,8 @@ class MachineProbeTest {
         assertThat(pressure.reported()).isFalse();
         assertThat(pressure.source()).isEqualTo("portable");
         assertThat(pressure.load()).isGreaterThanOrEqualTo(0); // the JDK reads it on Linux and macOS
-        assertThat(pressure.toString()).startsWith("no pressure reported (portable); load ");
+        assertThat(pressure.toString()).startsWith("no pressure reported (portable); load ").doesNotContain("running now");
+        assertThat(pressure.runningNow()).isEqualTo(-1); // the JDK tells only the one-minute load
         assertThat(probe.facts().source()).isEqualTo("portable");
     }
 
@@ -44,6 +55,8 @@ class MachineProbeTest {
         assertThat(pressure.reported()).isTrue();
         assertThat(pressure.source()).isEqualTo("linux");
         assertThat(pressure.load()).isGreaterThanOrEqualTo(0);
-        assertThat(pressure.toString()).startsWith("pressure: cpu some ");
+        assertThat(pressure.toString()).startsWith("pressure: cpu some ").contains(" (5 min: ").contains(" running now");
+        assertThat(pressure.runningNow()).isGreaterThanOrEqualTo(0);
+        assertThat(pressure.load5()).isGreaterThanOrEqualTo(0);
     }
 }

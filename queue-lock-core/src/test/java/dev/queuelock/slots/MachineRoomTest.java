@@ -101,6 +101,85 @@ class MachineRoomTest {
     }
 
     @Test
+    void aCalmCpuCountsTheTasksRunningNowNotALoadAverageStillHoldingTheLastMinute() {
+        // Seen after benchmark rounds: nothing runs now, but the one-minute load still reads 2.8
+        MachinePressure afterABurst = MachinePressure.described(3, 0, 0, 2.8).withNow(3.7, 0);
+        AutoSlots.Decision decision = decide(afterABurst, builds(0.6), 0);
+        assertThat(decision.slots()).as(decision.text()).isEqualTo(4); // 3.3 fit, a fourth shares: what the idle machine holds
+        assertThat(decision.text()).startsWith("auto: pressure: cpu some 3 %, memory 0 %, io 0 %; load 2.8 (5 min: 3.7) on 2 cores,"
+                + " 0.00 of it ours, 0 tasks running now → 4 slots = min(now (2 cores - 0.00 others' tasks running now, the CPU"
+                + " calm: the load is the last minute's) / 0.60 per build = 4, idle 4)");
+        // the same load while the CPU is contended is taken as now: one
+        AutoSlots.Decision contended = decide(MachinePressure.described(40, 0, 0, 2.8).withNow(3.7, 0), builds(0.6), 0);
+        assertThat(contended.slots()).as(contended.text()).isEqualTo(1);
+        assertThat(contended.text()).contains("(2 cores - 2.8 others' load)");
+    }
+
+    @Test
+    void aSteadyBurnerIsAlwaysRunningAndStillCounts() {
+        // one sha256sum on 2 cores: nobody waits for a CPU, one task always runs
+        MachinePressure burner = MachinePressure.described(1, 0, 0, 1.0).withNow(1.0, 1);
+        AutoSlots.Decision cpuBound = decide(burner, builds(1.0), 0);
+        assertThat(cpuBound.slots()).as(cpuBound.text()).isEqualTo(1);
+        assertThat(cpuBound.text()).contains("1 task running now").contains("(2 cores - 1.0 others' load) / 1.0 per build = 1");
+        assertThat(decide(burner, builds(0.6), 0).slots()).isEqualTo(2); // one fits the free core, a second shares it
+        // the burner beside a burst that ended: the burner counts, the burst does not
+        AutoSlots.Decision afterABurst = decide(MachinePressure.described(2, 0, 0, 2.8).withNow(3.7, 1), builds(0.6), 0);
+        assertThat(afterABurst.slots()).as(afterABurst.text()).isEqualTo(2);
+        assertThat(afterABurst.text()).contains("(2 cores - 1.0 others' tasks running now, the CPU calm");
+        // one of ours holding (1.0 cores, running) beside the burner: no room for a second
+        AutoSlots.Decision holding = decide(MachinePressure.described(12, 0, 0, 2.0).withNow(2.0, 2), builds(1.0), 1);
+        assertThat(holding.slots()).as(holding.text()).isEqualTo(1);
+    }
+
+    @Test
+    void memoryOrIoPressureKeepsTheLoadAverageAsNow() {
+        MachinePressure ioBusy = MachinePressure.described(3, 0, 35, 2.8).withNow(3.7, 0);
+        AutoSlots.Decision decision = decide(ioBusy, builds(0.6), 1);
+        assertThat(decision.slots()).as(decision.text()).isEqualTo(1);
+        assertThat(decision.text()).contains("others' load").doesNotContain("running now,");
+    }
+
+    @Test
+    void withoutPressureAFallingLoadIsThePastAndTheTasksRunningNowCount() {
+        // a kernel without PSI: the one-minute load below the five-minute one is a burst that is ending
+        MachinePressure falling = new MachinePressure(-1, -1, -1, 2.8, 3.7, 0, "linux-load");
+        AutoSlots.Decision decision = decide(falling, builds(0.6), 0);
+        assertThat(decision.slots()).as(decision.text()).isEqualTo(4);
+        assertThat(decision.text()).startsWith("auto: no pressure reported (linux-load); load 2.8 (5 min: 3.7) on 2 cores, 0.00 of it"
+                + " ours, 0 tasks running now → 4 slots = min(now (2 cores - 0.00 others' tasks running now, the load falling: the"
+                + " load is the last minute's)");
+        // steady (or rising) load is taken as now, whatever one instant shows
+        AutoSlots.Decision steady = decide(new MachinePressure(-1, -1, -1, 2.8, 2.9, 0, "linux-load"), builds(0.6), 0);
+        assertThat(steady.slots()).as(steady.text()).isEqualTo(1);
+        // a process with no earlier reading of its own, on the portable path: judged by the load alone
+        assertThat(decide(MachinePressure.loadOnly(2.8), builds(0.6), 0).slots()).isEqualTo(1);
+    }
+
+    @Test
+    void thePortablePathTellsAFallingLoadByItsOwnEarlierReading() {
+        // read 3.7 twenty seconds ago, 2.8 now: on average 0.53 ran since (the rest is the decay)
+        MachinePressure falling = new MachinePressure(-1, -1, -1, 2.8, "portable").withEarlier(3.7, 20);
+        AutoSlots.Decision decision = decide(falling, builds(0.6), 0);
+        assertThat(decision.slots()).as(decision.text()).isEqualTo(3);
+        assertThat(decision.text()).startsWith("auto: no pressure reported (portable); load 2.8 (3.7 20 s ago) on 2 cores, 0.00 of it"
+                + " ours → 3 slots = min(now (2 cores - 0.53 others' load since 20 s ago, the load falling: the load is the last"
+                + " minute's) / 0.60 per build = 3, idle 4)");
+        // pure decay over 30 s: nothing ran since
+        double decayed = 3.7 * Math.exp(-0.5);
+        assertThat(decide(new MachinePressure(-1, -1, -1, decayed, "portable").withEarlier(3.7, 30), builds(0.6), 0).slots())
+                .isEqualTo(4);
+        // a steady load is taken as now
+        assertThat(decide(new MachinePressure(-1, -1, -1, 2.8, "portable").withEarlier(2.9, 30), builds(0.6), 0).slots())
+                .isEqualTo(1);
+        // a steady burner under a falling load still counts: 1.0 ran since
+        double burnerUnderDecay = 1.0 + (3.7 - 1.0) * Math.exp(-0.5);
+        AutoSlots.Decision burner = decide(new MachinePressure(-1, -1, -1, burnerUnderDecay, "portable").withEarlier(3.7, 30),
+                builds(1.0), 0);
+        assertThat(burner.slots()).as(burner.text()).isEqualTo(1);
+    }
+
+    @Test
     void neverBelowOne() {
         assertThat(decide(MachinePressure.described(100, 90, 90, 40), builds(1.9), 0).slots()).isEqualTo(1);
     }
