@@ -14,11 +14,12 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
- * A class-data sharing archive for each Maven the ITs start, made by the first run of that Maven
- * on that JDK and mapped by every later one. The ITs start a few hundred Mavens, each of which
- * otherwise reads, parses and verifies the same four thousand classes from jars: about a fifth of
+ * A class-data sharing archive for each Maven the ITs start, made before the first run of that
+ * Maven on that JDK and mapped by every run. The ITs start a few hundred Mavens, each of which
+ * otherwise reads, parses and verifies the same four thousand classes from jars: about a sixth of
  * a run's CPU, and the suite is CPU-bound on two cores. Nothing under test depends on where a
  * class's bytes come from; a JVM that cannot use an archive (another JDK, another Maven, a
  * changed jar) ignores it silently, as {@code -Xlog:cds*=off} asks.
@@ -29,12 +30,15 @@ final class MavenClassArchive {
     /** A claim older than this was left by a killed test run: another run may make the archive. */
     private static final Duration STALE_CLAIM = Duration.ofMinutes(10);
     private static final String QUIET = "-Xlog:cds*=off";
+    /** Longer than an empty project's validation takes on a loaded machine; then the runs go without. */
+    private static final Duration MAKING = Duration.ofMinutes(2);
 
+    private final String mvn;
     private final Path archive;
     private final Path claim;
-    private boolean making;
 
-    private MavenClassArchive(Path archive) {
+    private MavenClassArchive(String mvn, Path archive) {
+        this.mvn = mvn;
         this.archive = archive;
         this.claim = archive.resolveSibling(archive.getFileName() + ".claim");
     }
@@ -53,48 +57,70 @@ final class MavenClassArchive {
         if (maven.isEmpty() || java.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new MavenClassArchive(DIR.resolve(maven.get().getParent().getParent().getFileName() + "-"
+        return Optional.of(new MavenClassArchive(mvn, DIR.resolve(maven.get().getParent().getParent().getFileName() + "-"
                 + digest(maven.get() + "\n" + java.get()) + ".jsa")));
     }
 
     /**
-     * The JVM options for the next run: map the archive if it is there, else make it at exit if
-     * no other run is making it (then {@link #ended} must hear of the run's end), else none.
+     * The JVM options that map the archive, made first if no run made it yet (and no other run
+     * is making it: that one goes without). Made by a Maven of its own that validates an empty
+     * project, not by the run itself: a run's own Maven starts others (a landing's checks) that
+     * would inherit the option to write it, all to one file.
      */
-    String jvmOptions() {
-        if (Files.isRegularFile(archive)) {
-            return madeOptions();
+    String jvmOptions(Map<String, String> env) {
+        if (!Files.isRegularFile(archive) && claim()) {
+            try {
+                make(env);
+            } finally {
+                release();
+            }
         }
-        making = claim();
-        return making ? "-XX:ArchiveClassesAtExit=" + unfinished() + " " + QUIET : "";
+        return madeOptions();
     }
 
     /**
      * The JVM options that map the archive where an earlier run made it, else none: for a script
-     * that starts several Mavens at once, which must not all write the archive.
+     * that starts several Mavens at once.
      */
     String madeOptions() {
         return Files.isRegularFile(archive) ? "-XX:SharedArchiveFile=" + archive + " " + QUIET : "";
     }
 
-    /** Keeps the archive the run made, if {@link #jvmOptions} told it to make one and it ended well. */
-    void ended(int exitCode) {
-        if (!making) {
-            return;
-        }
+    private void make(Map<String, String> env) {
+        Path unfinished = archive.resolveSibling(archive.getFileName() + "." + ProcessHandle.current().pid() + ".part");
         try {
-            if (exitCode == 0 && Files.size(unfinished()) > 0) {
-                Files.move(unfinished(), archive, StandardCopyOption.ATOMIC_MOVE);
+            Path project = Files.createDirectories(DIR.resolve("empty-project"));
+            Files.writeString(project.resolve("pom.xml"), "<project><modelVersion>4.0.0</modelVersion><groupId>dev.queuelock.its</groupId>"
+                    + "<artifactId>class-archive</artifactId><version>1</version><packaging>pom</packaging></project>\n");
+            ProcessBuilder pb = new ProcessBuilder(mvn, "-B", "-o", "-q", "-Dmaven.repo.local=" + MavenRun.IT_REPO, "validate")
+                    .directory(project.toFile()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            pb.environment().clear();
+            pb.environment().putAll(env);
+            pb.environment().put("MAVEN_OPTS", env.getOrDefault("MAVEN_OPTS", "") + " -XX:ArchiveClassesAtExit=" + unfinished + " " + QUIET);
+            Process maven = pb.start();
+            if (maven.waitFor(MAKING.toSeconds(), TimeUnit.SECONDS) && maven.exitValue() == 0 && Files.size(unfinished) > 0) {
+                Files.move(unfinished, archive, StandardCopyOption.ATOMIC_MOVE);
+            } else {
+                maven.destroyForcibly();
             }
         } catch (IOException notMade) {
-            // the next run tries again
+            // the runs go without
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } finally {
             try {
-                Files.deleteIfExists(unfinished());
-                Files.deleteIfExists(claim);
+                Files.deleteIfExists(unfinished);
             } catch (IOException ignored) {
-                // a stale claim expires
+                // a leftover in target/
             }
+        }
+    }
+
+    private void release() {
+        try {
+            Files.deleteIfExists(claim);
+        } catch (IOException ignored) {
+            // a stale claim expires
         }
     }
 
@@ -114,10 +140,6 @@ final class MavenClassArchive {
         } catch (IOException e) {
             return false;
         }
-    }
-
-    private Path unfinished() {
-        return archive.resolveSibling(archive.getFileName() + "." + ProcessHandle.current().pid() + ".part");
     }
 
     private static Optional<Path> onPath(String command, String path) {

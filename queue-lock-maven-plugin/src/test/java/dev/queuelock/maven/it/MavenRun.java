@@ -76,10 +76,8 @@ final class MavenRun implements AutoCloseable {
         forMaven(pb.environment(), tmpDir);
         pb.environment().putAll(env);
         Optional<MavenClassArchive> archive = MavenClassArchive.of(mvn, pb.environment());
-        archive.ifPresent(classes -> pb.environment().merge("MAVEN_OPTS", classes.jvmOptions(), (opts, more) -> opts + " " + more));
-        Process process = pb.start();
-        archive.ifPresent(classes -> process.onExit().thenAccept(ended -> classes.ended(ended.exitValue())));
-        return new MavenRun(process, log);
+        archive.ifPresent(classes -> pb.environment().merge("MAVEN_OPTS", classes.jvmOptions(pb.environment()), (opts, more) -> opts + " " + more));
+        return new MavenRun(pb.start(), log);
     }
 
     /** The {@code bin} directory of Maven {@code version} as the build unpacked it ({@link #otherMavens()}). */
