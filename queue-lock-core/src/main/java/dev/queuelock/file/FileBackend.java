@@ -3,6 +3,7 @@ package dev.queuelock.file;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
+import dev.queuelock.QueueReader;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.process.HolderTree;
@@ -45,7 +46,17 @@ public final class FileBackend implements QueueBackend {
      */
     @Override
     public QueueSnapshot snapshot(Queue queue) {
-        QueueSnapshot look = snapshot(QueueDirectory.of(queue));
+        return withSlots(queue, snapshot(QueueDirectory.of(queue)));
+    }
+
+    /** Re-reads only the tickets that changed since its last look, and judges their processes cheaply ({@link RepeatedLooks}). */
+    @Override
+    public QueueReader reader(Queue queue) {
+        return new RepeatedLooks(queue);
+    }
+
+    /** {@code look} with the slots as {@link #snapshot(Queue)} tells them. */
+    static QueueSnapshot withSlots(Queue queue, QueueSnapshot look) {
         Optional<QueueSnapshot> recorded = queue.slotsSetHere() ? Optional.empty() : asRecorded(look);
         boolean toldAuto = recorded.isPresent() && newestTold(look).map(LockRecord::slotsAuto).orElse(false);
         if (recorded.isPresent() && !toldAuto) {
@@ -98,6 +109,11 @@ public final class FileBackend implements QueueBackend {
      * every process, and a joining build looks at the queue on every Maven session.
      */
     static QueueSnapshot snapshot(QueueDirectory dir) {
+        return snapshot(dir, new TicketQueue(dir.ticketsDir()));
+    }
+
+    /** {@link #snapshot(QueueDirectory)} with the waiters' tickets as {@code tickets} reads them. */
+    static QueueSnapshot snapshot(QueueDirectory dir, LiveTickets tickets) {
         try {
             List<LockRecord> holders = new ArrayList<>();
             List<LockRecord> ended = new ArrayList<>();
@@ -110,7 +126,7 @@ public final class FileBackend implements QueueBackend {
                 }
             }
             List<LockRecord> waiters = new ArrayList<>();
-            for (Ticket t : new TicketQueue(dir.ticketsDir()).liveInOrder()) {
+            for (Ticket t : tickets.liveInOrder()) {
                 if (holders.stream().noneMatch(holder -> HoldersTicket.isHolders(holder, t.record()))) {
                     waiters.add(t.record());
                 }

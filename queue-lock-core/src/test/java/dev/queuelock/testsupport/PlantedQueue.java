@@ -1,6 +1,7 @@
 package dev.queuelock.testsupport;
 
 import dev.queuelock.QueueLock;
+import dev.queuelock.QueueReader;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.file.QueueDirectory;
@@ -54,5 +55,10 @@ public final class PlantedQueue {
 
     public QueueSnapshot snapshot() {
         return factory.snapshot("build", repo);
+    }
+
+    /** A watch's reader of the queue: keeps what it read between looks. */
+    public QueueReader reader() {
+        return factory.reader(factory.queue("build", repo));
     }
 }
