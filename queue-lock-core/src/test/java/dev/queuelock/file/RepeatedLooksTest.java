@@ -138,13 +138,11 @@ class RepeatedLooksTest {
         return Long.parseLong(name.substring(0, name.indexOf('-')));
     }
 
-    private static void plant(Path file, long pid, long ts, String lane) throws Exception {
-        Files.write(file, body(pid, ts, lane));
+    private static void plant(Path file, long pid, long ts, String lane) {
+        PlantedQueue.plant(file, pid, ts, lane);
     }
 
     private static byte[] body(long pid, long ts, String lane) {
-        String start = ProcessStart.of(pid).orElseThrow();
-        return ("{\"pid\":" + pid + ",\"lane\":\"" + lane + "\",\"label\":\"mvn verify\",\"ts\":" + ts
-                + ",\"start\":\"" + start + "\"}").getBytes(StandardCharsets.UTF_8);
+        return PlantedQueue.record(pid, ts, lane);
     }
 }
