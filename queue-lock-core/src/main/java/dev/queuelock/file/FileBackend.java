@@ -109,11 +109,14 @@ public final class FileBackend implements QueueBackend {
      * every process, and a joining build looks at the queue on every Maven session.
      */
     static QueueSnapshot snapshot(QueueDirectory dir) {
-        return snapshot(dir, new TicketQueue(dir.ticketsDir()));
+        return snapshot(dir, null);
     }
 
-    /** {@link #snapshot(QueueDirectory)} with the waiters' tickets as {@code tickets} reads them. */
-    static QueueSnapshot snapshot(QueueDirectory dir, LiveTickets tickets) {
+    /**
+     * {@link #snapshot(QueueDirectory)} with the waiters' tickets as {@code kept} reads them, or
+     * read afresh where it is null (no interface for the two: a build's session would load it).
+     */
+    static QueueSnapshot snapshot(QueueDirectory dir, RepeatedLooks kept) {
         try {
             List<LockRecord> holders = new ArrayList<>();
             List<LockRecord> ended = new ArrayList<>();
@@ -126,7 +129,8 @@ public final class FileBackend implements QueueBackend {
                 }
             }
             List<LockRecord> waiters = new ArrayList<>();
-            for (Ticket t : tickets.liveInOrder()) {
+            List<Ticket> tickets = kept == null ? new TicketQueue(dir.ticketsDir()).liveInOrder() : kept.liveInOrder();
+            for (Ticket t : tickets) {
                 if (holders.stream().noneMatch(holder -> HoldersTicket.isHolders(holder, t.record()))) {
                     waiters.add(t.record());
                 }

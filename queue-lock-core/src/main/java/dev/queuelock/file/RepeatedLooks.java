@@ -30,7 +30,7 @@ import java.util.Set;
  * ticket and each one's process again was most of the watch's CPU. Not for a build's path: a
  * build looks once.
  */
-final class RepeatedLooks implements QueueReader, LiveTickets {
+final class RepeatedLooks implements QueueReader {
 
     private final Queue queue;
     private final QueueDirectory dir;
@@ -47,9 +47,11 @@ final class RepeatedLooks implements QueueReader, LiveTickets {
         return FileBackend.withSlots(queue, FileBackend.snapshot(dir, this));
     }
 
-    /** As {@link TicketQueue#liveInOrder()} decides, from what was kept where the files did not change. */
-    @Override
-    public List<Ticket> liveInOrder() throws IOException {
+    /**
+     * The live tickets in queue order, as {@link TicketQueue#liveInOrder()} decides, from what was
+     * kept where the files did not change.
+     */
+    List<Ticket> liveInOrder() throws IOException {
         Path ticketsDir = dir.ticketsDir();
         String[] names = TicketQueue.listNames(ticketsDir);
         List<Ticket> live = new ArrayList<>();

@@ -21,7 +21,7 @@ import java.util.Set;
  * The waiting line on disk: tickets named {@code <ts>-<pid>} in {@code tickets/} ({@link Ticket}),
  * served in {@link FifoOrder}. Enrolls and withdraws, lists who is ahead, reads bodies.
  */
-final class TicketQueue implements LiveTickets {
+final class TicketQueue {
 
     private final Path ticketsDir;
     /**
@@ -107,8 +107,7 @@ final class TicketQueue implements LiveTickets {
      * The live tickets in queue order, dead ones left out but not deleted (for status); names that
      * are not tickets are left alone.
      */
-    @Override
-    public synchronized List<Ticket> liveInOrder() throws IOException {
+    synchronized List<Ticket> liveInOrder() throws IOException {
         List<Ticket> live = new ArrayList<>();
         String[] names = listNames();
         if (names == null) {
