@@ -74,7 +74,8 @@ final class DirectoryEvents implements AutoCloseable {
     /** {@code dir} and the directories under it, to be registered. */
     private void addTree(Part part, Path dir) {
         parts.put(dir, part);
-        try (DirectoryStream<Path> children = Files.newDirectoryStream(dir, d -> Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS))) {
+        DirectoryStream.Filter<Path> directories = d -> Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS);
+        try (DirectoryStream<Path> children = Files.newDirectoryStream(dir, directories)) {
             for (Path child : children) {
                 addTree(part, child);
             }
