@@ -52,7 +52,7 @@ public final class FileBackend implements QueueBackend {
     /** Re-reads only the tickets that changed since its last look, and judges their processes cheaply ({@link RepeatedLooks}). */
     @Override
     public QueueReader reader(Queue queue) {
-        return new RepeatedLooks(queue);
+        return RepeatedLooks.of(queue); // not `new` here: verifying this class would load QueueReader in every build's session
     }
 
     /** {@code look} with the slots as {@link #snapshot(Queue)} tells them. */

@@ -37,9 +37,13 @@ final class RepeatedLooks implements QueueReader {
     private final Map<String, Kept> kept = new HashMap<>();
     private final SeenProcesses processes = new SeenProcesses();
 
-    RepeatedLooks(Queue queue) {
+    private RepeatedLooks(Queue queue) {
         this.queue = queue;
         this.dir = QueueDirectory.of(queue);
+    }
+
+    static QueueReader of(Queue queue) {
+        return new RepeatedLooks(queue);
     }
 
     @Override
