@@ -1,6 +1,7 @@
 package dev.queuelock.bench;
 
 import dev.queuelock.LockRecord;
+import dev.queuelock.QueueReader;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.lanes.LaneState;
@@ -28,15 +29,17 @@ public final class WatchWorker {
         QueueLockFactory factory = QueueLockFactory.defaults().withTmpDir(Path.of(args.require("tmp")));
         String key = args.require("key");
         PrintStream out = System.out;
+        QueueReader build = factory.reader(factory.queue("build", key));
+        QueueReader land = factory.reader(factory.queue("land", key));
         WatchSources sources = new WatchSources() {
             @Override
             public QueueSnapshot build() {
-                return factory.snapshot("build", key);
+                return build.look();
             }
 
             @Override
             public QueueSnapshot land() {
-                return factory.snapshot("land", key);
+                return land.look();
             }
 
             @Override

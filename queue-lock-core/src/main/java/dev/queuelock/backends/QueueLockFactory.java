@@ -2,6 +2,7 @@ package dev.queuelock.backends;
 
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
+import dev.queuelock.QueueReader;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
@@ -144,6 +145,14 @@ public final class QueueLockFactory {
     /** Who holds and who waits in {@code queue}. */
     public QueueSnapshot snapshot(Queue queue) {
         return backendFor(queue.name()).snapshot(queue);
+    }
+
+    /**
+     * Looks at {@code queue} again and again, keeping what it read where its backend can (the file
+     * backend re-reads only the tickets that changed): for a watch, not for a one-off look.
+     */
+    public QueueReader reader(Queue queue) {
+        return backendFor(queue.name()).reader(queue);
     }
 
     /**

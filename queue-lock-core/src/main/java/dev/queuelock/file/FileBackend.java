@@ -3,6 +3,7 @@ package dev.queuelock.file;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueLockException;
+import dev.queuelock.QueueReader;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.process.HolderTree;
@@ -45,7 +46,17 @@ public final class FileBackend implements QueueBackend {
      */
     @Override
     public QueueSnapshot snapshot(Queue queue) {
-        QueueSnapshot look = snapshot(QueueDirectory.of(queue));
+        return withSlots(queue, snapshot(QueueDirectory.of(queue)));
+    }
+
+    /** Re-reads only the tickets that changed since its last look, and judges their processes cheaply ({@link RepeatedLooks}). */
+    @Override
+    public QueueReader reader(Queue queue) {
+        return RepeatedLooks.of(queue); // not `new` here: verifying this class would load QueueReader in every build's session
+    }
+
+    /** {@code look} with the slots as {@link #snapshot(Queue)} tells them. */
+    static QueueSnapshot withSlots(Queue queue, QueueSnapshot look) {
         Optional<QueueSnapshot> recorded = queue.slotsSetHere() ? Optional.empty() : asRecorded(look);
         boolean toldAuto = recorded.isPresent() && newestTold(look).map(LockRecord::slotsAuto).orElse(false);
         if (recorded.isPresent() && !toldAuto) {
@@ -98,6 +109,14 @@ public final class FileBackend implements QueueBackend {
      * every process, and a joining build looks at the queue on every Maven session.
      */
     static QueueSnapshot snapshot(QueueDirectory dir) {
+        return snapshot(dir, null);
+    }
+
+    /**
+     * {@link #snapshot(QueueDirectory)} with the waiters' tickets as {@code kept} reads them, or
+     * read afresh where it is null (no interface for the two: a build's session would load it).
+     */
+    static QueueSnapshot snapshot(QueueDirectory dir, RepeatedLooks kept) {
         try {
             List<LockRecord> holders = new ArrayList<>();
             List<LockRecord> ended = new ArrayList<>();
@@ -110,7 +129,8 @@ public final class FileBackend implements QueueBackend {
                 }
             }
             List<LockRecord> waiters = new ArrayList<>();
-            for (Ticket t : new TicketQueue(dir.ticketsDir()).liveInOrder()) {
+            List<Ticket> tickets = kept == null ? new TicketQueue(dir.ticketsDir()).liveInOrder() : kept.liveInOrder();
+            for (Ticket t : tickets) {
                 if (holders.stream().noneMatch(holder -> HoldersTicket.isHolders(holder, t.record()))) {
                     waiters.add(t.record());
                 }

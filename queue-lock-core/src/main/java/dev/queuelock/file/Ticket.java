@@ -86,6 +86,11 @@ final class Ticket {
         return record != null ? record : new LockRecord(pid, "?", null, ts, null);
     }
 
+    /** Whether the body was read and is valid. */
+    boolean hasBody() {
+        return record != null;
+    }
+
     /** Whether the owner OS-locks the file: the kernel wakes a waiter on it when it lets go. */
     boolean osLocked() {
         return osLocked;

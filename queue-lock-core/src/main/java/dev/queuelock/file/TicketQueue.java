@@ -134,6 +134,15 @@ final class TicketQueue {
         if (known != null) {
             return known;
         }
+        Ticket read = readBody(ticketsDir, parsed);
+        if (read != null && read.hasBody()) {
+            bodies.put(parsed.name(), read);
+        }
+        return read;
+    }
+
+    /** {@link #read} without keeping it: the ticket {@code parsed} in {@code ticketsDir} with its body, if valid. */
+    static Ticket readBody(Path ticketsDir, Ticket parsed) {
         Ticket ticket = parsed.in(ticketsDir);
         try {
             byte[] bytes = OwnFiles.read(ticket.file());
@@ -142,9 +151,7 @@ final class TicketQueue {
             }
             LockRecord json = RecordJson.decode(bytes).orElse(null);
             if (json != null && json.pid() == parsed.pid()) {
-                Ticket read = ticket.withBody(json, OsLockMark.isMarked(bytes));
-                bodies.put(parsed.name(), read);
-                return read;
+                return ticket.withBody(json, OsLockMark.isMarked(bytes));
             }
         } catch (IOException unreadable) {
             // e.g. a directory under a ticket's name: keep what the name says
@@ -164,6 +171,11 @@ final class TicketQueue {
      * yet, which every waiter is, at every look.
      */
     private String[] listNames() throws IOException {
+        return listNames(ticketsDir);
+    }
+
+    /** {@link #listNames()} of {@code ticketsDir}. */
+    static String[] listNames(Path ticketsDir) throws IOException {
         String[] names = ticketsDir.toFile().list();
         if (names == null) {
             // Say why, as a DirectoryStream would: gone is a vanished ticket, anything else unusable.

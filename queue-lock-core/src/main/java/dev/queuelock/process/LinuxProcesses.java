@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -76,6 +78,21 @@ final class LinuxProcesses extends Processes {
             return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
         }
         return stat.get().state != 'Z' && ProcessStart.matches(start, token(stat.get()));
+    }
+
+    /**
+     * The inode of {@code /proc/<pid>}, one stat instead of reading and parsing its {@code stat}:
+     * the kernel drops it when the process is reaped, and a later process given the pid gets a new
+     * one. An inode the kernel evicted and made again only differs, so it is judged in full again.
+     */
+    @Override
+    public Object identity(long pid) {
+        try {
+            return Files.readAttributes(PROC.resolve(Long.toString(pid)), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
+                    .fileKey();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     @Override

@@ -92,6 +92,13 @@ public abstract class Processes {
      */
     public abstract boolean isAlive(long pid, String start);
 
+    /**
+     * What tells this very process from a later one given the same pid without reading its facts
+     * again, or null where nothing can: asked of a process judged alive a moment before, a later
+     * answer equal to this one means it has not been reaped since (see {@link SeenProcesses}).
+     */
+    public abstract Object identity(long pid);
+
     /** Whether a process the holder {@code pid}/{@code start} started while holding still runs. */
     public abstract boolean anyStartedBy(long pid, String start);
 

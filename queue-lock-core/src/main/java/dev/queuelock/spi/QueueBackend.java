@@ -1,6 +1,7 @@
 package dev.queuelock.spi;
 
 import dev.queuelock.QueueLock;
+import dev.queuelock.QueueReader;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.repo.RepoKey;
 import java.nio.file.Path;
@@ -28,4 +29,9 @@ public interface QueueBackend {
 
     /** The holders and the waiters of {@code queue}, in the order they will be served. */
     QueueSnapshot snapshot(Queue queue);
+
+    /** Looks at {@code queue} again and again; by default a {@link #snapshot} at each look. */
+    default QueueReader reader(Queue queue) {
+        return () -> snapshot(queue);
+    }
 }

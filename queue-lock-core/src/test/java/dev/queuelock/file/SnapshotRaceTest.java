@@ -6,12 +6,10 @@ import static org.awaitility.Awaitility.await;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.WaitEvent;
-import dev.queuelock.process.ProcessStart;
 import dev.queuelock.testsupport.BackgroundAcquire;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.PlantedQueue;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -83,9 +81,7 @@ class SnapshotRaceTest {
         assertThat(queue.snapshot().waiters()).extracting(LockRecord::ts).containsExactly(takenAt - 135, takenAt + 5);
     }
 
-    private static void plant(Path file, long pid, long ts) throws Exception {
-        String start = ProcessStart.of(pid).orElseThrow();
-        Files.write(file, ("{\"pid\":" + pid + ",\"lane\":\"lane-a\",\"label\":\"mvn verify\",\"ts\":" + ts
-                + ",\"start\":\"" + start + "\"}").getBytes(StandardCharsets.UTF_8));
+    private static void plant(Path file, long pid, long ts) {
+        PlantedQueue.plant(file, pid, ts, "lane-a");
     }
 }

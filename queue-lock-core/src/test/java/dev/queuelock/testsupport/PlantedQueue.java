@@ -1,13 +1,16 @@
 package dev.queuelock.testsupport;
 
 import dev.queuelock.QueueLock;
+import dev.queuelock.QueueReader;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.process.ProcessStart;
 import dev.queuelock.file.QueueDirectory;
 import dev.queuelock.repo.RepoKey;
 import dev.queuelock.spi.Queue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,5 +57,26 @@ public final class PlantedQueue {
 
     public QueueSnapshot snapshot() {
         return factory.snapshot("build", repo);
+    }
+
+    /** Writes at {@code file} the record of {@code pid} (with its start as it runs now), enrolled at {@code ts} for {@code lane}. */
+    public static void plant(Path file, long pid, long ts, String lane) {
+        try {
+            Files.write(file, record(pid, ts, lane));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The JSON of {@link #plant}. */
+    public static byte[] record(long pid, long ts, String lane) {
+        String start = ProcessStart.of(pid).orElseThrow();
+        return ("{\"pid\":" + pid + ",\"lane\":\"" + lane + "\",\"label\":\"mvn verify\",\"ts\":" + ts
+                + ",\"start\":\"" + start + "\"}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A watch's reader of the queue: keeps what it read between looks. */
+    public QueueReader reader() {
+        return factory.reader(factory.queue("build", repo));
     }
 }

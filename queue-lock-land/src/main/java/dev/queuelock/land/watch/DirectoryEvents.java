@@ -2,7 +2,9 @@ package dev.queuelock.land.watch;
 
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchEvent;
@@ -42,6 +44,8 @@ final class DirectoryEvents implements AutoCloseable {
     /** The directories registered for every kind of event (not only through their parent). */
     private final Set<Path> registered = new HashSet<>();
     private final Map<Path, Part> parts = new HashMap<>();
+    /** Roots watched with every directory under them, as it comes and goes ({@link #watchTree}). */
+    private final Set<Path> trees = new HashSet<>();
     private boolean missing;
 
     DirectoryEvents(Path any) throws IOException {
@@ -54,6 +58,40 @@ final class DirectoryEvents implements AutoCloseable {
             parts.put(dir, part);
         }
         registerMissing();
+    }
+
+    /**
+     * {@code root} and every directory under it, now and later, feed {@code part}: the kernel
+     * reports a change in a directory, not below it, and a branch named {@code agent/foo} is the
+     * file {@code refs/heads/agent/foo}.
+     */
+    void watchTree(Part part, Path root) {
+        trees.add(root);
+        addTree(part, root);
+        registerMissing();
+    }
+
+    /** {@code dir} and the directories under it, to be registered. */
+    private void addTree(Part part, Path dir) {
+        parts.put(dir, part);
+        DirectoryStream.Filter<Path> directories = d -> Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS);
+        try (DirectoryStream<Path> children = Files.newDirectoryStream(dir, directories)) {
+            for (Path child : children) {
+                addTree(part, child);
+            }
+        } catch (IOException | RuntimeException e) {
+            // not there (yet), or gone meanwhile: waited for, or dropped when its watch ends
+        }
+    }
+
+    /** Whether {@code dir} is below the root of a {@link #watchTree} (not a root itself). */
+    private boolean belowTree(Path dir) {
+        for (Path root : trees) {
+            if (!dir.equals(root) && dir.startsWith(root)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Registers the directories not yet watched for themselves: at the start, and when one was created or went. */
@@ -132,7 +170,12 @@ final class DirectoryEvents implements AutoCloseable {
                     continue; // a lock being linked into place or reclaimed: its link or removal says what changed
                 }
                 changed.add(part);
-                if (parts.containsKey(dir.resolve(name)) && !registered.contains(dir.resolve(name))) {
+                Path child = dir.resolve(name);
+                if (event.kind() == StandardWatchEventKinds.ENTRY_CREATE && (trees.contains(dir) || belowTree(dir))
+                        && Files.isDirectory(child)) {
+                    addTree(part, child); // a new directory of branches (refs/heads/agent): watched with what it holds
+                }
+                if (parts.containsKey(child) && !registered.contains(child)) {
                     missing = true; // a watched directory created (its queue's tickets/)
                 }
             } else if (parts.containsKey(dir.resolve(name))) { // created where it was waited for through its parent
@@ -144,6 +187,9 @@ final class DirectoryEvents implements AutoCloseable {
             keys.remove(key);
             if (registered.remove(dir)) {
                 changed.add(parts.get(dir));
+            }
+            if (dir != null && belowTree(dir)) {
+                parts.remove(dir); // a directory of branches removed: found again if it is created again
             }
             missing = true;
         }

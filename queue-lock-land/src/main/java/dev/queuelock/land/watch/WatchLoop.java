@@ -84,6 +84,9 @@ public final class WatchLoop {
             events.watch(Part.BUILD, List.of(build.location(), build.location().resolve("tickets")));
             events.watch(Part.LAND, List.of(land.location(), land.location().resolve("tickets")));
             events.watch(Part.STATE, stateDirs());
+            if (sources.commonDir() != null) {
+                events.watchTree(Part.STATE, sources.commonDir().resolve("refs").resolve("heads"));
+            }
             while (!Thread.currentThread().isInterrupted()) {
                 show.accept(model);
                 alerts.check(model);
@@ -120,8 +123,7 @@ public final class WatchLoop {
             return List.of();
         }
         Path state = RepoContext.stateDir(common);
-        return List.of(state, state.resolve("landing"), new BatchBoard(common).directory().resolve("verdicts"),
-                common.resolve("refs").resolve("heads"));
+        return List.of(state, state.resolve("landing"), new BatchBoard(common).directory().resolve("verdicts"));
     }
 
     private WatchModel model(long now) {

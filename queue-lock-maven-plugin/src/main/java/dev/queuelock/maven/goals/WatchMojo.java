@@ -1,6 +1,7 @@
 package dev.queuelock.maven.goals;
 
 import dev.queuelock.QueueLockException;
+import dev.queuelock.QueueReader;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
@@ -118,15 +119,16 @@ public class WatchMojo extends BranchesMojo {
 
     /** What the watch reads, as status reads it. */
     private final class Sources implements WatchSources {
-        private final QueueLockFactory factory;
-        private final BuildScope scope;
+        /** Kept across looks: a look re-reads only the tickets that changed. */
+        private final QueueReader build;
+        private final QueueReader land;
         private final RepoKey repo;
         private final LaneSettings laneSettings;
         private final Path commonDir;
 
         Sources(QueueLockFactory factory, BuildScope scope, RepoKey repo, LaneSettings laneSettings) {
-            this.factory = factory;
-            this.scope = scope;
+            this.build = factory.reader(factory.buildQueue(scope, repo));
+            this.land = factory.reader(factory.queue(Queue.LAND, repo.worktree()));
             this.repo = repo;
             this.laneSettings = laneSettings;
             Path common;
@@ -140,12 +142,12 @@ public class WatchMojo extends BranchesMojo {
 
         @Override
         public QueueSnapshot build() {
-            return factory.snapshot(factory.buildQueue(scope, repo));
+            return build.look();
         }
 
         @Override
         public QueueSnapshot land() {
-            return factory.snapshot(Queue.LAND, repo.worktree());
+            return land.look();
         }
 
         @Override
