@@ -31,11 +31,15 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
     private final Git scratch;
     private final LandLog log;
     private final BatchOptions options;
+    /** How many checks at once as this lander led, for its first round; later rounds decide afresh. */
+    private ChecksAtOnce.Decision atLead;
 
     /** @param members the leader's request first, then the lanes it took, in queue order */
-    BatchAttempts(Landing landing, String id, List<BatchRequest> members, Git scratch, BatchOptions options) {
+    BatchAttempts(Landing landing, String id, List<BatchRequest> members, Git scratch, BatchOptions options,
+            ChecksAtOnce.Decision atLead) {
         this.landing = landing;
         this.options = options;
+        this.atLead = atLead;
         this.id = id;
         this.leader = members.get(0);
         this.members = List.copyOf(members);
@@ -71,11 +75,10 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
         try (BuildQueueChecks checks = landing.checks(label)) {
             stack = new CandidateStack(scratch, remoteRef, checks, CheckLogs.of(landing.repo()), landing.clock(), new Steps(lines));
             String base = landing.git().commitOf(remoteRef);
-            if (options.parallel() > 1) {
+            if (options.parallel().mayRunSeveral()) {
                 SpeculativeChecks together = new SpeculativeChecks(landing, checks, options.buildSlots(), label,
                         landing.repo().stateDir());
-                Speculation<BatchRequest> speculation = new Speculation<>(stack, together,
-                        new SpeculationPlan(options.parallel(), options.perLane()));
+                Speculation<BatchRequest> speculation = new Speculation<>(stack, together, this::nextRound, options.perLane());
                 bisected = speculation.run(base, stacked);
                 landing.clock().end(Phase.CHECKS);
                 lines.addAll(speculated(speculation));
@@ -92,6 +95,20 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
                 : LandResult.failed("no lane of batch " + id + " passed; nothing was pushed"));
     }
 
+    /**
+     * How many checks the next round runs at once: the first as decided when this lander led, each
+     * later one (after a failure ahead, or a push rejected) decided afresh, as the machine is then.
+     */
+    private int nextRound() {
+        ChecksAtOnce.Decision decision = atLead;
+        if (decision == null) {
+            decision = options.parallel().decide();
+            log.info("batch " + id + ": " + decision.line("for the next round"));
+        }
+        atLead = null;
+        return decision.count();
+    }
+
     /** The history's lines of speculative checks: each on its base, dropped or not, and the time it saved or lost. */
     private List<String> speculated(Speculation<BatchRequest> speculation) {
         List<String> lines = new ArrayList<>();
@@ -100,7 +117,7 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
             lines.add(line);
             log.info("batch " + id + ": " + line);
         }
-        String summary = HistoryChart.SIDE_BY_SIDE + " " + speculation.checks().size() + " run, up to " + options.parallel()
+        String summary = HistoryChart.SIDE_BY_SIDE + " " + speculation.checks().size() + " run, up to " + speculation.mostAtOnce()
                 + " at once; " + Durations.format(speculation.savedMs()) + " saved, "
                 + Durations.format(speculation.lostMs()) + " lost on dropped checks";
         lines.add(summary);

@@ -31,10 +31,13 @@ final class BatchLanding {
     private final long started = System.currentTimeMillis();
 
     private final BatchOptions options;
+    private final ChecksAtOnce.Decision atLead;
 
-    BatchLanding(Landing landing, BatchSeat seat, List<BatchRequest> taken, String id, BatchOptions options) {
+    BatchLanding(Landing landing, BatchSeat seat, List<BatchRequest> taken, String id, BatchOptions options,
+            ChecksAtOnce.Decision atLead) {
         this.landing = landing;
         this.options = options;
+        this.atLead = atLead;
         this.seat = seat;
         this.self = seat.request();
         List<BatchRequest> all = new ArrayList<>(List.of(self));
@@ -50,7 +53,7 @@ final class BatchLanding {
         log.info("batch " + id + ": landing " + members.size() + " lanes in queue order: " + String.join(", ", lanes()));
         try {
             return new ScratchWorktrees(landing.git(), board.directory())
-                    .with(scratch -> conclude(engine.land(new BatchAttempts(landing, id, members, scratch, options))));
+                    .with(scratch -> conclude(engine.land(new BatchAttempts(landing, id, members, scratch, options, atLead))));
         } catch (IOException e) {
             freeUndecided();
             throw new LandException("cannot set up the batch's scratch worktree: " + e.getMessage()

@@ -6,7 +6,6 @@ import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -25,14 +24,15 @@ public final class BatchOptions {
     public static final Setting<String> PARALLEL = SETTINGS.add(Setting.numberOr("queuelock.land.parallel", 1, "auto", 1, "land",
             "How many land checks run at once: the holder of the land queue checks the lanes queued behind it on top of "
                     + "the ones ahead (A; A+B; A+B+C), each check build in a build slot of its own, and pushes in queue order; "
-                    + "1 checks one at a time, auto as many as the build queue has slots (queuelock.build.slots). Each check "
+                    + "1 checks one at a time, auto as many as the build queue has slots (queuelock.build.slots), decided when "
+                    + "the lander leads and again before each round of checks. Each check "
                     + "costs a slot, a worktree and a check build; a failure ahead costs the checks behind it, rerun without it."));
 
     /** How often a waiter looks for a verdict and at its leader's liveness. */
     public static final Duration VERDICT_POLL = Duration.ofMillis(100);
 
     private final int size;
-    private final int parallel;
+    private final ChecksAtOnce parallel;
     private final Supplier<List<LockRecord>> landWaiters;
     private final Supplier<QueueLock> buildSlots;
 
@@ -42,39 +42,23 @@ public final class BatchOptions {
      *                    {@code () -> factory.snapshot("land", dir).waiters()}
      */
     public BatchOptions(int size, Supplier<List<LockRecord>> landWaiters) {
-        this(size, 1, landWaiters, () -> {
+        this(size, ChecksAtOnce.ONE, landWaiters, () -> {
             throw new IllegalStateException("no build slots for checks side by side");
         });
     }
 
     /**
-     * @param parallel   the most checks run at once ({@link #parallel(String, IntSupplier)}); 1 = one after another
+     * @param parallel   how many checks run at once, decided as the lander leads and before each round
      * @param buildSlots a fresh lock of the build queue, for each check beside the first
      */
-    public BatchOptions(int size, int parallel, Supplier<List<LockRecord>> landWaiters, Supplier<QueueLock> buildSlots) {
+    public BatchOptions(int size, ChecksAtOnce parallel, Supplier<List<LockRecord>> landWaiters, Supplier<QueueLock> buildSlots) {
         if (size < 1) {
             throw new IllegalArgumentException(BATCH.name() + " must be 1 or more: " + size);
-        }
-        if (parallel < 1) {
-            throw new IllegalArgumentException(PARALLEL.name() + " must be 1 or more: " + parallel);
         }
         this.size = size;
         this.parallel = parallel;
         this.landWaiters = landWaiters;
         this.buildSlots = buildSlots;
-    }
-
-    /**
-     * How many checks run at once for {@link #PARALLEL}'s value: its number, or for auto the
-     * build queue's slots now; never more than those (each check build takes one, and one waiting
-     * for a slot this lander holds itself would wait for ever).
-     */
-    public static int parallel(String value, IntSupplier buildSlots) {
-        if ("1".equals(value)) {
-            return 1; // the default: no look at the build queue (auto slots read the machine)
-        }
-        int slots = Math.max(1, buildSlots.getAsInt());
-        return "auto".equals(value) ? slots : Math.min(slots, Integer.parseInt(value));
     }
 
     public static BatchOptions none() {
@@ -85,19 +69,18 @@ public final class BatchOptions {
         return size;
     }
 
-    /** The most checks run at once. */
-    public int parallel() {
+    /** How many checks run at once: asked as the lander leads and before each round. */
+    ChecksAtOnce parallel() {
         return parallel;
     }
 
-    /** Whether the holder takes lanes along: to land them together, or to check them side by side. */
+    /**
+     * Whether the holder takes lanes along: to land them together, or to check them side by side.
+     * A waiter offers its lane whenever more than one check may run at once: how many do is
+     * decided by whoever leads, when it leads.
+     */
     public boolean enabled() {
-        return size > 1 || parallel > 1;
-    }
-
-    /** The most lanes one holder takes, its own included: a batch, or one lane per parallel check. */
-    public int lanes() {
-        return Math.max(size, parallel);
+        return size > 1 || parallel.mayRunSeveral();
     }
 
     /** Lane by lane: each lane is checked on its own prefix (no batch asked for). */

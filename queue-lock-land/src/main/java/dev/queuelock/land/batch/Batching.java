@@ -60,7 +60,12 @@ public final class Batching implements LandingMode {
                 return engine.alone();
             }
             String id = System.currentTimeMillis() + "-" + ProcessHandle.current().pid();
-            int window = options.perLane() ? options.lanes()
+            // How many at once is decided now, as this lander leads: it may have waited minutes, and the machine changed.
+            ChecksAtOnce.Decision atLead = options.parallel().decide();
+            if (options.parallel().mayRunSeveral()) {
+                landing.log().info(atLead.line("as this lander leads"));
+            }
+            int window = options.perLane() ? Math.max(options.size(), atLead.count())
                     : BatchWindow.size(new LandHistory(landing.repo().commonDir()).read(), options.size());
             if (window < options.size()) {
                 landing.log().info("batch window: " + window + " of at most " + options.size()
@@ -68,7 +73,7 @@ public final class Batching implements LandingMode {
             }
             List<BatchRequest> taken = new Gathering(options, window, new BatchBoard(landing.repo().commonDir()), landing.log())
                     .take(seat.request(), id);
-            return taken.isEmpty() ? engine.alone() : new BatchLanding(landing, seat, taken, id, options).land(engine);
+            return taken.isEmpty() ? engine.alone() : new BatchLanding(landing, seat, taken, id, options, atLead).land(engine);
         }
 
         @Override

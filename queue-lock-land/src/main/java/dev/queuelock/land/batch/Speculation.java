@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.IntSupplier;
 
 /**
  * Which lanes of a stack may land, checking prefixes together on free build slots instead of one
@@ -91,17 +92,25 @@ final class Speculation<M> {
 
     private final Bisection.Stacker<M> stacker;
     private final Runner<M> runner;
-    private final SpeculationPlan plan;
+    private final IntSupplier roundSlots;
+    private final boolean perLane;
     private final List<Checked<M>> checks = new ArrayList<>();
     /** Lanes whose passing check stands whichever of the lanes ahead land: they need no check again. */
     private final List<M> standing = new ArrayList<>();
     private long savedMs;
     private long lostMs;
+    private int mostAtOnce;
 
     Speculation(Bisection.Stacker<M> stacker, Runner<M> runner, SpeculationPlan plan) {
+        this(stacker, runner, plan::slots, plan.perLane());
+    }
+
+    /** @param roundSlots how many checks the next round may run at once, asked before each round */
+    Speculation(Bisection.Stacker<M> stacker, Runner<M> runner, IntSupplier roundSlots, boolean perLane) {
         this.stacker = stacker;
         this.runner = runner;
-        this.plan = plan;
+        this.roundSlots = roundSlots;
+        this.perLane = perLane;
     }
 
     Bisection.Verdicts<M> run(String base, List<M> members) throws InterruptedException {
@@ -119,6 +128,8 @@ final class Speculation<M> {
             int good = -1;
             int bad = n;
             while (!SpeculationPlan.decided(n, good, bad)) {
+                SpeculationPlan plan = new SpeculationPlan(roundSlots.getAsInt(), perLane);
+                mostAtOnce = Math.max(mostAtOnce, plan.slots());
                 int[] bounds = round(found, stack, base, known, plan.next(n, good, bad), good, bad);
                 if (bounds[0] == good && bounds[1] == bad) {
                     throw new IllegalStateException("a round of speculative checks decided nothing");
@@ -146,7 +157,7 @@ final class Speculation<M> {
         for (int prefix : prefixes) {
             Candidate<M> candidate = new Candidate<>(prefix, stack.tops.get(prefix), prefix == 0 ? base : stack.tops.get(prefix - 1),
                     Bisection.checked(found, stack, prefix));
-            if (plan.perLane() && standing.contains(candidate.last()) && !known.containsKey(candidate.commit)) {
+            if (perLane && standing.contains(candidate.last()) && !known.containsKey(candidate.commit)) {
                 // Lane by lane the prefixes below are checked on their own: this pass is the lane's alone.
                 known.put(candidate.commit, true);
                 checks.add(new Checked<>(candidate, Result.STANDS, 0));
@@ -213,6 +224,11 @@ final class Speculation<M> {
     /** Slot time that ran beside other checks instead of after them: what checking one after another would have added. */
     long savedMs() {
         return savedMs;
+    }
+
+    /** The most checks a round was allowed to run at once. */
+    int mostAtOnce() {
+        return mostAtOnce;
     }
 
     /** Slot time spent on checks that were dropped. */

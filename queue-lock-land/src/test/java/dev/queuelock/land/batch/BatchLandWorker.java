@@ -6,19 +6,19 @@ import dev.queuelock.config.LockSettings;
 import dev.queuelock.process.HolderTree;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.LandLog;
-import dev.queuelock.land.batch.BatchOptions;
-import dev.queuelock.land.batch.Batching;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.checks.CommandChecks;
 import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.engine.Lander;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.history.LandRun;
+import dev.queuelock.slots.DescribedMachine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /** A batching lander in its own JVM: prints its log, exits 0 if its lane landed, 2 with the message if not. */
 public final class BatchLandWorker {
@@ -27,8 +27,14 @@ public final class BatchLandWorker {
     static final String GO = "QUEUELOCK_TEST_GO";
     static final String READY = "READY";
 
-    /** The line that tells how many checks this lander runs at once, e.g. {@code CHECKS AT ONCE 2 (auto: ...)}. */
-    static final String AT_ONCE = "CHECKS AT ONCE ";
+    /** The start of the leader's line that tells how many checks it runs at once, e.g. {@code ... up to 2 (queuelock.land.parallel=auto: ...)}. */
+    static final String AT_ONCE = "INFO checks side by side as this lander leads: up to ";
+
+    /**
+     * If set, a file describing the machine's reading for the build queue's auto slots
+     * ({@link dev.queuelock.slots.DescribedMachine}): the test rewrites it while the lander waits.
+     */
+    static final String READING = "QUEUELOCK_TEST_READING";
 
     /**
      * Args: lane worktree, queue temp dir, batch size (or {@code <batch>/<checks at once>}, the
@@ -55,12 +61,14 @@ public final class BatchLandWorker {
         Path lane = Path.of(args[0]);
         String[] sizes = args[2].split("/");
         String atOnce = sizes.length > 1 ? sizes[1] : "1";
+        String reading = System.getenv(READING);
+        // With a described reading, the build queue admits four checks; how many run at once follows the reading.
         QueueLockFactory locks = QueueLockFactory.defaults().withTmpDir(Path.of(args[1])).withPollInterval(Duration.ofMillis(50))
-                .withSettings(Map.of(LockSettings.BUILD_SLOTS, atOnce));
-        // As the land goal decides it: from the build queue's slots as a build enrolling now is told.
-        QueueSnapshot buildQueue = locks.snapshot("build", lane);
-        int parallel = BatchOptions.parallel(atOnce, buildQueue::slots);
-        System.out.println(AT_ONCE + parallel + " (" + buildQueue.slotsDecision() + ")");
+                .withSettings(Map.of(LockSettings.BUILD_SLOTS, reading == null ? atOnce : "4"));
+        // As the land goal decides it: from the build queue's slots as a build enrolling then is told.
+        Supplier<QueueSnapshot> buildQueue = reading == null ? () -> locks.snapshot("build", lane)
+                : () -> DescribedMachine.withAutoSlots(locks.snapshot("build", lane), Path.of(reading));
+        ChecksAtOnce parallel = new ChecksAtOnce(atOnce, buildQueue);
         Checks checks = new CommandChecks(List.of(args).subList(3, args.length), HolderTree.childEnvironment());
         BatchOptions batch = new BatchOptions(Integer.parseInt(sizes[0]), parallel, () -> locks.snapshot("land", lane).waiters(),
                 () -> locks.open("build", lane));

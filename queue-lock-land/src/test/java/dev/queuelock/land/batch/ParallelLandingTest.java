@@ -147,18 +147,71 @@ class ParallelLandingTest {
         assertThat(git(repo.main, "worktree", "list")).as("the killed leader's check worktrees removed").doesNotContain("queuelock");
     }
 
+    @Test
+    @Timeout(150)
+    void autoDecidesAsTheLanderLeadsFromTheMachineThenNotAsItStarted() throws Exception {
+        Map<String, Path> lanes = scene.lanes(3);
+        lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
+        Path reading = Files.writeString(tmp.resolve("reading"), BUSY);
+        Map<String, ChildProcess> landers = queueUp(lanes, "1/auto", List.of("sh", "-c", CHECK, started.toString(), "3"), reading);
+        Files.writeString(reading, CALM); // the builds that kept the machine busy ended while the landers waited
+        List<String> order = scene.releaseGate();
+
+        landers.forEach((name, lander) -> assertThat(lander.awaitExit(Duration.ofSeconds(120))).as(lander.output()).isZero());
+        assertThat(landers.get(order.get(0)).output()).contains(BatchLandWorker.AT_ONCE + "4 (queuelock.land.parallel=auto");
+        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(order));
+        assertThat(new LandHistory(repo.main.resolve(".git")).read().get(0).batch.steps)
+                .anyMatch(l -> l.startsWith("checks side by side: 3 run, up to 4 at once"));
+    }
+
+    @Test
+    @Timeout(150)
+    void aRoundAfterAFailureAheadDecidesAgainFromTheMachineAsItIsThen() throws Exception {
+        Map<String, Path> lanes = scene.lanes(3);
+        lanes.forEach((name, dir) -> commit(dir, name.equals("lane-1") ? "BAD" : name + ".txt", name + "\n", "change of " + name));
+        Path reading = Files.writeString(tmp.resolve("reading"), CALM);
+        // A check of a candidate with BAD (lane-1's, and those on it) leaves the machine busy as it fails.
+        String check = "if [ -f BAD ]; then echo '" + BUSY + "' > \"$0\"; exit 1; fi";
+        Map<String, ChildProcess> landers = queueUp(lanes, "1/auto", List.of("sh", "-c", check, reading.toString()), reading);
+        List<String> order = scene.releaseGate();
+        assertThat(order).containsExactly("lane-1", "lane-2", "lane-3");
+
+        for (String lane : List.of("lane-2", "lane-3")) {
+            assertThat(landers.get(lane).awaitExit(Duration.ofSeconds(120))).as(landers.get(lane).output()).isZero();
+        }
+        assertThat(landers.get("lane-1").awaitExit(Duration.ofSeconds(60))).isEqualTo(2);
+        String leader = landers.get("lane-1").output();
+        assertThat(leader).contains(BatchLandWorker.AT_ONCE + "4 (");
+        assertThat(leader.split("for the next round: up to 1 \\(", -1)).as("two rounds after the failure, one check each: " + leader)
+                .hasSize(3);
+        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(List.of("lane-2", "lane-3")));
+        assertThat(new LandHistory(repo.main.resolve(".git")).read().get(0).batch.steps)
+                .anyMatch(l -> l.startsWith("check: lane-2 on origin/main passed"))
+                .anyMatch(l -> l.startsWith("check: lane-3 on lane-2 passed"));
+    }
+
     // ---- scaffolding (the scene is LandingScene, shared with BatchLandingTest)
+
+    /** A reading of {@link dev.queuelock.slots.DescribedMachine}: others' tasks keep the four cores busy (1 slot, also beside a check of ours). */
+    static final String BUSY = "50 4.0 4";
+    /** The same load average, but the CPU calm and nothing running now: a burst that ended (4 slots). */
+    static final String CALM = "5 4.0 0";
+
+    Map<String, ChildProcess> queueUp(Map<String, Path> lanes, String sizes, List<String> check) throws Exception {
+        return queueUp(lanes, sizes, check, null);
+    }
 
 
     /** Holds the land queue and starts one lander per lane, each once the one before it queued: they queue in lane order. */
-    Map<String, ChildProcess> queueUp(Map<String, Path> lanes, String sizes, List<String> check) throws Exception {
+    Map<String, ChildProcess> queueUp(Map<String, Path> lanes, String sizes, List<String> check, Path reading) throws Exception {
         scene.holdLandQueue();
         Map<String, ChildProcess> landers = new LinkedHashMap<>();
         BatchBoard board = new BatchBoard(repo.main.resolve(".git"));
         for (Map.Entry<String, Path> lane : lanes.entrySet()) {
             List<String> args = new ArrayList<>(List.of(lane.getValue().toString(), queues.toString(), sizes));
             args.addAll(check);
-            landers.put(lane.getKey(), children.jvm(BatchLandWorker.class, args).log(tmp.resolve(lane.getKey() + ".log")).start());
+            ChildProcesses.Launch launch = children.jvm(BatchLandWorker.class, args).log(tmp.resolve(lane.getKey() + ".log"));
+            landers.put(lane.getKey(), (reading == null ? launch : launch.env(BatchLandWorker.READING, reading.toString())).start());
             await().atMost(Duration.ofSeconds(60)).until(() -> scene.waiterOrder().equals(new ArrayList<>(landers.keySet()))
                     && board.request(lane.getKey()).isPresent());
         }

@@ -77,11 +77,12 @@ class ParallelThroughputMeasurement {
             return atOnce;
         }
         TreeSet<String> numbers = new TreeSet<>();
-        result.outputs.values().forEach(output -> numbers.add(chosen(output).replaceAll(" .*", "")));
+        result.outputs.values().stream().filter(output -> output.contains(BatchLandWorker.AT_ONCE)) // the leaders
+                .forEach(output -> numbers.add(chosen(output).replaceAll(" .*", "")));
         return "auto (" + String.join(", ", numbers) + ")";
     }
 
-    /** The lander's own line: how many at once, and how auto decided. */
+    /** A leader's line: how many at once as it led, and how auto decided. */
     private static String chosen(String output) {
         return output.lines().filter(line -> line.startsWith(BatchLandWorker.AT_ONCE)).findFirst()
                 .map(line -> line.substring(BatchLandWorker.AT_ONCE.length())).orElse("? (no line)");

@@ -9,6 +9,7 @@ import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.land.batch.Batching;
+import dev.queuelock.land.batch.ChecksAtOnce;
 import dev.queuelock.land.checks.CacheHitReportingChecks;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.checks.FlakeRecordingChecks;
@@ -96,7 +97,7 @@ public class LandMojo extends BranchesMojo {
                     .startedAt(ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L),
                             session().getRequest().getStartTime() == null ? 0 : session().getRequest().getStartTime().getTime(), goalStart)
                     .with(new Batching(new BatchOptions(batchSize,
-                            BatchOptions.parallel(checksAtOnce, () -> queues.snapshot(queues.buildQueue(scope, repo)).slots()),
+                            new ChecksAtOnce(checksAtOnce, () -> queues.snapshot(queues.buildQueue(scope, repo))),
                             () -> queues.snapshot(Queue.LAND, repo.worktree()).waiters(),
                             () -> queues.open(queues.buildQueue(scope, repo), repo.lane()))));
             LandRun run = lander.land();
