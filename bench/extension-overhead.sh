@@ -6,7 +6,8 @@
 #   empty  a do-nothing core extension this script compiles itself (a lifecycle participant with
 #          @Named/@Singleton, a sisu index, no dependencies, --release 11): the floor Maven charges
 #          for loading any core extension
-#   ours   queue-lock-maven-extension built from this checkout
+#   ours   queue-lock-maven-extension and queue-lock-core built from this checkout, installed
+#          under the release version (a 0.1.0-SNAPSHOT checkout is measured as 0.1.0)
 # and prints wall and CPU (user+sys of mvn and every process it waited for) medians and the
 # ratios ours/empty and ours/none. Target: ours <= 1.05 x empty, wall and CPU.
 #
@@ -36,10 +37,17 @@ mvn -q -B -f "$root/pom.xml" -pl queue-lock-maven-extension -am package -DskipTe
 install_file() {  # FILE POM: into the private repository, as `mvn install` would lay it out
   mvn -q -B install:install-file "-Dfile=$1" "-DpomFile=$2" "-DlocalRepositoryPath=$repo" >/dev/null
 }
-install_file "$root/pom.xml" "$root/pom.xml"
-install_file "$root/queue-lock-core/target/queue-lock-core-$version.jar" "$root/queue-lock-core/pom.xml"
+# The jars just built, installed under the release version a user's extensions.xml names: a
+# SNAPSHOT would make Maven read snapshot metadata that neither a user nor the empty extension pays.
+release=${version%-SNAPSHOT}
+mkdir -p "$work/poms/queue-lock-core" "$work/poms/queue-lock-maven-extension"
+for pom in pom.xml queue-lock-core/pom.xml queue-lock-maven-extension/pom.xml; do
+  sed "s:<version>$version</version>:<version>$release</version>:" "$root/$pom" > "$work/poms/$pom"
+done
+install_file "$work/poms/pom.xml" "$work/poms/pom.xml"
+install_file "$root/queue-lock-core/target/queue-lock-core-$version.jar" "$work/poms/queue-lock-core/pom.xml"
 install_file "$root/queue-lock-maven-extension/target/queue-lock-maven-extension-$version.jar" \
-  "$root/queue-lock-maven-extension/pom.xml"
+  "$work/poms/queue-lock-maven-extension/pom.xml"
 echo "extension-overhead: compiling the empty extension" >&2
 cat > "$work/empty/src/bench/empty/EmptyParticipant.java" <<'JAVA'
 package bench.empty;
@@ -79,7 +87,7 @@ extensions_of() {
   case $1 in
     none) ;;
     empty) echo "<extensions><extension><groupId>bench</groupId><artifactId>empty-extension</artifactId><version>1.0</version></extension></extensions>" ;;
-    ours) echo "<extensions><extension><groupId>dev.queuelock</groupId><artifactId>queue-lock-maven-extension</artifactId><version>$version</version></extension></extensions>" ;;
+    ours) echo "<extensions><extension><groupId>dev.queuelock</groupId><artifactId>queue-lock-maven-extension</artifactId><version>$release</version></extension></extensions>" ;;
   esac
 }
 use() {

@@ -8,7 +8,12 @@ package dev.queuelock;
 @FunctionalInterface
 public interface WaitListener {
 
-    WaitListener NONE = event -> { };
+    /** Hears nothing. A class, not a lambda: every Maven session's options start with it, in a cold JVM. */
+    WaitListener NONE = new WaitListener() {
+        @Override
+        public void onWait(WaitEvent event) {
+        }
+    };
 
     void onWait(WaitEvent event);
 }

@@ -3,10 +3,10 @@ package dev.queuelock.backends;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
-import dev.queuelock.QueueSnapshot;
 import dev.queuelock.process.ProcessAncestry;
+import dev.queuelock.spi.Queue;
+import dev.queuelock.spi.QueueBackend;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * A lock that joins a hold of its own process or an ancestor instead of queueing behind it: the
@@ -16,20 +16,25 @@ import java.util.function.Supplier;
 public final class JoiningLock implements QueueLock {
 
     private final QueueLock lock;
-    private final Supplier<QueueSnapshot> snapshot;
+    private final QueueBackend backend;
+    private final Queue queue;
     private volatile LockRecord joined;
 
-    JoiningLock(QueueLock lock, Supplier<QueueSnapshot> snapshot) {
+    /** @param lock {@code queue}'s lock, opened by {@code backend}, which also tells its holders */
+    JoiningLock(QueueLock lock, QueueBackend backend, Queue queue) {
         this.lock = lock;
-        this.snapshot = snapshot;
+        this.backend = backend;
+        this.queue = queue;
     }
 
     @Override
     public void acquire(AcquireOptions options) throws InterruptedException {
-        Optional<LockRecord> own = snapshot.get().holders().stream().filter(ProcessAncestry::holdsForUs).findFirst();
-        if (own.isPresent()) {
-            joined = own.get();
-            return;
+        // A plain loop, no stream or lambda: every Maven session looks, in a cold JVM.
+        for (LockRecord holder : backend.snapshot(queue).holders()) {
+            if (ProcessAncestry.holdsForUs(holder)) {
+                joined = holder;
+                return;
+            }
         }
         lock.acquire(options);
     }

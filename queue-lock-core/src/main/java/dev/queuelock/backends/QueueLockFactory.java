@@ -125,7 +125,8 @@ public final class QueueLockFactory {
      * instead of waited for: it already serves this process.
      */
     public JoiningLock openJoiningOwnHold(Queue queue, String lane) {
-        return new JoiningLock(open(queue, lane), () -> snapshot(queue));
+        QueueBackend backend = backendFor(queue.name());
+        return new JoiningLock(backend.open(queue, lane), backend, queue);
     }
 
     /** {@link #openJoiningOwnHold(Queue, String)} of queue {@code queue} under an explicit key. */

@@ -1,6 +1,5 @@
 package dev.queuelock.config;
 
-import java.util.Locale;
 
 /**
  * The lock's own {@code queuelock.*} keys: the build queue's (read by the core extension in every
@@ -34,7 +33,7 @@ public final class LockSettings {
     public static final Setting<BuildScope> SCOPE = SETTINGS.add(Setting.choice(BUILD_SCOPE, "repo", "build queue, land, status",
             "Which builds share one build queue: repo (all worktrees of this repository, shared with the npm tool's "
                     + "build-lock) or machine (all repositories of this user).", "repo", "machine")
-            .as(name -> BuildScope.valueOf(name.toUpperCase(Locale.ROOT))));
+            .as(BuildScope.class));
     public static final Setting<String> SLOTS = SETTINGS.add(Setting.numberOr(BUILD_SLOTS, 1, "auto", 1, BUILD_QUEUE,
             "How many builds run at once: 1 (strict turns, the npm tool's lock), a number, or auto (from the machine as "
                     + "it is now: its CPU, memory and I/O pressure, load average and free memory, and this repository's recent "

@@ -2,6 +2,7 @@ package dev.queuelock.config;
 
 import dev.queuelock.Durations;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -9,7 +10,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * One {@code queuelock.*} key: its name, the values it accepts, its default and its meaning, and
@@ -55,15 +55,7 @@ public final class Setting<T> {
 
     /** {@code true} or {@code false} (any case); Maven's own boolean conversion takes any other word as false. */
     public static Setting<Boolean> flag(String name, boolean defaultValue, String readBy, String meaning) {
-        return new Setting<>(name, "true or false", String.valueOf(defaultValue), null, readBy, meaning, text -> {
-            if (text.equalsIgnoreCase("true")) {
-                return true;
-            }
-            if (text.equalsIgnoreCase("false")) {
-                return false;
-            }
-            throw refused(name, "true or false", text);
-        });
+        return new Setting<>(name, "true or false", String.valueOf(defaultValue), null, readBy, meaning, new Flag(name));
     }
 
     /** A whole number of at least {@code min} (and at most {@link Integer#MAX_VALUE}). */
@@ -75,17 +67,7 @@ public final class Setting<T> {
     public static Setting<Integer> number(String name, int min, int max, int defaultValue, String readBy, String meaning) {
         String accepts = max == Integer.MAX_VALUE ? "a whole number of " + min + " or more"
                 : "a whole number from " + min + " to " + max;
-        return new Setting<>(name, accepts, String.valueOf(defaultValue), null, readBy, meaning, text -> {
-            try {
-                int parsed = Integer.parseInt(text);
-                if (parsed >= min && parsed <= max) {
-                    return parsed;
-                }
-            } catch (NumberFormatException e) {
-                // refused below, with the accepted values
-            }
-            throw refused(name, accepts, text);
-        });
+        return new Setting<>(name, accepts, String.valueOf(defaultValue), null, readBy, meaning, new WholeNumber(name, accepts, min, max));
     }
 
     /**
@@ -95,40 +77,20 @@ public final class Setting<T> {
     public static Setting<String> numberOr(String name, int min, String word, int defaultValue, String readBy, String meaning) {
         Setting<Integer> number = number(name, min, defaultValue, readBy, meaning);
         String accepts = number.accepts + ", or " + word;
-        return new Setting<>(name, accepts, String.valueOf(defaultValue), null, readBy, meaning, text -> {
-            if (text.equalsIgnoreCase(word)) {
-                return word.toLowerCase(Locale.ROOT);
-            }
-            try {
-                return String.valueOf(number.parse(text));
-            } catch (IllegalArgumentException e) {
-                throw refused(name, accepts, text);
-            }
-        });
+        return new Setting<>(name, accepts, String.valueOf(defaultValue), null, readBy, meaning, new NumberOrWord(name, accepts, number, word));
     }
 
     /** One of {@code values} (any case), returned in lower case. */
     public static Setting<String> choice(String name, String defaultValue, String readBy, String meaning, String... values) {
         String accepts = or(Arrays.asList(values));
-        return new Setting<>(name, accepts, defaultValue, null, readBy, meaning, text -> {
-            String lower = text.toLowerCase(Locale.ROOT);
-            if (Arrays.asList(values).contains(lower)) {
-                return lower;
-            }
-            throw refused(name, accepts, text);
-        });
+        return new Setting<>(name, accepts, defaultValue, null, readBy, meaning, new Choice(name, accepts, values));
     }
 
     /** A duration such as {@code 200ms}, {@code 30s}, {@code 5m}, {@code 1m30s}. */
     public static Setting<Duration> duration(String name, Duration defaultValue, String readBy, String meaning) {
         String accepts = "a duration such as 200ms, 30s, 5m or 1h";
-        return new Setting<>(name, accepts, Durations.format(defaultValue).replace(" ", ""), null, readBy, meaning, text -> {
-            try {
-                return Durations.parse(name, text);
-            } catch (IllegalArgumentException e) {
-                throw refused(name, accepts + ", more than zero", text);
-            }
-        });
+        return new Setting<>(name, accepts, Durations.format(defaultValue).replace(" ", ""), null, readBy, meaning,
+                new DurationText(name, accepts + ", more than zero"));
     }
 
     /**
@@ -138,18 +100,22 @@ public final class Setting<T> {
      * @param defaultText  how the docs name the default when it is not a literal (null: {@code defaultValue})
      */
     public static Setting<String> text(String name, String defaultValue, String defaultText, String readBy, String meaning) {
-        return new Setting<>(name, "text", defaultValue, defaultText, readBy, meaning, text -> text);
+        return new Setting<>(name, "text", defaultValue, defaultText, readBy, meaning, new AsTyped());
     }
 
     /** Comma-separated values, each trimmed, empty ones dropped. */
     public static Setting<List<String>> list(String name, String readBy, String meaning) {
-        return new Setting<>(name, "comma-separated list", null, "none", readBy, meaning,
-                text -> Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toList()));
+        return new Setting<>(name, "comma-separated list", null, "none", readBy, meaning, new CommaList());
     }
 
-    /** The same key read as another type, e.g. a choice as an enum. */
-    public <R> Setting<R> as(Function<T, R> convert) {
-        return new Setting<>(name, accepts, defaultValue, defaultText, readBy, meaning, parser.andThen(convert), formerly);
+    /** The same key read as another type. */
+    public <R> Setting<R> as(Function<? super T, R> convert) {
+        return new Setting<>(name, accepts, defaultValue, defaultText, readBy, meaning, new Converted<>(parser, convert), formerly);
+    }
+
+    /** The same key read as the constant of {@code type} it names (in any case), e.g. a choice as an enum. */
+    public <E extends Enum<E>> Setting<E> as(Class<E> type) {
+        return as(new EnumConstant<>(type));
     }
 
     /**
@@ -220,6 +186,170 @@ public final class Setting<T> {
     @Override
     public String toString() {
         return name;
+    }
+
+    // The parsers are classes of their own, not lambdas: the build queue's keys are declared in
+    // every Maven session, in a cold JVM, where each lambda is linked at a cost.
+
+    private static final class Flag implements Function<String, Boolean> {
+        private final String name;
+
+        Flag(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public Boolean apply(String text) {
+            if (text.equalsIgnoreCase("true")) {
+                return true;
+            }
+            if (text.equalsIgnoreCase("false")) {
+                return false;
+            }
+            throw refused(name, "true or false", text);
+        }
+    }
+
+    private static final class WholeNumber implements Function<String, Integer> {
+        private final String name;
+        private final String accepts;
+        private final int min;
+        private final int max;
+
+        WholeNumber(String name, String accepts, int min, int max) {
+            this.name = name;
+            this.accepts = accepts;
+            this.min = min;
+            this.max = max;
+        }
+
+        @Override
+        public Integer apply(String text) {
+            try {
+                int parsed = Integer.parseInt(text);
+                if (parsed >= min && parsed <= max) {
+                    return parsed;
+                }
+            } catch (NumberFormatException e) {
+                // refused below, with the accepted values
+            }
+            throw refused(name, accepts, text);
+        }
+    }
+
+    private static final class NumberOrWord implements Function<String, String> {
+        private final String name;
+        private final String accepts;
+        private final Setting<Integer> number;
+        private final String word;
+
+        NumberOrWord(String name, String accepts, Setting<Integer> number, String word) {
+            this.name = name;
+            this.accepts = accepts;
+            this.number = number;
+            this.word = word;
+        }
+
+        @Override
+        public String apply(String text) {
+            if (text.equalsIgnoreCase(word)) {
+                return word.toLowerCase(Locale.ROOT);
+            }
+            try {
+                return String.valueOf(number.parse(text));
+            } catch (IllegalArgumentException e) {
+                throw refused(name, accepts, text);
+            }
+        }
+    }
+
+    private static final class Choice implements Function<String, String> {
+        private final String name;
+        private final String accepts;
+        private final List<String> values;
+
+        Choice(String name, String accepts, String... values) {
+            this.name = name;
+            this.accepts = accepts;
+            this.values = Arrays.asList(values);
+        }
+
+        @Override
+        public String apply(String text) {
+            String lower = text.toLowerCase(Locale.ROOT);
+            if (values.contains(lower)) {
+                return lower;
+            }
+            throw refused(name, accepts, text);
+        }
+    }
+
+    private static final class DurationText implements Function<String, Duration> {
+        private final String name;
+        private final String accepts;
+
+        DurationText(String name, String accepts) {
+            this.name = name;
+            this.accepts = accepts;
+        }
+
+        @Override
+        public Duration apply(String text) {
+            try {
+                return Durations.parse(name, text);
+            } catch (IllegalArgumentException e) {
+                throw refused(name, accepts, text);
+            }
+        }
+    }
+
+    private static final class AsTyped implements Function<String, String> {
+        @Override
+        public String apply(String text) {
+            return text;
+        }
+    }
+
+    private static final class CommaList implements Function<String, List<String>> {
+        @Override
+        public List<String> apply(String text) {
+            List<String> values = new ArrayList<>();
+            for (String value : text.split(",")) {
+                String trimmed = value.trim();
+                if (!trimmed.isEmpty()) {
+                    values.add(trimmed);
+                }
+            }
+            return values;
+        }
+    }
+
+    private static final class Converted<T, R> implements Function<String, R> {
+        private final Function<String, T> parser;
+        private final Function<? super T, R> convert;
+
+        Converted(Function<String, T> parser, Function<? super T, R> convert) {
+            this.parser = parser;
+            this.convert = convert;
+        }
+
+        @Override
+        public R apply(String text) {
+            return convert.apply(parser.apply(text));
+        }
+    }
+
+    private static final class EnumConstant<E extends Enum<E>> implements Function<Object, E> {
+        private final Class<E> type;
+
+        EnumConstant(Class<E> type) {
+            this.type = type;
+        }
+
+        @Override
+        public E apply(Object value) {
+            return Enum.valueOf(type, value.toString().toUpperCase(Locale.ROOT));
+        }
     }
 
     static IllegalArgumentException refused(String name, String accepts, String text) {

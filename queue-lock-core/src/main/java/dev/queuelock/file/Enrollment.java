@@ -14,20 +14,20 @@ final class Enrollment {
 
     private final TicketQueue tickets;
     private final LockRecord record;
-    private final Runnable recreate;
+    private final QueueDirectory recreate;
     private final Ticket ticket;
     private HeldFile file;
     private boolean withdrawn;
 
     Enrollment(TicketQueue tickets, LockRecord record) {
-        this(tickets, record, () -> { });
+        this(tickets, record, null);
     }
 
     /**
-     * @param recreate makes the queue directory again: an idle one can be removed between the
-     *                 waiter's look at it and its enrollment (by uninstall, or a tmp cleaner)
+     * @param recreate the queue directory to make again (or null): an idle one can be removed
+     *                 between the waiter's look at it and its enrollment (by uninstall, or a tmp cleaner)
      */
-    Enrollment(TicketQueue tickets, LockRecord record, Runnable recreate) {
+    Enrollment(TicketQueue tickets, LockRecord record, QueueDirectory recreate) {
         this.tickets = tickets;
         this.record = record;
         this.recreate = recreate;
@@ -45,7 +45,9 @@ final class Enrollment {
         try {
             created = tickets.enroll(record);
         } catch (NoSuchFileException directoryGone) {
-            recreate.run();
+            if (recreate != null) {
+                recreate.prepare();
+            }
             created = tickets.enroll(record);
         }
         HeldFile old;

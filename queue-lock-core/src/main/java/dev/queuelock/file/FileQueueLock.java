@@ -4,6 +4,7 @@ import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.process.ProcessStart;
+import dev.queuelock.process.Processes;
 import dev.queuelock.slots.SlotCount;
 import dev.queuelock.spi.QueueLockSupport;
 import dev.queuelock.spi.WaitReporter;
@@ -29,7 +30,7 @@ public final class FileQueueLock extends QueueLockSupport {
     private final SlotFiles slotFiles;
     private final SlotCount slotCount;
     private final String lane;
-    private final long pid = ProcessHandle.current().pid();
+    private final long pid = Processes.current().ownPid();
     private final String start = ProcessStart.current();
 
     /** The ticket of the current acquire, until withdrawn. */
@@ -60,17 +61,27 @@ public final class FileQueueLock extends QueueLockSupport {
         dir.prepare();
         // auto reads the machine and the history in the queue's directory
         int slots = slotCount.auto() ? slotCount.slots(slotFiles.present().size()) : slotCount.slots();
-        LockRecord mine = new LockRecord(pid, lane, options.label(),
-                LAST_TS.updateAndGet(last -> Math.max(last + 1, System.currentTimeMillis())), start).withRunsIn(options.runsIn());
+        LockRecord mine = new LockRecord(pid, lane, options.label(), nextTs(), start).withRunsIn(options.runsIn());
         if (slots > 1 || slotCount.auto()) {
             // Status reads it from the records, so it need not be given the builds' setting.
             mine = mine.withSlots(slots, slotCount.auto());
         }
-        Enrollment own = new Enrollment(tickets, mine, dir::prepare);
+        Enrollment own = new Enrollment(tickets, mine, dir);
         synchronized (this) {
             enrollment = own;
         }
         waitAndTake(own, mine, slots, options);
+    }
+
+    /** Now in epoch ms, or just after the last enrollment of this JVM (a loop, not a lambda: it runs cold). */
+    private static long nextTs() {
+        while (true) {
+            long last = LAST_TS.get();
+            long next = Math.max(last + 1, System.currentTimeMillis());
+            if (LAST_TS.compareAndSet(last, next)) {
+                return next;
+            }
+        }
     }
 
     /** Holder and waiter are separate identities: the ticket goes once we hold (after the on-taken action). */

@@ -3,6 +3,7 @@ package dev.queuelock.file;
 import dev.queuelock.LockRecord;
 import dev.queuelock.json.RecordJson;
 import dev.queuelock.process.Liveness;
+import dev.queuelock.process.Processes;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -146,7 +147,7 @@ final class LockFile {
         if (holder.isPresent() && !holder.get().equals(knownDead) && Liveness.isAlive(holder.get())) {
             return false;
         }
-        Path aside = dir.reclaimFile(slot, ProcessHandle.current().pid());
+        Path aside = dir.reclaimFile(slot, Processes.current().ownPid());
         SafePaths.requireOwned(aside);
         SafePaths.deleteQuietly(aside);
         try {

@@ -1,6 +1,7 @@
 package dev.queuelock.file;
 
 import dev.queuelock.QueueLockException;
+import dev.queuelock.process.Processes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -94,7 +95,7 @@ public final class SafePaths {
      * new one, never a part, and nothing is written through a link planted at the temp name.
      */
     public static void writeAtomically(Path file, byte[] content) throws IOException {
-        Path tmp = file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        Path tmp = file.resolveSibling("." + file.getFileName() + "." + Processes.current().ownPid() + ".tmp");
         deleteQuietly(tmp); // our own leftover, or a planted link: removed, not followed
         createExclusive(tmp, content);
         try {

@@ -3,7 +3,6 @@ package dev.queuelock.file;
 import dev.queuelock.LockRecord;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -46,7 +45,7 @@ final class SlotFiles {
                 holders.add(holder);
             }
         }
-        holders.sort(Comparator.comparingLong(Ticket::ts).thenComparingLong(Ticket::pid));
+        holders.sort(FifoOrder.SERVED_FIRST);
         return holders;
     }
 

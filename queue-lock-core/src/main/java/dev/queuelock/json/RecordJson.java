@@ -30,11 +30,11 @@ public final class RecordJson {
     public static byte[] encode(LockRecord record, String flag) {
         StringBuilder json = new StringBuilder(128).append("{\"pid\":").append(record.pid()).append(",\"lane\":");
         JsonWriter.quote(json, record.lane());
-        record.label().ifPresent(label -> JsonWriter.quote(json.append(",\"label\":"), label));
+        optional(json, "label", record.label());
         json.append(",\"ts\":").append(record.ts());
-        record.start().ifPresent(start -> JsonWriter.quote(json.append(",\"start\":"), start));
-        record.host().ifPresent(host -> JsonWriter.quote(json.append(",\"host\":"), host));
-        record.runsIn().ifPresent(runsIn -> JsonWriter.quote(json.append(",\"in\":"), runsIn));
+        optional(json, "start", record.start());
+        optional(json, "host", record.host());
+        optional(json, "in", record.runsIn());
         if (record.slots().isPresent()) {
             json.append(",\"slots\":").append(record.slots().getAsInt());
             if (record.slotsAuto()) {
@@ -46,6 +46,13 @@ public final class RecordJson {
             json.append(":true");
         }
         return json.append('}').toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** {@code ,"key":"value"} if there is a value (plain code, no lambda: every build's session writes a record). */
+    private static void optional(StringBuilder json, String key, Optional<String> value) {
+        if (value.isPresent()) {
+            JsonWriter.quote(json.append(",\"").append(key).append("\":"), value.get());
+        }
     }
 
     /** Empty for anything that is not a whole, valid record: empty, truncated, garbage or huge. */

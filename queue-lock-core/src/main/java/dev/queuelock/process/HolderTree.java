@@ -25,7 +25,7 @@ public final class HolderTree {
     /** The environment to give a child this process starts while it holds a lock. */
     public static Map<String, String> childEnvironment() {
         String inherited = System.getenv(ENV);
-        String own = token(ProcessHandle.current().pid(), ProcessStart.current());
+        String own = token(Processes.current().ownPid(), ProcessStart.current());
         return Map.of(ENV, inherited == null || inherited.isEmpty() ? own : inherited + ";" + own);
     }
 

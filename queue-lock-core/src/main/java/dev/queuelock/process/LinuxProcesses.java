@@ -28,6 +28,8 @@ final class LinuxProcesses extends Processes {
     private static final Path PROC = Paths.get("/proc");
 
     private final String bootId;
+    /** This JVM's pid once read; 0 before. */
+    private static volatile long ownPid;
 
     private LinuxProcesses(String why, String bootId) {
         super(why);
@@ -49,9 +51,29 @@ final class LinuxProcesses extends Processes {
         return NAME;
     }
 
+    /**
+     * From {@code /proc/self}, the same {@code /proc} every other fact here comes from: the JDK's
+     * {@code ProcessHandle} would first set up its process machinery (an executor, lambdas) in every
+     * Maven session.
+     */
+    @Override
+    public long ownPid() {
+        long pid = ownPid;
+        if (pid == 0) {
+            try {
+                pid = Long.parseLong(Files.readSymbolicLink(PROC.resolve("self")).toString());
+            } catch (IOException | RuntimeException e) {
+                pid = ProcessHandle.current().pid();
+            }
+            ownPid = pid;
+        }
+        return pid;
+    }
+
     @Override
     public Optional<String> startToken(long pid) {
-        return read(pid).flatMap(LinuxProcesses::parse).map(this::token);
+        Optional<Stat> stat = stat(pid);
+        return stat.isPresent() ? Optional.of(token(stat.get())) : Optional.empty();
     }
 
     /**
@@ -105,7 +127,7 @@ final class LinuxProcesses extends Processes {
         List<Long> tree = EnvironScan.startedBy(pid, start);
         List<Long> roots = new ArrayList<>();
         for (long member : tree) {
-            Optional<Stat> stat = read(member).flatMap(LinuxProcesses::parse);
+            Optional<Stat> stat = stat(member);
             if (stat.isPresent() && stat.get().state != 'Z' && !tree.contains(stat.get().parent)) {
                 roots.add(member);
             }
@@ -140,7 +162,7 @@ final class LinuxProcesses extends Processes {
 
     @Override
     public Occupants occupants() {
-        String self = Long.toString(ProcessHandle.current().pid());
+        String self = Long.toString(ownPid());
         List<Occupant> found = new ArrayList<>();
         try (DirectoryStream<Path> pids = Files.newDirectoryStream(PROC, "[0-9]*")) {
             for (Path dir : pids) {
@@ -175,6 +197,12 @@ final class LinuxProcesses extends Processes {
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /** {@code /proc/<pid>/stat} read and parsed; in plain code, as every build's session asks it. */
+    private static Optional<Stat> stat(long pid) {
+        Optional<String> raw = read(pid);
+        return raw.isPresent() ? parse(raw.get()) : Optional.empty();
     }
 
     private static Optional<String> read(long pid) {

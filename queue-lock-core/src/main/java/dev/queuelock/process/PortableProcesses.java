@@ -28,6 +28,11 @@ final class PortableProcesses extends Processes {
     }
 
     @Override
+    public long ownPid() {
+        return ProcessHandle.current().pid();
+    }
+
+    @Override
     public Optional<String> startToken(long pid) {
         return ProcessHandle.of(pid).flatMap(h -> h.info().startInstant())
                 .map(instant -> ProcessStart.EPOCH_SCHEME + instant.toEpochMilli());

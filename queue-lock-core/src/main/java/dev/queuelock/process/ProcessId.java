@@ -26,7 +26,7 @@ public final class ProcessId {
 
     /** This JVM. */
     public static ProcessId current() {
-        return new ProcessId(ProcessHandle.current().pid(), ProcessStart.current());
+        return new ProcessId(Processes.current().ownPid(), ProcessStart.current());
     }
 
     public long pid() {

@@ -18,7 +18,8 @@ public final class ProcessStart {
 
     /** This process's token. */
     public static String current() {
-        return of(ProcessHandle.current().pid()).orElse(null);
+        Processes processes = Processes.current();
+        return processes.startToken(processes.ownPid()).orElse(null);
     }
 
     /** The token of a running process, or empty if it is gone or its start cannot be read. */

@@ -68,7 +68,7 @@ public abstract class Processes {
                 : "; " + ENV + "=" + value + " is neither " + LinuxProcesses.NAME + " nor " + PortableProcesses.NAME
                 + ", ignored";
         Optional<Processes> linux = LinuxProcesses.ifReadable("/proc is readable" + ignored);
-        return linux.orElseGet(() -> new PortableProcesses("no readable /proc" + ignored));
+        return linux.isPresent() ? linux.get() : new PortableProcesses("no readable /proc" + ignored);
     }
 
     /** {@code linux} or {@code portable}. */
@@ -78,6 +78,9 @@ public abstract class Processes {
     public final String describe() {
         return "process facts: " + name() + " (" + why + ")";
     }
+
+    /** This JVM's pid. */
+    public abstract long ownPid();
 
     /**
      * The start token of a running process (tells it from a later process given the same pid), or

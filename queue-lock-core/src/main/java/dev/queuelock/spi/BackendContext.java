@@ -27,9 +27,10 @@ public final class BackendContext {
         return pollInterval;
     }
 
-    /** A setting such as {@code queuelock.zookeeper.connect}; blank counts as unset. */
+    /** A setting such as {@code queuelock.zookeeper.connect}; blank counts as unset (plain code: every build asks). */
     public Optional<String> setting(String key) {
-        return Optional.ofNullable(settings.get(key)).map(String::trim).filter(v -> !v.isEmpty());
+        String value = settings.get(key);
+        return value == null || value.isBlank() ? Optional.empty() : Optional.of(value.trim());
     }
 
     public Map<String, String> settings() {

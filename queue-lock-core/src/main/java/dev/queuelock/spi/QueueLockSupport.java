@@ -37,7 +37,7 @@ public abstract class QueueLockSupport implements QueueLock {
     /** @param queue what the messages and the shutdown hook's thread call the queue (a path, a znode) */
     protected QueueLockSupport(String queue) {
         this.queue = queue;
-        this.releaseAtExit = new ShutdownHook("queue-lock release " + queue, this::release);
+        this.releaseAtExit = new ShutdownHook("queue-lock release " + queue);
     }
 
     /**
@@ -154,21 +154,25 @@ public abstract class QueueLockSupport implements QueueLock {
 
     /**
      * The JVM shutdown hook that releases the lock while it waits or holds, so Ctrl-C, SIGTERM or
-     * a plain exit gives the queue back.
+     * a plain exit gives the queue back. Its own class rather than a method reference: every
+     * Maven session builds one, and a cold JVM links each reference at a cost.
      */
-    private static final class ShutdownHook {
+    private final class ShutdownHook implements Runnable {
         private final String name;
-        private final Runnable release;
         private Thread hook;
 
-        ShutdownHook(String name, Runnable release) {
+        ShutdownHook(String name) {
             this.name = name;
-            this.release = release;
+        }
+
+        @Override
+        public void run() {
+            release();
         }
 
         synchronized void install() {
             if (hook == null) {
-                hook = new Thread(release, name);
+                hook = new Thread(this, name);
                 Runtime.getRuntime().addShutdownHook(hook);
             }
         }

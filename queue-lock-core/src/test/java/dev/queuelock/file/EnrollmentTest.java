@@ -40,7 +40,7 @@ class EnrollmentTest {
     void aQueueDirectoryRemovedBeforeTheTicketIsWrittenIsMadeAgain() throws Exception {
         QueueDirectory queue = QueueDirectory.of(Queue.in(tickets, "build", "repo"));
         LockRecord mine = new LockRecord(ProcessHandle.current().pid(), "lane", null, 43, ProcessStart.current());
-        Enrollment enrollment = new Enrollment(new TicketQueue(queue.ticketsDir()), mine, queue::prepare);
+        Enrollment enrollment = new Enrollment(new TicketQueue(queue.ticketsDir()), mine, queue);
         assertThat(queue.path()).doesNotExist();
 
         enrollment.enroll();

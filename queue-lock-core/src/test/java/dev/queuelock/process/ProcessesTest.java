@@ -55,6 +55,14 @@ class ProcessesTest {
     }
 
     @Test
+    void bothImplementationsKnowThisJvmsPid() {
+        long pid = ProcessHandle.current().pid();
+        assertThat(Processes.choose("portable").ownPid()).isEqualTo(pid);
+        assertThat(Processes.choose(null).ownPid()).isEqualTo(pid);
+        assertThat(Processes.choose(null).ownPid()).as("once read, kept").isEqualTo(pid);
+    }
+
+    @Test
     void aTokenMatchesItselfAnUnknownStartOrTheOtherSchemeButNotAnotherStartOfItsScheme() {
         assertThat(ProcessStart.matches("epoch-ms:5", "epoch-ms:5")).isTrue();
         assertThat(ProcessStart.matches(null, "epoch-ms:5")).isTrue();

@@ -49,7 +49,9 @@ final class BuildQueueSettings {
     static BuildQueueSettings read(Properties user, Map<String, String> env) throws MavenExecutionException {
         // A few map look-ups: the keys this realm reads, moved from a former name with a warning naming the new one.
         for (SettingGroup group : List.of(LockSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LocalRepositorySettings.SETTINGS)) {
-            group.carryOver(user).forEach(LOG::warn);
+            for (String renamed : group.carryOver(user)) {
+                LOG.warn(renamed);
+            }
         }
         try {
             return from(user, env);

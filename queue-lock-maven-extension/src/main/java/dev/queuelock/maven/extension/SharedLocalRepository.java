@@ -7,6 +7,7 @@ import dev.queuelock.repo.ResolverProperties;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import org.apache.maven.execution.MavenExecutionRequest;
 import org.apache.maven.model.Profile;
@@ -60,8 +61,10 @@ final class SharedLocalRepository {
             system.setProperty(e.getKey(), e.getValue());
         }
         // Only a lane on Maven 3.8 has a notice; a build that would not show it (-q) leaves it to the next one.
-        decided.notice().filter(notice -> LOG.isInfoEnabled() && OncePerLane.first(repo, RESOLVER_NOTICE_MARKER))
-                .ifPresent(LOG::info);
+        Optional<String> notice = decided.notice();
+        if (notice.isPresent() && LOG.isInfoEnabled() && OncePerLane.first(repo, RESOLVER_NOTICE_MARKER)) {
+            LOG.info(notice.get());
+        }
         if (LOG.isDebugEnabled()) {
             for (String note : decided.notes()) {
                 LOG.debug("Local repository: {}.", note);
