@@ -28,7 +28,7 @@ import java.util.Map;
  * and renames it over the old one ({@link SafePaths#writeAtomically}); a reader sees the old list
  * or the new one.
  * <li><b>Garbage tolerated</b>: a line that is not a whole, sane record is skipped, and left out
- * of the next rewrite; a file of another user, a symlink or a file too large to be ours reads as
+ * of the next rewrite (of the last {@value #RECENT}, which a rewrite parses; older lines are kept as they are); a file of another user, a symlink or a file too large to be ours reads as
  * no history.
  * <li><b>Shared /tmp</b>: the directory must be a real directory of ours (created 0700 if it is
  * missing), and nothing is written through a planted link ({@link SafePaths}).
@@ -68,9 +68,11 @@ public final class UsageHistory {
     }
 
     /**
-     * Adds a finished build, keeping the last {@value #KEEP}: one read and one rewrite of the file. Call only for a session that held a
-     * slot of its own: a build nested in another's hold is in its parent's figures already (Linux
-     * counts a waited-for child's CPU in its parent's).
+     * Adds a finished build, keeping the last {@value #KEEP}: one read and one rewrite of the file.
+     * Only the last {@value #RECENT} lines are parsed (as many as when 20 were kept); older ones are
+     * copied as they are, as each was parsed by the rewrites while it was among the last. Call only
+     * for a session that held a slot of its own: a build nested in another's hold is in its parent's
+     * figures already (Linux counts a waited-for child's CPU in its parent's).
      *
      * @return false if it was not recorded: a figure could not be read, or the file could not be
      *         written or is not safe to use; the build's result does not depend on it
@@ -82,12 +84,25 @@ public final class UsageHistory {
         try {
             SafePaths.ensureOwnDirectory(file.getParent());
             synchronized (WRITING) {
-                List<BuildUsage> builds = last(KEEP - 1);
-                builds.add(usage);
-                StringBuilder text = new StringBuilder();
-                for (BuildUsage build : builds) {
-                    text.append(line(build)).append('\n');
+                String[] lines = lines();
+                List<String> kept = new ArrayList<>();
+                int parsed = 0;
+                for (int i = lines.length - 1; i >= 0 && kept.size() < KEEP - 1; i--) {
+                    if (parsed < RECENT - 1) {
+                        BuildUsage build = parse(lines[i]);
+                        if (build != null) {
+                            kept.add(line(build));
+                            parsed++;
+                        }
+                    } else if (lines[i].startsWith("{") && lines[i].endsWith("}")) {
+                        kept.add(lines[i]);
+                    }
                 }
+                StringBuilder text = new StringBuilder();
+                for (int i = kept.size() - 1; i >= 0; i--) {
+                    text.append(kept.get(i)).append('\n');
+                }
+                text.append(line(usage)).append('\n');
                 SafePaths.writeAtomically(file, text.toString().getBytes(StandardCharsets.UTF_8));
             }
             return true;
@@ -108,19 +123,7 @@ public final class UsageHistory {
 
     private List<BuildUsage> last(int count) {
         List<BuildUsage> builds = new ArrayList<>();
-        byte[] bytes;
-        try (InputStream in = SafePaths.openOwned(file)) {
-            if (in == null) {
-                return builds;
-            }
-            bytes = in.readNBytes(MAX_BYTES + 1);
-        } catch (IOException | QueueLockException e) {
-            return builds;
-        }
-        if (bytes.length > MAX_BYTES) {
-            return builds;
-        }
-        String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\n");
+        String[] lines = lines();
         for (int i = lines.length - 1; i >= 0 && builds.size() < count; i--) {
             BuildUsage build = parse(lines[i]);
             if (build != null) {
@@ -129,6 +132,20 @@ public final class UsageHistory {
         }
         Collections.reverse(builds);
         return builds;
+    }
+
+    /** The file's lines; none if it is missing, cannot be read, is not safe to use or is too large to be ours. */
+    private String[] lines() {
+        byte[] bytes;
+        try (InputStream in = SafePaths.openOwned(file)) {
+            if (in == null) {
+                return new String[0];
+            }
+            bytes = in.readNBytes(MAX_BYTES + 1);
+        } catch (IOException | QueueLockException e) {
+            return new String[0];
+        }
+        return bytes.length > MAX_BYTES ? new String[0] : new String(bytes, StandardCharsets.UTF_8).split("\n");
     }
 
     /** Whether a file of this name in a queue directory is the history or its temp file: nobody's work, for a cleaner. */

@@ -49,6 +49,25 @@ class UsageHistoryTest {
     }
 
     @Test
+    void aRecordParsesOnlyTheLastLinesAndCopiesOlderOnesAsTheyAre() throws IOException {
+        List<String> lines = new ArrayList<>();
+        lines.add("{\"not\":\"a build\"}"); // older than the last twenty: copied, not parsed
+        for (int i = 1; i <= 30; i++) {
+            lines.add(UsageHistory.line(build(i)));
+        }
+        lines.add(31 - UsageHistory.RECENT + 5, "{\"start\":1}"); // among the last twenty: parsed and dropped
+        Path file = tmp.resolve(UsageHistory.NAME);
+        Files.write(file, lines);
+
+        assertThat(new UsageHistory(file).record(build(31))).isTrue();
+
+        List<String> written = Files.readAllLines(file);
+        assertThat(written).hasSize(32).startsWith("{\"not\":\"a build\"}").doesNotContain("{\"start\":1}")
+                .endsWith(UsageHistory.line(build(31)));
+        assertThat(new UsageHistory(file).read()).hasSize(31);
+    }
+
+    @Test
     void aCleanerOfTheQueueDirectoryKnowsItsFiles() {
         assertThat(UsageHistory.isOurs("usage")).isTrue();
         assertThat(UsageHistory.isOurs(".usage.4242.tmp")).isTrue();
