@@ -118,7 +118,7 @@ public final class AutoSlots implements SlotCount {
             return decide(machine.get(), pressure.get(), described.get(), holding, now);
         }
         MachineProbe probe = MachineProbe.current();
-        return decide(probe.facts(), probe.pressure(), history.read(), holding, now);
+        return decide(probe.facts(), probe.pressure(), history.recent(), holding, now);
     }
 
     /** The rule on an idle machine, for a machine and its recent builds (oldest first): what the history alone says. */

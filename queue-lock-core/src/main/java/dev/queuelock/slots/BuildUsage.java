@@ -34,6 +34,9 @@ import java.util.Optional;
  * metaspace, code cache), without the JVM's native memory and without forks.
  * <li><b>Load</b>: the machine's one-minute load average as it ends ({@link #load()}), to tell
  * what it wanted from what it got.
+ * <li><b>Whose</b>: the lane and process that held the slot and how long the session waited for it
+ * ({@link #lane()}, {@link #pid()}, {@link #waitedMillis()}), so the watch's timeline can draw the
+ * last hour's builds. Known as the slot is taken: nothing more is read for them.
  * </ul>
  */
 public final class BuildUsage {
@@ -47,23 +50,45 @@ public final class BuildUsage {
     private final long peakBytes;
     private final String source;
     private final double load;
+    /** Null where not recorded (older lines, described builds). */
+    private final String lane;
+    /** 0 where not recorded. */
+    private final long pid;
+    /** -1 where not recorded. */
+    private final long waitedMillis;
 
     BuildUsage(long startEpochMillis, long wallMillis, long cpuMillis, long peakBytes, String source) {
         this(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, -1);
     }
 
     BuildUsage(long startEpochMillis, long wallMillis, long cpuMillis, long peakBytes, String source, double load) {
+        this(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load, null, 0, -1);
+    }
+
+    private BuildUsage(long startEpochMillis, long wallMillis, long cpuMillis, long peakBytes, String source, double load, String lane,
+            long pid, long waitedMillis) {
         this.startEpochMillis = startEpochMillis;
         this.wallMillis = wallMillis;
         this.cpuMillis = cpuMillis;
         this.peakBytes = peakBytes;
         this.source = source;
         this.load = load;
+        this.lane = lane;
+        this.pid = pid;
+        this.waitedMillis = waitedMillis;
     }
 
     /** The same build, with the machine's load average as it ended ({@link #load()}). */
     public BuildUsage withLoad(double load) {
-        return new BuildUsage(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load);
+        return new BuildUsage(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load, lane, pid, waitedMillis);
+    }
+
+    /**
+     * The same build, held by process {@code pid} of {@code lane} after waiting {@code waitedMillis}
+     * for its slot; null, 0 or -1 for what is not known.
+     */
+    public BuildUsage heldBy(String lane, long pid, long waitedMillis) {
+        return new BuildUsage(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load, lane, pid, waitedMillis);
     }
 
     /** A build described, not measured (tests, the docs' examples). */
@@ -79,8 +104,17 @@ public final class BuildUsage {
         return start(FactSource.current());
     }
 
+    /** {@link #start()} of a build of {@code lane} that waited {@code waitedMillis} for its slot. */
+    public static Start start(String lane, long waitedMillis) {
+        return start(FactSource.current(), lane, waitedMillis);
+    }
+
     static Start start(FactSource source) {
-        return new Start(System.nanoTime(), System.currentTimeMillis(), cpuNanos(source), source);
+        return start(source, null, -1);
+    }
+
+    private static Start start(FactSource source, String lane, long waitedMillis) {
+        return new Start(System.nanoTime(), System.currentTimeMillis(), cpuNanos(source), source, lane, waitedMillis);
     }
 
     /**
@@ -92,7 +126,7 @@ public final class BuildUsage {
         long cpu = cpuNanos(start.source);
         long cpuMillis = cpu < 0 || start.cpuNanos < 0 ? -1 : (cpu - start.cpuNanos) / 1_000_000;
         return new BuildUsage(start.epochMillis, wallNanos / 1_000_000, cpuMillis, peakBytes(start.source), start.source.label(),
-                MachineProbe.of(start.source).load());
+                MachineProbe.of(start.source).load(), start.lane, ProcessHandle.current().pid(), start.waitedMillis);
     }
 
     private static long cpuNanos(FactSource source) {
@@ -200,8 +234,24 @@ public final class BuildUsage {
         return cpuMillis;
     }
 
-    long endEpochMillis() {
+    /** When the build gave its slot back, epoch milliseconds. */
+    public long endEpochMillis() {
         return startEpochMillis + wallMillis;
+    }
+
+    /** The lane whose build it was; empty in older records. */
+    public Optional<String> lane() {
+        return Optional.ofNullable(lane);
+    }
+
+    /** The process that held the slot (an mvnd daemon's for a build in it); 0 in older records. */
+    public long pid() {
+        return pid;
+    }
+
+    /** How long the session waited for its slot before the build; -1 in older records. */
+    public long waitedMillis() {
+        return waitedMillis;
     }
 
     /** Whether every figure {@code auto} uses is known and sane. */
@@ -222,12 +272,16 @@ public final class BuildUsage {
         private final long epochMillis;
         private final long cpuNanos;
         private final FactSource source;
+        private final String lane;
+        private final long waitedMillis;
 
-        private Start(long nanos, long epochMillis, long cpuNanos, FactSource source) {
+        private Start(long nanos, long epochMillis, long cpuNanos, FactSource source, String lane, long waitedMillis) {
             this.nanos = nanos;
             this.epochMillis = epochMillis;
             this.cpuNanos = cpuNanos;
             this.source = source;
+            this.lane = lane;
+            this.waitedMillis = waitedMillis;
         }
     }
 }

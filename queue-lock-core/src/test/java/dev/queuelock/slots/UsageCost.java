@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 /**
  * What {@code auto} and the usage history cost a session, in microseconds of wall time and of the
  * calling thread's CPU: at the acquire ({@link AutoSlots#slots()} over a full history, then
- * {@link BuildUsage#start()}) and at the session's end ({@link BuildUsage#measureSince} and
+ * {@link BuildUsage#start(String, long)}) and at the session's end ({@link BuildUsage#measureSince} and
  * {@link UsageHistory#record}). The first calls in a fresh JVM that holds a real build lock (so
  * what the lock loads is loaded, as in a session, where these run once), then the median of warm
  * calls. Not a test; run it by hand after {@code mvn -o -pl queue-lock-core test-compile}:
@@ -37,14 +37,15 @@ public final class UsageCost {
         try {
             UsageHistory history = new UsageHistory(tmp.resolve("queue").resolve(UsageHistory.NAME));
             for (int i = 0; i < UsageHistory.KEEP; i++) {
-                history.record(BuildUsage.described(1_780_000_000_000L + i * 90_000L, Duration.ofSeconds(60), 1.5, 1L << 30));
+                history.record(BuildUsage.described(1_780_000_000_000L + i * 90_000L, Duration.ofSeconds(60), 1.5, 1L << 30)
+                        .heldBy("agent-lane-" + i % 6, 4_194_304 + i, 12_345)); // lines as long as a real build's
             }
             QueueLock lock = QueueLockFactory.defaults().withTmpDir(tmp).open("build", "usage-cost", "lane");
             AutoSlots auto = new AutoSlots(history);
             lock.acquire(AcquireOptions.defaults().withLabel("cost").withReleaseAtExit(false));
             Timer acquire = new Timer();
             auto.slots();
-            BuildUsage.Start start = BuildUsage.start();
+            BuildUsage.Start start = BuildUsage.start("agent-lane-0", 12_345);
             acquire.stop();
             Timer end = new Timer();
             history.record(BuildUsage.measureSince(start));
@@ -58,7 +59,7 @@ public final class UsageCost {
             for (int i = 0; i < n; i++) {
                 long a = System.nanoTime();
                 auto.slots();
-                BuildUsage.Start warm = BuildUsage.start();
+                BuildUsage.Start warm = BuildUsage.start("agent-lane-0", 12_345);
                 long b = System.nanoTime();
                 history.record(BuildUsage.measureSince(warm));
                 long c = System.nanoTime();

@@ -28,22 +28,43 @@ class UsageHistoryTest {
     Path tmp;
 
     @Test
-    void keepsTheLastTwentyBuildsOldestFirstAndLeavesNoTempFile() throws IOException {
+    void keepsTheLastHundredBuildsOldestFirstAutoWeighsTheLastTwentyAndNoTempFileIsLeft() throws IOException {
         Path dir = tmp.resolve("claude-code-merge-queue-build-queue-0123456789ab");
         UsageHistory history = new UsageHistory(dir.resolve(UsageHistory.NAME));
         assertThat(history.read()).isEmpty();
-        for (int i = 1; i <= 25; i++) {
-            assertThat(history.record(build(i))).isTrue();
+        for (int i = 1; i <= UsageHistory.KEEP + 5; i++) {
+            assertThat(history.record(build(i).heldBy("lane-with-a-longish-name-" + i, 4_194_304 + i, 123_456))).isTrue();
         }
         List<BuildUsage> builds = history.read();
         assertThat(builds).hasSize(UsageHistory.KEEP);
         assertThat(builds.get(0).startEpochMillis()).isEqualTo(start(6));
-        assertThat(builds.get(19).startEpochMillis()).isEqualTo(start(25));
+        assertThat(builds.get(UsageHistory.KEEP - 1).startEpochMillis()).isEqualTo(start(UsageHistory.KEEP + 5));
+        assertThat(history.recent()).hasSize(UsageHistory.RECENT).extracting(BuildUsage::startEpochMillis)
+                .startsWith(start(UsageHistory.KEEP + 5 - UsageHistory.RECENT + 1)).endsWith(start(UsageHistory.KEEP + 5));
         assertThat(Files.getPosixFilePermissions(dir)).as("a queue directory it had to create")
                 .isEqualTo(PosixFilePermissions.fromString("rwx------"));
         try (Stream<Path> files = Files.list(dir)) {
             assertThat(files.map(f -> f.getFileName().toString())).containsExactly(UsageHistory.NAME);
         }
+    }
+
+    @Test
+    void aRecordParsesOnlyTheLastLinesAndCopiesOlderOnesAsTheyAre() throws IOException {
+        List<String> lines = new ArrayList<>();
+        lines.add("{\"not\":\"a build\"}"); // older than the last twenty: copied, not parsed
+        for (int i = 1; i <= 30; i++) {
+            lines.add(UsageHistory.line(build(i)));
+        }
+        lines.add(31 - UsageHistory.RECENT + 5, "{\"start\":1}"); // among the last twenty: parsed and dropped
+        Path file = tmp.resolve(UsageHistory.NAME);
+        Files.write(file, lines);
+
+        assertThat(new UsageHistory(file).record(build(31))).isTrue();
+
+        List<String> written = Files.readAllLines(file);
+        assertThat(written).hasSize(32).startsWith("{\"not\":\"a build\"}").doesNotContain("{\"start\":1}")
+                .endsWith(UsageHistory.line(build(31)));
+        assertThat(new UsageHistory(file).read()).hasSize(31);
     }
 
     @Test
@@ -63,6 +84,39 @@ class UsageHistoryTest {
         BuildUsage read = new UsageHistory(tmp.resolve(UsageHistory.NAME)).read().get(0);
         assertThat(UsageHistory.line(read)).isEqualTo(UsageHistory.line(usage))
                 .isEqualTo("{\"start\":1780000000000,\"wallMs\":61234,\"cpuMs\":98000,\"peakBytes\":1234567890,\"source\":\"linux\"}");
+    }
+
+    @Test
+    void theLanePidAndWaitReadBackAndOlderLinesHaveNone() throws IOException {
+        BuildUsage usage = new BuildUsage(1_780_000_000_000L, 62_000, 16_300, 1_234_567_890L, "linux", 7.125)
+                .heldBy("fix \"quotes\"\tand tabs", 4242, 1500);
+        new UsageHistory(tmp.resolve(UsageHistory.NAME)).record(usage);
+        BuildUsage read = new UsageHistory(tmp.resolve(UsageHistory.NAME)).read().get(0);
+        assertThat(UsageHistory.line(read)).isEqualTo(UsageHistory.line(usage))
+                .endsWith(",\"load\":7.13,\"lane\":\"fix \\\"quotes\\\"\\tand tabs\",\"pid\":4242,\"waitMs\":1500}");
+        assertThat(read.lane()).contains("fix \"quotes\"\tand tabs");
+        assertThat(read.pid()).isEqualTo(4242);
+        assertThat(read.waitedMillis()).isEqualTo(1500);
+
+        BuildUsage older = UsageHistory.parse("{\"start\":1780000000000,\"wallMs\":61234,\"cpuMs\":98000,\"peakBytes\":1234567890,"
+                + "\"source\":\"linux\"}");
+        assertThat(older.lane()).isEmpty();
+        assertThat(older.pid()).isZero();
+        assertThat(older.waitedMillis()).isEqualTo(-1);
+        BuildUsage odd = UsageHistory.parse("{\"start\":1780000000000,\"wallMs\":61234,\"cpuMs\":98000,\"peakBytes\":1234567890,"
+                + "\"source\":\"linux\",\"lane\":7,\"pid\":-3,\"waitMs\":\"long\"}");
+        assertThat(odd).as("odd optional fields cost the build nothing but them").isNotNull();
+        assertThat(odd.lane()).isEmpty();
+        assertThat(odd.pid()).isZero();
+        assertThat(odd.waitedMillis()).isEqualTo(-1);
+    }
+
+    @Test
+    void aMeasuredBuildNamesItsLaneProcessAndWait() {
+        BuildUsage measured = BuildUsage.measureSince(BuildUsage.start("lane-a", 2500));
+        assertThat(measured.lane()).contains("lane-a");
+        assertThat(measured.pid()).isEqualTo(ProcessHandle.current().pid());
+        assertThat(measured.waitedMillis()).isEqualTo(2500);
     }
 
     @Test

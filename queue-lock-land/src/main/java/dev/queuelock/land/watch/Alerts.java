@@ -78,7 +78,11 @@ final class Alerts {
     }
 
     private void longWaits(WatchModel m) {
-        long[] walls = new UsageHistory(m.build.location()).read().stream().mapToLong(BuildUsage::wallMillis).sorted().toArray();
+        if (m.build.waiters().isEmpty()) {
+            return; // nobody waits: the history need not be read
+        }
+        long[] walls = new UsageHistory(m.build.location().resolve(UsageHistory.NAME)).recent().stream()
+                .mapToLong(BuildUsage::wallMillis).sorted().toArray();
         long usual = walls.length == 0 ? 0 : walls[walls.length / 2];
         for (LockRecord w : m.build.waiters()) {
             long waited = m.now - w.ts();

@@ -4,6 +4,8 @@ import dev.queuelock.land.history.Activity;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.slots.BuildUsage;
+import dev.queuelock.slots.UsageHistory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -11,10 +13,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The last hour, one row per lane: bars for building and waiting for a slot (the build queue's
- * holds and waits, from each record's own {@code ts} as the watch sees them come and go), and for a
- * landing's phases and its end (from the {@link Activity} landers append). Holds and waits that
- * ended before the watch started are not drawn: the build queue keeps no history of who held.
+ * The last hour, one row per lane: bars for building and waiting for a slot, and for a landing's
+ * phases and its end (from the {@link Activity} landers append). Builds come from two places: the
+ * holds and waits the watch sees come and go (from each record's own {@code ts}), and the
+ * {@link UsageHistory} each build under {@code auto} slots adds itself to as it ends, which reaches
+ * back before the watch started. A hold seen live and its later record are one build: the same
+ * process over overlapping times draws one bar (the one seen live). Records of older versions name
+ * no lane and are not drawn.
  */
 public final class Timeline {
 
@@ -25,16 +30,29 @@ public final class Timeline {
     static final class Bar {
         final String lane;
         final String kind;
+        /** The build's process; 0 for a landing's bars. */
+        final long pid;
         final long from;
         long to;
         boolean open;
 
         Bar(String lane, String kind, long from, long to, boolean open) {
+            this(lane, kind, 0, from, to, open);
+        }
+
+        Bar(String lane, String kind, long pid, long from, long to, boolean open) {
             this.lane = lane;
             this.kind = kind;
+            this.pid = pid;
             this.from = from;
             this.to = to;
             this.open = open;
+        }
+
+        /** Whether this bar and {@code other} are one build's hold or wait: same process, kind and lane, times overlapping. */
+        boolean sameAs(Bar other) {
+            return pid != 0 && pid == other.pid && kind.equals(other.kind) && lane.equals(other.lane) && from <= other.to
+                    && other.from <= to;
         }
     }
 
@@ -56,16 +74,17 @@ public final class Timeline {
     /** Holds and waits seen, by record (pid and ts tell one hold from the next). */
     private final Map<String, Bar> seen = new LinkedHashMap<>();
     private List<Bar> landingBars = List.of();
+    private List<BuildUsage> recorded = List.of();
     private List<Mark> marks = List.of();
 
     /** Notes who holds and waits now; a hold or wait no longer there ended at {@code now}. */
     void observe(QueueSnapshot build, long now) {
         Map<String, Bar> current = new HashMap<>();
         for (LockRecord h : build.holders()) {
-            current.put("h" + h.pid() + "@" + h.ts(), new Bar(h.lane(), "building", h.ts(), now, true));
+            current.put("h" + h.pid() + "@" + h.ts(), new Bar(h.lane(), "building", h.pid(), h.ts(), now, true));
         }
         for (LockRecord w : build.waiters()) {
-            current.put("w" + w.pid() + "@" + w.ts(), new Bar(w.lane(), "waiting", w.ts(), now, true));
+            current.put("w" + w.pid() + "@" + w.ts(), new Bar(w.lane(), "waiting", w.pid(), w.ts(), now, true));
         }
         for (Map.Entry<String, Bar> e : seen.entrySet()) {
             Bar bar = e.getValue();
@@ -83,6 +102,11 @@ public final class Timeline {
             }
         });
         seen.values().removeIf(bar -> !bar.open && bar.to < now - SPAN_MILLIS);
+    }
+
+    /** The builds the usage history holds, oldest first ({@link UsageHistory#read()}), as read last. */
+    void recorded(List<BuildUsage> builds) {
+        recorded = builds;
     }
 
     /** Reads the landings' phases and ends from the activity lines; a lane still landing has its last bar open. */
@@ -136,12 +160,37 @@ public final class Timeline {
     List<Bar> bars(long now) {
         List<Bar> all = new ArrayList<>();
         for (Bar bar : seen.values()) {
-            all.add(new Bar(bar.lane, bar.kind, bar.from, bar.open ? now : bar.to, bar.open));
+            all.add(new Bar(bar.lane, bar.kind, bar.pid, bar.from, bar.open ? now : bar.to, bar.open));
+        }
+        int live = all.size();
+        for (BuildUsage build : recorded) {
+            String lane = build.lane().orElse(null);
+            if (lane == null) {
+                continue;
+            }
+            long start = build.startEpochMillis();
+            if (build.waitedMillis() > 0) {
+                addUnlessSeen(all, live, new Bar(lane, "waiting", build.pid(), start - build.waitedMillis(), start, false), now);
+            }
+            addUnlessSeen(all, live, new Bar(lane, "building", build.pid(), start, build.endEpochMillis(), false), now);
         }
         for (Bar bar : landingBars) {
             all.add(new Bar(bar.lane, bar.kind, bar.from, bar.open ? now : bar.to, bar.open));
         }
         return all;
+    }
+
+    /** Adds a recorded build's bar if it ends within the hour and none of the first {@code live} bars (those seen live) is the same. */
+    private static void addUnlessSeen(List<Bar> all, int live, Bar recorded, long now) {
+        if (recorded.to < now - SPAN_MILLIS) {
+            return;
+        }
+        for (int i = 0; i < live; i++) {
+            if (all.get(i).sameAs(recorded)) {
+                return;
+            }
+        }
+        all.add(recorded);
     }
 
     List<Mark> marks() {

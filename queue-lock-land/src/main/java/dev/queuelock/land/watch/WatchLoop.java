@@ -13,8 +13,12 @@ import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.watch.DirectoryEvents.Part;
+import dev.queuelock.slots.UsageHistory;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -28,7 +32,8 @@ import java.util.function.Consumer;
  * in a queue or in the repository's state ({@link DirectoryEvents}). What changed is read again,
  * nothing else: a queue when its directory changed, the landings when the state changes, the lanes (which
  * runs git) at most every {@value #LANES_EVERY_MILLIS} ms, a check's log on from where it stopped
- * every {@value #CHECKS_EVERY_MILLIS} ms while a landing is in its checks. While something counts time (a hold, a
+ * every {@value #CHECKS_EVERY_MILLIS} ms while a landing is in its checks, the build queue's usage
+ * history when its directory changed and the file is another (each record renames a new file over it). While something counts time (a hold, a
  * wait, a landing) the view is shown again every {@code tickMillis} from what was read, without
  * reading; with nothing to count it sleeps until a change. Takes no lock and writes nothing.
  */
@@ -56,6 +61,8 @@ public final class WatchLoop {
     private Map<String, Long> targets = Map.of();
     private Map<String, List<String>> batches = Map.of();
     private CheckProgress checks;
+    /** The usage history's file as last read (its key and time), so a changed build queue rereads it only when it was rewritten. */
+    private Object usageRead;
     private long lanesReadAt;
     private long targetsReadAt = Long.MIN_VALUE / 2;
     private boolean lanesDue;
@@ -101,6 +108,7 @@ public final class WatchLoop {
                 Set<Part> changed = events.await(sleep);
                 if (changed.contains(Part.BUILD)) {
                     build = sources.build();
+                    readUsage();
                 }
                 if (changed.contains(Part.LAND)) {
                     land = sources.land();
@@ -161,6 +169,23 @@ public final class WatchLoop {
     private void readQueues() {
         build = sources.build();
         land = sources.land();
+        readUsage();
+    }
+
+    /** The builds recorded in the build queue's usage history, for the timeline: read again only if the file is another. */
+    private void readUsage() {
+        Path file = build.location().resolve(UsageHistory.NAME);
+        Object version;
+        try {
+            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            version = List.of(String.valueOf(attributes.fileKey()), attributes.lastModifiedTime(), attributes.size());
+        } catch (IOException e) {
+            version = "none";
+        }
+        if (!version.equals(usageRead)) {
+            usageRead = version;
+            timeline.recorded(new UsageHistory(file).read());
+        }
     }
 
     private void readState() {

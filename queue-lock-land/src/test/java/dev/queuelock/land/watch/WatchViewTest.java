@@ -16,8 +16,11 @@ import dev.queuelock.land.history.InFlightLanding;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.process.ProcessStart;
+import dev.queuelock.slots.BuildUsage;
+import dev.queuelock.slots.UsageHistory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -90,6 +93,22 @@ class WatchViewTest {
         assertThat(page.at("/timeline/bars")).extracting(bar -> bar.path("lane").asText() + " " + bar.path("kind").asText())
                 .contains("a building", "c waiting", "d checking");
         assertThat(page.at("/timeline/marks/0/text").asText()).isEqualTo("GreetingTest.greetsTheWorld");
+    }
+
+    @Test
+    void aWatchOpenedNowPutsTheLastHoursRecordedBuildsOnThePage() throws Exception {
+        Path queueDir = state.resolve("q-build");
+        long now = System.currentTimeMillis(); // the look is taken at the real time
+        UsageHistory history = new UsageHistory(queueDir.resolve(UsageHistory.NAME));
+        history.record(BuildUsage.described(now - 600_000, Duration.ofMinutes(3), 1.5, 1L << 30).heldBy("e", 4242, 60_000));
+        QueueSnapshot build = new QueueSnapshot(queueDir, List.of(), List.of());
+        QueueSnapshot land = new QueueSnapshot(state.resolve("q-land"), List.of(), List.of());
+
+        WatchModel look = new WatchLoop(new FixedSources(build, land, null), Notifier.NONE, 0).look();
+
+        JsonNode bars = new ObjectMapper().readTree(PageJson.render(look)).at("/timeline/bars");
+        assertThat(bars).extracting(bar -> bar.path("lane").asText() + " " + bar.path("kind").asText() + " "
+                + (bar.path("to").asLong() - bar.path("from").asLong())).containsExactlyInAnyOrder("e building 180000", "e waiting 60000");
     }
 
     @Test

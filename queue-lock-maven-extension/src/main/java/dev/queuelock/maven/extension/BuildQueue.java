@@ -39,6 +39,8 @@ public class BuildQueue {
 
     private QueueLock lock;
     private long acquiredAtNanos;
+    /** How long this session waited for its slot, in milliseconds. */
+    private long waitedMillis;
     /** Where {@code auto} slots keep the builds' usage; null unless this session took a slot under auto. */
     private UsageHistory usage;
     /** CPU and time when this session took its slot: the hold alone is measured, right also in a daemon that ran builds before. */
@@ -57,7 +59,7 @@ public class BuildQueue {
             acquire(newLock, settings, goals.isEmpty() ? "(default goals)" : String.join(" ", goals), where(repo, settings));
             if (settings.autoSlots() && newLock.joined().isEmpty()) {
                 usage = new UsageHistory(queue.usageHistory());
-                usageStart = BuildUsage.start();
+                usageStart = BuildUsage.start(repo.lane(), waitedMillis);
             }
         } catch (IllegalArgumentException e) {
             throw new MavenExecutionException(e.getMessage(), e);
@@ -110,6 +112,7 @@ public class BuildQueue {
             throw clientGone(null);
         }
         acquiredAtNanos = System.nanoTime();
+        waitedMillis = (acquiredAtNanos - start) / 1_000_000;
         if (newLock.joined().isPresent()) {
             LockRecord holder = newLock.joined().get();
             if (ProcessId.of(holder.pid(), holder.start().orElse(null)).isAlive()) {
