@@ -2,7 +2,6 @@ package dev.queuelock.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.AcquireOptions;
 import dev.queuelock.slots.SlotCount;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
@@ -12,8 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -44,28 +41,18 @@ class AutoHandOffTest {
 
         List<Integer> askedBeside = new CopyOnWriteArrayList<>();
         FileQueueLock waiter = new FileQueueLock(queue.directory(), "b", NEVER, oneSlotDecidedSlowly(askedBeside));
-        CountDownLatch waiting = new CountDownLatch(1);
-        Thread second = new Thread(() -> {
-            try {
-                waiter.acquire(AcquireOptions.defaults().withLabel("b").withReleaseAtExit(false)
-                        .withListener(event -> waiting.countDown()));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        second.start();
+        WaitingAcquire second = WaitingAcquire.start(waiter, "b");
         try {
-            assertThat(waiting.await(LockWorkers.PATIENCE.toSeconds(), TimeUnit.SECONDS)).as("waits behind the holder").isTrue();
+            assertThat(second.waits(LockWorkers.PATIENCE)).as("waits behind the holder").isTrue();
             assertThat(askedBeside).as("decided once, beside the holder").containsExactly(1);
 
             holder.sigterm();
-            second.join(LockWorkers.PATIENCE.toMillis());
+            second.join(LockWorkers.PATIENCE);
 
             assertThat(waiter.isHeld()).as("woken by the hand-off: " + holder.output()).isTrue();
             assertThat(askedBeside).as("the freed slot taken on the number in hand").containsExactly(1);
         } finally {
-            second.interrupt();
-            second.join();
+            second.close();
             waiter.close();
         }
     }

@@ -9,8 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -57,29 +55,19 @@ class AutoRecheckTest {
         FileQueueLock holder = new FileQueueLock(dir, "a", Duration.ofMinutes(10), machine);
         FileQueueLock waiter = new FileQueueLock(dir, "b", Duration.ofMinutes(10), machine);
         holder.acquire(AcquireOptions.defaults().withLabel("a").withReleaseAtExit(false));
-        CountDownLatch waiting = new CountDownLatch(1);
-        Thread second = new Thread(() -> {
-            try {
-                waiter.acquire(AcquireOptions.defaults().withLabel("b").withReleaseAtExit(false)
-                        .withListener(event -> waiting.countDown()));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        second.start();
+        WaitingAcquire second = WaitingAcquire.start(waiter, "b");
         try {
-            assertThat(waiting.await(30, TimeUnit.SECONDS)).as("the second waits").isTrue();
+            assertThat(second.waits(Duration.ofSeconds(30))).as("the second waits").isTrue();
             assertThat(waiter.isHeld()).isFalse();
 
             room.set(2);
-            second.join(TimeUnit.SECONDS.toMillis(30));
+            second.join(Duration.ofSeconds(30));
 
             assertThat(waiter.isHeld()).as("admitted beside the holder").isTrue();
             assertThat(holder.isHeld()).isTrue();
             assertThat(askedBeside).as("asked beside the one holding").contains(1);
         } finally {
-            second.interrupt();
-            second.join();
+            second.close();
             waiter.close();
             holder.close();
         }
