@@ -35,7 +35,8 @@ public abstract class Processes {
     /** The last choice, kept while the variable stays as it was: choosing reads {@code /proc}. */
     private static volatile Chosen last;
 
-    static Processes forEnvironment(String forced) {
+    /** The implementation a process whose {@value #ENV} is {@code forced} uses: how it judges, and records, its children. */
+    public static Processes forEnvironment(String forced) {
         Chosen chosen = last;
         if (chosen == null || !Objects.equals(chosen.forced, forced)) {
             chosen = new Chosen(forced, choose(forced));

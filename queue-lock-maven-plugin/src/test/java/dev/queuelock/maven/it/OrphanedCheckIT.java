@@ -84,10 +84,16 @@ class OrphanedCheckIT {
         Map<String, String> env = Map.of(Processes.ENV, layer);
         MavenRun land = repo.mvnWith(env, lane, "land", "queuelock:land", "-Dqueuelock.land.checkCommand=sh,-c," + check);
 
-        Awaitility.await().atMost(Timing.forMaven()).pollInterval(Duration.ofMillis(20))
-                .until(() -> Files.isDirectory(logs()) && moment.started.test(land.process().toHandle()));
         long lander = land.process().pid();
         String start = Processes.current().startToken(lander).orElseThrow();
+        Processes landersLayer = Processes.forEnvironment(layer);
+        String landersStart = landersLayer.startToken(lander).orElseThrow();
+        // The lander has got that far and its process layer knows the check as its own: on the portable
+        // layer it records the check just after starting it, and a lander killed in between leaves a
+        // check that keeps no hold; that moment is not the one under test.
+        Awaitility.await().atMost(Timing.forMaven()).pollInterval(Duration.ofMillis(20))
+                .until(() -> Files.isDirectory(logs()) && moment.started.test(land.process().toHandle())
+                        && landersLayer.anyStartedBy(lander, landersStart));
         land.process().children().filter(LandingRepo::isWatchdog).forEach(ProcessHandle::destroyForcibly);
         land.process().destroyForcibly(); // kill -9: no hook runs; the check is re-parented and starts on its own
         land.awaitExit(Duration.ofSeconds(30));
