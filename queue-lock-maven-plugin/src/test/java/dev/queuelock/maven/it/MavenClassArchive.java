@@ -96,6 +96,8 @@ final class MavenClassArchive {
                     .directory(project.toFile()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
             pb.environment().clear();
             pb.environment().putAll(env);
+            // a user extensions.xml (Maven 3.10 and 4) may name queue-lock: this Maven is no build of the test's
+            pb.environment().put("QUEUELOCK_SKIP", "1");
             pb.environment().put("MAVEN_OPTS", env.getOrDefault("MAVEN_OPTS", "") + " -XX:ArchiveClassesAtExit=" + unfinished + " " + QUIET);
             Process maven = pb.start();
             if (maven.waitFor(MAKING.toSeconds(), TimeUnit.SECONDS) && maven.exitValue() == 0 && Files.size(unfinished) > 0) {
