@@ -158,8 +158,11 @@ class LaneInstallsIT {
         for (MavenRun build : builds) {
             assertThat(build.awaitExit(MVN)).as(build.log()).isZero();
             ended.add(Instant.now());
-            assertThat(build.log()).contains("[shop3] test of api ran").contains("Build lock acquired (lane ")
-                    .doesNotContain("Build queue: next up");
+            // Two JVMs started together enrol in either order, and the later one may wait the moment
+            // until the earlier takes its slot ("nobody holds it now"); what two slots decide is that
+            // neither ever waits for the other's hold.
+            assertThat(build.log()).contains("[shop3] test of api ran").contains("Build lock acquired")
+                    .doesNotContain("holding for");
         }
         assertThat(started.get(1)).as("the second started before the first ended").isBefore(ended.get(0));
 
