@@ -194,13 +194,7 @@ class AgentSetupIT {
 
     /** The real Maven launcher, symlinks resolved. */
     private static Path realMaven() throws IOException {
-        for (String dir : System.getenv("PATH").split(File.pathSeparator)) {
-            Path mvn = Path.of(dir, "mvn");
-            if (Files.isExecutable(mvn)) {
-                return mvn.toRealPath();
-            }
-        }
-        throw new AssertionError("no mvn on the PATH of the test");
+        return Programs.onPath("mvn").orElseThrow(() -> new AssertionError("no mvn on the PATH of the test")).toRealPath();
     }
 
     /**

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,10 +30,9 @@ final class Chromium {
     /** The machine's Chromium, or null if it has none; {@code profile} is a directory of the test's for its user data. */
     static Chromium find(Path profile) {
         for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
-            for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(":")) {
-                if (Files.isExecutable(Path.of(dir, name))) {
-                    return new Chromium(Path.of(dir, name).toString(), profile);
-                }
+            Optional<Path> binary = Programs.onPath(name, System.getenv().getOrDefault("PATH", "/usr/bin"));
+            if (binary.isPresent()) {
+                return new Chromium(binary.get().toString(), profile);
             }
         }
         return null;

@@ -51,9 +51,9 @@ final class MavenClassArchive {
         if (!Boolean.parseBoolean(System.getProperty("queuelock.it.classArchives", "true"))) {
             return Optional.empty(); // to measure what the archives save, or to rule them out
         }
-        Optional<Path> maven = onPath(mvn, env.get("PATH"));
+        Optional<Path> maven = Programs.onPath(mvn, env.get("PATH")).flatMap(MavenClassArchive::real);
         Optional<Path> java = env.containsKey("JAVA_HOME") ? real(Path.of(env.get("JAVA_HOME"), "bin", "java"))
-                : onPath("java", env.get("PATH"));
+                : Programs.onPath("java", env.get("PATH")).flatMap(MavenClassArchive::real);
         if (maven.isEmpty() || java.isEmpty()) {
             return Optional.empty();
         }
@@ -142,21 +142,6 @@ final class MavenClassArchive {
         } catch (IOException e) {
             return false;
         }
-    }
-
-    private static Optional<Path> onPath(String command, String path) {
-        if (command.contains("/")) {
-            return real(Path.of(command));
-        }
-        if (path == null) {
-            return Optional.empty();
-        }
-        for (String dir : path.split(":")) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, command))) {
-                return real(Path.of(dir, command));
-            }
-        }
-        return Optional.empty();
     }
 
     private static Optional<Path> real(Path file) {
