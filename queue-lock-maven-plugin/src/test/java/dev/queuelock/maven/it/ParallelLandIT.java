@@ -3,27 +3,42 @@ package dev.queuelock.maven.it;
 import static dev.queuelock.maven.it.ThreeModuleLanes.commitTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.process.Processes;
 import dev.queuelock.testsupport.Timing;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Land checks side by side ({@code queuelock.land.parallel}) on the three-module project, real
  * Maven: lanes queued behind the held land queue are checked at once, each on the lanes ahead, and
  * land in order, a flaky test of the first rerun and refusing nobody, and a lane changing a leaf
  * independent of the lanes ahead says its check on main stands; when the first fails its test,
- * the others are checked again without it and land, and it is refused naming its test.
+ * the others are checked again without it and land, and it is refused naming its test. A leader
+ * killed with {@code kill -9} during its checks side by side loses no commit, leaves no process,
+ * and the landers behind it land their lanes.
  */
 class ParallelLandIT {
 
     private static final Duration LAND = Timing.forMaven();
+
+    /** A killed leader's check builds, their Mavens and test JVMs are gone within 30 s of the kill (scaled by the timing knob). */
+    private static final Duration ORPHANS_END = Timing.seconds(30);
 
     @TempDir
     Path work;
@@ -90,6 +105,99 @@ class ParallelLandIT {
         String history = Files.readString(repo.main.resolve(".git/queuelock/land-history.json"));
         assertThat(history).contains("check: par-a on origin/main failed", "check: par-b on origin/main passed",
                 "check: par-c on par-b passed");
+    }
+
+    /**
+     * Lanes a to c change app; a's test is held until the test lets it go, so the three checks of
+     * the leader a (a on main, b on a, c on a+b) each hold it. Once all three run it, and the
+     * leader's process layer knows them as its own, the leader's JVM alone is killed ({@code kill -9}:
+     * no hook runs, its check builds are left to its watchdog). Nothing is pushed, every check
+     * process ends, b's lander takes the land queue and lands b and c, a's branch is as it was,
+     * and a's next land says what was interrupted and lands it. In both process layers.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"linux", "portable"})
+    @Timeout(900)
+    void aLeaderKilledDuringItsChecksLosesNoCommitLeavesNoProcessAndTheLandersBehindItLand(String layer) throws Exception {
+        Path started = Files.createDirectory(work.resolve("started"));
+        Path release = work.resolve("release");
+        Map<String, String> env = Map.of(Processes.ENV, layer);
+        String[] parallel = {"-Dqueuelock.land.parallel=3", "-Dqueuelock.build.slots=3"};
+        List<MavenRun> lands = ThreeModuleLanes.queuedBehindTheHeldLandQueue(repo, env, List.of("par-a", "par-b", "par-c"),
+                lane -> "app", lane -> {
+                    if (lane.endsWith("par-a")) {
+                        commitTest(lane, "HeldTest", "new File(\"" + started + "\", String.valueOf(ProcessHandle.current().pid()))"
+                                + ".createNewFile(); long end = System.currentTimeMillis() + 600_000;"
+                                + " while (!new File(\"" + release + "\").exists() && System.currentTimeMillis() < end) { Thread.sleep(100); }"
+                                + " assertTrue(\"let go by the test\", new File(\"" + release + "\").exists());");
+                    }
+                }, parallel);
+        MavenRun leader = lands.get(0);
+        long pid = leader.process().pid();
+        Processes leadersLayer = Processes.forEnvironment(layer);
+        String start = leadersLayer.startToken(pid).orElseThrow();
+        Awaitility.await().atMost(LAND).pollInterval(Duration.ofMillis(100)).until(() -> {
+            if (!leader.process().isAlive()) {
+                throw new AssertionError("the leader ended before its checks ran:\n" + leader.log());
+            }
+            return started.toFile().list().length == 3 && leadersLayer.startedBy(pid, start).size() >= 3;
+        });
+        List<ProcessHandle> checkProcesses = leader.process().descendants().collect(Collectors.toList());
+        String mainBefore = LandingRepo.git(repo.origin, "rev-parse", "main");
+        String laneBefore = LandingRepo.git(repo.main, "rev-parse", "par-a");
+
+        leader.process().destroyForcibly(); // kill -9 of its JVM alone: its check builds are re-parented and run on
+        leader.awaitExit(Duration.ofSeconds(30));
+        assertThat(LandingRepo.git(repo.origin, "rev-parse", "main")).as("nothing pushed: no check of the dead leader's can be used,"
+                + " and the next lander's checks need the build slots its checks hold").isEqualTo(mainBefore);
+        Awaitility.await().atMost(ORPHANS_END).pollInterval(Duration.ofMillis(100))
+                .until(() -> checkProcesses.stream().noneMatch(ProcessHandle::isAlive));
+        assertThat(leadersLayer.anyStartedBy(pid, start)).as("no process of the dead leader's keeps its build slots").isFalse();
+        assertThat(checkLogsSaying("The lander (pid " + pid + ") has ended: stopped this check build")).hasSize(3);
+
+        for (MavenRun run : lands.subList(1, 3)) {
+            assertThat(run.awaitExit(LAND)).as(run.log()).isZero();
+        }
+        assertThat(lands.get(1).log()).contains("(lane par-a, pid " + pid + ") is gone without a verdict; nothing of it was pushed");
+        assertThat(LandingRepo.git(repo.main, "rev-parse", "par-a")).as("the dead leader's lane as it was").isEqualTo(laneBefore);
+        for (String lane : List.of("par-b", "par-c")) {
+            assertThat(LandingRepo.git(repo.main, "log", "--format=%s", lane)).contains(lane + " work");
+        }
+
+        Files.createFile(release);
+        MavenRun again = repo.mvnWith(env, repo.work.resolve("par-a"), "land-par-a-again", ThreeModuleLanes.landing(parallel));
+        assertThat(again.awaitExit(LAND)).as(again.log()).isZero();
+        assertThat(again.log()).contains("the previous land of this lane (pid " + pid + ", branch par-a) was interrupted during");
+        List<String> landed = repo.remoteSubjects("main");
+        assertThat(landed).containsSubsequence("HeldTest", "par-a work", "par-c work", "par-b work");
+        for (String commit : List.of("HeldTest", "par-a work", "par-b work", "par-c work")) {
+            assertThat(Collections.frequency(landed, commit)).as(commit + " on main once").isOne();
+        }
+        String history = Files.readString(repo.main.resolve(".git/queuelock/land-history.json"));
+        assertThat(history).contains("check: par-b on origin/main passed", "check: par-c on par-b passed");
+        MavenRun status = repo.mvnWith(env, repo.main, "status", "queuelock:status");
+        assertThat(status.awaitExit(LAND)).as(status.log()).isZero();
+        assertThat(status.log().split("  holder: none", -1)).as("nobody holds the land or the build queue: " + status.log()).hasSize(3);
+        assertThat(status.log().split("  waiting: none", -1)).as("nobody waits: " + status.log()).hasSize(3);
+        assertThat(status.log()).contains("par-a", "par-b", "par-c");
+        assertThat(LandingRepo.git(repo.main, "worktree", "list")).doesNotContain("queuelock");
+        for (String claims : List.of("claims", "batch/claims")) {
+            Path dir = repo.main.resolve(".git/queuelock/" + claims);
+            assertThat(Files.exists(dir) ? dir.toFile().list() : new String[0]).as("claims left in " + dir).isEmpty();
+        }
+    }
+
+    /** The check logs of this repository that contain {@code line}. */
+    private List<Path> checkLogsSaying(String line) throws Exception {
+        try (Stream<Path> logs = Files.list(repo.main.resolve(".git/queuelock/logs"))) {
+            return logs.filter(log -> {
+                try {
+                    return new String(Files.readAllBytes(log), StandardCharsets.ISO_8859_1).contains(line);
+                } catch (IOException e) {
+                    return false; // a directory
+                }
+            }).collect(Collectors.toList());
+        }
     }
 
     /** Lanes {@code members}, each adding a class to the module {@code moduleOf} it, landed with as many checks at once. */

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -43,15 +44,20 @@ final class ThreeModuleLanes {
      */
     static List<MavenRun> queuedBehindTheHeldLandQueue(LandingRepo repo, List<String> members, Function<String, String> moduleOf,
                                                        LaneChange change, String... landArgs) throws Exception {
+        return queuedBehindTheHeldLandQueue(repo, Map.of(), members, moduleOf, change, landArgs);
+    }
+
+    /** As {@link #queuedBehindTheHeldLandQueue(LandingRepo, List, Function, LaneChange, String...)}, {@code env} added to each lander's. */
+    static List<MavenRun> queuedBehindTheHeldLandQueue(LandingRepo repo, Map<String, String> env, List<String> members,
+                                                       Function<String, String> moduleOf, LaneChange change, String... landArgs)
+            throws Exception {
         QueueLock landQueue = repo.holdLandQueue();
         List<MavenRun> lands = new ArrayList<>();
         try {
             for (String member : members) {
                 Path lane = addingAClass(repo, member, moduleOf.apply(member));
                 change.apply(lane);
-                List<String> args = new ArrayList<>(List.of("queuelock:land", "-Dqueuelock.land.checkGoals=verify"));
-                args.addAll(List.of(landArgs));
-                MavenRun run = repo.mvn(lane, "land-" + member, args.toArray(new String[0]));
+                MavenRun run = repo.mvnWith(env, lane, "land-" + member, landing(landArgs));
                 run.awaitLog("Land queue:", Timing.forMaven());
                 lands.add(run);
             }
@@ -59,6 +65,13 @@ final class ThreeModuleLanes {
             landQueue.release();
         }
         return lands;
+    }
+
+    /** The arguments of {@code queuelock:land} with {@code landArgs}: its checks are {@code verify}. */
+    static String[] landing(String... landArgs) {
+        List<String> args = new ArrayList<>(List.of("queuelock:land", "-Dqueuelock.land.checkGoals=verify"));
+        args.addAll(List.of(landArgs));
+        return args.toArray(new String[0]);
     }
 
     /** A lane {@code name} from {@code origin/main} whose one commit adds a class to {@code module}. */
