@@ -1,5 +1,6 @@
 package dev.queuelock.slots;
 
+import dev.queuelock.process.Processes;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -16,9 +17,9 @@ import java.util.Optional;
  * CPU and would make every queued build look idle. {@link #start()} when the slot is taken and
  * {@link #measureSince} at the session's end count exactly that time, right under mvnd too, where
  * one daemon process runs build after build (its peak memory is the daemon's whole life's).
- * Cheap on purpose, as it runs in every session: on Linux one read of {@code /proc/self/stat} at
- * the start and one each of {@code /proc/self/stat} and {@code /proc/self/status} at the end,
- * nothing started.
+ * Cheap on purpose, as it runs in every session, under {@code auto} or a fixed number of slots: on
+ * Linux one read of {@code /proc/self/stat} at the start and one each of {@code /proc/self/stat},
+ * {@code /proc/self/status} and {@code /proc/loadavg} at the end, nothing started.
  *
  * <ul>
  * <li><b>CPU, Linux</b>: utime + stime + cutime + cstime of {@code /proc/self/stat}: every thread
@@ -106,30 +107,45 @@ public final class BuildUsage {
 
     /** {@link #start()} of a build of {@code lane} that waited {@code waitedMillis} for its slot. */
     public static Start start(String lane, long waitedMillis) {
-        return start(FactSource.current(), lane, waitedMillis);
+        return start(FactSource.current(), lane, waitedMillis, false);
+    }
+
+    /**
+     * {@link #start(String, long)} for a build that {@code auto} did not admit: only what is cheap
+     * to read is measured. On Linux that is every figure ({@code /proc}); on the portable path the
+     * peak memory and the load, which load the JDK's management beans (milliseconds), are left
+     * unknown, and so is the CPU where {@code ProcessHandle} does not know it. Such a build is
+     * still drawn on the watch's timeline; {@code auto} weighs only complete records.
+     */
+    public static Start startCheaply(String lane, long waitedMillis) {
+        return start(FactSource.current(), lane, waitedMillis, true);
     }
 
     static Start start(FactSource source) {
-        return start(source, null, -1);
+        return start(source, null, -1, false);
     }
 
-    private static Start start(FactSource source, String lane, long waitedMillis) {
-        return new Start(System.nanoTime(), System.currentTimeMillis(), cpuNanos(source), source, lane, waitedMillis);
+    private static Start start(FactSource source, String lane, long waitedMillis, boolean cheaply) {
+        return new Start(System.nanoTime(), System.currentTimeMillis(), cpuNanos(source, cheaply), source, lane, waitedMillis, cheaply);
     }
 
     /**
      * What the build used since {@code start}: call at the session's end, after the build's forks
-     * have ended. Never fails: a figure that cannot be read is -1 (the history skips such builds).
+     * have ended. Never fails: a figure that cannot be read is -1 ({@code auto} skips such builds).
      */
     public static BuildUsage measureSince(Start start) {
         long wallNanos = System.nanoTime() - start.nanos;
-        long cpu = cpuNanos(start.source);
+        long cpu = cpuNanos(start.source, start.cheaply);
         long cpuMillis = cpu < 0 || start.cpuNanos < 0 ? -1 : (cpu - start.cpuNanos) / 1_000_000;
-        return new BuildUsage(start.epochMillis, wallNanos / 1_000_000, cpuMillis, peakBytes(start.source), start.source.label(),
-                MachineProbe.of(start.source).load(), start.lane, ProcessHandle.current().pid(), start.waitedMillis);
+        boolean beans = start.source == FactSource.PORTABLE;
+        long peak = beans && start.cheaply ? -1 : peakBytes(start.source);
+        // Linux's load straight from /proc: the probe classes stay unloaded in a session not under auto.
+        double load = !beans ? FactSource.oneMinuteLoad() : start.cheaply ? -1 : MachineProbe.of(start.source).load();
+        return new BuildUsage(start.epochMillis, wallNanos / 1_000_000, cpuMillis, peak, start.source.label(), load, start.lane,
+                Processes.current().ownPid(), start.waitedMillis);
     }
 
-    private static long cpuNanos(FactSource source) {
+    private static long cpuNanos(FactSource source, boolean cheaply) {
         if (source == FactSource.LINUX) {
             try {
                 return linuxCpuTicks(FactSource.read(FactSource.SELF_STAT)) * NANOS_PER_TICK;
@@ -142,6 +158,9 @@ public final class BuildUsage {
         Optional<Duration> cpu = ProcessHandle.current().info().totalCpuDuration();
         if (cpu.isPresent()) {
             return cpu.get().toNanos();
+        }
+        if (cheaply) {
+            return -1;
         }
         try {
             java.lang.management.OperatingSystemMXBean bean = ManagementFactory.getOperatingSystemMXBean();
@@ -200,7 +219,7 @@ public final class BuildUsage {
         return Duration.ofMillis(cpuMillis);
     }
 
-    /** Peak resident memory of the Maven JVM, in bytes; -1 if unknown. */
+    /** Peak resident memory of the Maven JVM, in bytes; -1 if unknown (not measured cheaply on the portable path). */
     public long peakBytes() {
         return peakBytes;
     }
@@ -256,7 +275,12 @@ public final class BuildUsage {
 
     /** Whether every figure {@code auto} uses is known and sane. */
     boolean complete() {
-        return startEpochMillis > 0 && wallMillis > 0 && cpuMillis >= 0 && peakBytes > 0;
+        return timed() && cpuMillis >= 0 && peakBytes > 0;
+    }
+
+    /** Whether when it held its slot is known: enough for the watch's timeline. */
+    boolean timed() {
+        return startEpochMillis > 0 && wallMillis > 0;
     }
 
     @Override
@@ -274,14 +298,17 @@ public final class BuildUsage {
         private final FactSource source;
         private final String lane;
         private final long waitedMillis;
+        /** Whether only cheap figures are read ({@link #startCheaply}). */
+        private final boolean cheaply;
 
-        private Start(long nanos, long epochMillis, long cpuNanos, FactSource source, String lane, long waitedMillis) {
+        private Start(long nanos, long epochMillis, long cpuNanos, FactSource source, String lane, long waitedMillis, boolean cheaply) {
             this.nanos = nanos;
             this.epochMillis = epochMillis;
             this.cpuNanos = cpuNanos;
             this.source = source;
             this.lane = lane;
             this.waitedMillis = waitedMillis;
+            this.cheaply = cheaply;
         }
     }
 }
