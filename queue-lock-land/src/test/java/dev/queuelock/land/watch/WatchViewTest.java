@@ -112,6 +112,28 @@ class WatchViewTest {
     }
 
     @Test
+    void buildsUnderAFixedNumberOfSlotsThatEndedBeforeTheWatchStartedAreOnThePage() throws Exception {
+        Path queueDir = Files.createDirectories(state.resolve("q-build"));
+        long now = System.currentTimeMillis();
+        // Lines as the extension appends them under the default slot: the first as a real Linux session wrote it
+        // (`mvn validate`, times moved into the hour), the second as the portable path writes it, without the peak
+        // memory and the load, which would cost the session the JDK's management beans.
+        Files.writeString(queueDir.resolve(UsageHistory.NAME), "\n{\"start\":" + (now - 600_000) + ",\"wallMs\":95,\"cpuMs\":110,"
+                + "\"peakBytes\":118591488,\"source\":\"linux\",\"load\":7.8,\"lane\":\"f\",\"pid\":8284,\"waitMs\":16}"
+                + "\n{\"start\":" + (now - 300_000) + ",\"wallMs\":4200,\"cpuMs\":-1,\"peakBytes\":-1,\"source\":\"portable\",\"lane\":\"g\","
+                + "\"pid\":8290,\"waitMs\":0}");
+        QueueSnapshot build = new QueueSnapshot(queueDir, List.of(), List.of());
+        QueueSnapshot land = new QueueSnapshot(state.resolve("q-land"), List.of(), List.of());
+
+        WatchModel look = new WatchLoop(new FixedSources(build, land, null), Notifier.NONE, 0).look();
+
+        JsonNode bars = new ObjectMapper().readTree(PageJson.render(look)).at("/timeline/bars");
+        assertThat(bars).extracting(bar -> bar.path("lane").asText() + " " + bar.path("kind").asText() + " "
+                + (bar.path("to").asLong() - bar.path("from").asLong())).containsExactlyInAnyOrder("f building 95", "f waiting 16",
+                        "g building 4200");
+    }
+
+    @Test
     void theFailingTestIsReadFromARefusalsMessage() {
         String message = "checks failed on the rebased commit 4f1c2a9d0e (sh check.sh); nothing was pushed:\n"
                 + "    Failures: \n    GreetingTest.greetsTheWorld:14 \n          Expecting actual:\n"
