@@ -146,8 +146,8 @@ public final class UsageHistory {
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
                     FileLock cutting = channel.tryLock()) {
                 long size = channel.size();
-                // Not ours to cut if another holds it, or if the name is already another file (just cut).
-                if (cutting == null || size <= COMPACT_BYTES || Files.size(file) != size) {
+                // Not ours to cut if another holds it, or if the name is already another file (just cut, so small).
+                if (cutting == null || size <= COMPACT_BYTES || Files.size(file) <= COMPACT_BYTES) {
                     return;
                 }
                 List<String> kept = new ArrayList<>();

@@ -6,8 +6,9 @@ import java.time.Duration;
 
 /**
  * A child JVM recording builds into a usage history, for tests of many processes appending at
- * once: {@code <history file> <first build number> <builds> <go file>}. Waits for the go file, so
- * every child appends at the same moment, then records its builds and exits 0 if each was recorded.
+ * once: {@code <history file> <first build number> <builds> <go file>}. Says it is ready (the file
+ * {@code <go file>.ready.<first>}) and waits for the go file, so every child appends at the same
+ * moment, then records its builds and exits 0 if each was recorded.
  */
 public final class UsageAppender {
 
@@ -19,6 +20,7 @@ public final class UsageAppender {
         int first = Integer.parseInt(args[1]);
         int count = Integer.parseInt(args[2]);
         Path go = Path.of(args[3]);
+        Files.createFile(go.resolveSibling(go.getFileName() + ".ready." + first));
         while (!Files.exists(go)) {
             Thread.onSpinWait();
         }
