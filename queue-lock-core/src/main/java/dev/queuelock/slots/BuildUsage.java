@@ -17,9 +17,10 @@ import java.util.Optional;
  * CPU and would make every queued build look idle. {@link #start()} when the slot is taken and
  * {@link #measureSince} at the session's end count exactly that time, right under mvnd too, where
  * one daemon process runs build after build (its peak memory is the daemon's whole life's).
- * Cheap on purpose, as it runs in every session, under {@code auto} or a fixed number of slots: on
- * Linux one read of {@code /proc/self/stat} at the start and one each of {@code /proc/self/stat},
- * {@code /proc/self/status} and {@code /proc/loadavg} at the end, nothing started.
+ * Cheap on purpose, as it runs in every session under {@code auto}: on Linux one read of
+ * {@code /proc/self/stat} at the start and one each of {@code /proc/self/stat},
+ * {@code /proc/self/status} and {@code /proc/loadavg} at the end, nothing started. A build under a
+ * fixed number of slots keeps only its times ({@link #startTimesOnly}): nothing is read for it.
  *
  * <ul>
  * <li><b>CPU, Linux</b>: utime + stime + cutime + cstime of {@code /proc/self/stat}: every thread
@@ -41,6 +42,9 @@ import java.util.Optional;
  * </ul>
  */
 public final class BuildUsage {
+
+    /** The source of a build whose times alone are kept ({@link #startTimesOnly}): {@value}. */
+    static final String TIMES_ONLY = "times";
 
     /** Linux's USER_HZ: the unit of the CPU times in {@code /proc/<pid>/stat}, 100 on every architecture Java runs on. */
     private static final long NANOS_PER_TICK = 10_000_000L;
@@ -107,26 +111,25 @@ public final class BuildUsage {
 
     /** {@link #start()} of a build of {@code lane} that waited {@code waitedMillis} for its slot. */
     public static Start start(String lane, long waitedMillis) {
-        return start(FactSource.current(), lane, waitedMillis, false);
+        return start(FactSource.current(), lane, waitedMillis);
     }
 
     /**
-     * {@link #start(String, long)} for a build that {@code auto} did not admit: only what is cheap
-     * to read is measured. On Linux that is every figure ({@code /proc}); on the portable path the
-     * peak memory and the load, which load the JDK's management beans (milliseconds), are left
-     * unknown, and so is the CPU where {@code ProcessHandle} does not know it. Such a build is
-     * still drawn on the watch's timeline; {@code auto} weighs only complete records.
+     * {@link #start(String, long)} of a build under a fixed number of slots: its times, lane,
+     * process and wait, for the watch's timeline, and no figure, so nothing is read for it (every
+     * Maven session of every user pays for what is read here). Its source is {@value #TIMES_ONLY};
+     * {@code auto} does not weigh it.
      */
-    public static Start startCheaply(String lane, long waitedMillis) {
-        return start(FactSource.current(), lane, waitedMillis, true);
+    public static Start startTimesOnly(String lane, long waitedMillis) {
+        return new Start(System.nanoTime(), System.currentTimeMillis(), -1, null, lane, waitedMillis);
     }
 
     static Start start(FactSource source) {
-        return start(source, null, -1, false);
+        return start(source, null, -1);
     }
 
-    private static Start start(FactSource source, String lane, long waitedMillis, boolean cheaply) {
-        return new Start(System.nanoTime(), System.currentTimeMillis(), cpuNanos(source, cheaply), source, lane, waitedMillis, cheaply);
+    private static Start start(FactSource source, String lane, long waitedMillis) {
+        return new Start(System.nanoTime(), System.currentTimeMillis(), cpuNanos(source), source, lane, waitedMillis);
     }
 
     /**
@@ -134,18 +137,20 @@ public final class BuildUsage {
      * have ended. Never fails: a figure that cannot be read is -1 ({@code auto} skips such builds).
      */
     public static BuildUsage measureSince(Start start) {
-        long wallNanos = System.nanoTime() - start.nanos;
-        long cpu = cpuNanos(start.source, start.cheaply);
+        long wallMillis = (System.nanoTime() - start.nanos) / 1_000_000;
+        // The process layer's pid, which the lock has read already: ProcessHandle would set up the JDK's process machinery.
+        long pid = Processes.current().ownPid();
+        if (start.source == null) {
+            return new BuildUsage(start.epochMillis, wallMillis, -1, -1, TIMES_ONLY, -1, start.lane, pid, start.waitedMillis);
+        }
+        long cpu = cpuNanos(start.source);
         long cpuMillis = cpu < 0 || start.cpuNanos < 0 ? -1 : (cpu - start.cpuNanos) / 1_000_000;
-        boolean beans = start.source == FactSource.PORTABLE;
-        long peak = beans && start.cheaply ? -1 : peakBytes(start.source);
-        // Linux's load straight from /proc: the probe classes stay unloaded in a session not under auto.
-        double load = !beans ? FactSource.oneMinuteLoad() : start.cheaply ? -1 : MachineProbe.of(start.source).load();
-        return new BuildUsage(start.epochMillis, wallNanos / 1_000_000, cpuMillis, peak, start.source.label(), load, start.lane,
-                Processes.current().ownPid(), start.waitedMillis);
+        double load = start.source == FactSource.LINUX ? FactSource.oneMinuteLoad() : MachineProbe.of(start.source).load();
+        return new BuildUsage(start.epochMillis, wallMillis, cpuMillis, peakBytes(start.source), start.source.label(), load, start.lane,
+                pid, start.waitedMillis);
     }
 
-    private static long cpuNanos(FactSource source, boolean cheaply) {
+    private static long cpuNanos(FactSource source) {
         if (source == FactSource.LINUX) {
             try {
                 return linuxCpuTicks(FactSource.read(FactSource.SELF_STAT)) * NANOS_PER_TICK;
@@ -158,9 +163,6 @@ public final class BuildUsage {
         Optional<Duration> cpu = ProcessHandle.current().info().totalCpuDuration();
         if (cpu.isPresent()) {
             return cpu.get().toNanos();
-        }
-        if (cheaply) {
-            return -1;
         }
         try {
             java.lang.management.OperatingSystemMXBean bean = ManagementFactory.getOperatingSystemMXBean();
@@ -219,7 +221,7 @@ public final class BuildUsage {
         return Duration.ofMillis(cpuMillis);
     }
 
-    /** Peak resident memory of the Maven JVM, in bytes; -1 if unknown (not measured cheaply on the portable path). */
+    /** Peak resident memory of the Maven JVM, in bytes; -1 if unknown. */
     public long peakBytes() {
         return peakBytes;
     }
@@ -238,7 +240,7 @@ public final class BuildUsage {
         return load;
     }
 
-    /** {@code linux}, {@code portable} (CPU without forks) or {@code described}. */
+    /** {@code linux}, {@code portable} (CPU without forks), {@code described} or {@value #TIMES_ONLY} (no figure). */
     public String source() {
         return source;
     }
@@ -298,17 +300,15 @@ public final class BuildUsage {
         private final FactSource source;
         private final String lane;
         private final long waitedMillis;
-        /** Whether only cheap figures are read ({@link #startCheaply}). */
-        private final boolean cheaply;
 
-        private Start(long nanos, long epochMillis, long cpuNanos, FactSource source, String lane, long waitedMillis, boolean cheaply) {
+        /** @param source null for a build whose times alone are kept ({@link #startTimesOnly}) */
+        private Start(long nanos, long epochMillis, long cpuNanos, FactSource source, String lane, long waitedMillis) {
             this.nanos = nanos;
             this.epochMillis = epochMillis;
             this.cpuNanos = cpuNanos;
             this.source = source;
             this.lane = lane;
             this.waitedMillis = waitedMillis;
-            this.cheaply = cheaply;
         }
     }
 }

@@ -26,9 +26,10 @@ import java.util.Map;
 /**
  * A build queue's recent builds: one JSON object a line, in the file {@value #NAME} of the queue's
  * directory, the last {@value #KEEP} kept. Every build that held a slot of its own adds its line as
- * its session ends, under {@code auto} or a fixed number of slots: {@code auto} weighs the last
- * {@value #RECENT} complete ones ({@link #recent()}); the watch's timeline draws the last hour's
- * from all of them ({@link #read()}).
+ * its session ends: under {@code auto} with what it used, under a fixed number of slots its times
+ * alone ({@link BuildUsage#startTimesOnly}). {@code auto} weighs the last {@value #RECENT} with
+ * every figure ({@link #recent()}); the watch's timeline draws the last hour's from all of them
+ * ({@link #read()}).
  *
  * <ul>
  * <li><b>Nearly free at a session's end</b>: a record is one append of one line ({@code O_APPEND},

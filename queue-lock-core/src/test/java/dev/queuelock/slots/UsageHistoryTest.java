@@ -297,13 +297,19 @@ class UsageHistoryTest {
     }
 
     @Test
-    void aBuildMeasuredCheaplyIsDrawn() throws InterruptedException {
-        BuildUsage.Start start = BuildUsage.startCheaply("lane-a", 2500);
+    void aBuildWhoseTimesAloneAreKeptIsDrawnButNotWeighed() throws InterruptedException {
+        BuildUsage.Start start = BuildUsage.startTimesOnly("lane-a", 2500);
         Thread.sleep(20); // a hold of no time is no build
         BuildUsage measured = BuildUsage.measureSince(start);
         assertThat(measured.lane()).contains("lane-a");
         assertThat(measured.waitedMillis()).isEqualTo(2500);
-        assertThat(measured.timed()).isTrue();
+        assertThat(measured.pid()).isEqualTo(ProcessHandle.current().pid());
+        assertThat(measured.wallMillis()).isGreaterThanOrEqualTo(20);
+        assertThat(UsageHistory.line(measured)).contains("\"cpuMs\":-1,\"peakBytes\":-1,\"source\":\"times\",\"lane\":\"lane-a\"");
+        UsageHistory history = new UsageHistory(tmp.resolve(UsageHistory.NAME));
+        assertThat(history.record(measured)).isTrue();
+        assertThat(history.read()).hasSize(1);
+        assertThat(history.recent()).isEmpty();
     }
 
     @Test

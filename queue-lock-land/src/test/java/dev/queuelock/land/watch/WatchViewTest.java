@@ -112,16 +112,15 @@ class WatchViewTest {
     }
 
     @Test
-    void buildsUnderAFixedNumberOfSlotsThatEndedBeforeTheWatchStartedAreOnThePage() throws Exception {
+    void aBuildUnderAFixedNumberOfSlotsThatEndedBeforeTheWatchStartedIsOnThePage() throws Exception {
         Path queueDir = Files.createDirectories(state.resolve("q-build"));
         long now = System.currentTimeMillis();
-        // Lines as the extension appends them under the default slot: the first as a real Linux session wrote it
-        // (`mvn validate`, times moved into the hour), the second as the portable path writes it, without the peak
-        // memory and the load, which would cost the session the JDK's management beans.
-        Files.writeString(queueDir.resolve(UsageHistory.NAME), "\n{\"start\":" + (now - 600_000) + ",\"wallMs\":95,\"cpuMs\":110,"
-                + "\"peakBytes\":118591488,\"source\":\"linux\",\"load\":7.8,\"lane\":\"f\",\"pid\":8284,\"waitMs\":16}"
-                + "\n{\"start\":" + (now - 300_000) + ",\"wallMs\":4200,\"cpuMs\":-1,\"peakBytes\":-1,\"source\":\"portable\",\"lane\":\"g\","
-                + "\"pid\":8290,\"waitMs\":0}");
+        // Lines as the extension appends them: the first as a real session under the default slot wrote it (`mvn
+        // validate`; its times alone, moved into the hour), the second as one under auto does, with what it used.
+        Files.writeString(queueDir.resolve(UsageHistory.NAME), "\n{\"start\":" + (now - 600_000) + ",\"wallMs\":106,\"cpuMs\":-1,"
+                + "\"peakBytes\":-1,\"source\":\"times\",\"lane\":\"f\",\"pid\":3648,\"waitMs\":18}"
+                + "\n{\"start\":" + (now - 300_000) + ",\"wallMs\":4200,\"cpuMs\":5100,\"peakBytes\":118591488,\"source\":\"linux\","
+                + "\"load\":7.8,\"lane\":\"g\",\"pid\":8290,\"waitMs\":0}");
         QueueSnapshot build = new QueueSnapshot(queueDir, List.of(), List.of());
         QueueSnapshot land = new QueueSnapshot(state.resolve("q-land"), List.of(), List.of());
 
@@ -129,7 +128,7 @@ class WatchViewTest {
 
         JsonNode bars = new ObjectMapper().readTree(PageJson.render(look)).at("/timeline/bars");
         assertThat(bars).extracting(bar -> bar.path("lane").asText() + " " + bar.path("kind").asText() + " "
-                + (bar.path("to").asLong() - bar.path("from").asLong())).containsExactlyInAnyOrder("f building 95", "f waiting 16",
+                + (bar.path("to").asLong() - bar.path("from").asLong())).containsExactlyInAnyOrder("f building 106", "f waiting 18",
                         "g building 4200");
     }
 

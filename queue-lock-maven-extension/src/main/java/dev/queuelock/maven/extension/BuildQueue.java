@@ -58,10 +58,10 @@ public class BuildQueue {
             JoiningLock newLock = factory.openJoiningOwnHold(queue, repo.lane());
             acquire(newLock, settings, goals.isEmpty() ? "(default goals)" : String.join(" ", goals), where(repo, settings));
             if (newLock.joined().isEmpty()) {
-                // Every hold is recorded, for auto's weighing and the watch's timeline; outside auto only what is cheap to read.
+                // Every hold is recorded for the watch's timeline; its figures, which cost reads, only for auto to weigh.
                 usage = new UsageHistory(queue.usageHistory());
                 usageStart = settings.autoSlots() ? BuildUsage.start(repo.lane(), waitedMillis)
-                        : BuildUsage.startCheaply(repo.lane(), waitedMillis);
+                        : BuildUsage.startTimesOnly(repo.lane(), waitedMillis);
             }
         } catch (IllegalArgumentException e) {
             throw new MavenExecutionException(e.getMessage(), e);
