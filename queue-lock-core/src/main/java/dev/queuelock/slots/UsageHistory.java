@@ -115,7 +115,11 @@ public final class UsageHistory {
                 return true;
             }
             if (size > COMPACT_BYTES) {
-                compact();
+                try {
+                    compact();
+                } catch (IOException e) {
+                    // the build is recorded; the next record cuts the file
+                }
             }
             return true;
         } catch (IOException | QueueLockException e) {
