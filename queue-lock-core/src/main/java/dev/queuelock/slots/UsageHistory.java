@@ -34,7 +34,7 @@ import java.util.Map;
  * <ul>
  * <li><b>Nearly free at a session's end</b>: a record is one append of one line ({@code O_APPEND},
  * one write), built with a {@link StringBuilder}; the file is not read. Only when an append leaves
- * the file past {@value #COMPACT_BYTES} bytes (about every {@value #KEEP} builds) does that
+ * the file past {@value #COMPACT_BYTES} bytes (every few hundred builds) does that
  * session cut it to the last {@value #KEEP} lines.
  * <li><b>Never interleaved, never half-written</b>: appends of a few hundred bytes with
  * {@code O_APPEND} to a local file are each written whole, whoever else appends at once. The cut
@@ -69,7 +69,7 @@ public final class UsageHistory {
     /** The file's name in the queue's directory. */
     public static final String NAME = Queue.USAGE_HISTORY;
 
-    /** An append that leaves the file larger than this cuts it to the last {@value #KEEP} lines ({@value #KEEP} lines are about 25 kB). */
+    /** An append that leaves the file larger than this cuts it to the last {@value #KEEP} lines (which take 13 to 25 kB). */
     static final int COMPACT_BYTES = 64 * 1024;
 
     /** More than this is not our file (older versions read no more either). */
@@ -90,7 +90,7 @@ public final class UsageHistory {
     }
 
     /**
-     * Adds a finished build: one append, and about every {@value #KEEP} builds a cut to the last
+     * Adds a finished build: one append, and every few hundred builds a cut to the last
      * {@value #KEEP}. Call only for a session that held a slot of its own: a build nested in
      * another's hold is in its parent's figures already (Linux counts a waited-for child's CPU in
      * its parent's).
