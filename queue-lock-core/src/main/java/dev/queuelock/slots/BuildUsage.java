@@ -1,5 +1,6 @@
 package dev.queuelock.slots;
 
+import dev.queuelock.process.Processes;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -16,9 +17,10 @@ import java.util.Optional;
  * CPU and would make every queued build look idle. {@link #start()} when the slot is taken and
  * {@link #measureSince} at the session's end count exactly that time, right under mvnd too, where
  * one daemon process runs build after build (its peak memory is the daemon's whole life's).
- * Cheap on purpose, as it runs in every session: on Linux one read of {@code /proc/self/stat} at
- * the start and one each of {@code /proc/self/stat} and {@code /proc/self/status} at the end,
- * nothing started.
+ * Cheap on purpose, as it runs in every session under {@code auto}: on Linux one read of
+ * {@code /proc/self/stat} at the start and one each of {@code /proc/self/stat},
+ * {@code /proc/self/status} and {@code /proc/loadavg} at the end, nothing started. A build under a
+ * fixed number of slots keeps only its times ({@link #startTimesOnly}): nothing is read for it.
  *
  * <ul>
  * <li><b>CPU, Linux</b>: utime + stime + cutime + cstime of {@code /proc/self/stat}: every thread
@@ -40,6 +42,9 @@ import java.util.Optional;
  * </ul>
  */
 public final class BuildUsage {
+
+    /** The source of a build whose times alone are kept ({@link #startTimesOnly}): {@value}. */
+    static final String TIMES_ONLY = "times";
 
     /** Linux's USER_HZ: the unit of the CPU times in {@code /proc/<pid>/stat}, 100 on every architecture Java runs on. */
     private static final long NANOS_PER_TICK = 10_000_000L;
@@ -109,6 +114,16 @@ public final class BuildUsage {
         return start(FactSource.current(), lane, waitedMillis);
     }
 
+    /**
+     * {@link #start(String, long)} of a build under a fixed number of slots: its times, lane,
+     * process and wait, for the watch's timeline, and no figure, so nothing is read for it (every
+     * Maven session of every user pays for what is read here). Its source is {@value #TIMES_ONLY};
+     * {@code auto} does not weigh it.
+     */
+    public static Start startTimesOnly(String lane, long waitedMillis) {
+        return new Start(System.nanoTime(), System.currentTimeMillis(), -1, null, lane, waitedMillis);
+    }
+
     static Start start(FactSource source) {
         return start(source, null, -1);
     }
@@ -119,14 +134,20 @@ public final class BuildUsage {
 
     /**
      * What the build used since {@code start}: call at the session's end, after the build's forks
-     * have ended. Never fails: a figure that cannot be read is -1 (the history skips such builds).
+     * have ended. Never fails: a figure that cannot be read is -1 ({@code auto} skips such builds).
      */
     public static BuildUsage measureSince(Start start) {
-        long wallNanos = System.nanoTime() - start.nanos;
+        long wallMillis = (System.nanoTime() - start.nanos) / 1_000_000;
+        // The process layer's pid, which the lock has read already: ProcessHandle would set up the JDK's process machinery.
+        long pid = Processes.current().ownPid();
+        if (start.source == null) {
+            return new BuildUsage(start.epochMillis, wallMillis, -1, -1, TIMES_ONLY, -1, start.lane, pid, start.waitedMillis);
+        }
         long cpu = cpuNanos(start.source);
         long cpuMillis = cpu < 0 || start.cpuNanos < 0 ? -1 : (cpu - start.cpuNanos) / 1_000_000;
-        return new BuildUsage(start.epochMillis, wallNanos / 1_000_000, cpuMillis, peakBytes(start.source), start.source.label(),
-                MachineProbe.of(start.source).load(), start.lane, ProcessHandle.current().pid(), start.waitedMillis);
+        double load = start.source == FactSource.LINUX ? FactSource.oneMinuteLoad() : MachineProbe.of(start.source).load();
+        return new BuildUsage(start.epochMillis, wallMillis, cpuMillis, peakBytes(start.source), start.source.label(), load, start.lane,
+                pid, start.waitedMillis);
     }
 
     private static long cpuNanos(FactSource source) {
@@ -219,7 +240,7 @@ public final class BuildUsage {
         return load;
     }
 
-    /** {@code linux}, {@code portable} (CPU without forks) or {@code described}. */
+    /** {@code linux}, {@code portable} (CPU without forks), {@code described} or {@value #TIMES_ONLY} (no figure). */
     public String source() {
         return source;
     }
@@ -256,7 +277,12 @@ public final class BuildUsage {
 
     /** Whether every figure {@code auto} uses is known and sane. */
     boolean complete() {
-        return startEpochMillis > 0 && wallMillis > 0 && cpuMillis >= 0 && peakBytes > 0;
+        return timed() && cpuMillis >= 0 && peakBytes > 0;
+    }
+
+    /** Whether when it held its slot is known: enough for the watch's timeline. */
+    boolean timed() {
+        return startEpochMillis > 0 && wallMillis > 0;
     }
 
     @Override
@@ -275,6 +301,7 @@ public final class BuildUsage {
         private final String lane;
         private final long waitedMillis;
 
+        /** @param source null for a build whose times alone are kept ({@link #startTimesOnly}) */
         private Start(long nanos, long epochMillis, long cpuNanos, FactSource source, String lane, long waitedMillis) {
             this.nanos = nanos;
             this.epochMillis = epochMillis;

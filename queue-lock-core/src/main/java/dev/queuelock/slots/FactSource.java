@@ -10,10 +10,9 @@ import java.util.Locale;
 
 /**
  * Where the machine's and a build's facts are read: {@code /proc} on Linux, the JDK's management
- * beans elsewhere (macOS). The same switch as the process layer ({@link Processes}): the
- * environment variable {@value Processes#ENV}{@code =portable} forces the portable path, so Linux
- * tests walk the path a Mac takes; else Linux wherever {@code /proc} can be read (two file checks,
- * once per JVM, and no process started).
+ * beans elsewhere (macOS). The process layer's choice ({@link Processes}), which the lock has made
+ * already: the environment variable {@value Processes#ENV}{@code =portable} forces the portable
+ * path, so Linux tests walk the path a Mac takes; else Linux wherever {@code /proc} can be read.
  */
 enum FactSource {
     LINUX,
@@ -22,6 +21,7 @@ enum FactSource {
     static final Path MEMINFO = Paths.get("/proc/meminfo");
     static final Path SELF_STAT = Paths.get("/proc/self/stat");
     static final Path SELF_STATUS = Paths.get("/proc/self/status");
+    static final Path LOADAVG = Paths.get("/proc/loadavg");
 
     /**
      * The source the environment asks for now. Not fixed once per JVM: an mvnd daemon runs build
@@ -32,15 +32,7 @@ enum FactSource {
     }
 
     static FactSource choose(String forced) {
-        if (Processes.forcesPortable(forced)) {
-            return PORTABLE;
-        }
-        return Proc.READABLE ? LINUX : PORTABLE;
-    }
-
-    /** Whether {@code /proc} gives the Linux facts: the machine's, looked at once, when first asked. */
-    private static final class Proc {
-        static final boolean READABLE = Files.isReadable(MEMINFO) && Files.isReadable(SELF_STAT);
+        return Processes.forEnvironment(forced).name().equals(LINUX.label()) ? LINUX : PORTABLE;
     }
 
     /** {@code linux} or {@code portable}, as the process layer names them. */
@@ -70,6 +62,29 @@ enum FactSource {
         }
         try {
             return Long.parseLong(value.substring(0, value.length() - 3).trim()) * 1024;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** The one-minute load average of {@code /proc/loadavg} now; -1 if it cannot be read. */
+    static double oneMinuteLoad() {
+        try {
+            return loadAverage(read(LOADAVG), 0);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** The {@code index}-th load average of {@code /proc/loadavg} (0: one minute, 1: five); -1 if malformed. */
+    static double loadAverage(String loadavg, int index) {
+        String[] fields = loadavg.trim().split(" ");
+        if (fields.length <= index) {
+            return -1;
+        }
+        try {
+            double value = Double.parseDouble(fields[index]);
+            return value >= 0 ? value : -1;
         } catch (NumberFormatException e) {
             return -1;
         }

@@ -14,7 +14,7 @@ import java.nio.file.Paths;
  */
 final class LinuxProbe implements MachineProbe {
 
-    static final Path LOADAVG = Paths.get("/proc/loadavg");
+    static final Path LOADAVG = FactSource.LOADAVG;
     static final Path PRESSURE = Paths.get("/proc/pressure");
     /** This process's readings of the tasks running, for every decision it makes. */
     private static final RecentRunning RUNNING = new RecentRunning();
@@ -42,11 +42,7 @@ final class LinuxProbe implements MachineProbe {
 
     @Override
     public double load() {
-        try {
-            return loadOf(FactSource.read(LOADAVG));
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
+        return FactSource.oneMinuteLoad();
     }
 
     private static double some(Path file) {
@@ -81,16 +77,7 @@ final class LinuxProbe implements MachineProbe {
 
     /** The {@code index}-th load average of {@code /proc/loadavg} (0: one minute, 1: five); -1 if malformed. */
     static double average(String loadavg, int index) {
-        String[] fields = loadavg.trim().split(" ");
-        if (fields.length <= index) {
-            return -1;
-        }
-        try {
-            double value = Double.parseDouble(fields[index]);
-            return value >= 0 ? value : -1;
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        return FactSource.loadAverage(loadavg, index);
     }
 
     /** The {@code avg10} of the {@code some} line of a {@code /proc/pressure/*} file, in percent; -1 if missing. */

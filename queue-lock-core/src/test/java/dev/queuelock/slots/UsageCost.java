@@ -19,10 +19,12 @@ import java.util.stream.Stream;
  * {@link BuildUsage#start(String, long)}) and at the session's end ({@link BuildUsage#measureSince} and
  * {@link UsageHistory#record}). The first calls in a fresh JVM that holds a real build lock (so
  * what the lock loads is loaded, as in a session, where these run once), then the median of warm
- * calls. Not a test; run it by hand after {@code mvn -o -pl queue-lock-core test-compile}:
+ * calls. With the argument {@code fixed}, a session under a fixed number of slots: no
+ * {@code slots()}, {@link BuildUsage#startTimesOnly}. Not a test; run it by hand after
+ * {@code mvn -o -pl queue-lock-core test-compile}:
  *
  * <pre>
- * java -cp queue-lock-core/target/classes:queue-lock-core/target/test-classes dev.queuelock.slots.UsageCost
+ * java -cp queue-lock-core/target/classes:queue-lock-core/target/test-classes dev.queuelock.slots.UsageCost [fixed]
  * </pre>
  */
 public final class UsageCost {
@@ -33,6 +35,7 @@ public final class UsageCost {
     }
 
     public static void main(String[] args) throws Exception {
+        boolean fixed = args.length > 0 && args[0].equals("fixed");
         Path tmp = Files.createTempDirectory("usage-cost");
         try {
             UsageHistory history = new UsageHistory(tmp.resolve("queue").resolve(UsageHistory.NAME));
@@ -44,27 +47,34 @@ public final class UsageCost {
             AutoSlots auto = new AutoSlots(history);
             lock.acquire(AcquireOptions.defaults().withLabel("cost").withReleaseAtExit(false));
             Timer acquire = new Timer();
-            auto.slots();
-            BuildUsage.Start start = BuildUsage.start("agent-lane-0", 12_345);
+            if (!fixed) {
+                auto.slots();
+            }
+            BuildUsage.Start start = fixed ? BuildUsage.startTimesOnly("agent-lane-0", 12_345) : BuildUsage.start("agent-lane-0", 12_345);
             acquire.stop();
+            Thread.sleep(2); // a hold of no time is no build, and is not recorded
             Timer end = new Timer();
             history.record(BuildUsage.measureSince(start));
             end.stop();
             lock.release();
-            System.out.printf("first call, lock held: acquire (slots() + start()) %s; session end (measureSince + record) %s [%s]%n",
-                    acquire, end, FactSource.current().label());
+            System.out.printf("first call, lock held: acquire (%s) %s; session end (measureSince + record) %s [%s]%n",
+                    fixed ? "startTimesOnly()" : "slots() + start()", acquire, end, FactSource.current().label());
             int n = 300;
             long[] acquireWall = new long[n];
             long[] endWall = new long[n];
             for (int i = 0; i < n; i++) {
                 long a = System.nanoTime();
-                auto.slots();
-                BuildUsage.Start warm = BuildUsage.start("agent-lane-0", 12_345);
+                if (!fixed) {
+                    auto.slots();
+                }
+                BuildUsage.Start warm = fixed ? BuildUsage.startTimesOnly("agent-lane-0", 12_345) : BuildUsage.start("agent-lane-0", 12_345);
                 long b = System.nanoTime();
+                Thread.sleep(2);
+                long held = System.nanoTime() - b;
                 history.record(BuildUsage.measureSince(warm));
                 long c = System.nanoTime();
                 acquireWall[i] = b - a;
-                endWall[i] = c - b;
+                endWall[i] = c - b - held;
             }
             System.out.printf("warm, median of %d: acquire %d us wall; session end %d us wall%n", n, median(acquireWall) / 1000,
                     median(endWall) / 1000);

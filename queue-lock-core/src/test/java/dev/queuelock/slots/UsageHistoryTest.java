@@ -1,6 +1,7 @@
 package dev.queuelock.slots;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,12 +18,18 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import dev.queuelock.testsupport.ChildProcess;
+import dev.queuelock.testsupport.ChildProcesses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The history file: bounded, replaced whole, tolerant of garbage, safe in a shared /tmp. */
+/** The history file: appended to, bounded, never torn, tolerant of garbage, safe in a shared /tmp. */
 class UsageHistoryTest {
+
+    @RegisterExtension
+    final ChildProcesses children = new ChildProcesses();
 
     @TempDir
     Path tmp;
@@ -49,22 +56,116 @@ class UsageHistoryTest {
     }
 
     @Test
-    void aRecordParsesOnlyTheLastLinesAndCopiesOlderOnesAsTheyAre() throws IOException {
-        List<String> lines = new ArrayList<>();
-        lines.add("{\"not\":\"a build\"}"); // older than the last twenty: copied, not parsed
-        for (int i = 1; i <= 30; i++) {
-            lines.add(UsageHistory.line(build(i)));
-        }
-        lines.add(31 - UsageHistory.RECENT + 5, "{\"start\":1}"); // among the last twenty: parsed and dropped
+    void aRecordAppendsItsLineAndReadsNothing() throws IOException {
         Path file = tmp.resolve(UsageHistory.NAME);
-        Files.write(file, lines);
+        String before = "{\"not\":\"a build\"}\n" + UsageHistory.line(build(1)) + "\n"; // as older versions wrote it
+        Files.write(file, before.getBytes(StandardCharsets.UTF_8));
 
-        assertThat(new UsageHistory(file).record(build(31))).isTrue();
+        assertThat(new UsageHistory(file).record(build(2))).isTrue();
+        assertThat(new UsageHistory(file).record(build(3))).isTrue();
 
-        List<String> written = Files.readAllLines(file);
-        assertThat(written).hasSize(32).startsWith("{\"not\":\"a build\"}").doesNotContain("{\"start\":1}")
-                .endsWith(UsageHistory.line(build(31)));
-        assertThat(new UsageHistory(file).read()).hasSize(31);
+        assertThat(Files.readString(file)).isEqualTo(before + "\n" + UsageHistory.line(build(2)) + "\n" + UsageHistory.line(build(3)));
+        assertThat(new UsageHistory(file).read()).extracting(BuildUsage::startEpochMillis).containsExactly(start(1), start(2), start(3));
+    }
+
+    @Test
+    void pastItsSizeTheFileIsCutToTheLastHundredWithTheNewestLast() throws IOException {
+        Path file = tmp.resolve(UsageHistory.NAME);
+        StringBuilder text = new StringBuilder("{\"not\":\"a build\"}\n");
+        int i = 0;
+        while (text.length() <= UsageHistory.COMPACT_BYTES - 300) {
+            text.append(UsageHistory.line(UsageAppender.build(++i))).append('\n');
+            if (i == 250) {
+                text.append("not json\n");
+            }
+        }
+        Files.write(file, text.toString().getBytes(StandardCharsets.UTF_8));
+        int older = i;
+        assertThat(new UsageHistory(file).read()).hasSize(UsageHistory.KEEP);
+
+        assertThat(new UsageHistory(file).record(UsageAppender.build(older + 1))).isTrue();
+
+        List<BuildUsage> kept = new UsageHistory(file).read();
+        assertThat(kept).hasSize(UsageHistory.KEEP).extracting(BuildUsage::startEpochMillis)
+                .startsWith(UsageAppender.build(older + 2 - UsageHistory.KEEP).startEpochMillis())
+                .endsWith(UsageAppender.build(older).startEpochMillis(), UsageAppender.build(older + 1).startEpochMillis());
+        assertThat(Files.size(file)).isLessThan(UsageHistory.COMPACT_BYTES / 2);
+        assertThat(Files.readString(file)).doesNotContain("not");
+        try (Stream<Path> files = Files.list(tmp)) {
+            assertThat(files.map(f -> f.getFileName().toString())).as("no temp file left").containsExactly(UsageHistory.NAME);
+        }
+        assertThat(new UsageHistory(file).record(UsageAppender.build(older + 2))).isTrue();
+        assertThat(Files.readAllLines(file).stream().filter(line -> !line.isEmpty())).as("appended after the cut").hasSize(UsageHistory.KEEP + 1);
+        assertThat(new UsageHistory(file).read()).last()
+                .extracting(BuildUsage::startEpochMillis).isEqualTo(UsageAppender.build(older + 2).startEpochMillis());
+    }
+
+    @Test
+    void aTornLineIsSkippedAndSpoilsNoLineWrittenAfterIt() throws IOException {
+        Path file = tmp.resolve(UsageHistory.NAME);
+        String torn = UsageHistory.line(build(3));
+        Files.write(file, (UsageHistory.line(build(1)) + "\n" + UsageHistory.line(build(2)) + "\n" + torn.substring(0, torn.length() - 9))
+                .getBytes(StandardCharsets.UTF_8));
+        assertThat(new UsageHistory(file).read()).extracting(BuildUsage::startEpochMillis).containsExactly(start(1), start(2));
+
+        assertThat(new UsageHistory(file).record(build(4))).isTrue();
+        assertThat(new UsageHistory(file).read()).extracting(BuildUsage::startEpochMillis).containsExactly(start(1), start(2), start(4));
+    }
+
+    @Test
+    @Timeout(120)
+    void processesAppendingAtOnceWriteWholeLinesAndLoseNone() throws Exception {
+        Path file = tmp.resolve("queue").resolve(UsageHistory.NAME);
+        Files.createDirectory(tmp.resolve("queue"));
+        Path go = tmp.resolve("go");
+        int each = 50; // 4 x 50 lines of about 250 bytes: under the size that makes a record cut the file
+        List<ChildProcess> appenders = new ArrayList<>();
+        for (int child = 0; child < 4; child++) {
+            appenders.add(children.jvm(UsageAppender.class, file.toString(), String.valueOf(child * 1000), String.valueOf(each), go.toString())
+                    .log(tmp.resolve("appender-" + child + ".log")).start());
+        }
+        goWhenReady(go, appenders.size());
+        for (ChildProcess appender : appenders) {
+            assertThat(appender.awaitExit(Duration.ofSeconds(100))).as(appender.output()).isZero();
+        }
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines.get(0)).isEmpty(); // each line is written after its newline
+        assertThat(lines.subList(1, lines.size())).hasSize(4 * each).allSatisfy(line -> assertThat(UsageHistory.parse(line)).as(line).isNotNull());
+        List<Long> written = new ArrayList<>();
+        for (int child = 0; child < 4; child++) {
+            for (int i = child * 1000; i < child * 1000 + each; i++) {
+                written.add(UsageAppender.build(i).startEpochMillis());
+            }
+        }
+        assertThat(new UsageHistory(file).read()).hasSize(UsageHistory.KEEP);
+        assertThat(lines.subList(1, lines.size()).stream().map(UsageHistory::parse).map(BuildUsage::startEpochMillis))
+                .containsExactlyInAnyOrderElementsOf(written);
+    }
+
+    @Test
+    @Timeout(120)
+    void processesCuttingAtOnceLeaveWholeLinesAndTheLastHundred() throws Exception {
+        Path file = tmp.resolve("queue").resolve(UsageHistory.NAME);
+        Files.createDirectory(tmp.resolve("queue"));
+        Path go = tmp.resolve("go");
+        int each = 300; // 4 x 300 lines of about 250 bytes: the file is cut several times while they append
+        List<ChildProcess> appenders = new ArrayList<>();
+        for (int child = 0; child < 4; child++) {
+            appenders.add(children.jvm(UsageAppender.class, file.toString(), String.valueOf(child * 1000), String.valueOf(each), go.toString())
+                    .log(tmp.resolve("appender-" + child + ".log")).start());
+        }
+        goWhenReady(go, appenders.size());
+        for (ChildProcess appender : appenders) {
+            assertThat(appender.awaitExit(Duration.ofSeconds(100))).as(appender.output()).isZero();
+        }
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines).allSatisfy(line -> assertThat(line.isEmpty() || UsageHistory.parse(line) != null).as(line).isTrue());
+        assertThat(Files.size(file)).as("cut, give or take the lines of a cut the last appenders left to each other")
+                .isLessThanOrEqualTo(UsageHistory.COMPACT_BYTES + 4 * 1024);
+        assertThat(new UsageHistory(file).read()).hasSize(UsageHistory.KEEP).extracting(BuildUsage::startEpochMillis).doesNotHaveDuplicates();
+        try (Stream<Path> files = Files.list(file.getParent())) {
+            assertThat(files.map(f -> f.getFileName().toString())).as("no temp file left").containsExactly(UsageHistory.NAME);
+        }
     }
 
     @Test
@@ -130,7 +231,7 @@ class UsageHistoryTest {
     }
 
     @Test
-    void garbageIsSkippedAndLeftOutOfTheNextRewrite() throws IOException {
+    void garbageIsSkipped() throws IOException {
         String good = UsageHistory.line(build(1));
         Files.write(tmp.resolve(UsageHistory.NAME), String.join("\n", "not json", good, "{\"start\":1}",
                 "{\"start\":5,\"wallMs\":-3,\"cpuMs\":1,\"peakBytes\":1,\"source\":\"linux\"}", "[1,2]",
@@ -138,7 +239,8 @@ class UsageHistoryTest {
                 good.substring(0, 30)).getBytes(StandardCharsets.ISO_8859_1));
         assertThat(new UsageHistory(tmp.resolve(UsageHistory.NAME)).read()).hasSize(1);
         new UsageHistory(tmp.resolve(UsageHistory.NAME)).record(build(2));
-        assertThat(Files.readAllLines(tmp.resolve(UsageHistory.NAME))).containsExactly(good, UsageHistory.line(build(2)));
+        assertThat(new UsageHistory(tmp.resolve(UsageHistory.NAME)).read()).extracting(UsageHistory::line)
+                .containsExactly(good, UsageHistory.line(build(2)));
     }
 
     @Test
@@ -182,10 +284,32 @@ class UsageHistoryTest {
     }
 
     @Test
-    void aBuildWithAFigureMissingIsNotRecorded() {
-        assertThat(new UsageHistory(tmp.resolve(UsageHistory.NAME)).record(new BuildUsage(start(1), 60_000, -1, 1 << 30, "linux"))).isFalse();
-        assertThat(new UsageHistory(tmp.resolve(UsageHistory.NAME)).record(new BuildUsage(start(1), 60_000, 1_000, -1, "linux"))).isFalse();
-        assertThat(Files.exists(tmp.resolve(UsageHistory.NAME))).isFalse();
+    void aBuildWithAFigureMissingIsDrawnButNotWeighedAndOneWithoutItsTimesIsNotRecorded() {
+        UsageHistory history = new UsageHistory(tmp.resolve(UsageHistory.NAME));
+        assertThat(history.record(build(1))).isTrue();
+        assertThat(history.record(new BuildUsage(start(2), 60_000, -1, 1 << 30, "portable"))).isTrue();
+        assertThat(history.record(new BuildUsage(start(3), 60_000, 1_000, -1, "portable").heldBy("lane-a", 4242, 10))).isTrue();
+        assertThat(history.read()).extracting(BuildUsage::startEpochMillis).containsExactly(start(1), start(2), start(3));
+        assertThat(history.recent()).extracting(BuildUsage::startEpochMillis).containsExactly(start(1));
+        assertThat(history.record(new BuildUsage(-1, 60_000, 1_000, 1 << 30, "linux"))).isFalse();
+        assertThat(history.record(new BuildUsage(start(4), 0, 1_000, 1 << 30, "linux"))).isFalse();
+        assertThat(history.read()).hasSize(3);
+    }
+
+    @Test
+    void aBuildWhoseTimesAloneAreKeptIsDrawnButNotWeighed() throws InterruptedException {
+        BuildUsage.Start start = BuildUsage.startTimesOnly("lane-a", 2500);
+        Thread.sleep(20); // a hold of no time is no build
+        BuildUsage measured = BuildUsage.measureSince(start);
+        assertThat(measured.lane()).contains("lane-a");
+        assertThat(measured.waitedMillis()).isEqualTo(2500);
+        assertThat(measured.pid()).isEqualTo(ProcessHandle.current().pid());
+        assertThat(measured.wallMillis()).isGreaterThanOrEqualTo(20);
+        assertThat(UsageHistory.line(measured)).contains("\"cpuMs\":-1,\"peakBytes\":-1,\"source\":\"times\",\"lane\":\"lane-a\"");
+        UsageHistory history = new UsageHistory(tmp.resolve(UsageHistory.NAME));
+        assertThat(history.record(measured)).isTrue();
+        assertThat(history.read()).hasSize(1);
+        assertThat(history.recent()).isEmpty();
     }
 
     @Test
@@ -233,6 +357,16 @@ class UsageHistoryTest {
             firstWhole++;
         }
         assertThat(sizesSeen.subList(firstWhole, sizesSeen.size())).doesNotContain(0);
+    }
+
+    /** Lets the appenders go once each has started and waits for the go file. */
+    private static void goWhenReady(Path go, int appenders) throws IOException {
+        await().atMost(Duration.ofSeconds(100)).until(() -> {
+            try (Stream<Path> files = Files.list(go.getParent())) {
+                return files.filter(f -> f.getFileName().toString().startsWith("go.ready.")).count() == appenders;
+            }
+        });
+        Files.createFile(go);
     }
 
     private static long start(int i) {

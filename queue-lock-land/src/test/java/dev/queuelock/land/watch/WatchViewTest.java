@@ -112,6 +112,27 @@ class WatchViewTest {
     }
 
     @Test
+    void aBuildUnderAFixedNumberOfSlotsThatEndedBeforeTheWatchStartedIsOnThePage() throws Exception {
+        Path queueDir = Files.createDirectories(state.resolve("q-build"));
+        long now = System.currentTimeMillis();
+        // Lines as the extension appends them: the first as a real session under the default slot wrote it (`mvn
+        // validate`; its times alone, moved into the hour), the second as one under auto does, with what it used.
+        Files.writeString(queueDir.resolve(UsageHistory.NAME), "\n{\"start\":" + (now - 600_000) + ",\"wallMs\":106,\"cpuMs\":-1,"
+                + "\"peakBytes\":-1,\"source\":\"times\",\"lane\":\"f\",\"pid\":3648,\"waitMs\":18}"
+                + "\n{\"start\":" + (now - 300_000) + ",\"wallMs\":4200,\"cpuMs\":5100,\"peakBytes\":118591488,\"source\":\"linux\","
+                + "\"load\":7.8,\"lane\":\"g\",\"pid\":8290,\"waitMs\":0}");
+        QueueSnapshot build = new QueueSnapshot(queueDir, List.of(), List.of());
+        QueueSnapshot land = new QueueSnapshot(state.resolve("q-land"), List.of(), List.of());
+
+        WatchModel look = new WatchLoop(new FixedSources(build, land, null), Notifier.NONE, 0).look();
+
+        JsonNode bars = new ObjectMapper().readTree(PageJson.render(look)).at("/timeline/bars");
+        assertThat(bars).extracting(bar -> bar.path("lane").asText() + " " + bar.path("kind").asText() + " "
+                + (bar.path("to").asLong() - bar.path("from").asLong())).containsExactlyInAnyOrder("f building 106", "f waiting 18",
+                        "g building 4200");
+    }
+
+    @Test
     void theFailingTestIsReadFromARefusalsMessage() {
         String message = "checks failed on the rebased commit 4f1c2a9d0e (sh check.sh); nothing was pushed:\n"
                 + "    Failures: \n    GreetingTest.greetsTheWorld:14 \n          Expecting actual:\n"

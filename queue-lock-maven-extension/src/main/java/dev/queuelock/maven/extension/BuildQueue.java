@@ -41,7 +41,7 @@ public class BuildQueue {
     private long acquiredAtNanos;
     /** How long this session waited for its slot, in milliseconds. */
     private long waitedMillis;
-    /** Where {@code auto} slots keep the builds' usage; null unless this session took a slot under auto. */
+    /** Where the build queue keeps the builds' usage; null unless this session took a slot of its own. */
     private UsageHistory usage;
     /** CPU and time when this session took its slot: the hold alone is measured, right also in a daemon that ran builds before. */
     private BuildUsage.Start usageStart;
@@ -57,9 +57,11 @@ public class BuildQueue {
             Queue queue = factory.buildQueue(settings.scope(), repo);
             JoiningLock newLock = factory.openJoiningOwnHold(queue, repo.lane());
             acquire(newLock, settings, goals.isEmpty() ? "(default goals)" : String.join(" ", goals), where(repo, settings));
-            if (settings.autoSlots() && newLock.joined().isEmpty()) {
+            if (newLock.joined().isEmpty()) {
+                // Every hold is recorded for the watch's timeline; its figures, which cost reads, only for auto to weigh.
                 usage = new UsageHistory(queue.usageHistory());
-                usageStart = BuildUsage.start(repo.lane(), waitedMillis);
+                usageStart = settings.autoSlots() ? BuildUsage.start(repo.lane(), waitedMillis)
+                        : BuildUsage.startTimesOnly(repo.lane(), waitedMillis);
             }
         } catch (IllegalArgumentException e) {
             throw new MavenExecutionException(e.getMessage(), e);
@@ -158,7 +160,7 @@ public class BuildQueue {
         }
     }
 
-    /** Under auto slots, what this build used, measured after the lock is given back (off every waiter's path). */
+    /** What this build used, measured and appended after the lock is given back (off every waiter's path). */
     private void recordUsage() {
         UsageHistory history = usage;
         usage = null;
@@ -167,7 +169,7 @@ public class BuildQueue {
         }
         BuildUsage build = BuildUsage.measureSince(usageStart);
         if (history.record(build)) {
-            LOG.debug("Build usage recorded for auto slots: {} ms, {} ms CPU, peak {} bytes.", build.wallMillis(), build.cpuMillis(),
+            LOG.debug("Build usage recorded: {} ms, {} ms CPU, peak {} bytes.", build.wallMillis(), build.cpuMillis(),
                     build.peakBytes());
         }
     }
