@@ -81,7 +81,8 @@ final class Alerts {
         if (m.build.waiters().isEmpty()) {
             return; // nobody waits: the history need not be read
         }
-        long[] walls = new UsageHistory(m.build.location().resolve(UsageHistory.NAME)).recent().stream()
+        // Every build leaves its times, under fixed slots too: its usual length needs no auto figures.
+        long[] walls = new UsageHistory(m.build.location().resolve(UsageHistory.NAME)).read().stream()
                 .mapToLong(BuildUsage::wallMillis).sorted().toArray();
         long usual = walls.length == 0 ? 0 : walls[walls.length / 2];
         for (LockRecord w : m.build.waiters()) {
