@@ -24,7 +24,8 @@ import org.junit.platform.launcher.TestIdentifier;
  * and reaped (Linux's cutime+cstime; where /proc is absent only the JVM's own) to the file named by
  * {@code queuelock.test.cpuReport}, one line a class, so a developer sees where the suite's CPU goes.
  * Forks append to one file under a file lock. A class that ran beside another in the same JVM
- * (parallel execution) is marked {@code shared}: its numbers include the other's.
+ * (parallel execution) is marked {@code shared}: its numbers include the other's. A process nobody
+ * of the JVM's tree waits for (a detached daemon such as mvnd's, an orphan) is not counted.
  */
 public final class CpuPerTestClass implements TestExecutionListener {
 
