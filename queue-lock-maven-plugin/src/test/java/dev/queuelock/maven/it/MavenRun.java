@@ -75,8 +75,7 @@ final class MavenRun implements AutoCloseable {
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         forMaven(pb.environment(), tmpDir);
         pb.environment().putAll(env);
-        Optional<MavenClassArchive> archive = MavenClassArchive.of(mvn, pb.environment());
-        archive.ifPresent(classes -> pb.environment().merge("MAVEN_OPTS", classes.jvmOptions(pb.environment()), (opts, more) -> opts + " " + more));
+        mapClassArchive(mvn, pb.environment());
         return new MavenRun(pb.start(), log);
     }
 
@@ -127,6 +126,12 @@ final class MavenRun implements AutoCloseable {
     /** JVM options for a Maven that runs for seconds (see {@link #forMaven}). */
     static final String SHORT_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 
+    /** Adds the options that map {@code mvn}'s class archive ({@link MavenClassArchive}) to {@code env}'s MAVEN_OPTS. */
+    private static void mapClassArchive(String mvn, Map<String, String> env) {
+        Optional<MavenClassArchive> archive = MavenClassArchive.of(mvn, env);
+        archive.ifPresent(classes -> env.merge("MAVEN_OPTS", classes.jvmOptions(env), (opts, more) -> opts + " " + more));
+    }
+
     private static void forMaven(Map<String, String> env, Path tmpDir) {
         env.put("TMPDIR", tmpDir.toString());
         env.remove("QUEUELOCK_SKIP");
@@ -149,6 +154,7 @@ final class MavenRun implements AutoCloseable {
                 .redirectOutput(log.toFile()).redirectError(errLog.toFile());
         forMaven(pb.environment(), tmpDir);
         pb.environment().put("PATH", path);
+        mapClassArchive("mvn", pb.environment()); // the hook's mvn, where PATH has one
         MavenRun run = new MavenRun(pb.start(), log);
         try (var in = run.process.getOutputStream()) {
             in.write(stdin.getBytes(StandardCharsets.UTF_8));

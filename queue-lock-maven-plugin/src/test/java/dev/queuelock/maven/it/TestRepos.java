@@ -13,7 +13,7 @@ import java.util.List;
  * {@code .mvn/extensions.xml}. Its {@code validate} phase holds the build until the file
  * {@code -Drelease} exists (default: at once), then for {@code -Dhold} seconds, and appends
  * {@code start <name>} / {@code end <name>} to the file {@code -Dmarks}, so hold intervals can be
- * read back in order.
+ * read back in order; a build given none of these four properties skips all that (and loads no Ant).
  */
 final class TestRepos {
 
