@@ -115,19 +115,8 @@ class UsageHistoryTest {
     @Test
     @Timeout(120)
     void processesAppendingAtOnceWriteWholeLinesAndLoseNone() throws Exception {
-        Path file = tmp.resolve("queue").resolve(UsageHistory.NAME);
-        Files.createDirectory(tmp.resolve("queue"));
-        Path go = tmp.resolve("go");
         int each = 50; // 4 x 50 lines of about 250 bytes: under the size that makes a record cut the file
-        List<ChildProcess> appenders = new ArrayList<>();
-        for (int child = 0; child < 4; child++) {
-            appenders.add(children.jvm(UsageAppender.class, file.toString(), String.valueOf(child * 1000), String.valueOf(each), go.toString())
-                    .log(tmp.resolve("appender-" + child + ".log")).start());
-        }
-        goWhenReady(go, appenders.size());
-        for (ChildProcess appender : appenders) {
-            assertThat(appender.awaitExit(Duration.ofSeconds(100))).as(appender.output()).isZero();
-        }
+        Path file = fourAppendAtOnce(each);
         List<String> lines = Files.readAllLines(file);
         assertThat(lines.get(0)).isEmpty(); // each line is written after its newline
         assertThat(lines.subList(1, lines.size())).hasSize(4 * each).allSatisfy(line -> assertThat(UsageHistory.parse(line)).as(line).isNotNull());
@@ -145,10 +134,23 @@ class UsageHistoryTest {
     @Test
     @Timeout(120)
     void processesCuttingAtOnceLeaveWholeLinesAndTheLastHundred() throws Exception {
+        int each = 300; // 4 x 300 lines of about 250 bytes: the file is cut several times while they append
+        Path file = fourAppendAtOnce(each);
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines).allSatisfy(line -> assertThat(line.isEmpty() || UsageHistory.parse(line) != null).as(line).isTrue());
+        assertThat(Files.size(file)).as("cut, give or take the lines of a cut the last appenders left to each other")
+                .isLessThanOrEqualTo(UsageHistory.COMPACT_BYTES + 4 * 1024);
+        assertThat(new UsageHistory(file).read()).hasSize(UsageHistory.KEEP).extracting(BuildUsage::startEpochMillis).doesNotHaveDuplicates();
+        try (Stream<Path> files = Files.list(file.getParent())) {
+            assertThat(files.map(f -> f.getFileName().toString())).as("no temp file left").containsExactly(UsageHistory.NAME);
+        }
+    }
+
+    /** Four child JVMs, started and then let go together, each appending {@code each} records; the file they appended to. */
+    private Path fourAppendAtOnce(int each) throws Exception {
         Path file = tmp.resolve("queue").resolve(UsageHistory.NAME);
         Files.createDirectory(tmp.resolve("queue"));
         Path go = tmp.resolve("go");
-        int each = 300; // 4 x 300 lines of about 250 bytes: the file is cut several times while they append
         List<ChildProcess> appenders = new ArrayList<>();
         for (int child = 0; child < 4; child++) {
             appenders.add(children.jvm(UsageAppender.class, file.toString(), String.valueOf(child * 1000), String.valueOf(each), go.toString())
@@ -158,14 +160,7 @@ class UsageHistoryTest {
         for (ChildProcess appender : appenders) {
             assertThat(appender.awaitExit(Duration.ofSeconds(100))).as(appender.output()).isZero();
         }
-        List<String> lines = Files.readAllLines(file);
-        assertThat(lines).allSatisfy(line -> assertThat(line.isEmpty() || UsageHistory.parse(line) != null).as(line).isTrue());
-        assertThat(Files.size(file)).as("cut, give or take the lines of a cut the last appenders left to each other")
-                .isLessThanOrEqualTo(UsageHistory.COMPACT_BYTES + 4 * 1024);
-        assertThat(new UsageHistory(file).read()).hasSize(UsageHistory.KEEP).extracting(BuildUsage::startEpochMillis).doesNotHaveDuplicates();
-        try (Stream<Path> files = Files.list(file.getParent())) {
-            assertThat(files.map(f -> f.getFileName().toString())).as("no temp file left").containsExactly(UsageHistory.NAME);
-        }
+        return file;
     }
 
     @Test
