@@ -17,6 +17,12 @@ public final class Rebase {
 
     /** How long a step may keep meeting another process's lock before we give up and say so. */
     static final Duration LOCK_PATIENCE = Duration.ofSeconds(10);
+    /**
+     * How many times that patience the abort of a stopped rebase gets: a lane left mid-rebase is
+     * worse than a land that waits, and on a crowded machine a loop of plain {@code git status}
+     * can keep the lock for all of 10 s.
+     */
+    static final int ABORT_PATIENCE_TIMES = 6;
     private static final long PAUSE_MS = 25;
 
     /** How a rebase ended. */
@@ -82,10 +88,10 @@ public final class Rebase {
             Checkout stopped = Checkout.of(git);
             List<String> conflicts = stopped.unmerged();
             if (stopped.rebasing()) {
-                GitCommand.Result abort = abort(deadline);
+                GitCommand.Result abort = abort(System.nanoTime() + abortPatience().toNanos());
                 Checkout after = Checkout.of(git);
                 if (!abort.ok() || after.rebasing()) {
-                    return new Result(Kind.STUCK, conflicts, reason(abort.ok() ? rebase : abort), after);
+                    return new Result(Kind.STUCK, conflicts, abort.ok() ? reason(rebase) : reason(abort, abortPatience()), after);
                 }
                 if (!conflicts.isEmpty() || !lockedOut(rebase)) {
                     return new Result(Kind.CONFLICT, conflicts, reason(rebase), after);
@@ -124,11 +130,19 @@ public final class Rebase {
     }
 
     private String reason(GitCommand.Result result) {
+        return reason(result, patience);
+    }
+
+    private static String reason(GitCommand.Result result, Duration waited) {
         if (lockedOut(result)) {
             return "another git process kept the worktree's lock " + lockFile(result) + " for over "
-                    + patience.toMillis() + " ms";
+                    + waited.toMillis() + " ms";
         }
         return result.errorOnOneLine();
+    }
+
+    private Duration abortPatience() {
+        return patience.multipliedBy(ABORT_PATIENCE_TIMES);
     }
 
     private static String lockFile(GitCommand.Result result) {

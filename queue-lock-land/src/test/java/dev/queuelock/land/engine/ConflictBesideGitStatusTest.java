@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code GIT_OPTIONAL_LOCKS=0}, so it takes the lane's {@code index.lock} again and again). The
  * lane must never be left mid-rebase, and what land says about it must be what git says.
  */
-@Timeout(180)
+@Timeout(600) // beside a crowded machine's status loop an abort may wait its minute
 class ConflictBesideGitStatusTest {
 
     private static final int RUNS = 20;
