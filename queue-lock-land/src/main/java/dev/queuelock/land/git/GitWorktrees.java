@@ -1,9 +1,15 @@
 package dev.queuelock.land.git;
 
 import dev.queuelock.process.GitCommand;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /** The worktrees of a repository: listing, adding and removing them. */
 public final class GitWorktrees {
@@ -45,12 +51,12 @@ public final class GitWorktrees {
      * directory or the branch is taken: the claim of a lane.
      */
     public GitCommand.Result add(Path dir, String branch, String base, boolean resetBranch) {
-        return git.run("worktree", "add", "--quiet", resetBranch ? "-B" : "-b", branch, dir.toString(), base);
+        return exclusively(() -> git.run("worktree", "add", "--quiet", resetBranch ? "-B" : "-b", branch, dir.toString(), base));
     }
 
     /** Adds a worktree at {@code dir} with this worktree's HEAD checked out detached. */
     public GitCommand.Result addDetached(Path dir) {
-        return git.run("worktree", "add", "--quiet", "--detach", dir.toString(), "HEAD");
+        return exclusively(() -> git.run("worktree", "add", "--quiet", "--detach", dir.toString(), "HEAD"));
     }
 
     /** Removes a clean worktree; git refuses one with changes or untracked files. */
@@ -68,6 +74,63 @@ public final class GitWorktrees {
      * can be taken again. Best effort: one it could not forget is still refused by the next add.
      */
     public void prune() {
-        git.run("worktree", "prune");
+        exclusively(() -> git.run("worktree", "prune"));
+    }
+
+    /** One JVM's adds and prunes, in turn; other processes' are kept out by {@link #LOCK_FILE}. */
+    private static final Object IN_TURN = new Object();
+    /** Under {@code <git common dir>/queuelock}: held by whoever of ours adds or prunes a worktree. */
+    static final String LOCK_FILE = "worktrees.lock";
+
+    /**
+     * Runs an add or a prune while no other of ours, in this process or another, adds or prunes in
+     * this repository: a {@code git worktree prune} that meets an add half-made (its entry under
+     * {@code worktrees/}, not yet its {@code gitdir}) deletes the entry, and the add fails ("could
+     * not open .../locked"). A lander cleaning up a dead leader's worktrees did that to the next
+     * leader's check beside three CPU burners. Without the lock file (it cannot be made) it runs
+     * anyway, as before.
+     */
+    private <T> T exclusively(Supplier<T> step) {
+        synchronized (IN_TURN) {
+            Path lockFile;
+            try {
+                Path state = RepoContext.stateDir(RepoContext.commonDir(git.worktree()));
+                Files.createDirectories(state);
+                lockFile = state.resolve(LOCK_FILE);
+            } catch (IOException | RuntimeException e) {
+                return step.get();
+            }
+            FileChannel channel;
+            FileLock held;
+            try {
+                channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            } catch (IOException e) {
+                return step.get();
+            }
+            try {
+                held = channel.lock();
+            } catch (IOException | RuntimeException e) { // an OverlappingFileLockException: another class loader of this JVM holds it
+                closeQuietly(channel);
+                return step.get();
+            }
+            try {
+                return step.get();
+            } finally {
+                try {
+                    held.release();
+                } catch (IOException e) {
+                    // closing the channel below lets go of it too
+                }
+                closeQuietly(channel);
+            }
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // nothing was written to it
+        }
     }
 }
