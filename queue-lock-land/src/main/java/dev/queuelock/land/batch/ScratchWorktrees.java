@@ -84,13 +84,6 @@ final class ScratchWorktrees {
         return removed;
     }
 
-    /**
-     * Checks run side by side add their worktrees from threads of one lander, and two
-     * {@code git worktree add} at once in one repository race on its {@code worktrees/} directory
-     * ("failed to read .../commondir"); landers in other processes are kept apart by the land queue.
-     */
-    private static final Object ADDING = new Object();
-
     ClaimRegistry registry() {
         return registry;
     }
@@ -100,10 +93,8 @@ final class ScratchWorktrees {
         try {
             Files.createDirectories(base.getParent());
             SafePaths.ensureOwnDirectory(base);
-            GitCommand.Result add;
-            synchronized (ADDING) {
-                add = git.worktrees().addDetached(dir);
-            }
+            // Checks side by side add from threads of one lander: GitWorktrees makes adds and prunes take turns.
+            GitCommand.Result add = git.worktrees().addDetached(dir);
             if (!add.ok()) {
                 throw new IOException("cannot add the scratch worktree " + dir + ": " + add.lastErrorLine());
             }

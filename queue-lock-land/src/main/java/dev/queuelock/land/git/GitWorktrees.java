@@ -84,7 +84,8 @@ public final class GitWorktrees {
 
     /**
      * Runs an add or a prune while no other of ours, in this process or another, adds or prunes in
-     * this repository: a {@code git worktree prune} that meets an add half-made (its entry under
+     * this repository: two adds at once race on its {@code worktrees/} directory ("failed to read
+     * .../commondir"), and a {@code git worktree prune} that meets an add half-made (its entry under
      * {@code worktrees/}, not yet its {@code gitdir}) deletes the entry, and the add fails ("could
      * not open .../locked"). A lander cleaning up a dead leader's worktrees did that to the next
      * leader's check beside three CPU burners. Without the lock file (it cannot be made) it runs
