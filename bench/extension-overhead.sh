@@ -6,8 +6,8 @@
 #   empty  a do-nothing core extension this script compiles itself (a lifecycle participant with
 #          @Named/@Singleton, a sisu index, no dependencies, --release 11): the floor Maven charges
 #          for loading any core extension
-#   ours   queue-lock-maven-extension and queue-lock-core built from this checkout, installed
-#          under the release version (a 0.1.0-SNAPSHOT checkout is measured as 0.1.0)
+#   ours   queue-lock-maven-extension built from this checkout (one jar, queue-lock-core's classes
+#          inside), installed under the release version (a 0.1.0-SNAPSHOT checkout is measured as 0.1.0)
 # and prints wall and CPU (user+sys of mvn and every process it waited for) medians and the
 # ratios ours/empty and ours/none. Target: ours <= 1.05 x empty, wall and CPU.
 #
@@ -40,12 +40,14 @@ install_file() {  # FILE POM: into the private repository, as `mvn install` woul
 # The jars just built, installed under the release version a user's extensions.xml names: a
 # SNAPSHOT would make Maven read snapshot metadata that neither a user nor the empty extension pays.
 release=${version%-SNAPSHOT}
-mkdir -p "$work/poms/queue-lock-core" "$work/poms/queue-lock-maven-extension"
-for pom in pom.xml queue-lock-core/pom.xml queue-lock-maven-extension/pom.xml; do
-  sed "s:<version>$version</version>:<version>$release</version>:" "$root/$pom" > "$work/poms/$pom"
-done
+# The extension jar carries queue-lock-core's classes, and the POM installed with it (the shade
+# plugin's dependency-reduced one) names no dependency: core itself is not installed here, so a POM
+# that still named it would fail this offline build instead of quietly costing a resolution.
+mkdir -p "$work/poms/queue-lock-maven-extension"
+sed "s:<version>$version</version>:<version>$release</version>:" "$root/pom.xml" > "$work/poms/pom.xml"
+sed "s:<version>$version</version>:<version>$release</version>:" "$root/queue-lock-maven-extension/target/dependency-reduced-pom.xml" \
+  > "$work/poms/queue-lock-maven-extension/pom.xml"
 install_file "$work/poms/pom.xml" "$work/poms/pom.xml"
-install_file "$root/queue-lock-core/target/queue-lock-core-$version.jar" "$work/poms/queue-lock-core/pom.xml"
 install_file "$root/queue-lock-maven-extension/target/queue-lock-maven-extension-$version.jar" \
   "$work/poms/queue-lock-maven-extension/pom.xml"
 echo "extension-overhead: compiling the empty extension" >&2

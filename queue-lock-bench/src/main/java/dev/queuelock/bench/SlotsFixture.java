@@ -22,8 +22,8 @@ import java.util.stream.Stream;
  */
 final class SlotsFixture {
 
-    private static final List<String> EXTENSION_ARTIFACTS = List.of("queue-lock-parent", "queue-lock-core",
-            "queue-lock-maven-extension");
+    /** What a user's repository holds for the extension: its jar carries core's classes, and its POM names no dependency. */
+    private static final List<String> EXTENSION_ARTIFACTS = List.of("queue-lock-parent", "queue-lock-maven-extension");
 
     private final Path dir;
     private final String version;
@@ -80,7 +80,9 @@ final class SlotsFixture {
         for (String artifact : EXTENSION_ARTIFACTS) {
             Path module = artifact.equals("queue-lock-parent") ? repoRoot : repoRoot.resolve(artifact);
             Path to = Files.createDirectories(localRepository().resolve("dev/queuelock").resolve(artifact).resolve(version));
-            Files.copy(module.resolve("pom.xml"), to.resolve(artifact + "-" + version + ".pom"),
+            // The extension's is the shade plugin's dependency-reduced POM, as `mvn install` installs it.
+            Path pom = artifact.equals("queue-lock-parent") ? module.resolve("pom.xml") : module.resolve("target/dependency-reduced-pom.xml");
+            Files.copy(pom, to.resolve(artifact + "-" + version + ".pom"),
                     java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             if (!artifact.equals("queue-lock-parent")) {
                 Path jar = module.resolve("target").resolve(artifact + "-" + version + ".jar");
