@@ -11,7 +11,8 @@
 # and prints wall and CPU (user+sys of mvn and every process it waited for) medians and the
 # ratios ours/empty and ours/none. Target: ours <= 1.05 x empty, wall and CPU.
 #
-#   bench/extension-overhead.sh [RUNS]        RUNS of each kind (default 15)
+#   bench/extension-overhead.sh [RUNS]        RUNS of each kind (default 40: one kind's runs spread
+#                                             by +-15 %, so 15 runs could not tell 1.03 from 1.07)
 #
 # Everything goes under queue-lock-bench/target/extension-overhead: a private local repository
 # holding both extensions (and nothing installed into ~/.m2), the project, and the TMPDIR the
@@ -19,7 +20,7 @@
 # default local repository. Also writes the extension realm of `ours` from a real `mvn -X` run
 # to realm.txt and the classes each extension loads to classes-<kind>.txt.
 set -euo pipefail
-runs=${1:-15}
+runs=${1:-40}
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/queue-lock-bench/target/extension-overhead"
 repo="$work/repo"
