@@ -46,7 +46,7 @@ release=${version%-SNAPSHOT}
 # that still named it would fail this offline build instead of quietly costing a resolution.
 mkdir -p "$work/poms/queue-lock-maven-extension"
 sed "s:<version>$version</version>:<version>$release</version>:" "$root/pom.xml" > "$work/poms/pom.xml"
-sed "s:<version>$version</version>:<version>$release</version>:" "$root/queue-lock-maven-extension/target/dependency-reduced-pom.xml" \
+sed "s:<version>$version</version>:<version>$release</version>:" "$root/queue-lock-maven-extension/dependency-reduced-pom.xml" \
   > "$work/poms/queue-lock-maven-extension/pom.xml"
 install_file "$work/poms/pom.xml" "$work/poms/pom.xml"
 install_file "$root/queue-lock-maven-extension/target/queue-lock-maven-extension-$version.jar" \

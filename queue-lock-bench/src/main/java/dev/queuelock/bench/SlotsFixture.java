@@ -81,7 +81,7 @@ final class SlotsFixture {
             Path module = artifact.equals("queue-lock-parent") ? repoRoot : repoRoot.resolve(artifact);
             Path to = Files.createDirectories(localRepository().resolve("dev/queuelock").resolve(artifact).resolve(version));
             // The extension's is the shade plugin's dependency-reduced POM, as `mvn install` installs it.
-            Path pom = artifact.equals("queue-lock-parent") ? module.resolve("pom.xml") : module.resolve("target/dependency-reduced-pom.xml");
+            Path pom = artifact.equals("queue-lock-parent") ? module.resolve("pom.xml") : module.resolve("dependency-reduced-pom.xml");
             Files.copy(pom, to.resolve(artifact + "-" + version + ".pom"),
                     java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             if (!artifact.equals("queue-lock-parent")) {
