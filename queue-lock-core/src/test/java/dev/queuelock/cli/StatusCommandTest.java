@@ -27,10 +27,12 @@ class StatusCommandTest extends CliLaneTestSupport {
     void jsonShowsHolderThenWaitersInOrder() throws Exception {
         ChildProcess holder = lane.start("holder", "run", "--label", "holder job", "--", "sleep", "120");
         lane.awaitQueue(s -> s.holders().stream().findFirst().map(LockRecord::pid).orElse(0L) == holder.pid());
+        // A ticket is created, then written: until its body is there a look knows the waiter by name
+        // only (no label). Wait for each body, not just the name, before asserting the labels.
         ChildProcess first = lane.start("first", "run", "--label", "first waiter", "--", "true");
-        lane.awaitQueue(s -> s.waiters().size() == 1);
+        lane.awaitQueue(s -> s.waiters().size() == 1 && s.waiters().get(0).label().isPresent());
         ChildProcess second = lane.start("second", "run", "--", "true");
-        lane.awaitQueue(s -> s.waiters().size() == 2);
+        lane.awaitQueue(s -> s.waiters().size() == 2 && s.waiters().get(1).label().isPresent());
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int code = Main.run(new String[] {"status", "--json", "--dir", lane.dir().toString()},
