@@ -6,10 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.queuelock.file.SafePaths;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.file.LinkOption;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -25,8 +21,6 @@ public final class StateFiles {
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-
-    private static final Object CHANGING = new Object();
 
     private StateFiles() {
     }
@@ -51,16 +45,10 @@ public final class StateFiles {
      * the file atomically. The kernel drops the lock of a writer that dies.
      */
     public static void changeLocked(Path file, Change change) throws IOException {
-        Files.createDirectories(file.getParent());
-        Path lock = file.resolveSibling(file.getFileName() + ".lock");
-        // One JVM's threads take turns here first: the OS lock is the process's, not a thread's.
-        synchronized (CHANGING) {
-            try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    LinkOption.NOFOLLOW_LINKS);
-                    FileLock held = channel.lock()) {
-                change.run();
-            }
-        }
+        LockFileTurns.inTurn(file.resolveSibling(file.getFileName() + ".lock"), () -> {
+            change.run();
+            return null;
+        });
     }
 
     /** A read and write of a state file ({@link #changeLocked}). */

@@ -1,12 +1,8 @@
 package dev.queuelock.land.git;
 
 import dev.queuelock.process.GitCommand;
-import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.file.Files;
+import dev.queuelock.land.base.LockFileTurns;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -77,8 +73,6 @@ public final class GitWorktrees {
         exclusively(() -> git.run("worktree", "prune"));
     }
 
-    /** One JVM's adds and prunes, in turn; other processes' are kept out by {@link #LOCK_FILE}. */
-    private static final Object IN_TURN = new Object();
     /** Under {@code <git common dir>/queuelock}: held by whoever of ours adds or prunes a worktree. */
     static final String LOCK_FILE = "worktrees.lock";
 
@@ -92,46 +86,12 @@ public final class GitWorktrees {
      * anyway, as before.
      */
     private <T> T exclusively(Supplier<T> step) {
-        synchronized (IN_TURN) {
-            Path lockFile;
-            try {
-                Path state = RepoContext.stateDir(RepoContext.commonDir(git.worktree()));
-                Files.createDirectories(state);
-                lockFile = state.resolve(LOCK_FILE);
-            } catch (IOException | RuntimeException e) {
-                return step.get();
-            }
-            FileChannel channel;
-            FileLock held;
-            try {
-                channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            } catch (IOException e) {
-                return step.get();
-            }
-            try {
-                held = channel.lock();
-            } catch (IOException | RuntimeException e) { // an OverlappingFileLockException: another class loader of this JVM holds it
-                closeQuietly(channel);
-                return step.get();
-            }
-            try {
-                return step.get();
-            } finally {
-                try {
-                    held.release();
-                } catch (IOException e) {
-                    // closing the channel below lets go of it too
-                }
-                closeQuietly(channel);
-            }
-        }
-    }
-
-    private static void closeQuietly(FileChannel channel) {
+        Path lockFile;
         try {
-            channel.close();
-        } catch (IOException e) {
-            // nothing was written to it
+            lockFile = RepoContext.stateDir(RepoContext.commonDir(git.worktree())).resolve(LOCK_FILE);
+        } catch (RuntimeException e) {
+            return step.get();
         }
+        return LockFileTurns.inTurnIfPossible(lockFile, step);
     }
 }
