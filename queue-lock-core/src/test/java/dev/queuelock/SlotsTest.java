@@ -42,27 +42,40 @@ class SlotsTest {
     void neverMoreHoldersThanSlotsWhenHoldersAndWaitersAreKilledAtRandomMoments(int slots) throws Exception {
         LockWorkers workers = new LockWorkers(children, tmp, Files.createDirectory(tmp.resolve("repo")), "build",
                 List.of(LockSettings.BUILD_SLOTS + "=" + slots));
-        Random random = new Random();
+        // The slots are filled first, by holders the test releases once the others queue behind
+        // them: so the slots are used however slowly the JVMs start, and the churn below runs with
+        // every slot taken and waiters queued.
+        List<ChildProcess> fillers = new ArrayList<>();
+        for (int i = 0; i < slots; i++) {
+            fillers.add(workers.startHolder("filler-" + i));
+        }
         List<ChildProcess> steady = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            steady.add(workers.start("steady-" + i, 200, 4));
+            ChildProcess worker = workers.start("steady-" + i, 200, 4);
+            workers.awaitEvent(worker, "enrolled");
+            steady.add(worker);
         }
         List<ChildProcess> victims = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             victims.add(workers.start("victim-" + i, 400, 3));
         }
+        Map<Long, Long> stoppedAt = new TreeMap<>();
+        for (ChildProcess filler : fillers) {
+            stoppedAt.put(filler.pid(), System.nanoTime()); // before the signal: an end no later than the real one
+            filler.sigterm();
+        }
         // Each victim dies by kill -9 at a random moment: holding, waiting or still starting.
-        Map<Long, Long> killedAt = new TreeMap<>();
+        Random random = new Random();
         for (ChildProcess victim : victims) {
             Thread.sleep(random.nextInt(900));
-            killedAt.put(victim.pid(), System.nanoTime()); // before the kill: an end no later than the real one
+            stoppedAt.put(victim.pid(), System.nanoTime());
             victim.kill9();
         }
         for (ChildProcess worker : steady) {
             assertThat(worker.awaitExit(Duration.ofSeconds(180))).as(worker.output()).isZero();
         }
 
-        int most = Holds.of(workers, killedAt).mostAtOnce();
+        int most = Holds.of(workers, stoppedAt).mostAtOnce();
         assertThat(most).as("holders at once").isLessThanOrEqualTo(slots);
         assertThat(most).as("the slots were used, or this proves nothing").isEqualTo(slots);
         assertThat(workers.events("acquired").stream().filter(e -> e.label().startsWith("steady"))).hasSize(20);
