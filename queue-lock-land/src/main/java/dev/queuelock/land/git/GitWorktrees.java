@@ -1,7 +1,7 @@
 package dev.queuelock.land.git;
 
-import dev.queuelock.process.GitCommand;
 import dev.queuelock.land.base.LockFileTurns;
+import dev.queuelock.process.GitCommand;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
