@@ -51,9 +51,7 @@ class SlotsTest {
         }
         List<ChildProcess> steady = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            ChildProcess worker = workers.start("steady-" + i, 200, 4);
-            workers.awaitEvent(worker, "enrolled");
-            steady.add(worker);
+            steady.add(workers.startWaiter("steady-" + i, 200, 4));
         }
         List<ChildProcess> victims = new ArrayList<>();
         for (int i = 0; i < 4; i++) {

@@ -82,7 +82,12 @@ public final class LockWorkers {
 
     /** Starts a worker and waits until it has enrolled and been told it must wait. */
     public ChildProcess startWaiter(String label, long holdMs, String... options) {
-        ChildProcess waiter = start(label, holdMs, 1, options);
+        return startWaiter(label, holdMs, 1, options);
+    }
+
+    /** Starts a worker that takes the lock {@code rounds} times and waits until it has enrolled for the first. */
+    public ChildProcess startWaiter(String label, long holdMs, int rounds, String... options) {
+        ChildProcess waiter = start(label, holdMs, rounds, options);
         awaitEvent(waiter, "enrolled");
         return waiter;
     }
