@@ -3,8 +3,10 @@ package dev.queuelock.land.watch;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
+import dev.queuelock.land.lanes.LaneStage;
 import dev.queuelock.land.lanes.LaneState;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,7 +78,8 @@ public final class WatchModel {
 
     /**
      * A lane's state in one word or two: landing (phase), building, waiting, refused (the failing
-     * test, else the reason), landed, editing (someone works in it) or idle.
+     * test, else the reason), landed, new (no commits of its own yet), editing (someone works in
+     * it) or idle: what happened to it as status says it ({@link LaneStage}), with what runs now.
      */
     String state(LaneState lane) {
         String name = name(lane);
@@ -91,11 +94,11 @@ public final class WatchModel {
             return "waiting";
         }
         Optional<String> refused = refusal(name);
-        if (refused.isPresent() && lane.ahead() > 0) {
+        if (refused.isPresent() && lane.stage() == LaneStage.REFUSED) {
             return "refused: " + refused.get();
         }
-        if (lane.landed()) {
-            return "landed";
+        if (lane.stage() == LaneStage.REFUSED || lane.stage() == LaneStage.LANDED || lane.stage() == LaneStage.NEW) {
+            return lane.stage().word();
         }
         return lane.live() ? "editing" : "idle";
     }
@@ -103,7 +106,7 @@ public final class WatchModel {
     /** Why the lane's last landing was refused, its failing test first; empty if it landed or never ended. */
     Optional<String> refusal(String lane) {
         JsonNode end = lastEnds.get(lane);
-        if (end == null || end.path("outcome").asText().equals("landed") || end.path("outcome").asText().equals("nothing-to-land")) {
+        if (end == null || !Outcome.fromId(end.path("outcome").asText()).refused()) {
             return Optional.empty();
         }
         String test = end.path("test").textValue();

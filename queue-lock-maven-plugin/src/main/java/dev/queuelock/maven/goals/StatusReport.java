@@ -138,6 +138,7 @@ final class StatusReport {
                 l.put("branch", lane.lane().branch().orElse(null));
                 l.put("ahead", lane.ahead());
                 l.put("behind", lane.behind());
+                l.put("state", lane.stage().word());
                 l.put("landed", lane.landed());
                 l.put("live", lane.live());
                 l.put("inUseBecause", lane.inUseBecause().orElse(null));
