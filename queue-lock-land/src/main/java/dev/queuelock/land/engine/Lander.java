@@ -11,6 +11,7 @@ import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.CommandTime;
 import dev.queuelock.land.history.InFlightLanding;
+import dev.queuelock.land.history.InterruptedLandings;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.history.Activity;
@@ -117,6 +118,9 @@ public final class Lander {
                 return report(concluded.get(), recorder.ownRun(LandingResults.alone(concluded.get())));
             }
             landing.clock().end(Phase.QUEUE_WAIT);
+            // Taking the queue over from a lander that died, this one records its landing: once, and no watch does.
+            new InterruptedLandings(repo.commonDir(), events).record(laneName).forEach(run -> log.info("the landing of " + run.lane
+                    + " (" + run.branch + ") ended with its process, unfinished; recorded as interrupted in the landing history"));
             log.info("land queue acquired for " + landing.lane().named() + "; landing onto " + repo.remoteBranch());
             return landOnTurn(turn, landing, recorder, events);
         } finally {

@@ -62,6 +62,16 @@ public final class WatchModel {
         return build;
     }
 
+    /** The land queue as this look read it. */
+    public QueueSnapshot landQueue() {
+        return land;
+    }
+
+    /** The lanes with a landing under way, their landers judged alive by this look. */
+    public java.util.Set<String> landingsUnderWay() {
+        return landing.keySet();
+    }
+
     LandStats stats() {
         return new LandStats(landings);
     }
