@@ -101,6 +101,7 @@ public final class InFlightLanding {
      */
     public Optional<String> takeInterrupted() {
         JsonNode old = Files.exists(file) ? readQuietly(file) : null;
+        old = old == null || old.path("pid").asLong() <= 0 ? null : old; // unreadable: left alone, as a note it cannot explain
         try {
             if (old != null && alive(old)) {
                 return Optional.empty(); // still landing (another process of this lane)
