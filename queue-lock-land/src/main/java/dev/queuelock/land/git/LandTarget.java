@@ -2,6 +2,8 @@ package dev.queuelock.land.git;
 
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
+import dev.queuelock.process.GitCommand;
+import dev.queuelock.repo.IntegrationBranch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -18,11 +20,9 @@ public final class LandTarget {
 
     private static final String READ_BY = "land, init, sync, prune, promote, status";
 
-    public static final Setting<String> REMOTE = SETTINGS.add(Setting.text("queuelock.land.remote", "origin", null, READ_BY,
-            "The remote to fetch from and push to.").formerly("queuelock.remote"));
-    public static final Setting<String> INTEGRATION_BRANCH = SETTINGS.add(Setting.text("queuelock.land.integrationBranch", null,
-            "the remote's default branch, else the main checkout's", READ_BY,
-            "The branch lanes land on and the pre-push guard protects.").formerly("queuelock.integrationBranch"));
+    /** Declared where the affected build reads them too ({@link IntegrationBranch}); listed here with land's. */
+    public static final Setting<String> REMOTE = SETTINGS.add(IntegrationBranch.REMOTE);
+    public static final Setting<String> INTEGRATION_BRANCH = SETTINGS.add(IntegrationBranch.CONFIGURED);
     public static final Setting<List<String>> PROTECTED_BRANCHES = SETTINGS.add(Setting.list("queuelock.land.protectedBranches", READ_BY,
             "Further branches land refuses to run from and nobody may push to by hand, e.g. release; the pre-push "
                     + "guard reads it from .mvn/maven.config at every push, so one added later is guarded at once.").formerly("queuelock.protectedBranches"));
@@ -64,7 +64,7 @@ public final class LandTarget {
     /** The integration branch and how it was chosen; asked once per target (it may ask the remote). */
     public synchronized IntegrationBranch integration(Git git) {
         if (resolved == null) {
-            resolved = IntegrationBranch.resolve(git, remote, integrationBranch);
+            resolved = IntegrationBranch.asked(GitCommand.in(git.worktree()), RepoContext.commonDir(git.worktree()), remote, integrationBranch);
         }
         return resolved;
     }
