@@ -83,11 +83,12 @@ class SettingsCatalogTest {
             Files.createDirectories(target.resolve(descriptor).getParent());
             Files.copy(Path.of("target").resolve(descriptor), target.resolve(descriptor));
         }
-        Path page = copy.resolve("configuration.md");
-        Files.copy(ConfigurationPageTest.PAGE, page);
+        Path page = target.resolve("configuration.md");
         SettingsPages pages = new SettingsPages(catalog);
         pages.describeGoals(target);
-        pages.updateTable(page);
+        pages.updateTable(ConfigurationPageTest.PAGE, page);
+        assertThat(ConfigurationPageTest.staleness(ConfigurationPageTest.PAGE, catalog)).as("the committed page lacks the new key")
+                .hasValueSatisfying(rows -> assertThat(rows).contains("missing: | `queuelock.land.scratchRetries`"));
 
         String line = "queuelock.land.scratchRetries (default 2; a whole number of 0 or more): How often a scratch step is tried again.";
         assertThat(landDescription(target.resolve(HELP))).as("help -Ddetail prints the goal's description from plugin-help.xml")
