@@ -46,7 +46,7 @@ public final class LockSettings {
     public static final Setting<String> DEFAULT_BACKEND = SETTINGS.add(Setting.text(BACKEND, "file", null, BACKENDS,
             "Backend of every queue that has no backend setting of its own, except the build queue: "
                     + "file, or zookeeper (queue-lock-zookeeper, in the plugin)."));
-    public static final Setting<String> LAND_QUEUE_BACKEND = SETTINGS.add(Setting.text(LAND_BACKEND, null, "queuelock.backend", BACKENDS,
+    public static final Setting<String> LAND_QUEUE_BACKEND = SETTINGS.add(Setting.text(LAND_BACKEND, null, BACKEND, BACKENDS,
             "Backend of the land queue; zookeeper shares it between machines."));
     public static final Setting<String> BUILD_QUEUE_BACKEND = SETTINGS.add(Setting.text(BUILD_BACKEND, "file", null, BACKENDS,
             "Backend of the build queue; not changed by queuelock.backend, because CPU contention is per machine."));

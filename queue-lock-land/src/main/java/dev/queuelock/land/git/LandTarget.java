@@ -26,6 +26,11 @@ public final class LandTarget {
     public static final Setting<List<String>> PROTECTED_BRANCHES = SETTINGS.add(Setting.list("queuelock.land.protectedBranches", READ_BY,
             "Further branches land refuses to run from and nobody may push to by hand, e.g. release; the pre-push "
                     + "guard reads it from .mvn/maven.config at every push, so one added later is guarded at once.").formerly("queuelock.protectedBranches"));
+    /** Listed with the lane settings ({@code LaneSettings}, which promote and init read); declared here, where the guard reads it too. */
+    public static final Setting<String> PRODUCTION_BRANCH = Setting.text("queuelock.promote.productionBranch", null,
+            "none (the integration branch is production)", "promote, init",
+            "The branch queuelock:promote fast-forwards to the integration branch (creating it on the remote if "
+                    + "missing); the pre-push guard refuses direct pushes to it too.").formerly("queuelock.productionBranch");
 
     private final String remote;
     private final String integrationBranch;
