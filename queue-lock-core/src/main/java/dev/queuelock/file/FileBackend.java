@@ -29,7 +29,7 @@ public final class FileBackend implements QueueBackend {
 
     @Override
     public QueueLock open(Queue queue, String lane) {
-        return new FileQueueLock(QueueDirectory.of(queue), lane, queue.context().pollInterval(), slots(queue), queue.usageHistory());
+        return new FileQueueLock(QueueDirectory.of(queue), lane, queue.context().pollInterval(), slots(queue));
     }
 
     /** The build queue's {@link LockSettings#SLOTS}; every other queue (land's) is a mutex. */

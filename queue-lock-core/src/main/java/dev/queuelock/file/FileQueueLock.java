@@ -6,10 +6,10 @@ import dev.queuelock.QueueLockException;
 import dev.queuelock.process.ProcessStart;
 import dev.queuelock.process.Processes;
 import dev.queuelock.slots.SlotCount;
+import dev.queuelock.spi.Queue;
 import dev.queuelock.spi.QueueLockSupport;
 import dev.queuelock.spi.WaitReporter;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -30,8 +30,6 @@ public final class FileQueueLock extends QueueLockSupport {
     private final TicketQueue tickets;
     private final SlotFiles slotFiles;
     private final SlotCount slotCount;
-    /** The queue's usage history, which a waiter judges a long hold by; null for none. */
-    private final Path usageHistory;
     private final String lane;
     private final long pid = Processes.current().ownPid();
     private final String start = ProcessStart.current();
@@ -50,13 +48,7 @@ public final class FileQueueLock extends QueueLockSupport {
     }
 
     public FileQueueLock(QueueDirectory dir, String lane, Duration pollInterval, SlotCount slotCount) {
-        this(dir, lane, pollInterval, slotCount, null);
-    }
-
-    /** @param usageHistory the queue's usage history, which a waiter judges a long hold by ({@code UsualHolds}) */
-    public FileQueueLock(QueueDirectory dir, String lane, Duration pollInterval, SlotCount slotCount, Path usageHistory) {
         super(dir.toString());
-        this.usageHistory = usageHistory;
         this.dir = dir;
         this.tickets = new TicketQueue(dir.ticketsDir());
         this.slotFiles = new SlotFiles(dir);
@@ -100,7 +92,7 @@ public final class FileQueueLock extends QueueLockSupport {
     }
 
     private void waitAndTake(Enrollment own, LockRecord mine, int slots, AcquireOptions options) throws InterruptedException {
-        WaitReporter reporter = new WaitReporter(options, slots, slotCount, usageHistory);
+        WaitReporter reporter = new WaitReporter(options, slots, slotCount, dir.path().resolve(Queue.USAGE_HISTORY));
         LockRecord deadHolder = null; // the holder just reclaimed, so a take-over says whose slot it was
         boolean took = false;
         long decidedAt = slotCount.auto() ? System.nanoTime() : 0; // auto: when the number in hand was decided

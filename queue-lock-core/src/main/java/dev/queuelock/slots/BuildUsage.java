@@ -17,12 +17,10 @@ import java.util.Optional;
  * CPU and would make every queued build look idle. {@link #start()} when the slot is taken and
  * {@link #measureSince} at the session's end count exactly that time, right under mvnd too, where
  * one daemon process runs build after build (its peak memory is the daemon's whole life's).
- * Cheap on purpose, as it runs in every session, under a fixed number of slots too (so that
- * {@code auto}, once switched on, weighs every build with a record): on Linux one read of
- * {@code /proc/self/stat} at the start and one each of {@code /proc/self/stat},
- * {@code /proc/self/status} and {@code /proc/loadavg} at the end, after the slot is given back,
- * nothing started. Records of older versions under a fixed number kept their times alone
- * (source {@value #TIMES_ONLY}): they are drawn, not weighed.
+ * Cheap on purpose, as it runs in every session, under fixed slots too ({@code auto} weighs every
+ * build): on Linux one read of {@code /proc/self/stat} at the start and one each of
+ * {@code /proc/self/stat}, {@code /proc/self/status} and {@code /proc/loadavg} at the end, nothing
+ * started. Older versions under fixed slots kept times alone ({@value #TIMES_ONLY}): drawn, not weighed.
  *
  * <ul>
  * <li><b>CPU, Linux</b>: utime + stime + cutime + cstime of {@code /proc/self/stat}: every thread
@@ -119,15 +117,7 @@ public final class BuildUsage {
         return start(FactSource.current());
     }
 
-    /** {@link #start()} of a build of {@code lane} that waited {@code waitedMillis} for its slot. */
-    public static Start start(String lane, long waitedMillis) {
-        return start(FactSource.current(), lane, waitedMillis, null);
-    }
-
-    /**
-     * {@link #start(String, long)} of work of the kind {@code kind} ({@link UsualHolds#kind}): the
-     * record says it, so a waiter can tell this kind's usual hold from another's.
-     */
+    /** {@link #start()} of work of {@code kind} ({@link UsualHolds#kind}) in {@code lane}, after {@code waitedMillis} in the queue. */
     public static Start start(String lane, long waitedMillis, String kind) {
         return start(FactSource.current(), lane, waitedMillis, kind);
     }

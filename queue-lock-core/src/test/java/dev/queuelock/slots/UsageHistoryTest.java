@@ -209,7 +209,7 @@ class UsageHistoryTest {
 
     @Test
     void aMeasuredBuildNamesItsLaneProcessAndWait() {
-        BuildUsage measured = BuildUsage.measureSince(BuildUsage.start("lane-a", 2500));
+        BuildUsage measured = BuildUsage.measureSince(BuildUsage.start("lane-a", 2500, null));
         assertThat(measured.lane()).contains("lane-a");
         assertThat(measured.pid()).isEqualTo(ProcessHandle.current().pid());
         assertThat(measured.waitedMillis()).isEqualTo(2500);
