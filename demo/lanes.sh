@@ -119,7 +119,8 @@ done
 # (without Ant's "[INFO] [echo]"). The full log is kept.
 run_lane() {
   local lane=$1; shift
-  ( cd "$work/$lane" && { mvn "${mvn_opts[@]}" "$@" 2>&1; echo $? > "$work/$lane.exit"; } ) \
+  # The status is caught, not left to set -e (which would end the subshell before it is written).
+  ( cd "$work/$lane" && { status=0; mvn "${mvn_opts[@]}" "$@" 2>&1 || status=$?; echo $status > "$work/$lane.exit"; } ) \
     | tee "$work/$lane.log" \
     | grep --line-buffered -E '(Build|Land|land) queue|Build lock|landed|\[demo\]|checking the rebased|BUILD (SUCCESS|FAILURE)|ERROR' \
     | sed -u -E -e 's/\x1b\[[0-9;]*m//g' -e 's/^\[[A-Z]+\] +\[echo\] //' -e "s/^/[$lane] /" &
