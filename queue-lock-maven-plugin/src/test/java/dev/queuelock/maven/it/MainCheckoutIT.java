@@ -115,7 +115,9 @@ class MainCheckoutIT {
         MavenRun build = repo.mvn(main, "validate-and-config", "validate", "queuelock:config", "-Dqueuelock.foo=1");
 
         assertThat(build.awaitExit(MVN)).as(build.log()).isZero();
-        assertThat(warnings(build.log())).as(build.log()).containsExactlyInAnyOrder(
+        // Debian's Maven 3.8.7 starts its output with colour codes even in batch mode: each line from [WARNING] on.
+        assertThat(build.log().lines().filter(l -> l.contains("is not a queue-lock key")).map(l -> l.substring(l.indexOf("[WARNING]"))))
+                .as(build.log()).containsExactlyInAnyOrder(
                 "[WARNING] queuelock.land.paralel is not a queue-lock key, so nothing reads it: did you mean queuelock.land.parallel?",
                 "[WARNING] queuelock.foo is not a queue-lock key, so nothing reads it, nor near one: mvn queuelock:config lists"
                         + " every key (so does the configuration page).");
