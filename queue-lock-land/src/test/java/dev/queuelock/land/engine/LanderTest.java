@@ -322,7 +322,9 @@ class LanderTest {
         git(lane, "switch", "--quiet", "dirty");
         LandSettings protect = new LandSettings(new LandTarget("origin", null, List.of("dirty")), List.of(), 3, true);
         assertThatThrownBy(() -> lander(lane, Checks.NONE, protect).land()).hasMessageContaining("refusing to land from 'dirty'");
-        assertThatThrownBy(() -> lander(repo.main, Checks.NONE).land()).hasMessageContaining("refusing to land from 'main'");
+        assertThatThrownBy(() -> lander(repo.main, Checks.NONE).land()).hasMessageContaining("refusing to land from 'main': land is"
+                + " for lane branches; make a lane with mvn queuelock:lane (a worktree of its own on a new branch; it prints the path"
+                + " last), commit there and run land from it.");
 
         try (var queues = Files.list(tmp.resolve("queues"))) {
             assertThat(queues).as("never queued").isEmpty();
