@@ -97,7 +97,8 @@ final class Speculation<M> {
     private final List<Checked<M>> checks = new ArrayList<>();
     /** Lanes whose passing check stands whichever of the lanes ahead land: they need no check again. */
     private final List<M> standing = new ArrayList<>();
-    private long savedMs;
+    private long wallMs;
+    private long checkMs;
     private long lostMs;
     private int mostAtOnce;
 
@@ -178,7 +179,8 @@ final class Speculation<M> {
                     standing.add(toRun.get(i).last());
                 }
             }
-            savedMs += Math.max(0, slotMs - wall[0]);
+            checkMs += slotMs;
+            wallMs += wall[0];
         }
         int failedAt = -1;
         for (int prefix : prefixes) {
@@ -221,9 +223,17 @@ final class Speculation<M> {
         return List.copyOf(checks);
     }
 
-    /** Slot time that ran beside other checks instead of after them: what checking one after another would have added. */
-    long savedMs() {
-        return savedMs;
+    /** How long the rounds took, first start to last end of each, added up. */
+    long wallMs() {
+        return wallMs;
+    }
+
+    /**
+     * Each check's own time (in its slot) added up. Not what they would take one after another: side
+     * by side they share the machine, and none of them was timed alone, so no saving is told from it.
+     */
+    long checkMs() {
+        return checkMs;
     }
 
     /** The most checks a round was allowed to run at once. */

@@ -89,7 +89,9 @@ class ParallelLandingTest {
         assertThat(lines).anyMatch(l -> l.startsWith("check: " + order.get(0) + " on origin/main passed"))
                 .anyMatch(l -> l.startsWith("check: " + order.get(1) + " on " + order.get(0) + " passed"))
                 .anyMatch(l -> l.startsWith("check: " + order.get(2) + " on " + order.get(0) + "+" + order.get(1) + " passed"))
-                .anyMatch(l -> l.startsWith("checks side by side: 3 run, up to 3 at once"));
+                .anyMatch(l -> l.startsWith("checks side by side: 3 run, up to 3 at once;") && l.contains(" wall time for ")
+                        && l.contains(" of checks added up (none timed alone: no saving claimed)"))
+                .as("no check was timed alone: nothing is claimed saved").noneMatch(l -> l.contains("saved"));
         assertThat(git(repo.main, "worktree", "list")).as("every check's worktree removed").doesNotContain("queuelock");
     }
 
