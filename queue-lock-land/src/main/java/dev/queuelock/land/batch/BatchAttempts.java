@@ -7,10 +7,8 @@ import dev.queuelock.land.checks.BuildQueueChecks;
 import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.engine.Landing;
 import dev.queuelock.land.engine.LandingDriver;
-import dev.queuelock.Durations;
 import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.git.Git;
-import dev.queuelock.land.history.HistoryChart;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -121,11 +119,7 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
             lines.add(line);
             log.info("batch " + id + ": " + line);
         }
-        String summary = HistoryChart.SIDE_BY_SIDE + " " + speculation.checks().stream().filter(c -> c.result != Speculation.Result.STANDS).count()
-                + " run, up to " + speculation.mostAtOnce()
-                + " at once; " + Durations.format(speculation.wallMs()) + " wall time for "
-                + Durations.format(speculation.checkMs()) + " of checks added up (none timed alone: no saving claimed), "
-                + Durations.format(speculation.lostMs()) + " of it on dropped checks";
+        String summary = speculation.times().summary();
         lines.add(summary);
         log.info("batch " + id + ": " + summary);
         return lines;
