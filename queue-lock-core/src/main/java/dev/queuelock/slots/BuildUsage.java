@@ -17,10 +17,10 @@ import java.util.Optional;
  * CPU and would make every queued build look idle. {@link #start()} when the slot is taken and
  * {@link #measureSince} at the session's end count exactly that time, right under mvnd too, where
  * one daemon process runs build after build (its peak memory is the daemon's whole life's).
- * Cheap on purpose, as it runs in every session under {@code auto}: on Linux one read of
- * {@code /proc/self/stat} at the start and one each of {@code /proc/self/stat},
- * {@code /proc/self/status} and {@code /proc/loadavg} at the end, nothing started. A build under a
- * fixed number of slots keeps only its times ({@link #startTimesOnly}): nothing is read for it.
+ * Cheap on purpose, as it runs in every session, under fixed slots too ({@code auto} weighs every
+ * build): on Linux one read of {@code /proc/self/stat} at the start and one each of
+ * {@code /proc/self/stat}, {@code /proc/self/status} and {@code /proc/loadavg} at the end, nothing
+ * started. Older versions under fixed slots kept times alone ({@value #TIMES_ONLY}): drawn, not weighed.
  *
  * <ul>
  * <li><b>CPU, Linux</b>: utime + stime + cutime + cstime of {@code /proc/self/stat}: every thread
@@ -43,7 +43,7 @@ import java.util.Optional;
  */
 public final class BuildUsage {
 
-    /** The source of a build whose times alone are kept ({@link #startTimesOnly}): {@value}. */
+    /** The source of a build whose times alone older versions kept, under a fixed number of slots: {@value}. */
     static final String TIMES_ONLY = "times";
 
     /** Linux's USER_HZ: the unit of the CPU times in {@code /proc/<pid>/stat}, 100 on every architecture Java runs on. */
@@ -61,17 +61,19 @@ public final class BuildUsage {
     private final long pid;
     /** -1 where not recorded. */
     private final long waitedMillis;
+    /** The kind of work ({@link UsualHolds#kind}), null where not recorded (older lines). */
+    private final String kind;
 
     BuildUsage(long startEpochMillis, long wallMillis, long cpuMillis, long peakBytes, String source) {
         this(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, -1);
     }
 
     BuildUsage(long startEpochMillis, long wallMillis, long cpuMillis, long peakBytes, String source, double load) {
-        this(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load, null, 0, -1);
+        this(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load, null, 0, -1, null);
     }
 
     private BuildUsage(long startEpochMillis, long wallMillis, long cpuMillis, long peakBytes, String source, double load, String lane,
-            long pid, long waitedMillis) {
+            long pid, long waitedMillis, String kind) {
         this.startEpochMillis = startEpochMillis;
         this.wallMillis = wallMillis;
         this.cpuMillis = cpuMillis;
@@ -81,11 +83,12 @@ public final class BuildUsage {
         this.lane = lane;
         this.pid = pid;
         this.waitedMillis = waitedMillis;
+        this.kind = kind;
     }
 
     /** The same build, with the machine's load average as it ended ({@link #load()}). */
     public BuildUsage withLoad(double load) {
-        return new BuildUsage(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load, lane, pid, waitedMillis);
+        return new BuildUsage(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load, lane, pid, waitedMillis, kind);
     }
 
     /**
@@ -93,7 +96,12 @@ public final class BuildUsage {
      * for its slot; null, 0 or -1 for what is not known.
      */
     public BuildUsage heldBy(String lane, long pid, long waitedMillis) {
-        return new BuildUsage(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load, lane, pid, waitedMillis);
+        return new BuildUsage(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load, lane, pid, waitedMillis, kind);
+    }
+
+    /** The same build, of the kind of work {@code kind} ({@link UsualHolds#kind}); null where not known. */
+    public BuildUsage ofKind(String kind) {
+        return new BuildUsage(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load, lane, pid, waitedMillis, kind);
     }
 
     /** A build described, not measured (tests, the docs' examples). */
@@ -109,27 +117,17 @@ public final class BuildUsage {
         return start(FactSource.current());
     }
 
-    /** {@link #start()} of a build of {@code lane} that waited {@code waitedMillis} for its slot. */
-    public static Start start(String lane, long waitedMillis) {
-        return start(FactSource.current(), lane, waitedMillis);
-    }
-
-    /**
-     * {@link #start(String, long)} of a build under a fixed number of slots: its times, lane,
-     * process and wait, for the watch's timeline, and no figure, so nothing is read for it (every
-     * Maven session of every user pays for what is read here). Its source is {@value #TIMES_ONLY};
-     * {@code auto} does not weigh it.
-     */
-    public static Start startTimesOnly(String lane, long waitedMillis) {
-        return new Start(System.nanoTime(), System.currentTimeMillis(), -1, null, lane, waitedMillis);
+    /** {@link #start()} of work of {@code kind} ({@link UsualHolds#kind}) in {@code lane}, after {@code waitedMillis} in the queue. */
+    public static Start start(String lane, long waitedMillis, String kind) {
+        return start(FactSource.current(), lane, waitedMillis, kind);
     }
 
     static Start start(FactSource source) {
-        return start(source, null, -1);
+        return start(source, null, -1, null);
     }
 
-    private static Start start(FactSource source, String lane, long waitedMillis) {
-        return new Start(System.nanoTime(), System.currentTimeMillis(), cpuNanos(source), source, lane, waitedMillis);
+    private static Start start(FactSource source, String lane, long waitedMillis, String kind) {
+        return new Start(System.nanoTime(), System.currentTimeMillis(), cpuNanos(source), source, lane, waitedMillis, kind);
     }
 
     /**
@@ -140,14 +138,11 @@ public final class BuildUsage {
         long wallMillis = (System.nanoTime() - start.nanos) / 1_000_000;
         // The process layer's pid, which the lock has read already: ProcessHandle would set up the JDK's process machinery.
         long pid = Processes.current().ownPid();
-        if (start.source == null) {
-            return new BuildUsage(start.epochMillis, wallMillis, -1, -1, TIMES_ONLY, -1, start.lane, pid, start.waitedMillis);
-        }
         long cpu = cpuNanos(start.source);
         long cpuMillis = cpu < 0 || start.cpuNanos < 0 ? -1 : (cpu - start.cpuNanos) / 1_000_000;
         double load = start.source == FactSource.LINUX ? FactSource.oneMinuteLoad() : MachineProbe.of(start.source).load();
         return new BuildUsage(start.epochMillis, wallMillis, cpuMillis, peakBytes(start.source), start.source.label(), load, start.lane,
-                pid, start.waitedMillis);
+                pid, start.waitedMillis, start.kind);
     }
 
     private static long cpuNanos(FactSource source) {
@@ -240,7 +235,7 @@ public final class BuildUsage {
         return load;
     }
 
-    /** {@code linux}, {@code portable} (CPU without forks), {@code described} or {@value #TIMES_ONLY} (no figure). */
+    /** {@code linux}, {@code portable} (CPU without forks), {@code described} or {@value #TIMES_ONLY} (no figure: older records). */
     public String source() {
         return source;
     }
@@ -268,6 +263,11 @@ public final class BuildUsage {
     /** The process that held the slot (an mvnd daemon's for a build in it); 0 in older records. */
     public long pid() {
         return pid;
+    }
+
+    /** The kind of work it was ({@link UsualHolds#kind}, e.g. the goals); empty in older records. */
+    public Optional<String> kind() {
+        return Optional.ofNullable(kind);
     }
 
     /** How long the session waited for its slot before the build; -1 in older records. */
@@ -300,15 +300,16 @@ public final class BuildUsage {
         private final FactSource source;
         private final String lane;
         private final long waitedMillis;
+        private final String kind;
 
-        /** @param source null for a build whose times alone are kept ({@link #startTimesOnly}) */
-        private Start(long nanos, long epochMillis, long cpuNanos, FactSource source, String lane, long waitedMillis) {
+        private Start(long nanos, long epochMillis, long cpuNanos, FactSource source, String lane, long waitedMillis, String kind) {
             this.nanos = nanos;
             this.epochMillis = epochMillis;
             this.cpuNanos = cpuNanos;
             this.source = source;
             this.lane = lane;
             this.waitedMillis = waitedMillis;
+            this.kind = kind;
         }
     }
 }

@@ -25,11 +25,11 @@ import java.util.Map;
 
 /**
  * A build queue's recent builds: one JSON object a line, in the file {@value #NAME} of the queue's
- * directory, the last {@value #KEEP} kept. Every build that held a slot of its own adds its line as
- * its session ends: under {@code auto} with what it used, under a fixed number of slots its times
- * alone ({@link BuildUsage#startTimesOnly}). {@code auto} weighs the last {@value #RECENT} with
- * every figure ({@link #recent()}); the watch's timeline draws the last hour's from all of them
- * ({@link #read()}).
+ * directory, the last {@value #KEEP} kept. Every build that held a slot of its own adds its line,
+ * with what it used, as its session ends, under {@code auto} and a fixed number of slots alike.
+ * {@code auto} weighs the last {@value #RECENT} with every figure ({@link #recent()}); the watch's
+ * timeline draws the last hour's from all of them ({@link #read()}); a waiter judges a long hold
+ * against the usual hold of its kind ({@link UsualHolds}).
  *
  * <ul>
  * <li><b>Nearly free at a session's end</b>: a record is one append of one line ({@code O_APPEND},
@@ -63,7 +63,7 @@ public final class UsageHistory {
     /** How many of the last builds {@code auto} weighs: {@value}. */
     public static final int RECENT = 20;
 
-    /** A lane's name longer than this is not recorded: {@value} characters. */
+    /** A lane's name or a kind of work longer than this is not recorded: {@value} characters. */
     private static final int MAX_LANE = 200;
 
     /** The file's name in the queue's directory. */
@@ -270,6 +270,10 @@ public final class UsageHistory {
         if (build.waitedMillis() >= 0) {
             line.append(",\"waitMs\":").append(build.waitedMillis());
         }
+        String kind = build.kind().orElse(null);
+        if (kind != null && kind.length() <= MAX_LANE) {
+            JsonWriter.quote(line.append(",\"kind\":"), kind);
+        }
         return line.append('}').toString();
     }
 
@@ -288,6 +292,8 @@ public final class UsageHistory {
             Object lane = record.get("lane");
             build = build.heldBy(lane instanceof String && ((String) lane).length() <= MAX_LANE ? (String) lane : null,
                     optional(record, "pid", 0), optional(record, "waitMs", -1));
+            Object kind = record.get("kind");
+            build = build.ofKind(kind instanceof String && ((String) kind).length() <= MAX_LANE ? (String) kind : null);
             return build.timed() ? build : null;
         } catch (IllegalArgumentException | ArithmeticException e) {
             return null;

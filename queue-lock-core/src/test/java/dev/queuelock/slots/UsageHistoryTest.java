@@ -209,7 +209,7 @@ class UsageHistoryTest {
 
     @Test
     void aMeasuredBuildNamesItsLaneProcessAndWait() {
-        BuildUsage measured = BuildUsage.measureSince(BuildUsage.start("lane-a", 2500));
+        BuildUsage measured = BuildUsage.measureSince(BuildUsage.start("lane-a", 2500, null));
         assertThat(measured.lane()).contains("lane-a");
         assertThat(measured.pid()).isEqualTo(ProcessHandle.current().pid());
         assertThat(measured.waitedMillis()).isEqualTo(2500);
@@ -292,19 +292,28 @@ class UsageHistoryTest {
     }
 
     @Test
-    void aBuildWhoseTimesAloneAreKeptIsDrawnButNotWeighed() throws InterruptedException {
-        BuildUsage.Start start = BuildUsage.startTimesOnly("lane-a", 2500);
+    void aTimesAloneLineOfAnOlderVersionIsDrawnButNotWeighed() throws Exception {
+        Path file = tmp.resolve(UsageHistory.NAME);
+        Files.writeString(file, "\n{\"start\":" + start(1) + ",\"wallMs\":60000,\"cpuMs\":-1,\"peakBytes\":-1,\"source\":\"times\","
+                + "\"lane\":\"lane-a\",\"pid\":4242,\"waitMs\":2500}");
+        UsageHistory history = new UsageHistory(file);
+        assertThat(history.read()).hasSize(1);
+        assertThat(history.read().get(0).kind()).isEmpty();
+        assertThat(history.recent()).isEmpty();
+    }
+
+    /** The kind of work goes with the line and back, so a waiter judges a hold against holds of the same kind. */
+    @Test
+    void aBuildsKindOfWorkIsKeptInItsLine() throws InterruptedException {
+        BuildUsage.Start start = BuildUsage.start("lane-a", 2500, "clean verify");
         Thread.sleep(20); // a hold of no time is no build
         BuildUsage measured = BuildUsage.measureSince(start);
         assertThat(measured.lane()).contains("lane-a");
         assertThat(measured.waitedMillis()).isEqualTo(2500);
-        assertThat(measured.pid()).isEqualTo(ProcessHandle.current().pid());
-        assertThat(measured.wallMillis()).isGreaterThanOrEqualTo(20);
-        assertThat(UsageHistory.line(measured)).contains("\"cpuMs\":-1,\"peakBytes\":-1,\"source\":\"times\",\"lane\":\"lane-a\"");
+        assertThat(UsageHistory.line(measured)).contains("\"kind\":\"clean verify\"");
         UsageHistory history = new UsageHistory(tmp.resolve(UsageHistory.NAME));
         assertThat(history.record(measured)).isTrue();
-        assertThat(history.read()).hasSize(1);
-        assertThat(history.recent()).isEmpty();
+        assertThat(history.read()).extracting(b -> b.kind().orElse(null)).containsExactly("clean verify");
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.queuelock.land.engine.Landing;
 import dev.queuelock.land.engine.LandingDriver;
 import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.git.Git;
+import dev.queuelock.slots.UsualHolds;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +70,7 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
         Bisection.Verdicts<BatchRequest> bisected;
         Function<String, Path> logOf;
         int runs;
-        String label = "land checks of batch " + id;
+        String label = UsualHolds.LAND_CHECKS + " of batch " + id;
         try (BuildQueueChecks checks = landing.checks(label)) {
             stack = new CandidateStack(scratch, remoteRef, checks, CheckLogs.of(landing.repo()), landing.clock(), new Steps(lines));
             String base = landing.git().commitOf(remoteRef);

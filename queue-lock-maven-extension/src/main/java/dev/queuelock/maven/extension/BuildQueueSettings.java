@@ -24,13 +24,11 @@ final class BuildQueueSettings {
     private final String skipReason;
     private final BuildScope scope;
     private final Duration stuckWarnInterval;
-    private final boolean autoSlots;
 
-    private BuildQueueSettings(String skipReason, BuildScope scope, Duration stuckWarnInterval, boolean autoSlots) {
+    private BuildQueueSettings(String skipReason, BuildScope scope, Duration stuckWarnInterval) {
         this.skipReason = skipReason;
         this.scope = scope;
         this.stuckWarnInterval = stuckWarnInterval;
-        this.autoSlots = autoSlots;
     }
 
     /** @throws IllegalArgumentException with a one-line message naming the bad property and what it accepts */
@@ -41,8 +39,7 @@ final class BuildQueueSettings {
         } else if (isTrue(env.get(LockSettings.SKIP_ENV))) {
             skipReason = LockSettings.SKIP_ENV + "=" + env.get(LockSettings.SKIP_ENV);
         }
-        return new BuildQueueSettings(skipReason, LockSettings.SCOPE.from(user), Duration.ofMinutes(LockSettings.STUCK_WARN.from(user)),
-                LockSettings.SLOTS.from(user).equals("auto"));
+        return new BuildQueueSettings(skipReason, LockSettings.SCOPE.from(user), Duration.ofMinutes(LockSettings.STUCK_WARN.from(user)));
     }
 
     /** {@link #from}, a refusal as the one-line failure Maven shows. */
@@ -75,11 +72,6 @@ final class BuildQueueSettings {
 
     Duration stuckWarnInterval() {
         return stuckWarnInterval;
-    }
-
-    /** {@code queuelock.build.slots=auto}: the session records what it used, for the next decisions. */
-    boolean autoSlots() {
-        return autoSlots;
     }
 
     /** The environment variable, as the npm tool's users set it: 1 or true. */
