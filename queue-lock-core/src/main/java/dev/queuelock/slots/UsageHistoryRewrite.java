@@ -29,10 +29,10 @@ final class UsageHistoryRewrite {
     }
 
     /**
-     * Cuts {@code history}'s file to its last {@value UsageHistory#KEEP} records, unless another process is cutting it or
-     * has cut it already. Lines appended to the old file while this one cut are moved to the new
-     * one (a line appended after that moves with the old file, into nobody's sight: one build's
-     * line lost at worst, never the file nor this build's).
+     * Cuts {@code history}'s file to its last {@value UsageHistory#KEEP} records, unless another
+     * process is cutting it or has cut it already. Lines appended to the old file while this one
+     * cut are moved to the new one (a line appended after that moves with the old file, into
+     * nobody's sight: one build's line lost at worst, never the file nor this build's).
      */
     static void cut(UsageHistory history) throws IOException {
         Path file = history.file();
