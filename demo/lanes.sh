@@ -28,16 +28,21 @@ else
       echo "demo: building queue-lock needs JDK 17 or newer, and java is $java_major; set JAVA_HOME or PATH to a JDK 17+." >&2
       exit 1
     fi
-    echo "demo: building and installing queue-lock $version (once; a few minutes on a first run, when Maven fills an empty ~/.m2)..."
-    # Its output only if it fails: Debian's Maven 3.8.7 ends even a quiet batch run with raw colour codes.
+    echo "demo: building queue-lock $version into ~/.m2 first (once: a few minutes, more when Maven fills an empty ~/.m2)..."
+    # Each module as Maven starts it, so a first run says what it is doing; the whole output only if it
+    # fails (Debian's Maven 3.8.7 ends even a quiet batch run with raw colour codes).
     install_log=$(mktemp "${TMPDIR:-/tmp}/queue-lock-demo-install.XXXXXX")
-    if ! (cd "$root" && mvn -q "${mvn_opts[@]}" install -DskipTests -Dinvoker.skip=true) > "$install_log" 2>&1; then
+    started=$SECONDS
+    if ! (cd "$root" && mvn "${mvn_opts[@]}" install -DskipTests -Dinvoker.skip=true) 2>&1 \
+        | tee "$install_log" \
+        | sed -u -E -e 's/\x1b\[[0-9;]*m//g' -n -e 's/^\[INFO\] Building (.+) [^ ]+ +\[([0-9]+\/[0-9]+)\]$/demo:   [\2] \1/p'; then
       cat "$install_log" >&2
       rm -f "$install_log"
       echo "demo: building queue-lock failed (above); fix that, then run this again." >&2
       exit 1
     fi
     rm -f "$install_log"
+    echo "demo: queue-lock $version is in ~/.m2 ($((SECONDS - started)) s); now the demo itself"
   fi
 fi
 
@@ -89,7 +94,7 @@ cat > pom.xml <<'XML'
         <!-- Stands in for a test suite: two seconds of "tests" per build. -->
         <artifactId>maven-antrun-plugin</artifactId><version>3.1.0</version>
         <executions><execution><id>tests</id><phase>test</phase><goals><goal>run</goal></goals>
-          <configuration><target><echo message="[demo] running the test suite"/><sleep seconds="2"/></target></configuration>
+          <configuration><target><echo level="info" message="[demo] running the test suite"/><sleep seconds="2"/></target></configuration>
         </execution></executions>
       </plugin>
     </plugins>
@@ -110,13 +115,15 @@ for lane in "${lanes[@]}"; do
 done
 
 # Runs mvn in a lane in the background, its lines prefixed with the lane; shows only the lines
-# that tell the story (queue positions, acquisitions, landings, results). The full log is kept.
+# that tell the story (queue positions, acquisitions, landings, results), the demo's own plainly
+# (without Ant's "[INFO] [echo]"). The full log is kept.
 run_lane() {
   local lane=$1; shift
-  ( cd "$work/$lane" && { mvn "${mvn_opts[@]}" "$@" 2>&1; echo $? > "$work/$lane.exit"; } ) \
+  # The status is caught, not left to set -e (which would end the subshell before it is written).
+  ( cd "$work/$lane" && { status=0; mvn "${mvn_opts[@]}" "$@" 2>&1 || status=$?; echo $status > "$work/$lane.exit"; } ) \
     | tee "$work/$lane.log" \
     | grep --line-buffered -E '(Build|Land|land) queue|Build lock|landed|\[demo\]|checking the rebased|BUILD (SUCCESS|FAILURE)|ERROR' \
-    | sed -u -e 's/\x1b\[[0-9;]*m//g' -e "s/^/[$lane] /" &
+    | sed -u -E -e 's/\x1b\[[0-9;]*m//g' -e 's/^\[[A-Z]+\] +\[echo\] //' -e "s/^/[$lane] /" &
 }
 # Waits until a lane has joined its queue (holds or waits), so the next lane arrives after it.
 await_queued() {

@@ -13,6 +13,13 @@ import java.util.OptionalInt;
  */
 public final class LockRecord {
 
+    /**
+     * The lane of a waiter whose ticket has no readable body: most often read in the moment between
+     * its creation and its body's write (a ticket is created in place, then filled). Its place is
+     * known, not who it is.
+     */
+    public static final String UNKNOWN_LANE = "?";
+
     private final long pid;
     private final String lane;
     private final String label;
@@ -57,6 +64,11 @@ public final class LockRecord {
 
     public String lane() {
         return lane;
+    }
+
+    /** Whether {@link #lane()} names a lane, not {@link #UNKNOWN_LANE}. */
+    public boolean laneKnown() {
+        return !UNKNOWN_LANE.equals(lane);
     }
 
     public Optional<String> label() {

@@ -14,17 +14,21 @@ public final class WaitEvent {
     private final LockRecord deadHolder;
     private final boolean holderEnded;
     private final int slots;
+    /** Null where no usual hold of the holder's kind is known. */
+    private final Duration usualHold;
+    /** Null except on the first event of a wait in a queue whose slots are counted. */
+    private final String slotsReason;
 
     /**
      * @param holders       who holds a slot, longest-held first; empty when nobody does
      * @param holderElapsed how long the longest-held holder has held
      */
     public WaitEvent(int ahead, List<LockRecord> holders, Duration holderElapsed, boolean stuckHolder) {
-        this(ahead, holders, holderElapsed, stuckHolder, null, false, 1);
+        this(ahead, holders, holderElapsed, stuckHolder, null, false, 1, null, null);
     }
 
     private WaitEvent(int ahead, List<LockRecord> holders, Duration holderElapsed, boolean stuckHolder, LockRecord deadHolder,
-            boolean holderEnded, int slots) {
+            boolean holderEnded, int slots, Duration usualHold, String slotsReason) {
         this.ahead = ahead;
         this.holders = List.copyOf(holders);
         this.holderElapsed = holderElapsed;
@@ -32,21 +36,46 @@ public final class WaitEvent {
         this.deadHolder = deadHolder;
         this.holderEnded = holderEnded;
         this.slots = slots;
+        this.usualHold = usualHold;
+        this.slotsReason = slotsReason;
     }
 
     /** The last event of a wait that ends by taking the lock over from a holder that died without releasing it. */
     public static WaitEvent takeover(LockRecord deadHolder) {
-        return new WaitEvent(0, List.of(), Duration.ZERO, false, deadHolder, false, 1);
+        return new WaitEvent(0, List.of(), Duration.ZERO, false, deadHolder, false, 1, null, null);
     }
 
     /** The same event, of a holder whose own process has ended while processes it started keep its hold. */
     public WaitEvent ofEndedHolder() {
-        return new WaitEvent(ahead, holders, holderElapsed, stuckHolder, deadHolder, true, slots);
+        return new WaitEvent(ahead, holders, holderElapsed, stuckHolder, deadHolder, true, slots, usualHold, slotsReason);
     }
 
     /** The same event, in a queue of {@code count} slots. */
     public WaitEvent inSlots(int count) {
-        return new WaitEvent(ahead, holders, holderElapsed, stuckHolder, deadHolder, holderEnded, count);
+        return new WaitEvent(ahead, holders, holderElapsed, stuckHolder, deadHolder, holderEnded, count, usualHold, slotsReason);
+    }
+
+    /** The same event, with the usual hold of the longest-held holder's kind of work in this queue ({@code UsualHolds}); null: none known. */
+    public WaitEvent withUsualHold(Duration usual) {
+        return new WaitEvent(ahead, holders, holderElapsed, stuckHolder, deadHolder, holderEnded, slots, usual, slotsReason);
+    }
+
+    /** The same event, with why the queue has the slots it has ({@code SlotCount#describe}), for the first event of a wait. */
+    public WaitEvent withSlotsReason(String reason) {
+        return new WaitEvent(ahead, holders, holderElapsed, stuckHolder, deadHolder, holderEnded, slots, usualHold, reason);
+    }
+
+    /** The usual hold of the longest-held holder's kind of work in this queue, where known: what "far past" was judged by. */
+    public Optional<Duration> usualHold() {
+        return Optional.ofNullable(usualHold);
+    }
+
+    /**
+     * Why the queue has the slots it has, e.g. {@code 2 (fixed)} or {@code auto: 1 (no build of this
+     * repository measured yet: ...)}: on the first event of a wait only, so each waiter says it once.
+     */
+    public Optional<String> slotsReason() {
+        return Optional.ofNullable(slotsReason);
     }
 
     /** How many may hold at once in the queue waited in (1: the lock is a mutex). */
@@ -87,7 +116,10 @@ public final class WaitEvent {
         return stuckHolder || deadHolder != null;
     }
 
-    /** True for the periodic warning that the longest-held holder has held longer than the stuck interval. */
+    /**
+     * True for the warning that the longest-held holder has held far past this queue's usual hold
+     * of its kind of work ({@link #usualHold()}), given at most once per stuck-warning interval.
+     */
     public boolean isStuckHolderWarning() {
         return stuckHolder;
     }

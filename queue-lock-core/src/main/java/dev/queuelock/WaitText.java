@@ -1,5 +1,6 @@
 package dev.queuelock;
 
+import dev.queuelock.slots.UsualHolds;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -7,9 +8,11 @@ import java.util.Optional;
  * The one way a {@link WaitEvent} becomes text, for every waiter that tells a person about its
  * wait (the build queue in Maven, land's two queues, the CLI):
  * {@code Build queue: 2 builds ahead; lane wt-a (verify), pid 4242, holding for 1m 05s}, and for a
- * holder held past the stuck interval
- * {@code Build queue: warning: lane wt-a (verify), pid 4242, holding for 10m 00s - if it is stuck,
- * stop it (kill 4242); a live holder is never forced out.}
+ * holder held far past this queue's usual hold of its kind of work
+ * {@code Build queue: warning: lane wt-a (verify), pid 4242, holding for 25m 00s, over 3 times this
+ * queue's usual verify hold (7m 00s); look at lane wt-a's build (verify) and its output where it
+ * was started; a live holder is never forced out.} It says what to look at, never what to stop:
+ * the one who reads it cannot tell a slow build from a stuck one, and the build is someone's work.
  * A waiter that takes the lock over from a holder that died holding it says
  * {@code Build queue: holder pid 4242 (lane wt-a, verify) died; taking over}; one waiting for a holder
  * that has ended while a process it started still keeps its hold says so, not only the pid.
@@ -17,6 +20,9 @@ import java.util.Optional;
  * (the next line names the new holder).
  */
 public final class WaitText {
+
+    /** Where a land's check logs are, as a person in the main checkout finds them (land's {@code CheckLogs}). */
+    public static final String CHECK_LOGS = ".git/queuelock/logs/";
 
     private final String queue;
     private final String unit;
@@ -59,13 +65,29 @@ public final class WaitText {
                     + " has ended, and what it started (a check build) still runs and keeps the lock until it ends.");
         }
         if (event.isStuckHolderWarning()) {
-            // Killing a daemon would stop every build it runs: point at the build's own client instead.
-            String stop = longest.runsIn().isPresent() ? "Ctrl-C in its client; killing " + longest.process() + " stops every build in it"
-                    : "kill " + longest.pid();
-            return Optional.of(queue + ": warning: " + held(longest, event.holderElapsed()) + " - if it is stuck, stop it ("
-                    + stop + "); a live holder is never forced out.");
+            String kind = UsualHolds.kind(longest.label().orElse(null));
+            return Optional.of(queue + ": warning: " + held(longest, event.holderElapsed())
+                    + event.usualHold().map(usual -> ", over " + UsualHolds.FAR_PAST + " times this queue's usual " + kind + " hold ("
+                            + Durations.format(usual) + ")").orElse("")
+                    + "; look at " + whereToLook(longest, kind) + "; a live holder is never forced out.");
         }
         return Optional.of(queue + ": " + position(event) + "; " + holders(event) + eta.map(d -> ", ETA ~" + Durations.format(d)).orElse(""));
+    }
+
+    /** The line saying why the queue has the slots it has, on the first event of a wait: {@code Build queue: slots: 2 (fixed)}. */
+    public Optional<String> slotsLine(WaitEvent event) {
+        return event.slotsReason().map(reason -> queue + ": slots: " + reason);
+    }
+
+    /** The holder's lane, its work and where that work's output is: a land's checks write a log, a build writes where it was started. */
+    private static String whereToLook(LockRecord holder, String kind) {
+        if (kind.equals(UsualHolds.LAND_CHECKS)) {
+            return "lane " + holder.lane() + "'s " + holder.label().orElse(kind) + " and their log, the newest in " + CHECK_LOGS
+                    + " of the main checkout";
+        }
+        String work = holder.label().map(label -> "build (" + label + ")").orElse("work");
+        return "lane " + holder.lane() + "'s " + work + " and its output "
+                + (holder.runsIn().isPresent() ? "in the client that started it" : "where it was started");
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.queuelock;
 
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.slots.BuildUsage;
+import dev.queuelock.slots.UsageHistory;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.LockWorkers;
 import dev.queuelock.testsupport.LockWorkersTestSupport;
@@ -14,7 +16,10 @@ import org.junit.jupiter.api.Timeout;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-/** A long hold is reported every interval, counted from the holder's own ts, and never broken. */
+/**
+ * A hold far past this queue's usual hold of its kind is warned of every interval, counted from the
+ * holder's own ts, and never broken.
+ */
 class StuckHolderWarningTest extends LockWorkersTestSupport {
 
     private static final long INTERVAL_MS = 300;
@@ -24,6 +29,12 @@ class StuckHolderWarningTest extends LockWorkersTestSupport {
     void warnsRepeatedlyAboutALiveHolderAndNeverReleasesIt() throws Exception {
         LockWorkers workers = workersOnNewRepo();
         Path repo = workers.repoDir();
+        // This queue's slow-build holds usually take 50 ms: a hold of a second is far past that.
+        UsageHistory history = new UsageHistory(QueueLockFactory.defaults().withTmpDir(tmp).queue("build", repo).usageHistory());
+        for (int i = 0; i < 3; i++) {
+            history.record(BuildUsage.described(System.currentTimeMillis() - 60_000 + i, Duration.ofMillis(50), 1.0, 1L << 30)
+                    .ofKind("slow-build"));
+        }
         ChildProcess holder = workers.startHolder("slow-build");
         Thread.sleep(1000); // the waiter joins late: its warnings must still count from the holder's ts
 

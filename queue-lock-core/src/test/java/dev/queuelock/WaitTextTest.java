@@ -40,22 +40,55 @@ class WaitTextTest {
                 .contains("Land queue: 1 landing ahead; lane wt-a (mvn verify), pid 4242, holding for 5s, ETA ~1m 30s");
     }
 
+    /** Far past the usual hold of its kind: the warning says by what it judged, and what to look at; it never says to kill. */
     @Test
-    void stuckWarningSaysWhatToDo() {
-        assertThat(new WaitText("Build queue", "build").line(new WaitEvent(0, List.of(holder), Duration.ofMinutes(10), true)))
-                .contains("Build queue: warning: lane wt-a (mvn verify), pid 4242, holding for 10m 00s"
-                        + " - if it is stuck, stop it (kill 4242); a live holder is never forced out.");
+    void stuckWarningSaysWhatToLookAtAndNeverToKill() {
+        WaitEvent farPast = new WaitEvent(0, List.of(holder), Duration.ofMinutes(25), true).withUsualHold(Duration.ofMinutes(7));
+        assertThat(new WaitText("Build queue", "build").line(farPast))
+                .contains("Build queue: warning: lane wt-a (mvn verify), pid 4242, holding for 25m 00s, over 3 times this queue's usual"
+                        + " mvn verify hold (7m 00s); look at lane wt-a's build (mvn verify) and its output where it was started;"
+                        + " a live holder is never forced out.");
+        assertThat(new WaitText("Build queue", "build").line(farPast).orElseThrow()).doesNotContainIgnoringCase("kill")
+                .doesNotContain("stop it");
     }
 
-    /** A build in an mvnd daemon is named as such (the daemon serves other builds too), and nobody is told to kill the daemon for it. */
     @Test
-    void aBuildInADaemonIsNamedAsOneAndItsDaemonIsNotTheOneToKill() {
+    void aLandCheckHolderIsLookedAtInItsCheckLog() {
+        LockRecord lander = new LockRecord(2843, "app-lane-3", "land checks of app-lane-3", 0, null);
+        WaitEvent farPast = new WaitEvent(0, List.of(lander), Duration.ofMinutes(25), true).withUsualHold(Duration.ofMinutes(4));
+        assertThat(new WaitText("Build queue", "build").line(farPast))
+                .contains("Build queue: warning: lane app-lane-3 (land checks of app-lane-3), pid 2843, holding for 25m 00s, over 3 times"
+                        + " this queue's usual land checks hold (4m 00s); look at lane app-lane-3's land checks of app-lane-3 and their"
+                        + " log, the newest in .git/queuelock/logs/ of the main checkout; a live holder is never forced out.");
+    }
+
+    /** A build in an mvnd daemon is named as such (the daemon serves other builds too), and nobody is told to kill anything. */
+    @Test
+    void aBuildInADaemonIsNamedAsOneAndNobodyIsToldToKillIt() {
         LockRecord inDaemon = new LockRecord(7713, "wt-a", "verify", 0, null).withRunsIn("mvnd daemon");
-        assertThat(new WaitText("Build queue", "build").line(new WaitEvent(0, List.of(inDaemon), Duration.ofMinutes(10), true)))
-                .contains("Build queue: warning: lane wt-a (verify), in mvnd daemon 7713, holding for 10m 00s - if it is stuck,"
-                        + " stop it (Ctrl-C in its client; killing mvnd daemon 7713 stops every build in it); a live holder is never forced out.");
+        WaitEvent farPast = new WaitEvent(0, List.of(inDaemon), Duration.ofMinutes(25), true).withUsualHold(Duration.ofMinutes(7));
+        assertThat(new WaitText("Build queue", "build").line(farPast))
+                .contains("Build queue: warning: lane wt-a (verify), in mvnd daemon 7713, holding for 25m 00s, over 3 times this queue's"
+                        + " usual verify hold (7m 00s); look at lane wt-a's build (verify) and its output in the client that started it;"
+                        + " a live holder is never forced out.");
         assertThat(new WaitText("Build queue", "build").line(WaitEvent.takeover(inDaemon)))
                 .contains("Build queue: mvnd daemon 7713 (lane wt-a, verify) died; taking over");
+    }
+
+    /** A long hold that is not far past its kind's usual one is an ordinary line, with no warning. */
+    @Test
+    void aLongHoldThatIsNotFarPastItsUsualIsAnOrdinaryLine() {
+        WaitEvent ordinary = new WaitEvent(0, List.of(holder), Duration.ofMinutes(7), false).withUsualHold(Duration.ofMinutes(7));
+        assertThat(new WaitText("Build queue", "build").line(ordinary))
+                .contains("Build queue: next up; lane wt-a (mvn verify), pid 4242, holding for 7m 00s");
+    }
+
+    @Test
+    void theSlotsReasonIsALineOfItsOwn() {
+        WaitEvent first = new WaitEvent(0, List.of(holder), Duration.ofSeconds(3), false).withSlotsReason("2 (fixed)");
+        assertThat(new WaitText("Build queue", "build").slotsLine(first)).contains("Build queue: slots: 2 (fixed)");
+        assertThat(new WaitText("Build queue", "build").slotsLine(new WaitEvent(0, List.of(holder), Duration.ofSeconds(3), false)))
+                .isEmpty();
     }
 
     @Test

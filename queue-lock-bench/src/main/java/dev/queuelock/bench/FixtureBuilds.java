@@ -1,5 +1,6 @@
 package dev.queuelock.bench;
 
+import dev.queuelock.config.LockSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ final class FixtureBuilds {
             return Optional.empty();
         }
         String out = Children.tail(run.resolve("probe.out"));
-        Optional<String> refused = out.lines().filter(l -> l.contains("queuelock.build.slots"))
+        Optional<String> refused = out.lines().filter(l -> l.contains(LockSettings.BUILD_SLOTS))
                 .map(FixtureBuilds::errorText).findFirst();
         if (refused.isEmpty()) {
             throw new BenchException("mvn validate with slots " + setting + " failed: " + out);

@@ -1,5 +1,6 @@
 package dev.queuelock.bench;
 
+import dev.queuelock.config.LockSettings;
 import java.util.List;
 import java.util.Map;
 
@@ -27,7 +28,7 @@ record SlotSetting(String name) {
 
     /** The {@code -D} options of a build under this setting. */
     List<String> mavenOptions() {
-        return name.equals(UNLIMITED) ? List.of() : List.of("-Dqueuelock.build.slots=" + name);
+        return name.equals(UNLIMITED) ? List.of() : List.of("-D" + LockSettings.BUILD_SLOTS + "=" + name);
     }
 
     /** The environment: the skip set one way or the other, so a developer's own never leaks in. */

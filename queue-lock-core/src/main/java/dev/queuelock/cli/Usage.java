@@ -15,7 +15,7 @@ final class Usage {
             "  --queue NAME            queue name (default: build); 'land' is another, independent queue",
             "  --dir DIR               a directory in the repository; CMD runs there (default: .)",
             "  --label TEXT            run: what waiters are told the holder is doing (default: CMD ARGS)",
-            "  --stuck-warn DURATION   run: warn while waiting each time the holder has held this long",
+            "  --stuck-warn DURATION   run: tell a long hold again this often; warn only far past its usual",
             "                          (default: 5m; env QUEUELOCK_STUCK_WARN)",
             "  --kill-grace DURATION   run: on SIGINT/SIGTERM, how long CMD's tree gets after SIGTERM",
             "                          before SIGKILL (default: 5s)",

@@ -41,12 +41,12 @@ public final class LockSettings {
     public static final Setting<Integer> POLL = SETTINGS.add(Setting.number(POLL_MILLIS, 1, 200, BUILD_QUEUE,
             "Fallback poll interval of a waiter, in milliseconds (file-system events usually wake it sooner).").formerly("queuelock.pollMillis"));
     public static final Setting<Integer> STUCK_WARN = SETTINGS.add(Setting.number(STUCK_WARN_MINUTES, 1, 5, BUILD_QUEUE,
-            "Warn waiters when the holder has held the lock this many minutes, and again after each such interval; "
-                    + "a live holder is never forced out.").formerly("queuelock.stuckWarnMinutes"));
+            "How often, in minutes, waiters look again at a long hold: they warn only where it is far past (3 times) this "
+                    + "queue's usual hold of the same work (the same goals), and never before this; a live holder is never forced out.").formerly("queuelock.stuckWarnMinutes"));
     public static final Setting<String> DEFAULT_BACKEND = SETTINGS.add(Setting.text(BACKEND, "file", null, BACKENDS,
             "Backend of every queue that has no backend setting of its own, except the build queue: "
                     + "file, or zookeeper (queue-lock-zookeeper, in the plugin)."));
-    public static final Setting<String> LAND_QUEUE_BACKEND = SETTINGS.add(Setting.text(LAND_BACKEND, null, "queuelock.backend", BACKENDS,
+    public static final Setting<String> LAND_QUEUE_BACKEND = SETTINGS.add(Setting.text(LAND_BACKEND, null, BACKEND, BACKENDS,
             "Backend of the land queue; zookeeper shares it between machines."));
     public static final Setting<String> BUILD_QUEUE_BACKEND = SETTINGS.add(Setting.text(BUILD_BACKEND, "file", null, BACKENDS,
             "Backend of the build queue; not changed by queuelock.backend, because CPU contention is per machine."));

@@ -1,6 +1,7 @@
 package dev.queuelock.config;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Properties;
 
@@ -39,6 +40,47 @@ public final class SettingGroup {
             }
         }
         return renamed;
+    }
+
+    /** Whether {@code key} is one of this group's keys or the former name of one. */
+    public synchronized boolean declares(String key) {
+        for (Setting<?> setting : settings) {
+            if (key.equals(setting.name()) || key.equals(setting.formerName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The {@code queuelock.*} names among {@code sources} that none of {@code groups} declares, each
+     * once: what a reader that knows those groups cannot explain ({@link KnownKeys} may). A look at
+     * each name's start, nothing loaded: every build does it.
+     */
+    public static List<String> undeclared(Collection<SettingGroup> groups, Properties... sources) {
+        List<String> undeclared = null;
+        for (Properties source : sources) {
+            for (Object key : source.keySet()) {
+                if (key instanceof String && ((String) key).startsWith(Setting.PREFIX) && !declared(groups, (String) key)) {
+                    if (undeclared == null) {
+                        undeclared = new ArrayList<>();
+                    }
+                    if (!undeclared.contains(key)) {
+                        undeclared.add((String) key);
+                    }
+                }
+            }
+        }
+        return undeclared == null ? List.of() : undeclared;
+    }
+
+    private static boolean declared(Collection<SettingGroup> groups, String key) {
+        for (SettingGroup group : groups) {
+            if (group.declares(key)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** This group's settings, in the order they were declared. */

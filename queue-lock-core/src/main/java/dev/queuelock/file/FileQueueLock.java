@@ -6,6 +6,7 @@ import dev.queuelock.QueueLockException;
 import dev.queuelock.process.ProcessStart;
 import dev.queuelock.process.Processes;
 import dev.queuelock.slots.SlotCount;
+import dev.queuelock.spi.Queue;
 import dev.queuelock.spi.QueueLockSupport;
 import dev.queuelock.spi.WaitReporter;
 import java.io.IOException;
@@ -91,7 +92,7 @@ public final class FileQueueLock extends QueueLockSupport {
     }
 
     private void waitAndTake(Enrollment own, LockRecord mine, int slots, AcquireOptions options) throws InterruptedException {
-        WaitReporter reporter = new WaitReporter(options, slots);
+        WaitReporter reporter = new WaitReporter(options, slots, slotCount, dir.path().resolve(Queue.USAGE_HISTORY));
         LockRecord deadHolder = null; // the holder just reclaimed, so a take-over says whose slot it was
         boolean took = false;
         long decidedAt = slotCount.auto() ? System.nanoTime() : 0; // auto: when the number in hand was decided

@@ -83,7 +83,7 @@ final class Ticket {
 
     /** The body if it was read and is valid; else a record made from the name. */
     LockRecord record() {
-        return record != null ? record : new LockRecord(pid, "?", null, ts, null);
+        return record != null ? record : new LockRecord(pid, LockRecord.UNKNOWN_LANE, null, ts, null);
     }
 
     /** Whether the body was read and is valid. */

@@ -1,10 +1,6 @@
 package dev.queuelock.slots;
 
 import dev.queuelock.process.Processes;
-import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryUsage;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -17,23 +13,15 @@ import java.util.Optional;
  * CPU and would make every queued build look idle. {@link #start()} when the slot is taken and
  * {@link #measureSince} at the session's end count exactly that time, right under mvnd too, where
  * one daemon process runs build after build (its peak memory is the daemon's whole life's).
- * Cheap on purpose, as it runs in every session under {@code auto}: on Linux one read of
- * {@code /proc/self/stat} at the start and one each of {@code /proc/self/stat},
- * {@code /proc/self/status} and {@code /proc/loadavg} at the end, nothing started. A build under a
- * fixed number of slots keeps only its times ({@link #startTimesOnly}): nothing is read for it.
+ * Cheap on purpose, as it runs in every session, under fixed slots too ({@code auto} weighs every
+ * build): on Linux one read of {@code /proc/self/stat} at the start and one each of
+ * {@code /proc/self/stat}, {@code /proc/self/status} and {@code /proc/loadavg} at the end, nothing
+ * started. Older versions under fixed slots kept times alone ({@value #TIMES_ONLY}): drawn, not weighed.
  *
  * <ul>
- * <li><b>CPU, Linux</b>: utime + stime + cutime + cstime of {@code /proc/self/stat}: every thread
- * of the JVM plus the children it has waited for, so surefire and failsafe forks, a check build
- * and a CLI's command count once they end (clock ticks of 10 ms, Linux's fixed USER_HZ).
- * <li><b>CPU, portable</b> (macOS): the JVM's own CPU time ({@code ProcessHandle.Info.totalCpuDuration()},
- * else {@code OperatingSystemMXBean.getProcessCpuTime()}). Forked processes are <em>not</em>
- * counted: a build whose tests run in forks looks lighter than it is.
- * <li><b>Peak memory, Linux</b>: {@code VmHWM} of {@code /proc/self/status}, the Maven JVM's peak
- * resident size since it started (a daemon's peak over all its builds). Forks are not counted:
- * the kernel keeps their peak only for {@code getrusage}, which Java cannot call.
- * <li><b>Peak memory, portable</b>: the sum of the JVM's memory pools' peak committed sizes (heap,
- * metaspace, code cache), without the JVM's native memory and without forks.
+ * <li><b>CPU and peak memory</b>: the process's own, as its fact source reads them (on Linux with
+ * the forks it has waited for, elsewhere without: {@code FactSource#ownCpuNanos},
+ * {@code FactSource#ownPeakBytes}).
  * <li><b>Load</b>: the machine's one-minute load average as it ends ({@link #load()}), to tell
  * what it wanted from what it got.
  * <li><b>Whose</b>: the lane and process that held the slot and how long the session waited for it
@@ -43,11 +31,8 @@ import java.util.Optional;
  */
 public final class BuildUsage {
 
-    /** The source of a build whose times alone are kept ({@link #startTimesOnly}): {@value}. */
+    /** The source of a build whose times alone older versions kept, under a fixed number of slots: {@value}. */
     static final String TIMES_ONLY = "times";
-
-    /** Linux's USER_HZ: the unit of the CPU times in {@code /proc/<pid>/stat}, 100 on every architecture Java runs on. */
-    private static final long NANOS_PER_TICK = 10_000_000L;
 
     private final long startEpochMillis;
     private final long wallMillis;
@@ -61,17 +46,19 @@ public final class BuildUsage {
     private final long pid;
     /** -1 where not recorded. */
     private final long waitedMillis;
+    /** The kind of work ({@link UsualHolds#kind}), null where not recorded (older lines). */
+    private final String kind;
 
     BuildUsage(long startEpochMillis, long wallMillis, long cpuMillis, long peakBytes, String source) {
         this(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, -1);
     }
 
     BuildUsage(long startEpochMillis, long wallMillis, long cpuMillis, long peakBytes, String source, double load) {
-        this(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load, null, 0, -1);
+        this(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load, null, 0, -1, null);
     }
 
     private BuildUsage(long startEpochMillis, long wallMillis, long cpuMillis, long peakBytes, String source, double load, String lane,
-            long pid, long waitedMillis) {
+            long pid, long waitedMillis, String kind) {
         this.startEpochMillis = startEpochMillis;
         this.wallMillis = wallMillis;
         this.cpuMillis = cpuMillis;
@@ -81,11 +68,12 @@ public final class BuildUsage {
         this.lane = lane;
         this.pid = pid;
         this.waitedMillis = waitedMillis;
+        this.kind = kind;
     }
 
     /** The same build, with the machine's load average as it ended ({@link #load()}). */
     public BuildUsage withLoad(double load) {
-        return new BuildUsage(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load, lane, pid, waitedMillis);
+        return new BuildUsage(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load, lane, pid, waitedMillis, kind);
     }
 
     /**
@@ -93,7 +81,12 @@ public final class BuildUsage {
      * for its slot; null, 0 or -1 for what is not known.
      */
     public BuildUsage heldBy(String lane, long pid, long waitedMillis) {
-        return new BuildUsage(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load, lane, pid, waitedMillis);
+        return new BuildUsage(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load, lane, pid, waitedMillis, kind);
+    }
+
+    /** The same build, of the kind of work {@code kind} ({@link UsualHolds#kind}); null where not known. */
+    public BuildUsage ofKind(String kind) {
+        return new BuildUsage(startEpochMillis, wallMillis, cpuMillis, peakBytes, source, load, lane, pid, waitedMillis, kind);
     }
 
     /** A build described, not measured (tests, the docs' examples). */
@@ -109,27 +102,17 @@ public final class BuildUsage {
         return start(FactSource.current());
     }
 
-    /** {@link #start()} of a build of {@code lane} that waited {@code waitedMillis} for its slot. */
-    public static Start start(String lane, long waitedMillis) {
-        return start(FactSource.current(), lane, waitedMillis);
-    }
-
-    /**
-     * {@link #start(String, long)} of a build under a fixed number of slots: its times, lane,
-     * process and wait, for the watch's timeline, and no figure, so nothing is read for it (every
-     * Maven session of every user pays for what is read here). Its source is {@value #TIMES_ONLY};
-     * {@code auto} does not weigh it.
-     */
-    public static Start startTimesOnly(String lane, long waitedMillis) {
-        return new Start(System.nanoTime(), System.currentTimeMillis(), -1, null, lane, waitedMillis);
+    /** {@link #start()} of work of {@code kind} ({@link UsualHolds#kind}) in {@code lane}, after {@code waitedMillis} in the queue. */
+    public static Start start(String lane, long waitedMillis, String kind) {
+        return start(FactSource.current(), lane, waitedMillis, kind);
     }
 
     static Start start(FactSource source) {
-        return start(source, null, -1);
+        return start(source, null, -1, null);
     }
 
-    private static Start start(FactSource source, String lane, long waitedMillis) {
-        return new Start(System.nanoTime(), System.currentTimeMillis(), cpuNanos(source), source, lane, waitedMillis);
+    private static Start start(FactSource source, String lane, long waitedMillis, String kind) {
+        return new Start(System.nanoTime(), System.currentTimeMillis(), source.ownCpuNanos(), source, lane, waitedMillis, kind);
     }
 
     /**
@@ -140,70 +123,11 @@ public final class BuildUsage {
         long wallMillis = (System.nanoTime() - start.nanos) / 1_000_000;
         // The process layer's pid, which the lock has read already: ProcessHandle would set up the JDK's process machinery.
         long pid = Processes.current().ownPid();
-        if (start.source == null) {
-            return new BuildUsage(start.epochMillis, wallMillis, -1, -1, TIMES_ONLY, -1, start.lane, pid, start.waitedMillis);
-        }
-        long cpu = cpuNanos(start.source);
+        long cpu = start.source.ownCpuNanos();
         long cpuMillis = cpu < 0 || start.cpuNanos < 0 ? -1 : (cpu - start.cpuNanos) / 1_000_000;
         double load = start.source == FactSource.LINUX ? FactSource.oneMinuteLoad() : MachineProbe.of(start.source).load();
-        return new BuildUsage(start.epochMillis, wallMillis, cpuMillis, peakBytes(start.source), start.source.label(), load, start.lane,
-                pid, start.waitedMillis);
-    }
-
-    private static long cpuNanos(FactSource source) {
-        if (source == FactSource.LINUX) {
-            try {
-                return linuxCpuTicks(FactSource.read(FactSource.SELF_STAT)) * NANOS_PER_TICK;
-            } catch (IOException | RuntimeException e) {
-                return -1;
-            }
-        }
-        // ProcessHandle first: the process layer has loaded it already, the management beans cost
-        // milliseconds to load at their first call.
-        Optional<Duration> cpu = ProcessHandle.current().info().totalCpuDuration();
-        if (cpu.isPresent()) {
-            return cpu.get().toNanos();
-        }
-        try {
-            java.lang.management.OperatingSystemMXBean bean = ManagementFactory.getOperatingSystemMXBean();
-            if (bean instanceof com.sun.management.OperatingSystemMXBean) {
-                return ((com.sun.management.OperatingSystemMXBean) bean).getProcessCpuTime();
-            }
-        } catch (LinkageError | RuntimeException e) {
-            // no jdk.management: unknown
-        }
-        return -1;
-    }
-
-    /** utime + stime + cutime + cstime (fields 14 to 17) of a {@code /proc/<pid>/stat} line. */
-    static long linuxCpuTicks(String stat) {
-        // The command (field 2) may hold spaces and parentheses: count fields after the last ')'.
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
-        long ticks = 0;
-        for (int field = 14; field <= 17; field++) {
-            ticks += Long.parseLong(fields[field - 3]);
-        }
-        return ticks;
-    }
-
-    private static long peakBytes(FactSource source) {
-        if (source == FactSource.LINUX) {
-            try {
-                return FactSource.kilobytesLine(FactSource.read(FactSource.SELF_STATUS), "VmHWM");
-            } catch (IOException | RuntimeException e) {
-                return -1;
-            }
-        }
-        try {
-            long sum = 0;
-            for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-                MemoryUsage peak = pool.getPeakUsage();
-                sum += peak == null ? 0 : Math.max(peak.getCommitted(), peak.getUsed());
-            }
-            return sum > 0 ? sum : -1;
-        } catch (LinkageError | RuntimeException e) {
-            return -1;
-        }
+        return new BuildUsage(start.epochMillis, wallMillis, cpuMillis, start.source.ownPeakBytes(), start.source.label(), load, start.lane,
+                pid, start.waitedMillis, start.kind);
     }
 
     /** When the build took its slot, epoch milliseconds: what tells which builds ran at the same time. */
@@ -240,7 +164,7 @@ public final class BuildUsage {
         return load;
     }
 
-    /** {@code linux}, {@code portable} (CPU without forks), {@code described} or {@value #TIMES_ONLY} (no figure). */
+    /** {@code linux}, {@code portable} (CPU without forks), {@code described} or {@value #TIMES_ONLY} (no figure: older records). */
     public String source() {
         return source;
     }
@@ -268,6 +192,11 @@ public final class BuildUsage {
     /** The process that held the slot (an mvnd daemon's for a build in it); 0 in older records. */
     public long pid() {
         return pid;
+    }
+
+    /** The kind of work it was ({@link UsualHolds#kind}, e.g. the goals); empty in older records. */
+    public Optional<String> kind() {
+        return Optional.ofNullable(kind);
     }
 
     /** How long the session waited for its slot before the build; -1 in older records. */
@@ -300,15 +229,16 @@ public final class BuildUsage {
         private final FactSource source;
         private final String lane;
         private final long waitedMillis;
+        private final String kind;
 
-        /** @param source null for a build whose times alone are kept ({@link #startTimesOnly}) */
-        private Start(long nanos, long epochMillis, long cpuNanos, FactSource source, String lane, long waitedMillis) {
+        private Start(long nanos, long epochMillis, long cpuNanos, FactSource source, String lane, long waitedMillis, String kind) {
             this.nanos = nanos;
             this.epochMillis = epochMillis;
             this.cpuNanos = cpuNanos;
             this.source = source;
             this.lane = lane;
             this.waitedMillis = waitedMillis;
+            this.kind = kind;
         }
     }
 }

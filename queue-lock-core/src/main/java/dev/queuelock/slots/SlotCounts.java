@@ -1,13 +1,11 @@
 package dev.queuelock.slots;
 
+import dev.queuelock.config.LockSettings;
 import java.nio.file.Path;
-import java.util.Locale;
 
-/** The build queue's slots from the text of {@code queuelock.build.slots}. */
+/** The build queue's slots from the text of {@code queuelock.build.slots}, as its one parser reads it ({@link LockSettings#SLOTS}). */
 public final class SlotCounts {
 
-    /** The setting's name, as its refusal names it. */
-    public static final String SETTING = "queuelock.build.slots";
     /** The word that asks for {@link AutoSlots}. */
     public static final String AUTO = "auto";
 
@@ -16,41 +14,18 @@ public final class SlotCounts {
 
     /**
      * A whole number of 1 or more (a fixed count) or {@code auto} in any case (decided from the
-     * machine and the {@link UsageHistory} in {@code history}); surrounding blanks are ignored.
+     * machine and the {@link UsageHistory} in {@code history}); surrounding blanks are ignored, and
+     * no text at all is the default, 1.
      *
      * @param history the build queue's usage history file ({@code Queue#usageHistory()})
      * @throws IllegalArgumentException with one line naming the setting and the value given
      */
     public static SlotCount parse(String text, Path history) {
-        String value = text == null ? "" : text.trim();
-        if (value.toLowerCase(Locale.ROOT).equals(AUTO)) {
-            return new AutoSlots(new UsageHistory(history));
-        }
-        if (isWholeNumber(value)) {
-            int slots = Integer.parseInt(value);
-            if (slots >= 1) {
-                return SlotCount.fixed(slots);
-            }
-        }
-        throw new IllegalArgumentException(SETTING + ": expected a whole number of 1 or more, or auto; got '"
-                + (text == null ? "" : text) + "'");
+        return of(LockSettings.SLOTS.parse(text), history);
     }
 
-    /** {@link #parse}, for a value the setting's own parser has checked already: {@code auto} or digits. */
+    /** For a value the setting's parser returned: {@code auto} or digits. */
     public static SlotCount of(String value, Path history) {
-        return parse(value, history);
-    }
-
-    /** 1 to 9 ASCII digits (so it fits an int); no sign, no blanks. No lambda: this runs in every session. */
-    private static boolean isWholeNumber(String text) {
-        if (text.isEmpty() || text.length() > 9) {
-            return false;
-        }
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
-                return false;
-            }
-        }
-        return true;
+        return value.equals(AUTO) ? new AutoSlots(new UsageHistory(history)) : SlotCount.fixed(Integer.parseInt(value));
     }
 }

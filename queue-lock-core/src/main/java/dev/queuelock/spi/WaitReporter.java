@@ -4,6 +4,9 @@ import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.WaitEvent;
 import dev.queuelock.WaitListener;
+import dev.queuelock.slots.SlotCount;
+import dev.queuelock.slots.UsualHolds;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -12,12 +15,18 @@ import java.util.Objects;
  * Turns each look at a queue into at most one listener call, the same for every backend: when the
  * position or the holders changed, or when the longest-held holder crossed another stuck-warning
  * interval (counted from when it took the lock, by the holder's own clock, so every waiter agrees
- * on the elapsed time whenever it joined).
+ * on the elapsed time whenever it joined). Such an event is a warning only where the hold is far
+ * past this queue's usual hold of the same kind of work ({@link UsualHolds}): a long build where
+ * builds are long is an ordinary wait. The first event of a wait says why the queue has its slots.
  */
 public final class WaitReporter {
 
     private final WaitListener listener;
     private final long stuckIntervalMillis;
+    /** The queue's usage history, which a long hold is judged by ({@link UsualHolds}); null for none. */
+    private final Path usageHistory;
+    /** Null once the reason was given, or where the slots are not counted here (one slot of land's queue, another backend). */
+    private SlotCount slotCount;
     private int slots;
 
     private int lastAhead = -1;
@@ -32,9 +41,19 @@ public final class WaitReporter {
 
     /** @param slots how many hold at once in the queue waited in, as the waiter was told */
     public WaitReporter(AcquireOptions options, int slots) {
+        this(options, slots, null, null);
+    }
+
+    /**
+     * @param slotCount    what decided {@code slots}: its reason goes with the first event; null for none
+     * @param usageHistory the queue's usage history, which a long hold is judged by; null for none
+     */
+    public WaitReporter(AcquireOptions options, int slots, SlotCount slotCount, Path usageHistory) {
         this.listener = options.listener();
         this.stuckIntervalMillis = options.stuckWarnInterval().toMillis();
         this.slots = slots;
+        this.slotCount = slotCount;
+        this.usageHistory = usageHistory;
     }
 
     /** The slots as decided again while waiting ({@code auto}): the next report names this count. */
@@ -75,9 +94,16 @@ public final class WaitReporter {
         } else if (holders.isEmpty() || due <= stuckWarnings) {
             return;
         }
-        boolean stuck = !changed || due > 0;
         stuckWarnings = due;
-        WaitEvent event = new WaitEvent(ahead, holders, elapsed, stuck).inSlots(slots);
+        // Asked only once an interval has passed: the history is read by waiters that waited long, never at a take.
+        Duration usual = due > 0 && !holders.isEmpty() && usageHistory != null
+                ? new UsualHolds(usageHistory).of(holders.get(0).label().orElse(null)).orElse(null) : null;
+        boolean stuck = usual != null && UsualHolds.farPast(elapsed, usual);
+        WaitEvent event = new WaitEvent(ahead, holders, elapsed, stuck).inSlots(slots).withUsualHold(usual);
+        if (slotCount != null) {
+            event = event.withSlotsReason(slotCount.describe());
+            slotCount = null;
+        }
         listener.onWait(holderEnded ? event.ofEndedHolder() : event);
     }
 

@@ -3,6 +3,7 @@ package dev.queuelock.slots;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.config.LockSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,7 +44,7 @@ public final class AutoBesideBurners {
                     && MachineProbe.current().pressure().load() < count) {
                 Thread.sleep(1000);
             }
-            QueueLockFactory factory = QueueLockFactory.defaults().withTmpDir(tmp).withSettings(Map.of(SlotCounts.SETTING, "auto"));
+            QueueLockFactory factory = QueueLockFactory.defaults().withTmpDir(tmp).withSettings(Map.of(LockSettings.BUILD_SLOTS, "auto"));
             UsageHistory history = new UsageHistory(factory.queue("build", "burners").usageHistory());
             for (int i = 0; i < 6; i++) {
                 history.record(BuildUsage.described(System.currentTimeMillis() - 3_600_000L + i * 120_000L, Duration.ofSeconds(60),

@@ -16,11 +16,11 @@ import java.util.stream.Stream;
 /**
  * What {@code auto} and the usage history cost a session, in microseconds of wall time and of the
  * calling thread's CPU: at the acquire ({@link AutoSlots#slots()} over a full history, then
- * {@link BuildUsage#start(String, long)}) and at the session's end ({@link BuildUsage#measureSince} and
+ * {@link BuildUsage#start(String, long, String)}) and at the session's end ({@link BuildUsage#measureSince} and
  * {@link UsageHistory#record}). The first calls in a fresh JVM that holds a real build lock (so
  * what the lock loads is loaded, as in a session, where these run once), then the median of warm
  * calls. With the argument {@code fixed}, a session under a fixed number of slots: no
- * {@code slots()}, {@link BuildUsage#startTimesOnly}. Not a test; run it by hand after
+ * {@code slots()}, the same {@link BuildUsage#start(String, long, String)}. Not a test; run it by hand after
  * {@code mvn -o -pl queue-lock-core test-compile}:
  *
  * <pre>
@@ -50,7 +50,7 @@ public final class UsageCost {
             if (!fixed) {
                 auto.slots();
             }
-            BuildUsage.Start start = fixed ? BuildUsage.startTimesOnly("agent-lane-0", 12_345) : BuildUsage.start("agent-lane-0", 12_345);
+            BuildUsage.Start start = BuildUsage.start("agent-lane-0", 12_345, "verify");
             acquire.stop();
             Thread.sleep(2); // a hold of no time is no build, and is not recorded
             Timer end = new Timer();
@@ -58,7 +58,7 @@ public final class UsageCost {
             end.stop();
             lock.release();
             System.out.printf("first call, lock held: acquire (%s) %s; session end (measureSince + record) %s [%s]%n",
-                    fixed ? "startTimesOnly()" : "slots() + start()", acquire, end, FactSource.current().label());
+                    fixed ? "start()" : "slots() + start()", acquire, end, FactSource.current().label());
             int n = 300;
             long[] acquireWall = new long[n];
             long[] endWall = new long[n];
@@ -67,7 +67,7 @@ public final class UsageCost {
                 if (!fixed) {
                     auto.slots();
                 }
-                BuildUsage.Start warm = fixed ? BuildUsage.startTimesOnly("agent-lane-0", 12_345) : BuildUsage.start("agent-lane-0", 12_345);
+                BuildUsage.Start warm = BuildUsage.start("agent-lane-0", 12_345, "verify");
                 long b = System.nanoTime();
                 Thread.sleep(2);
                 long held = System.nanoTime() - b;

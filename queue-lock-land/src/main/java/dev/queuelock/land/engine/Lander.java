@@ -107,8 +107,10 @@ public final class Lander {
                     inFlight.at(phase);
                     events.phase(laneName, phase);
                 }));
-        landing.clock().before(CommandTime.spans(startedAt[0], startedAt[1], startedAt[2], System.currentTimeMillis()));
-        LandingRecorder recorder = new LandingRecorder(landing, started);
+        // The record counts from the process's start where it is known: what the person waited, start-up included.
+        long from = CommandTime.firstKnown(startedAt, started);
+        landing.clock().before(CommandTime.spans(from, startedAt[0], startedAt[1], startedAt[2], landing.clock().started()));
+        LandingRecorder recorder = new LandingRecorder(landing, from);
         inFlight.start(branch, landing.lane().head());
         events.phase(laneName, Phase.QUEUE_WAIT);
         try (QueueLock held = landLock;

@@ -7,6 +7,7 @@ import dev.queuelock.land.checks.BuildQueueChecks;
 import dev.queuelock.land.checks.CheckFailures;
 import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.git.Git;
+import dev.queuelock.slots.UsualHolds;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -95,7 +96,7 @@ final class OwnWorktreeLanding implements LandingDriver<OwnWorktreeLanding.Attem
 
     private Attempt runChecks(String rebased) throws InterruptedException {
         Path logFile = CheckLogs.of(landing.repo()).next(landing.lane().name());
-        BuildQueueChecks checks = landing.checks("land checks of " + branch);
+        BuildQueueChecks checks = landing.checks(UsualHolds.LAND_CHECKS + " of " + branch);
         log.info("checking the rebased commit " + Landing.shortSha(rebased) + ": " + checks.describe());
         boolean passed;
         try (checks) {

@@ -2,6 +2,8 @@ package dev.queuelock.land.engine;
 
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.Git;
+import dev.queuelock.land.setup.AgentInstructions;
+import dev.queuelock.land.setup.ClaudeSettings;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,8 +28,9 @@ final class Preflight {
         String branch = git.branch().orElseThrow(() -> new LandException(
                 "HEAD is detached; check out your lane's branch (git switch <branch>) and run land again."));
         if (branch.equals(integrationBranch) || settings.target.protectedBranches().contains(branch)) {
-            throw new LandException("refusing to land from '" + branch + "': land is for lane branches; "
-                    + "create one (git switch -c <lane>) and run land from there.");
+            throw new LandException("refusing to land from '" + branch + "': land is for lane branches; make a lane with "
+                    + AgentInstructions.mavenCommand(git.worktree()) + " " + ClaudeSettings.LANE_GOAL
+                    + " (a worktree of its own on a new branch; it prints the path last), commit there and run land from it.");
         }
         List<String> markers = git.gitPathsPresent("rebase-merge", "rebase-apply", "MERGE_HEAD", "CHERRY_PICK_HEAD");
         if (!markers.isEmpty()) {

@@ -62,16 +62,6 @@ final class GitOutput {
         return worktrees;
     }
 
-    /** The branch in {@code ref: refs/heads/master<TAB>HEAD} of {@code git ls-remote --symref <remote> HEAD}. */
-    static Optional<String> symrefHead(String lsRemote) {
-        for (String line : lsRemote.split("\n")) {
-            if (line.startsWith("ref: " + BRANCH) && line.endsWith("\tHEAD")) {
-                return Optional.of(line.substring(("ref: " + BRANCH).length(), line.length() - "\tHEAD".length()));
-            }
-        }
-        return Optional.empty();
-    }
-
     /** The part of {@code ref} after {@code prefix}, if it has it. */
     static Optional<String> after(String prefix, String ref) {
         return ref.startsWith(prefix) ? Optional.of(ref.substring(prefix.length())) : Optional.empty();

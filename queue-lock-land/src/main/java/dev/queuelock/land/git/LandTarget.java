@@ -2,6 +2,8 @@ package dev.queuelock.land.git;
 
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
+import dev.queuelock.process.GitCommand;
+import dev.queuelock.repo.IntegrationBranch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -18,14 +20,17 @@ public final class LandTarget {
 
     private static final String READ_BY = "land, init, sync, prune, promote, status";
 
-    public static final Setting<String> REMOTE = SETTINGS.add(Setting.text("queuelock.land.remote", "origin", null, READ_BY,
-            "The remote to fetch from and push to.").formerly("queuelock.remote"));
-    public static final Setting<String> INTEGRATION_BRANCH = SETTINGS.add(Setting.text("queuelock.land.integrationBranch", null,
-            "the remote's default branch, else the main checkout's", READ_BY,
-            "The branch lanes land on and the pre-push guard protects.").formerly("queuelock.integrationBranch"));
+    /** Declared where the affected build reads them too ({@link IntegrationBranch}); listed here with land's. */
+    public static final Setting<String> REMOTE = SETTINGS.add(IntegrationBranch.REMOTE);
+    public static final Setting<String> INTEGRATION_BRANCH = SETTINGS.add(IntegrationBranch.CONFIGURED);
     public static final Setting<List<String>> PROTECTED_BRANCHES = SETTINGS.add(Setting.list("queuelock.land.protectedBranches", READ_BY,
             "Further branches land refuses to run from and nobody may push to by hand, e.g. release; the pre-push "
                     + "guard reads it from .mvn/maven.config at every push, so one added later is guarded at once.").formerly("queuelock.protectedBranches"));
+    /** Listed with the lane settings ({@code LaneSettings}, which promote and init read); declared here, where the guard reads it too. */
+    public static final Setting<String> PRODUCTION_BRANCH = Setting.text("queuelock.promote.productionBranch", null,
+            "none (the integration branch is production)", "promote, init",
+            "The branch queuelock:promote fast-forwards to the integration branch (creating it on the remote if "
+                    + "missing); the pre-push guard refuses direct pushes to it too.").formerly("queuelock.productionBranch");
 
     private final String remote;
     private final String integrationBranch;
@@ -64,7 +69,7 @@ public final class LandTarget {
     /** The integration branch and how it was chosen; asked once per target (it may ask the remote). */
     public synchronized IntegrationBranch integration(Git git) {
         if (resolved == null) {
-            resolved = IntegrationBranch.resolve(git, remote, integrationBranch);
+            resolved = IntegrationBranch.asked(GitCommand.in(git.worktree()), RepoContext.commonDir(git.worktree()), remote, integrationBranch);
         }
         return resolved;
     }

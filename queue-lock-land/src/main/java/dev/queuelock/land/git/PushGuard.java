@@ -77,8 +77,6 @@ public final class PushGuard {
                 && new String(Files.readAllBytes(hook), StandardCharsets.UTF_8).contains(MARKER);
     }
 
-    /** LaneSettings.PRODUCTION_BRANCH's names, spelt out: this package is below the lanes one. */
-    private static final String PRODUCTION_BRANCH_KEYS = "queuelock.promote.productionBranch queuelock.productionBranch";
 
     /**
      * The branches {@code .mvn/maven.config} protects, read at every push (of the pushing worktree
@@ -99,7 +97,7 @@ public final class PushGuard {
             + "  done\n"
             + "}\n"
             + "guarded=\"$guarded $(setting " + keys(LandTarget.INTEGRATION_BRANCH) + ") $(setting "
-            + keys(LandTarget.PROTECTED_BRANCHES) + " | tr , ' ') $(setting " + PRODUCTION_BRANCH_KEYS + ")\"\n";
+            + keys(LandTarget.PROTECTED_BRANCHES) + " | tr , ' ') $(setting " + keys(LandTarget.PRODUCTION_BRANCH) + ")\"\n";
 
     /** The names a key is read under in .mvn/maven.config: its own and its former one. */
     private static String keys(Setting<?> setting) {

@@ -1,7 +1,9 @@
 package dev.queuelock.land.git;
 
 import dev.queuelock.land.base.LandException;
+import dev.queuelock.repo.IntegrationBranch;
 import dev.queuelock.repo.RepoKey;
+import dev.queuelock.repo.StateFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -47,7 +49,7 @@ public final class RepoContext {
 
     /** Where queue-lock keeps its state for this repository: {@code <git common dir>/queuelock}. */
     public static Path stateDir(Path commonDir) {
-        return commonDir.resolve("queuelock");
+        return StateFolder.of(commonDir);
     }
 
     public Path commonDir() {

@@ -3,6 +3,7 @@ package dev.queuelock.land.lanes;
 import dev.queuelock.config.LaneDirectorySettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
+import dev.queuelock.land.git.LandTarget;
 import dev.queuelock.repo.LaneDirectory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,10 +29,8 @@ public final class LaneSettings {
 
     public static final Setting<String> BRANCH_PREFIX = SETTINGS.add(Setting.text("queuelock.lanes.branchPrefix", DEFAULT_BRANCH_PREFIX, null, LANES,
             "Lane n works on the branch prefix + n, e.g. lane/3.").formerly("queuelock.branchPrefix"));
-    public static final Setting<String> PRODUCTION_BRANCH = SETTINGS.add(Setting.text("queuelock.promote.productionBranch", null,
-            "none (the integration branch is production)", "promote, init",
-            "The branch queuelock:promote fast-forwards to the integration branch (creating it on the remote if "
-                    + "missing); the pre-push guard refuses direct pushes to it too.").formerly("queuelock.productionBranch"));
+    /** Declared with the branches nobody pushes to by hand, which the pre-push guard reads; a lane setting. */
+    public static final Setting<String> PRODUCTION_BRANCH = SETTINGS.add(LandTarget.PRODUCTION_BRANCH);
     public static final Setting<List<String>> SYMLINKS = SETTINGS.add(Setting.list("queuelock.lanes.symlinks", "lane",
             "Git-ignored paths of the main checkout symlinked into each new lane, e.g. .env.").formerly("queuelock.symlinks"));
     public static final Setting<Boolean> AUTO_LAND = SETTINGS.add(Setting.flag("queuelock.lanes.autoLand", true, "init",

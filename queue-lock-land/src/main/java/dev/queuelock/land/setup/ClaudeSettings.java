@@ -19,8 +19,8 @@ public final class ClaudeSettings {
     /** What the lane goal prints before the path in hook mode, for {@link #hookCommand} to find it. */
     public static final String PATH_MARKER = "queuelock-lane: ";
 
-    /** What tells our hook from anyone else's. */
-    static final String LANE_GOAL = "queuelock:lane";
+    /** The goal that makes a lane: what tells our hook from anyone else's, and what land from a non-lane branch suggests. */
+    public static final String LANE_GOAL = "queuelock:lane";
 
     static final String EVENT = "WorktreeCreate";
 

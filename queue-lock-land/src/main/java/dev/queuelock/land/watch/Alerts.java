@@ -1,12 +1,16 @@
 package dev.queuelock.land.watch;
 
 import dev.queuelock.LockRecord;
+import dev.queuelock.QueueSnapshot;
+import dev.queuelock.WaitText;
+import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.slots.BuildUsage;
 import dev.queuelock.slots.UsageHistory;
+import dev.queuelock.slots.UsualHolds;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,7 +24,7 @@ import java.util.Set;
 final class Alerts {
 
     /** How many times its usual length a phase or a wait may take before a person is told. */
-    static final int FAR_PAST = 3;
+    static final int FAR_PAST = UsualHolds.FAR_PAST;
     static final long MIN_STUCK_MILLIS = 120_000;
     static final long MIN_WAIT_MILLIS = 600_000;
     static final long IDLE_UNLANDED_MILLIS = 3_600_000;
@@ -49,16 +53,40 @@ final class Alerts {
         flaky(m);
     }
 
+    /**
+     * A landing far past its usual time in a phase of its own work. Waits are nobody's being stuck:
+     * its turn in the land queue, or a build slot for its checks (told as a wait by
+     * {@link #longWaits}); the checks are timed from when their slot was taken, and a phase no
+     * landed run has timed yet has no usual time to be far past.
+     */
     private void stuckLandings(WatchModel m) {
         m.landing.forEach((lane, note) -> {
             String phase = note.path("phase").asText();
+            long pid = note.path("pid").asLong();
+            if (phase.equals(Phase.QUEUE_WAIT.toString()) || waitsIn(m.build, pid)) {
+                return;
+            }
             long since = note.path("since").asLong(m.now);
+            if (phase.equals(Phase.CHECKS.toString())) {
+                since = Math.max(since, heldSince(m.build, pid, since));
+            }
             long usual = usualPhase(m, phase);
             long in = m.now - since;
-            if (in > Math.max(MIN_STUCK_MILLIS, FAR_PAST * usual) && fired.add("stuck " + lane + " " + phase + " " + since)) {
-                send("stuck", lane, "landing in " + phase + " for " + in / 1000 + " s; usually " + usual / 1000 + " s", in);
+            if (usual > 0 && in > Math.max(MIN_STUCK_MILLIS, FAR_PAST * usual) && fired.add("stuck " + lane + " " + phase + " " + since)) {
+                send("stuck", lane, "landing in " + phase + " for " + in / 1000 + " s; usually " + usual / 1000 + " s; look at"
+                        + (phase.equals(Phase.CHECKS.toString()) ? " its check log, the newest in " + WaitText.CHECK_LOGS + ", and"
+                                : "") + " the land command's output in lane " + lane, in);
             }
         });
+    }
+
+    private static boolean waitsIn(QueueSnapshot queue, long pid) {
+        return queue.waiters().stream().anyMatch(w -> w.pid() == pid);
+    }
+
+    /** When process {@code pid} took its slot in {@code queue}, or {@code otherwise} if it holds none. */
+    private static long heldSince(QueueSnapshot queue, long pid, long otherwise) {
+        return queue.holders().stream().filter(h -> h.pid() == pid).mapToLong(LockRecord::ts).min().orElse(otherwise);
     }
 
     /** The median time landed runs spent in the phase named as the in-flight note names it. */
@@ -69,7 +97,7 @@ final class Alerts {
     }
 
     private static long phaseMillis(LandRun run, String words) {
-        for (dev.queuelock.land.base.Phase phase : dev.queuelock.land.base.Phase.values()) {
+        for (Phase phase : Phase.values()) {
             if (phase.toString().equals(words)) {
                 return run.phase(phase);
             }
@@ -88,8 +116,11 @@ final class Alerts {
         for (LockRecord w : m.build.waiters()) {
             long waited = m.now - w.ts();
             if (waited > Math.max(MIN_WAIT_MILLIS, FAR_PAST * usual) && fired.add("wait " + w.pid() + " " + w.ts())) {
-                send("waiting", w.lane(), "a build has waited " + waited / 1000 + " s for a slot; a build usually takes "
-                        + usual / 1000 + " s", waited);
+                // A lander waits here for a slot for its checks: said as such, not as a build nor as its checks.
+                String who = UsualHolds.kind(w.label().orElse(null)).equals(UsualHolds.LAND_CHECKS)
+                        ? "a landing has waited " + waited / 1000 + " s for a build slot for its checks"
+                        : "a build has waited " + waited / 1000 + " s for a slot";
+                send("waiting", w.lane(), who + "; a build usually takes " + usual / 1000 + " s", waited);
             }
         }
     }

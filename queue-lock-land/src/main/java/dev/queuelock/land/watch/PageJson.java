@@ -54,6 +54,7 @@ public final class PageJson {
             ObjectNode l = lanes.addObject();
             l.put("number", lane.lane().number());
             l.put("name", WatchModel.name(lane));
+            l.put("row", TimelineRows.key(WatchModel.name(lane), lane.lane().madeAt()));
             l.put("branch", lane.lane().branch().orElse(null));
             l.put("ahead", lane.ahead());
             l.put("behind", lane.behind());
@@ -101,16 +102,28 @@ public final class PageJson {
         return r;
     }
 
+    /** The last hour: its rows (one per lane as made, {@link TimelineRows}), the bars and marks in them, and when the last of them began or ended. */
     private static void timeline(ObjectNode t, WatchModel m) {
         t.put("from", m.now - Timeline.SPAN_MILLIS);
         t.put("to", m.now);
+        TimelineRows rows = new TimelineRows(m.lanes);
+        long last = Long.MIN_VALUE;
         ArrayNode bars = t.putArray("bars");
         for (Timeline.Bar bar : m.timeline.bars(m.now)) {
-            bars.addObject().put("lane", bar.lane).put("kind", bar.kind).put("from", bar.from).put("to", bar.to);
+            bars.addObject().put("lane", bar.lane).put("row", rows.rowOf(bar.lane, bar.from)).put("kind", bar.kind)
+                    .put("from", bar.from).put("to", bar.to);
+            last = Math.max(last, bar.open ? bar.from : bar.to);
         }
         ArrayNode marks = t.putArray("marks");
         for (Timeline.Mark mark : m.timeline.marks()) {
-            marks.addObject().put("lane", mark.lane).put("at", mark.at).put("outcome", mark.outcome).put("text", mark.text);
+            marks.addObject().put("lane", mark.lane).put("row", rows.rowOf(mark.lane, mark.at)).put("at", mark.at)
+                    .put("outcome", mark.outcome).put("text", mark.text);
+            last = Math.max(last, mark.at);
+        }
+        ArrayNode rowList = t.putArray("rows");
+        rows.labels().forEach((key, label) -> rowList.addObject().put("key", key).put("label", label));
+        if (last != Long.MIN_VALUE) {
+            t.put("lastEvent", last); // a time in the data, not the clock: the page shows now itself
         }
     }
 }

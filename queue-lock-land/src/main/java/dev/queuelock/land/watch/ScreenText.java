@@ -19,6 +19,10 @@ public final class ScreenText {
 
     /** How many recent landings the chart shows (as status does). */
     static final int CHART_RUNS = 10;
+    /** The lanes table's state column: a state longer than this is said in full under its row. */
+    static final int STATE_WIDTH = 40;
+    /** Where a lane's lines under its row start: under its name. */
+    static final String UNDER_ROW = "      ";
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
 
     private ScreenText() {
@@ -83,10 +87,18 @@ public final class ScreenText {
         for (LaneState lane : m.lanes) {
             String name = WatchModel.name(lane);
             Long bytes = m.targetBytes.get(lane.lane().path().toString());
-            out.add(String.format("  %-3s %-14s %-22s %-9s %-40s %-9s port %-5d %s", lane.lane().number(), clip(name, 14),
-                    clip(lane.lane().branch().orElse("(detached)"), 22), aheadBehind(lane), clip(m.state(lane), 40),
-                    lane.live() ? "in use" : "idle " + Durations.format(lane.idle()), lane.port(),
+            String state = m.state(lane);
+            boolean fits = state.length() <= STATE_WIDTH;
+            out.add(String.format("  %-3s %-14s %-22s %-9s %-" + STATE_WIDTH + "s %-9s port %-5d %s", lane.lane().number(),
+                    clip(name, 14), clip(lane.lane().branch().orElse("(detached)"), 22), aheadBehind(lane),
+                    fits ? state : head(state), lane.live() ? "in use" : "idle " + Durations.format(lane.idle()), lane.port(),
                     bytes == null ? "" : "target " + megabytes(bytes)));
+            // A refusal is what the lane's owner acts on: its reason, files and fix are said in full
+            // under the row (the screen wraps them to its width), never cut to the column.
+            if (!fits) {
+                out.add(UNDER_ROW + state);
+            }
+            m.refusalReason(lane).filter(reason -> !state.contains(reason)).ifPresent(reason -> out.add(UNDER_ROW + reason));
         }
     }
 
@@ -110,6 +122,12 @@ public final class ScreenText {
 
     private static String since(WatchModel m, long ts) {
         return Durations.format(Math.max(0, m.now - ts));
+    }
+
+    /** A state's first words, up to its first colon ({@code refused} of {@code refused: rebase-conflict: ...}). */
+    private static String head(String state) {
+        int colon = state.indexOf(':');
+        return colon > 0 ? state.substring(0, colon) : state;
     }
 
     private static String clip(String text, int width) {

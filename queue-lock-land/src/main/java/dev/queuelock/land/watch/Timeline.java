@@ -28,7 +28,8 @@ public final class Timeline {
 
     /** A bar: {@code kind} is building, waiting, queued, landing, checking or pushing. */
     static final class Bar {
-        final String lane;
+        /** {@link LockRecord#UNKNOWN_LANE} for a wait seen before its ticket's body was read, until a later look reads it. */
+        String lane;
         final String kind;
         /** The build's process; 0 for a landing's bars. */
         final long pid;
@@ -99,6 +100,9 @@ public final class Timeline {
                 seen.put(key, bar);
             } else {
                 known.to = now;
+                if (!LockRecord.UNKNOWN_LANE.equals(bar.lane)) {
+                    known.lane = bar.lane; // its ticket was caught before its body was written: now we know whose it is
+                }
             }
         });
         seen.values().removeIf(bar -> !bar.open && bar.to < now - SPAN_MILLIS);
@@ -156,11 +160,16 @@ public final class Timeline {
         }
     }
 
-    /** Every bar, build queue first, with open ones reaching {@code now}. */
+    /**
+     * Every bar, build queue first, with open ones reaching {@code now}. A wait whose ticket was never
+     * read with its body names no lane and is left out: a row needs a lane to be true.
+     */
     List<Bar> bars(long now) {
         List<Bar> all = new ArrayList<>();
         for (Bar bar : seen.values()) {
-            all.add(new Bar(bar.lane, bar.kind, bar.pid, bar.from, bar.open ? now : bar.to, bar.open));
+            if (!LockRecord.UNKNOWN_LANE.equals(bar.lane)) {
+                all.add(new Bar(bar.lane, bar.kind, bar.pid, bar.from, bar.open ? now : bar.to, bar.open));
+            }
         }
         int live = all.size();
         for (BuildUsage build : recorded) {

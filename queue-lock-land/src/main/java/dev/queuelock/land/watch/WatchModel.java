@@ -103,8 +103,8 @@ public final class WatchModel {
         if (build.waiters().stream().anyMatch(w -> w.lane().equals(name))) {
             return "waiting";
         }
-        Optional<String> refused = refusal(name);
-        if (refused.isPresent() && lane.stage() == LaneStage.REFUSED) {
+        Optional<String> refused = refusal(lane);
+        if (refused.isPresent() && lane.ahead() > 0) {
             return "refused: " + refused.get();
         }
         if (lane.stage() == LaneStage.REFUSED || lane.stage() == LaneStage.LANDED || lane.stage() == LaneStage.NEW) {
@@ -114,13 +114,32 @@ public final class WatchModel {
     }
 
     /** Why the lane's last landing was refused, its failing test first; empty if it landed or never ended. */
-    Optional<String> refusal(String lane) {
-        JsonNode end = lastEnds.get(lane);
-        if (end == null || !Outcome.fromId(end.path("outcome").asText()).refused()) {
+    Optional<String> refusal(LaneState lane) {
+        return refusedEnd(lane).map(end -> {
+            String test = end.path("test").textValue();
+            return test != null ? test : reason(end);
+        });
+    }
+
+    /** The whole of why the lane's last landing was refused ({@code rebase-conflict: rebase of ...}); empty if it was not. */
+    Optional<String> refusalReason(LaneState lane) {
+        return refusedEnd(lane).map(WatchModel::reason);
+    }
+
+    private static String reason(JsonNode end) {
+        return end.path("outcome").asText() + ": " + end.path("reason").asText("");
+    }
+
+    /**
+     * The lane's last landing end if it was a refusal and came after the lane was made: an end of a
+     * pruned lane whose name a new lane took is not the new lane's.
+     */
+    private Optional<JsonNode> refusedEnd(LaneState lane) {
+        JsonNode end = lastEnds.get(name(lane));
+        if (end == null || end.path("ts").asLong() < lane.lane().madeAt() || !Outcome.fromId(end.path("outcome").asText()).refused()) {
             return Optional.empty();
         }
-        String test = end.path("test").textValue();
-        return Optional.of(test != null ? test : end.path("outcome").asText() + ": " + end.path("reason").asText(""));
+        return Optional.of(end);
     }
 
     static boolean holds(QueueSnapshot queue, String lane) {

@@ -130,9 +130,6 @@ class GitTest {
         assertThat(git.remotes().has("origin")).isTrue();
         assertThat(git.remotes().has("upstream")).isFalse();
         assertThat(git.remotes().names()).containsExactly("origin");
-        assertThat(git.remotes().defaultBranch("origin")).contains("main");
-        git(lane, "remote", "set-head", "origin", "main");
-        assertThat(git.remotes().trackedHead("origin")).contains("main");
         assertThat(git.remotes().hasBranch(RemoteBranch.of("origin", "main"))).isTrue();
         assertThat(git.remotes().hasBranch(RemoteBranch.of("origin", "release"))).isFalse();
 

@@ -2,8 +2,12 @@ package dev.queuelock.land.watch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.land.base.Phase;
+import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.slots.UsageHistory;
 import java.nio.file.Files;
@@ -41,6 +45,58 @@ class LongWaitAlertTest {
 
         alerts.check(waiting(queueDir, 50 * MINUTE));
         assertThat(Files.readString(told)).contains("\"event\":\"waiting\"").contains("a build usually takes 900 s");
+    }
+
+    /** A landing waiting for its turn in the land queue, or for a build slot, is waiting, not stuck, and not "in checks". */
+    @Test
+    void aLandingThatWaitsIsNotStuck() throws Exception {
+        Path queueDir = Files.createDirectories(dir.resolve("q-build"));
+        Path told = dir.resolve("told.jsonl");
+        Alerts alerts = new Alerts(new Notifier(List.of("sh", "-c", "cat >> \"$0\"", told.toString()), line -> { }));
+        LockRecord holder = new LockRecord(1, "h", "verify", NOW - 30 * MINUTE, null);
+        LockRecord lander = new LockRecord(77, "lane-3", "land checks of lane-3", NOW - 15 * MINUTE, null);
+        QueueSnapshot build = new QueueSnapshot(queueDir, List.of(holder), List.of(lander));
+        QueueSnapshot land = new QueueSnapshot(queueDir.resolveSibling("q-land"), List.of(), List.of());
+        Map<String, JsonNode> landing = Map.of(
+                "lane-2", note(66, Phase.QUEUE_WAIT, NOW - 30 * MINUTE),
+                "lane-3", note(77, Phase.CHECKS, NOW - 15 * MINUTE));
+
+        alerts.check(new WatchModel(NOW, build, land, landing, List.of(landed()), Map.of(), List.of(), Map.of(), Map.of(), new Timeline(),
+                UnderWay.NONE));
+
+        String events = Files.readString(told);
+        assertThat(events).doesNotContain("\"event\":\"stuck\"").doesNotContain("queue wait").doesNotContain("in checks")
+                .contains("a landing has waited 900 s for a build slot for its checks");
+    }
+
+    /** Checks far past the usual checks say so, timed from when their slot was taken, and say where to look. */
+    @Test
+    void checksFarPastTheirUsualTimeAreStuckAndSayWhereToLook() throws Exception {
+        Path queueDir = Files.createDirectories(dir.resolve("q-build"));
+        Path told = dir.resolve("told.jsonl");
+        Alerts alerts = new Alerts(new Notifier(List.of("sh", "-c", "cat >> \"$0\"", told.toString()), line -> { }));
+        LockRecord lander = new LockRecord(77, "lane-3", "land checks of lane-3", NOW - 10 * MINUTE, null);
+        QueueSnapshot build = new QueueSnapshot(queueDir, List.of(lander), List.of());
+        QueueSnapshot land = new QueueSnapshot(queueDir.resolveSibling("q-land"), List.of(), List.of());
+        Map<String, JsonNode> landing = Map.of("lane-3", note(77, Phase.CHECKS, NOW - 40 * MINUTE));
+
+        alerts.check(new WatchModel(NOW, build, land, landing, List.of(landed()), Map.of(), List.of(), Map.of(), Map.of(), new Timeline(),
+                UnderWay.NONE));
+
+        assertThat(Files.readString(told)).contains("\"event\":\"stuck\"")
+                .contains("landing in checks for 600 s; usually 120 s; look at its check log, the newest in .git/queuelock/logs/, and the"
+                        + " land command's output in lane lane-3")
+                .doesNotContainIgnoringCase("kill");
+    }
+
+    private static JsonNode note(long pid, Phase phase, long since) {
+        return new ObjectMapper().createObjectNode().put("pid", pid).put("phase", phase.toString()).put("since", since);
+    }
+
+    /** One landed run: 2 minutes of checks, no queue wait. */
+    private static LandRun landed() {
+        return new LandRun("2026-12-02T10:04:00Z", "lane-1", null, null, "landed", 2 * MINUTE, Map.of(Phase.CHECKS.id(), 2 * MINUTE),
+                0, null);
     }
 
     private static WatchModel waiting(Path queueDir, long waitedMillis) {

@@ -81,4 +81,18 @@ class TimelineTest {
 
         assertThat(drawn(timeline, NOW)).containsExactlyInAnyOrder("a building -60..-30", "a building -20..-10", "b building -50..-40");
     }
+
+    @Test
+    void aWaitSeenBeforeItsTicketsBodyWasWrittenIsDrawnInItsLanesRowOnceReadAndNeverInARowOfItsOwn() {
+        Timeline timeline = new Timeline();
+        // A ticket is created, then filled: a look in between reads its place, not whose it is.
+        LockRecord unread = new LockRecord(401, LockRecord.UNKNOWN_LANE, null, NOW - 40_000, null);
+        LockRecord read = new LockRecord(401, "c", "verify", NOW - 40_000, null);
+        LockRecord neverRead = new LockRecord(402, LockRecord.UNKNOWN_LANE, null, NOW - 30_000, null); // gone before a look read it
+        timeline.observe(queue(List.of(), List.of(unread, neverRead)), NOW - 39_000);
+        timeline.observe(queue(List.of(), List.of(read)), NOW - 20_000);
+        timeline.observe(queue(List.of(), List.of()), NOW - 10_000);
+
+        assertThat(drawn(timeline, NOW)).containsExactly("c waiting -40..-10");
+    }
 }

@@ -56,12 +56,13 @@ public class BuildQueue {
             QueueLockFactory factory = QueueLockFactory.fromProperties(user);
             Queue queue = factory.buildQueue(settings.scope(), repo);
             JoiningLock newLock = factory.openJoiningOwnHold(queue, repo.lane());
-            acquire(newLock, settings, goals.isEmpty() ? "(default goals)" : String.join(" ", goals), where(repo, settings));
+            String label = goals.isEmpty() ? "(default goals)" : String.join(" ", goals);
+            acquire(newLock, settings, label, where(repo, settings));
             if (newLock.joined().isEmpty()) {
-                // Every hold is recorded for the watch's timeline; its figures, which cost reads, only for auto to weigh.
+                // Every hold is measured, under fixed slots too: auto, once switched on, weighs every build, and a
+                // waiter judges a long hold by the usual one of its kind (the label, as waiters read it).
                 usage = new UsageHistory(queue.usageHistory());
-                usageStart = settings.autoSlots() ? BuildUsage.start(repo.lane(), waitedMillis)
-                        : BuildUsage.startTimesOnly(repo.lane(), waitedMillis);
+                usageStart = BuildUsage.start(repo.lane(), waitedMillis, label);
             }
         } catch (IllegalArgumentException e) {
             throw new MavenExecutionException(e.getMessage(), e);

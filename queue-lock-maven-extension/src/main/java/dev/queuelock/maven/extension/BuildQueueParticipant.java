@@ -49,6 +49,7 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
             TopProjectOnly.apply(request);
         }
         LaneBuildProperties.apply(request, top);
+        BuildQueueSettings.warnUnknownKeys(request);
         BuildQueueSettings settings = BuildQueueSettings.read(session.getUserProperties(), System.getenv());
         if (settings.takesLock(onlyOwn)) {
             queue.enter(top, settings, session.getUserProperties(), goals);

@@ -5,7 +5,11 @@ import dev.queuelock.WaitListener;
 import dev.queuelock.WaitText;
 import org.slf4j.Logger;
 
-/** The build queue's wait lines ({@link WaitText}) through Maven's logger; the stuck-holder warning as a warning. */
+/**
+ * The build queue's wait lines ({@link WaitText}) through Maven's logger; the stuck-holder warning
+ * as a warning. A build that waits says once why the queue has the slots it has (core decides and
+ * words it, this logs it); a build that does not wait logs nothing of it.
+ */
 final class WaitLog implements WaitListener {
 
     private final Logger log;
@@ -29,5 +33,6 @@ final class WaitLog implements WaitListener {
                 log.info(line);
             }
         });
+        text.slotsLine(event).ifPresent(log::info);
     }
 }

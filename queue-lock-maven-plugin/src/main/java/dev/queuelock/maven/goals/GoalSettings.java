@@ -1,5 +1,6 @@
 package dev.queuelock.maven.goals;
 
+import dev.queuelock.config.KnownKeys;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import java.util.List;
@@ -14,7 +15,8 @@ import org.apache.maven.project.MavenProject;
  * Maven looks up a parameter's property, the user properties ({@code -D}, {@code .mvn/maven.config})
  * first, then the system properties, then the project's. A key set under its former name is moved to
  * its name in the session's user properties, so a check build inherits one spelling, with one warning
- * naming the key to use.
+ * naming the key to use. A {@code queuelock.*} name no key has is warned about, naming the nearest
+ * key, once per session (the build queue checks too, and the first to see it says it).
  */
 final class GoalSettings {
 
@@ -23,6 +25,11 @@ final class GoalSettings {
     private GoalSettings(MavenSession session, Log log) {
         for (SettingGroup group : SettingsCatalog.standard().groups()) {
             group.carryOver(session.getUserProperties()).forEach(log::warn);
+        }
+        List<String> undeclared = SettingGroup.undeclared(SettingsCatalog.standard().groups(), session.getUserProperties(),
+                session.getSystemProperties());
+        if (!undeclared.isEmpty()) {
+            KnownKeys.warnOnce(session.getRequest().getData(), undeclared).forEach(log::warn);
         }
         MavenProject project = session.getCurrentProject();
         if (project != null) {

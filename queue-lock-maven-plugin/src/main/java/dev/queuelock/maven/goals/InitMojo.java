@@ -4,7 +4,7 @@ import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.Git;
-import dev.queuelock.land.git.IntegrationBranch;
+import dev.queuelock.repo.IntegrationBranch;
 import dev.queuelock.land.git.LandTarget;
 import dev.queuelock.land.git.PushGuard;
 import dev.queuelock.land.git.RepoContext;
@@ -160,10 +160,18 @@ public class InitMojo extends BranchesMojo {
         if (paths.isEmpty()) {
             return;
         }
+        String commit = "git add " + String.join(" ", paths) + " && git commit -m 'Build queue and landing with queue-lock'";
+        String push = "git push " + land.remote() + " HEAD:" + integration.name();
         getLog().info("next: publish the set-up straight to " + integration.name() + " (the guard lets a push through"
-                + " that changes only queue-lock's own files): git add " + String.join(" ", paths)
-                + " && git commit -m 'Build queue and landing with queue-lock' && git push " + land.remote()
-                + " HEAD:" + integration.name());
+                + " that changes only queue-lock's own files): " + commit
+                + (git.remotes().has(land.remote()) ? " && " + push : ", then " + addRemote(git, land.remote()) + ", and " + push));
+    }
+
+    /** A push to a remote the repository lacks fails: say to add it first (as land says before landing). */
+    private static String addRemote(Git git, String remote) {
+        List<String> others = git.remotes().names();
+        return "add the remote this repository has not got yet (git remote add " + remote + " <url>"
+                + (others.isEmpty() ? "" : "; its remotes: " + String.join(" ", others)) + ")";
     }
 
     /** The files init writes into the checkout {@code dir}, relative to it with {@code /}: what a commit of the set-up (or of its removal) holds. */

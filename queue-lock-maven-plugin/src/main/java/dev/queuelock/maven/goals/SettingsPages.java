@@ -25,7 +25,8 @@ import org.w3c.dom.NodeList;
  * (the plugin module's {@code process-classes}, after maven-plugin-plugin wrote the descriptors):
  * each goal's description in {@code plugin.xml}, {@code plugin-help.xml} (what {@code help -Ddetail}
  * prints) and {@code plugin-enhanced.xml} (the goal's site page) gains the list of keys it reads, and
- * the table between the configuration page's markers becomes the catalog's. A key declared in a
+ * the configuration page is written to {@code target/configuration.md} with the catalog's table between
+ * its markers ({@code ConfigurationPageTest} fails while the committed page differs). A key declared in a
  * {@code SettingGroup} of the catalog reaches all of them, and {@code queuelock:config}, with no
  * other edit.
  */
@@ -43,11 +44,15 @@ public final class SettingsPages {
         this.catalog = catalog;
     }
 
-    /** @param args the plugin module's build directory, and the configuration page to update */
+    /**
+     * @param args the plugin module's build directory, the committed configuration page, and where to
+     *             write that page with the catalog's table (under the build directory: the build never
+     *             changes a committed file, so a test can tell a stale page)
+     */
     public static void main(String[] args) throws Exception {
         SettingsPages pages = new SettingsPages(SettingsCatalog.standard());
         pages.describeGoals(Path.of(args[0]));
-        pages.updateTable(Path.of(args[1]));
+        pages.updateTable(Path.of(args[1]), Path.of(args[2]));
     }
 
     /** Adds the keys each goal reads to its description in every descriptor under {@code buildDirectory}. */
@@ -123,8 +128,8 @@ public final class SettingsPages {
         return out.append(html ? "</ul>" : "").toString();
     }
 
-    /** Replaces the table between the page's markers with {@link #table}. */
-    void updateTable(Path page) throws IOException {
+    /** Writes {@code page} to {@code into} with {@link #table} between its markers. */
+    void updateTable(Path page, Path into) throws IOException {
         String text = Files.readString(page, StandardCharsets.UTF_8);
         int begin = text.indexOf(BEGIN);
         int end = text.indexOf(END);
@@ -132,9 +137,8 @@ public final class SettingsPages {
             throw new IllegalStateException(page + " has no settings table markers: " + BEGIN + " ... " + END);
         }
         String updated = text.substring(0, begin + BEGIN.length()) + "\n" + String.join("\n", table()) + "\n" + text.substring(end);
-        if (!updated.equals(text)) {
-            Files.writeString(page, updated, StandardCharsets.UTF_8);
-        }
+        Files.createDirectories(into.toAbsolutePath().getParent());
+        Files.writeString(into, updated, StandardCharsets.UTF_8);
     }
 
     /** The configuration page's table: a row per key in the catalog's order, then the former names still read. */

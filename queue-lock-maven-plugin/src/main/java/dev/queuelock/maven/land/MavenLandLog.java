@@ -42,6 +42,7 @@ public final class MavenLandLog implements LandLog {
     @Override
     public void buildWait(WaitEvent event) {
         buildText.line(event).ifPresent(line -> log(event, line));
+        buildText.slotsLine(event).ifPresent(log::info);
     }
 
     private void log(WaitEvent event, String line) {

@@ -1,5 +1,6 @@
 package dev.queuelock.maven.watch;
 
+import dev.queuelock.land.watch.ScreenWrap;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -11,8 +12,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * The terminal the watch draws on: each frame redrawn in place (cursor home, each line cleared to
  * its end, the rest of the screen cleared), the cursor hidden while it runs and shown again however
- * it ends (Ctrl-C runs the shutdown hook). Lines are cut to the terminal's width, so none wraps and
- * moves the frame.
+ * it ends (Ctrl-C runs the shutdown hook). A line longer than the terminal is wide goes on over the
+ * lines below it ({@link ScreenWrap}), so nothing is cut and the terminal's own wrapping never moves
+ * the frame.
  */
 public final class Screen implements AutoCloseable {
 
@@ -49,8 +51,8 @@ public final class Screen implements AutoCloseable {
 
     public synchronized void draw(List<String> lines) {
         StringBuilder frame = new StringBuilder(ESC + "H");
-        for (String line : lines) {
-            frame.append(line.length() > width ? line.substring(0, width) : line).append(ESC).append("K\n");
+        for (String line : ScreenWrap.wrap(lines, width)) {
+            frame.append(line).append(ESC).append("K\n");
         }
         frame.append(ESC).append("J");
         String text = frame.toString();

@@ -3,6 +3,7 @@ package dev.queuelock.maven.goals;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.queuelock.config.KnownKeys;
 import dev.queuelock.config.LaneDirectorySettings;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.Setting;
@@ -10,6 +11,8 @@ import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.zookeeper.ZooKeeperSettings;
 import org.apache.maven.api.plugin.testing.InjectMojo;
+import java.util.HashSet;
+import java.util.Set;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.junit.jupiter.api.Test;
 
@@ -45,6 +48,36 @@ class ConfigMojoTest extends HarnessTest {
         assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class).hasMessageContainingAll(
                 "queuelock.build.pollMillis must be a whole number of 1 or more, not '0'; ",
                 "queuelock.land.checksRequired must be true or false, not 'nope'", "queuelock.lanes.portBase must be a whole number");
+    }
+
+    /** A goal warns of a queuelock.* name no key has, naming the nearest key; a renamed key's former name is no such name. */
+    @Test
+    @InjectMojo(goal = "config")
+    void anUnknownKeyIsAWarningNamingTheNearestKey(ConfigMojo mojo) throws Exception {
+        given("queuelock.land.paralel", "2");
+        given("queuelock.landCheck", "full");
+        session.getSystemProperties().setProperty("queuelock.foo", "1");
+        CapturingLog log = new CapturingLog();
+        mojo.setLog(log);
+        mojo.execute();
+        assertThat(log.lines).contains(
+                "queuelock.land.paralel is not a queue-lock key, so nothing reads it: did you mean queuelock.land.parallel?",
+                "queuelock.foo is not a queue-lock key, so nothing reads it, nor near one: mvn queuelock:config lists every key"
+                        + " (so does the configuration page).");
+        assertThat(log.text()).doesNotContain("queuelock.landCheck is not");
+    }
+
+    /** The build queue (or an earlier goal) warned already in this session: said once. */
+    @Test
+    @InjectMojo(goal = "config")
+    void anUnknownKeyIsWarnedAboutOncePerSession(ConfigMojo mojo) throws Exception {
+        given("queuelock.land.paralel", "2");
+        Set<String> warned = new HashSet<>(Set.of("queuelock.land.paralel"));
+        session.getRequest().getData().put(KnownKeys.WARNED, warned);
+        CapturingLog log = new CapturingLog();
+        mojo.setLog(log);
+        mojo.execute();
+        assertThat(log.text()).doesNotContain("is not a queue-lock key");
     }
 
     /** The keys no goal reads (the build queue's, the backends') are checked as well as listed. */

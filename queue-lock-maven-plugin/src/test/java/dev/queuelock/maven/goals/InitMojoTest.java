@@ -34,6 +34,35 @@ class InitMojoTest extends HarnessTest {
     }
     @Test
     @InjectMojo(goal = "init")
+    void itSaysHowToPublishTheSetUp(InitMojo mojo) throws Exception {
+        repository();
+        CapturingLog log = new CapturingLog();
+        mojo.setLog(log);
+
+        mojo.execute();
+
+        assertThat(log.lines).anyMatch(l -> l.startsWith("next: publish the set-up straight to main")
+                && l.endsWith(" && git commit -m 'Build queue and landing with queue-lock' && git push origin HEAD:main"));
+    }
+
+    /** Without the remote, {@code git push origin} fails: the next step is to add it. */
+    @Test
+    @InjectMojo(goal = "init")
+    void withoutARemoteItSaysToAddOneBeforePushing(InitMojo mojo) throws Exception {
+        GitFixture repo = repository();
+        GitFixture.git(repo.main, "remote", "remove", "origin");
+        CapturingLog log = new CapturingLog();
+        mojo.setLog(log);
+
+        mojo.execute();
+
+        assertThat(log.lines).anyMatch(l -> l.startsWith("next: publish the set-up straight to main")
+                && l.endsWith(" && git commit -m 'Build queue and landing with queue-lock', then add the remote this repository"
+                        + " has not got yet (git remote add origin <url>), and git push origin HEAD:main"));
+    }
+
+    @Test
+    @InjectMojo(goal = "init")
     void portBaseThatIsNoNumberIsRefused(InitMojo mojo) throws Exception {
         given("queuelock.lanes.portBase", "abc");
         assertRefused(mojo, BAD_PORT_BASE);

@@ -112,30 +112,37 @@ class AffectedCheckIT {
      * A lane's own build, with {@code queuelock.build.affected=lanes} in {@code .mvn/maven.config}, before the
      * agent commits: a new file in app tests app alone (shared and the parent built without tests); a
      * change to shared tests all three; a change to the parent POM builds everything; a change to
-     * shared that breaks app's test fails the build, as land's check refuses it. (The reactor is
-     * narrowed by the code land's check uses, which {@link #eachLandingTestsWhatItsChangesReach}
-     * runs on Maven 4.)
+     * shared that breaks app's test fails the build, as land's check refuses it. The remote has no
+     * {@code origin/HEAD}, as after {@code git remote add}: the lane's base is found as land finds it.
+     * The leaf's change is built on Maven 3.8.7 and 4, the shared module's on 4, and on 3.8.7 by the
+     * change that breaks app.
      */
     @Test
     @Timeout(600)
     void aLanesOwnBuildTestsWhatItChangedBeforeItIsCommitted() throws Exception {
         Files.writeString(repo.main.resolve(".mvn/maven.config"), "-Dqueuelock.build.affected=lanes\n", StandardCharsets.UTF_8);
         repo.commitAndPush("affected builds in lanes");
+        // As most people put a project on a server (git init, remote add, push): no origin/HEAD, as land finds its branch.
+        LandingRepo.git(repo.main, "remote", "set-head", "origin", "--delete");
         Path lane = work.resolve("agent");
         LandingRepo.git(repo.main, "worktree", "add", "-q", "-b", "agent", lane.toString(), "origin/main");
 
         Path note = lane.resolve("app/src/main/java/shop/app/Note.java");
         Files.writeString(note, "package shop.app;\n\nclass Note {\n}\n");
-        String leaf = build(lane, "agent-leaf", true);
-        assertThat(leaf).contains("affected: 1 module tested (app), 2 modules built without tests (shop3, shared);"
-                + " changed since origin/main: app/src/main/java/shop/app/Note.java");
+        String leafNote = "affected: 1 module tested (app), 2 modules built without tests (shop3, shared);"
+                + " changed since origin/main (the default branch of remote origin): app/src/main/java/shop/app/Note.java";
+        String leaf = build(null, lane, "agent-leaf", true);
+        assertThat(leaf).contains(leafNote);
         assertThat(testsRunIn(leaf)).containsExactly("app");
+        String leaf4 = build(MavenRun.maven4(), lane, "agent-leaf-4", true);
+        assertThat(leaf4).contains(leafNote);
+        assertThat(testsRunIn(leaf4)).containsExactly("app");
         Files.delete(note);
 
         Path prices = lane.resolve(PRICES);
         String original = Files.readString(prices);
         Files.writeString(prices, original + "// agent\n");
-        String shared = build(lane, "agent-shared", true);
+        String shared = build(MavenRun.maven4(), lane, "agent-shared", true);
         assertThat(shared).contains("affected: 3 modules tested (shared, app, api), 1 module built without tests (shop3)");
         assertThat(testsRunIn(shared)).containsExactlyInAnyOrder("shared", "app", "api");
         Files.writeString(prices, original);
@@ -160,7 +167,12 @@ class AffectedCheckIT {
 
     /** {@code mvn verify} in {@code lane}; its output. */
     private String build(Path lane, String name, boolean passes) throws Exception {
-        MavenRun build = repo.mvn(lane, name, "verify");
+        return build(null, lane, name, passes);
+    }
+
+    /** As {@link #build(Path, String, boolean)}, on Maven {@code version} (null: the one on PATH). */
+    private String build(String version, Path lane, String name, boolean passes) throws Exception {
+        MavenRun build = repo.mvnOn(version, lane, name, "verify");
         int exit = build.awaitExit(LAND);
         if (passes) {
             assertThat(exit).as(build.log()).isZero();

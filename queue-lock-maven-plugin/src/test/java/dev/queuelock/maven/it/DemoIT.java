@@ -3,10 +3,15 @@ package dev.queuelock.maven.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.testsupport.ProcessTree;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -49,5 +54,56 @@ class DemoIT {
                 .collect(java.util.stream.Collectors.toList());
         assertThat(landed).as("landed in arrival order").containsExactly("lane-a", "lane-b", "lane-c");
         assertThat(out).doesNotContain("\tat ");
+        assertThat(out).as("the demo's own lines, plainly").contains("[lane-a] [demo] running the test suite");
+        assertThat(out.lines().filter(l -> l.contains("[echo]") || l.contains("[demo]") && l.contains("[WARNING]")))
+                .as("Ant's prefixes, or the demo's lines as warnings").isEmpty();
+    }
+
+    /**
+     * A first run builds queue-lock into ~/.m2 before the demo: it says so, and names each module as
+     * Maven starts it, while it builds (a stand-in Maven here, which waits for the test to have seen
+     * its first module before it goes on, 30 s at most).
+     */
+    @Test
+    @Timeout(120)
+    void aFirstRunSaysWhatItBuildsWhileItBuildsIt() throws Exception {
+        Path script = Path.of("..", "demo", "lanes.sh").toAbsolutePath().normalize();
+        Path release = work.resolve("release");
+        Path gaveUp = work.resolve("gave-up");
+        Path bin = Files.createDirectories(work.resolve("bin"));
+        Path mvn = bin.resolve("mvn");
+        Files.writeString(mvn, "#!/bin/sh\n"
+                + "case \" $* \" in *\" install \"*) ;; *) echo \"stand-in mvn: only install\"; exit 3;; esac\n"
+                + "echo '[INFO] Reactor Build Order:'\n"
+                + "echo '[INFO] Building queue-lock " + TestRepos.VERSION + "                                 [1/2]'\n"
+                + "n=0; while [ ! -f '" + release + "' ]; do n=$((n+1)); [ $n -gt 300 ] && { touch '" + gaveUp + "'; break; };"
+                + " sleep 0.1; done\n"
+                + "echo '[INFO] Building queue-lock core " + TestRepos.VERSION + "                            [2/2]'\n"
+                + "echo '[INFO] BUILD SUCCESS'\n", StandardCharsets.UTF_8);
+        assertThat(mvn.toFile().setExecutable(true)).isTrue();
+        ProcessBuilder demo = new ProcessBuilder("bash", script.toString()).redirectErrorStream(true);
+        demo.environment().remove("QUEUELOCK_DEMO_REPO");
+        demo.environment().put("HOME", Files.createDirectories(work.resolve("home")).toString());
+        demo.environment().put("TMPDIR", Files.createDirectories(work.resolve("tmp")).toString());
+        demo.environment().put("PATH", bin + File.pathSeparator + System.getenv("PATH"));
+        Process process = demo.start();
+        List<String> lines = new ArrayList<>();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                lines.add(line);
+                if (line.equals("demo:   [1/2] queue-lock")) {
+                    Files.createFile(release); // seen while Maven builds: the stand-in goes on
+                }
+            }
+        } finally {
+            ProcessTree.destroy(process);
+        }
+        assertThat(gaveUp).as("the stand-in Maven waited 30 s for the demo to name its first module").doesNotExist();
+        assertThat(lines).as(String.join("\n", lines)).containsSubsequence(
+                "demo: building queue-lock " + TestRepos.VERSION + " into ~/.m2 first (once: a few minutes, more when Maven fills an empty"
+                        + " ~/.m2)...",
+                "demo:   [1/2] queue-lock", "demo:   [2/2] queue-lock core");
+        assertThat(lines).anyMatch(l -> l.matches("demo: queue-lock " + Pattern.quote(TestRepos.VERSION)
+                + " is in ~/\\.m2 \\(\\d+ s\\); now the demo itself"));
     }
 }

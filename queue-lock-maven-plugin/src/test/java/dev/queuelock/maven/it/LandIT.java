@@ -68,13 +68,18 @@ class LandIT {
     void threeLanesLandingAtOnceAllLandInArrivalOrder() throws Exception {
         List<String> names = List.of("one", "two", "three");
         List<MavenRun> landers = new ArrayList<>();
+        // The first lander's check waits for this file: the others arrive while it lands, however
+        // long their JVMs take to start (15 s at load 15), and queue behind it in the order they come.
+        Path firstChecked = work.resolve("release-first-check");
         for (String name : names) {
             Path lane = lane(name, name + ".txt");
-            // hold=2: each check takes a while, so the next lander arrives while one lands.
-            MavenRun run = mvn(lane, "land-" + name, "queuelock:land", "-Dqueuelock.land.checkGoals=validate", "-Dhold=2");
+            MavenRun run = landers.isEmpty()
+                    ? mvn(lane, "land-" + name, "queuelock:land", "-Dqueuelock.land.checkGoals=validate", "-Drelease=" + firstChecked)
+                    : mvn(lane, "land-" + name, "queuelock:land", "-Dqueuelock.land.checkGoals=validate");
             run.awaitLog(landers.isEmpty() ? "land queue acquired" : "Land queue:", LAND);
             landers.add(run);
         }
+        Files.createFile(firstChecked);
         for (MavenRun run : landers) {
             assertThat(run.awaitExit(LAND)).as(run.log()).isZero();
         }

@@ -104,6 +104,30 @@ class MainCheckoutIT {
                 .contains("queuelock.land.pushRetries = 5 (set)");
     }
 
+    /** A typo in a key, in .mvn/maven.config or -D, is said once in a session of a build and a goal, with the key meant. */
+    @Test
+    @Timeout(300)
+    void anUnknownKeyIsOneWarningPerSessionNamingTheNearestKey() throws Exception {
+        Path main = repo.main;
+        Files.createDirectories(main.resolve(".mvn"));
+        Files.writeString(main.resolve(".mvn/maven.config"), "-Dqueuelock.land.paralel=2\n", StandardCharsets.UTF_8);
+
+        MavenRun build = repo.mvn(main, "validate-and-config", "validate", "queuelock:config", "-Dqueuelock.foo=1");
+
+        assertThat(build.awaitExit(MVN)).as(build.log()).isZero();
+        // Debian's Maven 3.8.7 starts its output with colour codes even in batch mode: each line from [WARNING] on.
+        assertThat(build.log().lines().filter(l -> l.contains("is not a queue-lock key")).map(l -> l.substring(l.indexOf("[WARNING]"))))
+                .as(build.log()).containsExactlyInAnyOrder(
+                "[WARNING] queuelock.land.paralel is not a queue-lock key, so nothing reads it: did you mean queuelock.land.parallel?",
+                "[WARNING] queuelock.foo is not a queue-lock key, so nothing reads it, nor near one: mvn queuelock:config lists"
+                        + " every key (so does the configuration page).");
+
+        MavenRun plain = repo.mvn(main, "plain", "validate", "-Dqueuelock.land.parallel=2");
+        assertThat(plain.awaitExit(MVN)).as(plain.log()).isZero();
+        assertThat(plain.log()).as("a build of its own").contains("did you mean queuelock.land.parallel?")
+                .doesNotContain("queuelock.land.parallel is not");
+    }
+
     /** The log's warnings but Maven 4's own about repository metadata it cannot fetch here ({@code prefixes.txt}). */
     private static java.util.List<String> warnings(String log) {
         return log.lines().filter(line -> line.startsWith("[WARNING]") && !line.contains("Could not transfer metadata"))

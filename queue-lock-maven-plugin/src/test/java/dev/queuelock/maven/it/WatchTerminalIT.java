@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code mvn queuelock:watch} in a real terminal (tmux): three lanes share a build queue of two
  * slots (real child JVMs holding the real queue), a fourth lands with a check that waits for a
- * gate, a fifth is refused by a failing test; the screen shows each change within a second of it.
+ * gate, a fifth is refused by a failing test, a sixth by a conflict; the screen shows each change
+ * within a second of it, and the conflict's files and fix in full under the lane's row.
  */
 class WatchTerminalIT {
 
@@ -66,6 +67,7 @@ class WatchTerminalIT {
         Path c = repo.lane("main-lane-3", "c.txt", "main");
         Path d = repo.lane("main-lane-4", "d.txt", "main");
         Path e = repo.lane("main-lane-5", "e.txt", "main");
+        Path f = repo.lane("main-lane-6", "d.txt", "main"); // adds the file d adds: its rebase onto d's landing conflicts
         Path gate = work.resolve("gate");
         // d's check prints into its log what a two-module Maven build prints as its second module starts
         Path waitForGate = CheckScripts.write(work, "wait-for-gate.sh", "printf '%s\\n' '[INFO] -----< com.example:app >-----'"
@@ -113,6 +115,11 @@ class WatchTerminalIT {
         long refusedShown = awaitScreen("e refused with its failing test", s -> lanesRow(s, "main-lane-5").contains("refused: GreetingTest.greetsTheWorld"),
                 PATIENCE);
         assertThat(refusedShown - ended).as("shown within a second of the refusal").isLessThan(SHOWN_WITHIN_MILLIS + 500);
+        MavenRun landF = repo.mvn(f, "land-f", "queuelock:land", "-Dqueuelock.build.slots=2", "-Dqueuelock.land.checkGoals=validate");
+        assertThat(landF.awaitExit(PATIENCE)).as(landF.log()).isNotZero();
+        awaitScreen("f refused by its conflict, the files and the fix in full", s -> said(s).contains("conflicts in d.txt")
+                && said(s).contains("then run land again."), PATIENCE);
+        assertThat(lanesRow(tmux.screen(), "main-lane-6")).contains("refused").doesNotContain("~");
         keepScreenForDocs(tmux.screen());
         waiterC.sigterm();
 
@@ -137,6 +144,11 @@ class WatchTerminalIT {
             }
         }
         return "";
+    }
+
+    /** What the screen says, its lines joined as one text: what is wrapped over two lines is read as one. */
+    private static String said(String screen) {
+        return String.join(" ", screen.lines().map(String::strip).toArray(String[]::new));
     }
 
     /** Polls the screen every 50 ms; returns when (epoch ms) it first showed what {@code shows} wants. */

@@ -1,6 +1,8 @@
 package dev.queuelock.maven.extension.check;
 
 import dev.queuelock.process.GitCommand;
+import dev.queuelock.repo.IntegrationBranch;
+import dev.queuelock.repo.RepoKey;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,12 +20,6 @@ import java.util.Set;
  */
 final class LaneChanges {
 
-    /**
-     * Land's keys ({@code dev.queuelock.land.git.LandTarget}) and their former names, read here by
-     * name: the extension does not depend on land.
-     */
-    private static final String REMOTE = "queuelock.land.remote";
-    private static final String INTEGRATION_BRANCH = "queuelock.land.integrationBranch";
     private static final Duration GIT_LIMIT = Duration.ofSeconds(60);
 
     /** The ref the changes are measured from, e.g. {@code origin/main}. */
@@ -38,19 +34,17 @@ final class LaneChanges {
         this.unknown = unknown;
     }
 
-    /** The key's value, else its former name's; blank when neither is set. */
-    private static String given(Properties user, String key, String former) {
-        String value = user.getProperty(key, "").strip();
-        return value.isEmpty() ? user.getProperty(former, "").strip() : value;
-    }
-
+    /**
+     * The changes since the lane's base: where it left the integration branch land rebases onto,
+     * chosen as land chooses it ({@link IntegrationBranch}), on the remote, else locally.
+     */
     static LaneChanges of(Path worktree, Properties user) throws InterruptedException {
-        String remote = given(user, REMOTE, "queuelock.remote");
-        remote = remote.isEmpty() ? "origin" : remote;
-        String branch = given(user, INTEGRATION_BRANCH, "queuelock.integrationBranch");
-        // Land rebases onto <remote>/<branch>: the lane's base is where it left that.
-        List<String> refs = branch.isEmpty() ? List.of(remote + "/HEAD") : List.of(remote + "/" + branch, branch);
         GitCommand git = GitCommand.in(worktree).withTimeout(GIT_LIMIT);
+        String remote = IntegrationBranch.REMOTE.from(user);
+        IntegrationBranch integration = IntegrationBranch.known(git, Path.of(RepoKey.of(worktree).key()), remote,
+                IntegrationBranch.CONFIGURED.from(user));
+        String branch = integration.name();
+        List<String> refs = List.of(remote + "/" + branch, branch);
         try {
             for (String ref : refs) {
                 if (ref.startsWith("-")) {
@@ -62,28 +56,20 @@ final class LaneChanges {
                 }
                 GitCommand.Result tracked = git.run("diff", "--name-only", "-z", "--no-renames", base.out.strip(), "--");
                 GitCommand.Result untracked = git.run("ls-files", "-z", "--others", "--exclude-standard");
+                String since = ref + " (" + integration.source() + ")";
                 if (!tracked.ok() || !untracked.ok()) {
                     GitCommand.Result failed = tracked.ok() ? untracked : tracked;
-                    return unknown(ref, "git could not list the changes since " + ref + ": " + failed.lastErrorLine());
+                    return unknown(since, "git could not list the changes since " + since + ": " + failed.lastErrorLine());
                 }
                 Set<String> paths = new LinkedHashSet<>(split(tracked.out));
                 paths.addAll(split(untracked.out));
-                return new LaneChanges(named(git, ref), new ArrayList<>(paths), null);
+                return new LaneChanges(since, new ArrayList<>(paths), null);
             }
         } catch (IOException e) {
             return unknown(refs.get(0), "git cannot be run: " + e.getMessage());
         }
-        return unknown(refs.get(0), "cannot tell the lane's base: no " + String.join(" nor ", refs) + " with a commit in common"
-                + " with HEAD" + (branch.isEmpty() ? " (set " + INTEGRATION_BRANCH + ")" : ""));
-    }
-
-    /** {@code origin/main} for {@code origin/HEAD}: the branch a person knows. */
-    private static String named(GitCommand git, String ref) throws IOException, InterruptedException {
-        if (!ref.endsWith("/HEAD")) {
-            return ref;
-        }
-        GitCommand.Result name = git.run("rev-parse", "--abbrev-ref", ref);
-        return name.ok() && !name.out.isBlank() ? name.out.strip() : ref;
+        return unknown(refs.get(0), "cannot tell the lane's base: neither " + String.join(" nor ", refs)
+                + " has a commit in common with HEAD (the integration branch is " + integration.describe() + ")");
     }
 
     private static LaneChanges unknown(String since, String why) {

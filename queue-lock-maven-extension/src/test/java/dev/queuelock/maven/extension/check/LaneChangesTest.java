@@ -15,21 +15,21 @@ class LaneChangesTest {
     @TempDir
     Path work;
 
+    /** The remote added with {@code git remote add}, as most people do: no {@code origin/HEAD}, as land finds its branch. */
     @Test
     void committedStagedUnstagedAndUntrackedFilesAllCountAndMainsLaterCommitsDoNot() throws Exception {
         Path main = work.resolve("shop");
         Path origin = work.resolve("origin.git");
-        git(work, "init", "-q", "--bare", "--initial-branch=main", origin.toString());
-        git(work, "init", "-q", "--initial-branch=main", main.toString());
+        git(work, "init", "-q", "--bare", "--initial-branch=trunk", origin.toString());
+        git(work, "init", "-q", "--initial-branch=trunk", main.toString());
         Files.writeString(main.resolve("a.txt"), "a\n");
         Files.writeString(main.resolve("b.txt"), "b\n");
         Files.writeString(main.resolve("c.txt"), "c\n");
         commit(main, "start");
         git(main, "remote", "add", "origin", origin.toString());
-        git(main, "push", "-q", "-u", "origin", "main");
-        git(main, "remote", "set-head", "origin", "main");
+        git(main, "push", "-q", "-u", "origin", "trunk");
         Path lane = work.resolve("shop-lane-1");
-        git(main, "worktree", "add", "-q", "-b", "lane/1", lane.toString(), "origin/main");
+        git(main, "worktree", "add", "-q", "-b", "lane/1", lane.toString(), "origin/trunk");
 
         Files.writeString(lane.resolve("a.txt"), "a, committed\n");
         commit(lane, "lane work");
@@ -39,20 +39,20 @@ class LaneChangesTest {
         Files.writeString(lane.resolve("new.txt"), "untracked\n");
         Files.writeString(main.resolve("d.txt"), "main moved on\n");
         commit(main, "main's own");
-        git(main, "push", "-q", "origin", "main");
+        git(main, "push", "-q", "origin", "trunk");
         git(lane, "fetch", "-q", "origin");
 
         LaneChanges changes = LaneChanges.of(lane, new Properties());
         assertThat(changes.unknown).isNull();
-        assertThat(changes.since).isEqualTo("origin/main");
+        assertThat(changes.since).isEqualTo("origin/trunk (the default branch of remote origin)");
         assertThat(changes.paths).containsExactlyInAnyOrder("a.txt", "b.txt", "c.txt", "new.txt");
 
         Properties elsewhere = new Properties();
-        elsewhere.setProperty("queuelock.land.remote", "upstream");
+        elsewhere.setProperty("queuelock.land.integrationBranch", "nowhere");
         LaneChanges none = LaneChanges.of(lane, elsewhere);
         assertThat(none.paths).isEmpty();
-        assertThat(none.unknown).isEqualTo("cannot tell the lane's base: no upstream/HEAD with a commit in common"
-                + " with HEAD (set queuelock.land.integrationBranch)");
+        assertThat(none.unknown).isEqualTo("cannot tell the lane's base: neither origin/nowhere nor nowhere has a commit in"
+                + " common with HEAD (the integration branch is nowhere (set by -Dqueuelock.land.integrationBranch))");
     }
 
     private static void commit(Path dir, String message) {
