@@ -35,10 +35,10 @@ import java.util.function.Consumer;
  * change in it ({@link WatchSources#buildChanges}: the kernel's file events of a file queue,
  * ZooKeeper's watches of another machine's landing) or the kernel one in the repository's state
  * ({@link DirectoryEvents}). What changed is read again,
- * nothing else: a queue when its directory changed, the landings when the state changes, the lanes (which
+ * nothing else: a queue when it changed, the landings when the state changes, the lanes (which
  * runs git) at most every {@value #LANES_EVERY_MILLIS} ms, a check's log on from where it stopped
  * every {@value #CHECKS_EVERY_MILLIS} ms while a landing is in its checks, the build queue's usage
- * history when its directory changed and the file is another (each record renames a new file over it). While something counts time (a hold, a
+ * history when that queue changed and the file is another (each record renames a new file over it). While something counts time (a hold, a
  * wait, a landing) the view is shown again every {@code tickMillis} from what was read, without
  * reading; with nothing to count it sleeps until a change. While it shows a process (a holder, a
  * waiter, a landing under way), it judges again every second whether that process lives
