@@ -49,7 +49,7 @@ class DemoIT {
         assertThat(process.exitValue()).as(out).isZero();
         assertThat(out).contains("Build queue: next up", "Build lock acquired after waiting",
                 "Land queue:", "lane-a landed on origin/main", "lane-b landed on origin/main", "lane-c landed on origin/main",
-                "legend: . queue wait", "done: three lanes built in turn and landed in order", "demo: removed");
+                "legend: - start-up  . queue wait", "done: three lanes built in turn and landed in order", "demo: removed");
         List<String> landed = out.lines().filter(l -> l.contains(" landed on origin/main")).map(l -> l.substring(1, 7))
                 .collect(java.util.stream.Collectors.toList());
         assertThat(landed).as("landed in arrival order").containsExactly("lane-a", "lane-b", "lane-c");
