@@ -51,7 +51,7 @@ class LandIT {
         MavenRun land = mvn(lane, "land", "queuelock:land", "-Dqueuelock.land.checkGoals=validate");
 
         assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
-        assertThat(land.log()).contains("feature landed on origin/main");
+        assertThat(land.log()).contains("feature landed on origin/main").contains("[INFO] before landing: ");
         assertThat(remoteSubjects()).containsExactly("feature work", "project");
         String checks = Files.readString(checkLogs("feature").get(0), StandardCharsets.UTF_8);
         assertThat(checks).contains("running inside the build lock held by").contains("BUILD SUCCESS");
@@ -60,7 +60,7 @@ class LandIT {
 
         MavenRun status = mvn(lane, "status", "queuelock:status");
         assertThat(status.awaitExit(LAND)).as(status.log()).isZero();
-        assertThat(status.log()).contains("legend: . queue wait").contains("feature").contains("landings/hour");
+        assertThat(status.log()).contains("legend: - start-up  . queue wait").contains("feature").contains("landings/hour");
     }
 
     @Test
