@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.queuelock.WaitEvent;
 import dev.queuelock.WaitListener;
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.land.base.LandResult;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.engine.Lander;
 import dev.queuelock.land.git.Git;
-import dev.queuelock.land.history.LandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,10 +62,10 @@ class TwoMachinesLandTest {
                     betaSawAlphaHold.countDown();
                 }
             };
-            CompletableFuture<LandRun> alphaRun = CompletableFuture.supplyAsync(
+            CompletableFuture<LandResult> alphaRun = CompletableFuture.supplyAsync(
                     () -> land(lander(alpha, server, "machine-a", alphaChecks, WaitListener.NONE)));
             assertThat(alphaChecking.await(60, TimeUnit.SECONDS)).as("alpha got the land queue").isTrue();
-            CompletableFuture<LandRun> betaRun = CompletableFuture.supplyAsync(
+            CompletableFuture<LandResult> betaRun = CompletableFuture.supplyAsync(
                     () -> land(lander(beta, server, "machine-b", Checks.NONE, betaListener)));
 
             assertThat(alphaRun.get(90, TimeUnit.SECONDS).outcome()).isEqualTo(Outcome.LANDED);
@@ -89,7 +89,7 @@ class TwoMachinesLandTest {
         }
     }
 
-    private static LandRun land(Lander lander) {
+    private static LandResult land(Lander lander) {
         try {
             return lander.land();
         } catch (InterruptedException e) {

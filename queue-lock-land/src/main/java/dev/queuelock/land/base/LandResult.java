@@ -2,10 +2,10 @@ package dev.queuelock.land.base;
 
 /**
  * How a landing ended: its {@link Outcome}, the commit that reached the integration branch (landed
- * only) and what to tell the user in one line. The engine's loop ends a candidate with one, the
- * driver turns it into its lanes' results, and the lander alone records them in the landing
- * history and reports them: {@link #message()} is logged for a success and thrown as the one-line
- * failure otherwise. Immutable.
+ * only) and what to tell the user in one line. A landing's driver makes it once, from how the
+ * engine's loop ended; the lander records it in the landing history (the history's record is made
+ * of it there) and returns it to the goal: {@link #message()} is logged for a success, and the one
+ * line the goal fails with otherwise. Immutable.
  */
 public final class LandResult {
 

@@ -143,24 +143,27 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
     }
 
     @Override
-    public BatchStep ended(BatchStep last, LandResult end) {
-        String remoteBranch = landing.repo().remoteBranch();
+    public BatchStep landed(BatchStep last) {
         List<BatchVerdict> verdicts = new ArrayList<>();
-        switch (end.outcome()) {
-            case LANDED:
-                last.passed().forEach(landed -> verdicts.add(verdict(landed.member, Outcome.LANDED, landed.commit, null, null)));
-                String message = "batch " + id + ": " + last.passed().size() + " of " + members.size() + " lanes landed on "
-                        + remoteBranch + " at " + Landing.shortSha(last.commit()) + " after " + last.checkRuns() + " check run(s)";
-                log.info(message);
-                return last.ended(LandResult.landed(last.commit(), message), verdicts,
-                        List.of("pushed " + last.passed().size() + " lanes at " + Landing.shortSha(last.commit())));
-            case PUSH_REJECTED:
-                last.passed().forEach(refused -> verdicts.add(verdict(refused.member, Outcome.PUSH_REJECTED, null, null, null)));
-                return last.ended(LandResult.rejected("the batch's push to " + remoteBranch + " was " + end.message()
-                        + "; nothing was forced."), verdicts, List.of("push " + end.message()));
-            default:
-                return last.brokeOff(end);
-        }
+        last.passed().forEach(landed -> verdicts.add(verdict(landed.member, Outcome.LANDED, landed.commit, null, null)));
+        String message = "batch " + id + ": " + last.passed().size() + " of " + members.size() + " lanes landed on "
+                + landing.repo().remoteBranch() + " at " + Landing.shortSha(last.commit()) + " after " + last.checkRuns() + " check run(s)";
+        log.info(message);
+        return last.ended(LandResult.landed(last.commit(), message), verdicts,
+                List.of("pushed " + last.passed().size() + " lanes at " + Landing.shortSha(last.commit())));
+    }
+
+    @Override
+    public BatchStep rejected(BatchStep last, String why) {
+        List<BatchVerdict> verdicts = new ArrayList<>();
+        last.passed().forEach(refused -> verdicts.add(verdict(refused.member, Outcome.PUSH_REJECTED, null, null, null)));
+        return last.ended(LandResult.rejected("the batch's push to " + landing.repo().remoteBranch() + " was " + why
+                + "; nothing was forced."), verdicts, List.of("push " + why));
+    }
+
+    @Override
+    public BatchStep failed(BatchStep last, String message) {
+        return last.brokeOff(LandResult.failed(message));
     }
 
     private BatchVerdict verdict(BatchRequest member, Outcome outcome, String commit, String tested, String logFile) {

@@ -1,5 +1,6 @@
 package dev.queuelock.land.batch;
 
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.history.BatchRecord;
 import dev.queuelock.land.history.LandRun;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ public final class BatchReport {
         List<List<LandRun>> recent = new ArrayList<>(byBatch.values());
         for (List<LandRun> members : recent.subList(Math.max(0, recent.size() - batches), recent.size())) {
             BatchRecord batch = members.get(0).batch;
-            long landed = members.stream().filter(r -> "landed".equals(r.outcome)).count();
+            long landed = members.stream().filter(r -> r.outcome() == Outcome.LANDED).count();
             lines.add("batch " + batch.id + " led by " + batch.leader + ": " + landed + " of " + batch.members.size()
                     + " lanes landed, " + batch.checkRuns + " check run(s)");
             StringBuilder outcomes = new StringBuilder("  ");

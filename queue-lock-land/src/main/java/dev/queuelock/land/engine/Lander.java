@@ -12,7 +12,6 @@ import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.CommandTime;
 import dev.queuelock.land.history.InFlightLanding;
 import dev.queuelock.land.history.InterruptedLandings;
-import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.history.Activity;
 import dev.queuelock.land.history.LandingEvents;
@@ -25,7 +24,8 @@ import java.util.Optional;
  * the lane's own commit, and a failed check pushes nothing. The loop itself is the
  * {@link LandingEngine}'s; the {@link LandingMode} decides whether this lane lands alone or in a
  * batch (a batch answers its own members). Every landing ends in {@link LandingResults}, which
- * this class records in the landing history and turns into what the user is told. Immutable:
+ * this class records in the landing history (once, through its {@link LandingRecorder}) and returns
+ * its own lane's {@link LandResult} of: the caller fails with a refusal's message. Immutable:
  * {@link #with} and {@link #in} return a new lander.
  */
 public final class Lander {
@@ -90,11 +90,12 @@ public final class Lander {
     }
 
     /**
-     * Lands the current branch; the returned run is also appended to the landing history.
+     * Lands the current branch: how it ended, as recorded in the landing history. A success is
+     * logged here; a refusal is returned, not thrown: its message is the one line the caller fails with.
      *
-     * @throws LandException if it did not land (the message says why and what to do)
+     * @throws LandException if the landing could not begin (the preflight refused it: nothing queued, nothing recorded)
      */
-    public LandRun land() throws InterruptedException {
+    public LandResult land() throws InterruptedException {
         long started = System.currentTimeMillis();
         RepoContext repo = this.repo != null ? this.repo : RepoContext.of(git, settings.target());
         String laneName = git.worktree().getFileName().toString();
@@ -117,7 +118,7 @@ public final class Lander {
              LandingMode.LandingTurn turn = mode.await(landing, AcquireOptions.defaults().withLabel(branch).withListener(log::landWait))) {
             Optional<LandResult> concluded = turn.concluded();
             if (concluded.isPresent()) { // a batch leader landed (or refused) this lane, and recorded it
-                return report(concluded.get(), recorder.ownRun(LandingResults.alone(concluded.get())));
+                return report(concluded.get(), landing);
             }
             landing.clock().end(Phase.QUEUE_WAIT);
             // Taking the queue over from a lander that died, this one records its landing: once, and no watch does.
@@ -131,12 +132,13 @@ public final class Lander {
     }
 
     /** Lands holding the land queue and records how it ended, however it ended. */
-    private LandRun landOnTurn(LandingMode.LandingTurn turn, Landing landing, LandingRecorder recorder, LandingEvents events)
+    private LandResult landOnTurn(LandingMode.LandingTurn turn, Landing landing, LandingRecorder recorder, LandingEvents events)
             throws InterruptedException {
         LandingResults results = LandingResults.alone(LandResult.failed("the landing stopped before it ended"));
-        LandRun own;
         try {
             results = turn.land(new LandingEngine(landing));
+        } catch (LandException e) { // e.g. a batch's scratch worktree could not be set up: it ends as any failure does
+            results = LandingResults.alone(LandResult.failed(e.getMessage()));
         } catch (RuntimeException e) {
             results = LandingResults.alone(LandResult.failed(String.valueOf(e.getMessage())));
             throw e;
@@ -144,21 +146,21 @@ public final class Lander {
             results = LandingResults.alone(LandResult.failed("interrupted"));
             throw e;
         } finally {
-            own = recorder.record(results);
+            recorder.record(results);
             events.ended(landing.lane().name(), landing.lane().branch(), results.own());
             for (LandingResults.Member member : results.members()) {
                 events.ended(member.lane, member.branch, member.result);
             }
         }
-        return report(results.own(), own);
+        return report(results.own(), landing);
     }
 
-    /** A success is logged and its record returned; anything else is the user's one-line failure. */
-    private LandRun report(LandResult result, LandRun run) {
-        if (!result.succeeded()) {
-            throw new LandException(result.message());
+    /** A success is logged, with the command's time before it landed; a refusal is the caller's to tell. */
+    private LandResult report(LandResult result, Landing landing) {
+        if (result.succeeded()) {
+            log.info(result.message());
+            CommandTime.describe(landing.clock().phases()).ifPresent(log::info);
         }
-        log.info(result.message());
-        return run;
+        return result;
     }
 }

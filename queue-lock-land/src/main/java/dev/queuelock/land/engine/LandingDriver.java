@@ -1,14 +1,13 @@
 package dev.queuelock.land.engine;
 
-import dev.queuelock.land.base.LandResult;
-
 /**
  * What varies between landing one lane in its own worktree and landing a batch: how the candidate
  * commit is built and checked, and what each end of the loop means for the lanes involved. The
  * loop around it (fetch, candidate, still-held check, push with the guard's pass, retry when the
  * remote moved, sync of the main checkout) is the {@link LandingEngine}'s, the same for both. The
  * driver keeps no state between calls: each returns an immutable {@link LandingStep}, which the
- * engine hands back with the next call.
+ * engine hands back with the next call. The engine tells the driver how its loop ended (landed,
+ * rejected, failed) and the driver makes the landing's {@code LandResult} of it, once.
  *
  * @param <S> the driver's step
  */
@@ -26,8 +25,19 @@ public interface LandingDriver<S extends LandingStep> {
     S candidate(String remoteRef, S previous) throws InterruptedException;
 
     /**
-     * How the landing ended, given how the loop ended {@code last} (the candidate, or the step before
-     * a failure): landed at its commit, rejected by the remote (the message says why), or failed.
+     * The loop pushed {@code candidate}'s commit: the landing's end, told once, by the driver.
      */
-    S ended(S last, LandResult end);
+    S landed(S candidate);
+
+    /**
+     * The remote refused the push of {@code candidate} for good; {@code why} is what it did, e.g.
+     * {@code rejected: non-fast-forward} or {@code rejected 3 times because the remote kept moving}.
+     */
+    S rejected(S candidate, String why);
+
+    /**
+     * The landing could not go on after {@code last} (the candidate, or the step before a failure):
+     * git failed, or the land queue was lost. {@code message} says what happened and what to do.
+     */
+    S failed(S last, String message);
 }

@@ -12,9 +12,10 @@ import dev.queuelock.land.git.RepoContext;
  * The one landing loop, for a lane alone and for a batch alike: fetch, let the driver build and
  * check a candidate, make sure the land queue is still held, push it fast-forward only with the
  * pre-push guard's pass, and when the remote moved meanwhile, start over (up to the retries); once
- * landed, fast-forward the main checkout. The loop ends a candidate with a {@link LandResult} (landed,
- * rejected, or failed: the land queue lost, git failed), which the driver turns into its last
- * {@link LandingStep}, returned: a git failure too, so a batch still answers what it decided.
+ * landed, fast-forward the main checkout. The loop tells the driver how it ended (landed, rejected,
+ * or failed: the land queue lost, git failed), and the driver makes its last {@link LandingStep} of
+ * it, with the landing's one {@link LandResult}, returned: a git failure too, so a batch still
+ * answers what it decided.
  */
 public final class LandingEngine {
 
@@ -36,7 +37,7 @@ public final class LandingEngine {
             try {
                 step = attempt(driver, step, attempt);
             } catch (LandException e) {
-                return driver.ended(step, LandResult.failed(e.getMessage()));
+                return driver.failed(step, e.getMessage());
             }
         }
         if (step.ended().get().outcome() == Outcome.LANDED) {
@@ -60,19 +61,19 @@ public final class LandingEngine {
         // session suspended or expired): then another lane may be landing, so do not push. A
         // push that slips through still cannot overwrite a newer main: it is fast-forward only.
         if (!landing.landLock().isHeld()) {
-            return driver.ended(candidate, LandResult.failed("lost the land queue before the push (its backend lost the lock, e.g."
+            return driver.failed(candidate, "lost the land queue before the push (its backend lost the lock, e.g."
                     + " a ZooKeeper session was suspended or expired); nothing was pushed and your commits are on "
-                    + landing.lane().branch() + ". Run land again."));
+                    + landing.lane().branch() + ". Run land again.");
         }
         PushResult push = git.landingPush(settings.remote(), candidate.commit(), repo.integration());
         landing.clock().end(Phase.PUSH);
         if (push.ok()) {
-            return driver.ended(candidate, LandResult.landed(candidate.commit(), "pushed " + Landing.shortSha(candidate.commit())));
+            return driver.landed(candidate);
         }
         boolean remoteMoved = push.remoteMoved();
         if (!remoteMoved || attempt >= settings.pushRetries) {
-            return driver.ended(candidate, LandResult.rejected(remoteMoved ? "rejected " + (attempt + 1)
-                    + " times because the remote kept moving" : "rejected: " + push.reason()));
+            return driver.rejected(candidate, remoteMoved ? "rejected " + (attempt + 1)
+                    + " times because the remote kept moving" : "rejected: " + push.reason());
         }
         landing.clock().retrying();
         return candidate;

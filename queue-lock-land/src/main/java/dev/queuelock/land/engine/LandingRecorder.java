@@ -25,14 +25,13 @@ final class LandingRecorder {
         this.started = started;
     }
 
-    /** This lane's record, not appended: a batch leader that landed (or refused) it recorded it already. */
-    LandRun ownRun(LandingResults results) {
+    private LandRun ownRun(LandingResults results) {
         return LandRun.of(landing.lane().name(), landing.lane().branch(), results.own(), System.currentTimeMillis() - started,
                 landing.clock().phases(), landing.clock().retries(), results.batch().orElse(null));
     }
 
-    /** Appends the records of every lane this landing decided; returns this lane's. */
-    LandRun record(LandingResults results) {
+    /** Appends the records of every lane this landing decided. */
+    void record(LandingResults results) {
         LandRun own = ownRun(results);
         List<LandRun> runs = new ArrayList<>(List.of(own));
         results.members().forEach(member -> runs.add(memberRun(member, own)));
@@ -41,7 +40,6 @@ final class LandingRecorder {
         } catch (IOException e) {
             landing.log().warn("could not record this run in the landing history: " + e.getMessage());
         }
-        return own;
     }
 
     /**

@@ -59,18 +59,20 @@ final class OwnWorktreeLanding implements LandingDriver<OwnWorktreeLanding.Attem
     }
 
     @Override
-    public Attempt ended(Attempt last, LandResult end) {
-        String remoteBranch = landing.repo().remoteBranch();
-        switch (end.outcome()) {
-            case LANDED:
-                return Attempt.ended(LandResult.landed(last.commit(), landing.lane().named() + " landed on " + remoteBranch
-                        + " at " + Landing.shortSha(last.commit())));
-            case PUSH_REJECTED:
-                return Attempt.ended(LandResult.rejected("push to " + remoteBranch + " was " + end.message()
-                        + "; nothing was forced and your commits are on " + branch + ". Run land again."));
-            default:
-                return Attempt.ended(end);
-        }
+    public Attempt landed(Attempt candidate) {
+        return Attempt.ended(LandResult.landed(candidate.commit(), landing.lane().named() + " landed on "
+                + landing.repo().remoteBranch() + " at " + Landing.shortSha(candidate.commit())));
+    }
+
+    @Override
+    public Attempt rejected(Attempt candidate, String why) {
+        return Attempt.ended(LandResult.rejected("push to " + landing.repo().remoteBranch() + " was " + why
+                + "; nothing was forced and your commits are on " + branch + ". Run land again."));
+    }
+
+    @Override
+    public Attempt failed(Attempt last, String message) {
+        return Attempt.ended(LandResult.failed(message));
     }
 
     /** What happened, from what git shows now: "unchanged" only if HEAD, index and working tree are. */

@@ -67,10 +67,15 @@ public final class CommandTime {
 
     /** E.g. {@code before landing: 37.0 s JVM start, 29.1 s Maven start-up, 1.2 s land's preflight}; empty if not recorded. */
     public static Optional<String> describe(LandRun run) {
+        return describe(run.phases);
+    }
+
+    /** The same, of a landing's phases as its clock keeps them ({@link Phase#id()} and the parts above, to ms). */
+    public static Optional<String> describe(Map<String, Long> phases) {
         StringBuilder line = new StringBuilder();
-        append(line, run, JVM, "JVM start");
-        append(line, run, MAVEN, "Maven start-up");
-        append(line, run, PREFLIGHT, "land's preflight");
+        append(line, phases, JVM, "JVM start");
+        append(line, phases, MAVEN, "Maven start-up");
+        append(line, phases, PREFLIGHT, "land's preflight");
         return line.length() == 0 ? Optional.empty() : Optional.of("before landing: " + line);
     }
 
@@ -92,8 +97,8 @@ public final class CommandTime {
         }
     }
 
-    private static void append(StringBuilder line, LandRun run, String id, String words) {
-        Long ms = run.phases.get(id);
+    private static void append(StringBuilder line, Map<String, Long> phases, String id, String words) {
+        Long ms = phases.get(id);
         if (ms != null) {
             line.append(line.length() == 0 ? "" : ", ").append(Durations.format(ms)).append(' ').append(words);
         }

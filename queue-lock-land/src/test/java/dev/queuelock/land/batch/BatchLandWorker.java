@@ -14,7 +14,7 @@ import dev.queuelock.land.checks.CommandChecks;
 import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.engine.Lander;
 import dev.queuelock.land.git.Git;
-import dev.queuelock.land.history.LandRun;
+import dev.queuelock.land.base.LandResult;
 import dev.queuelock.slots.DescribedMachine;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,13 +98,20 @@ public final class BatchLandWorker {
             }
         }
         try {
-            LandRun run = new Lander(new Git(lane), LandSettings.defaults(), checks, locks.open("land", lane),
+            LandResult result = new Lander(new Git(lane), LandSettings.defaults(), checks, locks.open("land", lane),
                     own, printed).with(new Batching(batch)).land();
-            System.out.println("OUTCOME " + run.outcome + " " + run.commit);
+            if (!result.succeeded()) {
+                failed(result.message());
+            }
+            System.out.println("OUTCOME " + result.outcome().id() + " " + result.commit());
         } catch (LandException e) {
-            System.out.println("OUTCOME failed: " + e.getMessage());
-            System.exit(2);
+            failed(e.getMessage());
         }
+    }
+
+    private static void failed(String message) {
+        System.out.println("OUTCOME failed: " + message);
+        System.exit(2);
     }
 
     /** {@code lock}, asking for its slot only once every lock in {@code others} holds one. */

@@ -7,11 +7,11 @@ import static org.awaitility.Awaitility.await;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.land.base.LandResult;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.base.RecordedLog;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.git.Git;
-import dev.queuelock.land.history.LandRun;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.GitFixture;
@@ -50,10 +50,10 @@ class InterruptedLandingTest {
             queued.kill9(); // like Ctrl-C while queued: no finally block runs, the in-flight note stays
         }
 
-        LandRun run = new Lander(new Git(lane), LandSettings.defaults(), Checks.NONE, locks.open("land", lane),
+        LandResult result = new Lander(new Git(lane), LandSettings.defaults(), Checks.NONE, locks.open("land", lane),
                 locks.open("build", lane), log).land();
 
-        assertThat(run.outcome()).isEqualTo(Outcome.LANDED);
+        assertThat(result.outcome()).isEqualTo(Outcome.LANDED);
         assertThat(log.lines()).noneMatch(line -> line.contains("interrupted"));
     }
 }

@@ -1,7 +1,9 @@
 package dev.queuelock.land.engine;
 
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.base.LandResult;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.checks.CommandChecks;
 import dev.queuelock.land.git.Git;
@@ -33,7 +35,10 @@ public final class LandWorker {
         Checks checks = new CommandChecks(List.of(args).subList(2, args.length), Map.of());
         Path lane = Path.of(args[0]);
         QueueLockFactory locks = QueueLockFactory.defaults().withTmpDir(Path.of(args[1]));
-        new Lander(new Git(lane), LandSettings.defaults(), checks, locks.open("land", lane), locks.open("build", lane), quiet)
-                .land();
+        LandResult result = new Lander(new Git(lane), LandSettings.defaults(), checks, locks.open("land", lane),
+                locks.open("build", lane), quiet).land();
+        if (!result.succeeded()) {
+            throw new LandException(result.message()); // as the goal fails: the worker's exit says it did not land
+        }
     }
 }

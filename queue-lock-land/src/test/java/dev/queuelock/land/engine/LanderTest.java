@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
-import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.base.LandResult;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.base.RecordedLog;
@@ -75,12 +75,12 @@ class LanderTest {
         commit(repo.main, "other.txt", "x\n", "meanwhile on main");
         git(repo.main, "push", "--quiet", "origin", "main");
 
-        LandRun run = lander(lane, Checks.NONE).land();
+        LandResult result = lander(lane, Checks.NONE).land();
 
-        assertThat(run.outcome()).isEqualTo(Outcome.LANDED);
-        assertThat(repo.remoteHead()).isEqualTo(run.commit).isEqualTo(git(lane, "rev-parse", "HEAD"));
+        assertThat(result.outcome()).isEqualTo(Outcome.LANDED);
+        assertThat(repo.remoteHead()).isEqualTo(result.commit()).isEqualTo(git(lane, "rev-parse", "HEAD"));
         assertThat(repo.remoteLog()).containsExactly("add a", "meanwhile on main", "initial");
-        assertThat(git(repo.main, "rev-parse", "HEAD")).as("main checkout fast-forwarded").isEqualTo(run.commit);
+        assertThat(git(repo.main, "rev-parse", "HEAD")).as("main checkout fast-forwarded").isEqualTo(result.commit());
         List<LandRun> history = new LandHistory(repo.main.resolve(".git")).read();
         assertThat(history).singleElement().satisfies(r -> {
             assertThat(r.outcome).isEqualTo("landed");
@@ -96,7 +96,7 @@ class LanderTest {
         QueueLock build = locks.open("build", repo.main);
         build.acquire(AcquireOptions.defaults().withLabel("a build the check waits for"));
         long processStart = System.currentTimeMillis() - 30_000; // as if the JVM had started 30 s ago
-        AtomicReference<LandRun> landed = new AtomicReference<>();
+        AtomicReference<LandResult> landed = new AtomicReference<>();
         List<Throwable> failures = new CopyOnWriteArrayList<>();
         Thread lander = new Thread(() -> {
             try {
@@ -116,14 +116,16 @@ class LanderTest {
         lander.join();
 
         assertThat(failures).isEmpty();
-        LandRun run = landed.get();
+        assertThat(landed.get().outcome()).isEqualTo(Outcome.LANDED);
+        LandRun run = new LandHistory(repo.main.resolve(".git")).read().get(0);
         assertThat(run.phases).containsKeys("startUp", "queueWait", "fetch", "rebase", "slotWait", "checks", "push", "sync");
         assertThat(run.phases.get("startUp")).as("process start to its queueing").isGreaterThanOrEqualTo(30_000);
         assertThat(run.totalMs).as("the whole command").isGreaterThanOrEqualTo(run.phases.get("startUp") + run.phases.get("slotWait"));
         assertThat(java.util.Arrays.stream(Phase.values()).mapToLong(run::phase).sum()).as("the phases, each once")
                 .isLessThanOrEqualTo(run.totalMs);
-        assertThat(new LandHistory(repo.main.resolve(".git")).read()).singleElement()
-                .satisfies(recorded -> assertThat(recorded.totalMs).isEqualTo(run.totalMs));
+        assertThat(new LandHistory(repo.main.resolve(".git")).read()).as("recorded once").hasSize(1);
+        assertThat(logged).as("the command's time before it landed, told after the landing")
+                .anySatisfy(line -> assertThat(line).startsWith("INFO before landing: ").contains("JVM start").contains("Maven start-up"));
     }
 
     @Test
@@ -176,9 +178,9 @@ class LanderTest {
         worker.kill9(); // while its checks run
         checkProcesses.forEach(ProcessHandle::destroyForcibly); // orphaned by the kill, as in real life
 
-        LandRun run = lander(lane, Checks.NONE).land();
+        LandResult result = lander(lane, Checks.NONE).land();
 
-        assertThat(run.outcome()).isEqualTo(Outcome.LANDED);
+        assertThat(result.outcome()).isEqualTo(Outcome.LANDED);
         assertThat(logged).anySatisfy(line -> assertThat(line).startsWith("WARN the previous land of this lane")
                 .contains("interrupted during checks").contains(original));
         assertThat(git(lane, "log", "--format=%s", "-1")).isEqualTo("victim work");
@@ -194,10 +196,11 @@ class LanderTest {
         String before = git(lane, "rev-parse", "HEAD");
         String remoteBefore = repo.remoteHead();
 
-        assertThatThrownBy(() -> lander(lane, Checks.NONE).land())
-                .isInstanceOf(LandException.class)
-                .hasMessageContaining("conflicted and was aborted")
-                .hasMessageContaining("git rebase");
+        LandResult refused = lander(lane, Checks.NONE).land();
+
+        assertThat(refused.outcome()).as("a refusal is returned, not thrown").isEqualTo(Outcome.REBASE_CONFLICT);
+        assertThat(refused.message()).contains("conflicted and was aborted").contains("git rebase");
+        assertThat(logged).as("told once, by the caller that fails with it").noneMatch(line -> line.contains("conflicted"));
 
         assertThat(git(lane, "rev-parse", "HEAD")).isEqualTo(before);
         assertThat(git(lane, "status", "--porcelain")).isEmpty();
@@ -214,10 +217,11 @@ class LanderTest {
         String remoteBefore = repo.remoteHead();
         Checks failing = new CommandChecks(List.of("sh", "-c", "echo compile error; exit 1"), java.util.Map.of());
 
-        assertThatThrownBy(() -> lander(lane, failing).land())
-                .isInstanceOf(LandException.class)
-                .hasMessageContaining("checks failed")
-                .hasMessageContaining("nothing was pushed");
+        LandResult refused = lander(lane, failing).land();
+
+        assertThat(refused.outcome()).isEqualTo(Outcome.CHECK_FAILED);
+        assertThat(refused.succeeded()).isFalse();
+        assertThat(refused.message()).contains("checks failed").contains("nothing was pushed");
 
         assertThat(repo.remoteHead()).isEqualTo(remoteBefore);
         assertThat(checkLogs("broken")).singleElement().satisfies(log -> assertThat(log).content().contains("compile error"));
@@ -243,17 +247,17 @@ class LanderTest {
                 + "EOF\nexit 1\n");
         Checks surefire = new CommandChecks(List.of("sh", script.toString()), java.util.Map.of());
 
-        Throwable failure = org.assertj.core.api.Assertions.catchThrowable(() -> lander(lane, surefire).land());
+        LandResult failure = lander(lane, surefire).land();
 
         String rebased = git(lane, "rev-parse", "HEAD");
         assertThat(rebased).as("the lane stays rebased").isNotEqualTo(before);
-        assertThat(failure).isInstanceOf(LandException.class).hasMessageContaining("nothing was pushed")
-                .hasMessageContaining("FooTest.bar:12 expected: <1> but was: <2>")
-                .hasMessageContaining("Tests run: 2, Failures: 1, Errors: 0, Skipped: 0")
-                .hasMessageContaining("checks failed on the rebased commit " + rebased.substring(0, 10))
-                .hasMessageContaining("git reset --keep " + before)
-                .hasMessageNotContaining("BUILD FAILURE");
-        assertThatThrownBy(() -> lander(lane, surefire).land()).isInstanceOf(LandException.class);
+        assertThat(failure.message()).contains("nothing was pushed")
+                .contains("FooTest.bar:12 expected: <1> but was: <2>")
+                .contains("Tests run: 2, Failures: 1, Errors: 0, Skipped: 0")
+                .contains("checks failed on the rebased commit " + rebased.substring(0, 10))
+                .contains("git reset --keep " + before)
+                .doesNotContain("BUILD FAILURE");
+        assertThat(lander(lane, surefire).land().outcome()).isEqualTo(Outcome.CHECK_FAILED);
         assertThat(checkLogs("failing")).as("one log per run, none overwritten").hasSize(2)
                 .allSatisfy(log -> assertThat(log).content().contains("FooTest.bar:12"));
         git(lane, "reset", "--keep", before); // the recovery the message gives
@@ -296,10 +300,10 @@ class LanderTest {
         String remoteBefore = repo.remoteHead();
         Path ran = tmp.resolve("checks-ran");
 
-        LandRun run = lander(lane, new CommandChecks(List.of("touch", ran.toString()), java.util.Map.of())).land();
+        LandResult result = lander(lane, new CommandChecks(List.of("touch", ran.toString()), java.util.Map.of())).land();
 
-        assertThat(run.outcome()).isEqualTo(Outcome.NOTHING_TO_LAND);
-        assertThat(run.commit).isNull();
+        assertThat(result.outcome()).isEqualTo(Outcome.NOTHING_TO_LAND);
+        assertThat(result.commit()).isNull();
         assertThat(ran).as("no checks run").doesNotExist();
         assertThat(repo.remoteHead()).isEqualTo(remoteBefore);
         assertThat(logged).anySatisfy(line -> assertThat(line).startsWith("INFO nothing to land: lane done is already on origin/main"))
@@ -340,10 +344,9 @@ class LanderTest {
             }
         };
 
-        LandRun run = lander(lane, pushesOnFirstRun).land();
+        assertThat(lander(lane, pushesOnFirstRun).land().outcome()).isEqualTo(Outcome.LANDED);
 
-        assertThat(run.outcome()).isEqualTo(Outcome.LANDED);
-        assertThat(run.retries).isEqualTo(1);
+        assertThat(new LandHistory(repo.main.resolve(".git")).read()).singleElement().satisfies(run -> assertThat(run.retries).isEqualTo(1));
         assertThat(checkedIn).hasSize(2);
         assertThat(repo.remoteLog()).containsExactly("add r", "sneaked in", "initial");
     }
@@ -390,10 +393,9 @@ class LanderTest {
         git(repo.main, "worktree", "add", "--quiet", "-b", branch, lane.toString(), "origin/main");
         commit(lane, "-rf file with 'quotes' and $(touch pwned2);.txt", "data\n", "odd names");
 
-        LandRun run = lander(lane, Checks.NONE).land();
+        assertThat(lander(lane, Checks.NONE).land().outcome()).isEqualTo(Outcome.LANDED);
 
-        assertThat(run.outcome()).isEqualTo(Outcome.LANDED);
-        assertThat(run.branch).isEqualTo(branch);
+        assertThat(new LandHistory(repo.main.resolve(".git")).read()).singleElement().satisfies(run -> assertThat(run.branch).isEqualTo(branch));
         assertThat(repo.remoteLog()).first().isEqualTo("odd names");
         assertThat(Files.exists(lane.resolve("pwned"))).isFalse();
         assertThat(Files.exists(repo.main.resolve("pwned"))).isFalse();

@@ -5,6 +5,7 @@ import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.base.LandResult;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.batch.BatchOptions;
@@ -21,7 +22,6 @@ import dev.queuelock.land.git.LandTarget;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.CommandTime;
 import dev.queuelock.land.history.LandHistory;
-import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneSettings;
@@ -100,12 +100,14 @@ public class LandMojo extends BranchesMojo {
                             new ChecksAtOnce(checksAtOnce, () -> queues.snapshot(queues.buildQueue(scope, repo))),
                             () -> queues.snapshot(Queue.LAND, repo.worktree()).waiters(),
                             () -> queues.open(queues.buildQueue(scope, repo), repo.lane()))));
-            LandRun run = lander.land();
-            CommandTime.describe(run).ifPresent(getLog()::info);
-            if (run.outcome() == Outcome.LANDED) {
+            LandResult result = lander.land();
+            if (!result.succeeded()) {
+                throw new MojoFailureException(result.message());
+            }
+            if (result.outcome() == Outcome.LANDED) {
                 pruneLandedSiblings(repo.worktree(), lanes, settings.target());
             }
-        } catch (LandException e) {
+        } catch (LandException e) { // refused before it queued (the preflight), or the repository is not one to land in
             throw new MojoFailureException(e.getMessage());
         } catch (QueueLockException | IllegalArgumentException e) {
             throw new MojoExecutionException(e.getMessage());

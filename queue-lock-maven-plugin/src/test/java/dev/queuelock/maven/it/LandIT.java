@@ -51,7 +51,7 @@ class LandIT {
         MavenRun land = mvn(lane, "land", "queuelock:land", "-Dqueuelock.land.checkGoals=validate");
 
         assertThat(land.awaitExit(LAND)).as(land.log()).isZero();
-        assertThat(land.log()).contains("feature landed on origin/main");
+        assertThat(land.log()).contains("feature landed on origin/main").contains("[INFO] before landing: ");
         assertThat(remoteSubjects()).containsExactly("feature work", "project");
         String checks = Files.readString(checkLogs("feature").get(0), StandardCharsets.UTF_8);
         assertThat(checks).contains("running inside the build lock held by").contains("BUILD SUCCESS");
