@@ -2,10 +2,8 @@ package dev.queuelock.config;
 
 import dev.queuelock.Durations;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -19,6 +17,12 @@ import java.util.function.Function;
  * configuration page, all written from these declarations. A key renamed keeps its former name
  * ({@link #formerly}), still read. A bad value is refused with a
  * one-line message naming the key and the accepted values; an unset or blank value is the default.
+ *
+ * <p>Each kind of value has its parser in a class of its own ({@link Flag}, {@link WholeNumber},
+ * {@link NumberOrWord}, {@link Choice}, {@link DurationText}, {@link AsTyped}, {@link CommaList};
+ * {@link Converted} and {@link EnumConstant} for {@link #as}), not a lambda: the build queue's keys
+ * are declared in every Maven session, in a cold JVM, where each lambda is linked at a cost; and a
+ * class is loaded only when a key of its kind is declared (no build-queue key is a duration or a list).
  *
  * @param <T> the type the value is read as
  */
@@ -188,170 +192,7 @@ public final class Setting<T> {
         return name;
     }
 
-    // The parsers are classes of their own, not lambdas: the build queue's keys are declared in
-    // every Maven session, in a cold JVM, where each lambda is linked at a cost.
-
-    private static final class Flag implements Function<String, Boolean> {
-        private final String name;
-
-        Flag(String name) {
-            this.name = name;
-        }
-
-        @Override
-        public Boolean apply(String text) {
-            if (text.equalsIgnoreCase("true")) {
-                return true;
-            }
-            if (text.equalsIgnoreCase("false")) {
-                return false;
-            }
-            throw refused(name, "true or false", text);
-        }
-    }
-
-    private static final class WholeNumber implements Function<String, Integer> {
-        private final String name;
-        private final String accepts;
-        private final int min;
-        private final int max;
-
-        WholeNumber(String name, String accepts, int min, int max) {
-            this.name = name;
-            this.accepts = accepts;
-            this.min = min;
-            this.max = max;
-        }
-
-        @Override
-        public Integer apply(String text) {
-            try {
-                int parsed = Integer.parseInt(text);
-                if (parsed >= min && parsed <= max) {
-                    return parsed;
-                }
-            } catch (NumberFormatException e) {
-                // refused below, with the accepted values
-            }
-            throw refused(name, accepts, text);
-        }
-    }
-
-    private static final class NumberOrWord implements Function<String, String> {
-        private final String name;
-        private final String accepts;
-        private final Setting<Integer> number;
-        private final String word;
-
-        NumberOrWord(String name, String accepts, Setting<Integer> number, String word) {
-            this.name = name;
-            this.accepts = accepts;
-            this.number = number;
-            this.word = word;
-        }
-
-        @Override
-        public String apply(String text) {
-            if (text.equalsIgnoreCase(word)) {
-                return word.toLowerCase(Locale.ROOT);
-            }
-            try {
-                return String.valueOf(number.parse(text));
-            } catch (IllegalArgumentException e) {
-                throw refused(name, accepts, text);
-            }
-        }
-    }
-
-    private static final class Choice implements Function<String, String> {
-        private final String name;
-        private final String accepts;
-        private final List<String> values;
-
-        Choice(String name, String accepts, String... values) {
-            this.name = name;
-            this.accepts = accepts;
-            this.values = Arrays.asList(values);
-        }
-
-        @Override
-        public String apply(String text) {
-            String lower = text.toLowerCase(Locale.ROOT);
-            if (values.contains(lower)) {
-                return lower;
-            }
-            throw refused(name, accepts, text);
-        }
-    }
-
-    private static final class DurationText implements Function<String, Duration> {
-        private final String name;
-        private final String accepts;
-
-        DurationText(String name, String accepts) {
-            this.name = name;
-            this.accepts = accepts;
-        }
-
-        @Override
-        public Duration apply(String text) {
-            try {
-                return Durations.parse(name, text);
-            } catch (IllegalArgumentException e) {
-                throw refused(name, accepts, text);
-            }
-        }
-    }
-
-    private static final class AsTyped implements Function<String, String> {
-        @Override
-        public String apply(String text) {
-            return text;
-        }
-    }
-
-    private static final class CommaList implements Function<String, List<String>> {
-        @Override
-        public List<String> apply(String text) {
-            List<String> values = new ArrayList<>();
-            for (String value : text.split(",")) {
-                String trimmed = value.trim();
-                if (!trimmed.isEmpty()) {
-                    values.add(trimmed);
-                }
-            }
-            return values;
-        }
-    }
-
-    private static final class Converted<T, R> implements Function<String, R> {
-        private final Function<String, T> parser;
-        private final Function<? super T, R> convert;
-
-        Converted(Function<String, T> parser, Function<? super T, R> convert) {
-            this.parser = parser;
-            this.convert = convert;
-        }
-
-        @Override
-        public R apply(String text) {
-            return convert.apply(parser.apply(text));
-        }
-    }
-
-    private static final class EnumConstant<E extends Enum<E>> implements Function<Object, E> {
-        private final Class<E> type;
-
-        EnumConstant(Class<E> type) {
-            this.type = type;
-        }
-
-        @Override
-        public E apply(Object value) {
-            return Enum.valueOf(type, value.toString().toUpperCase(Locale.ROOT));
-        }
-    }
-
+    /** The one refusal every parser gives: {@code <key> must be <accepted values>, not '<text>'}. */
     static IllegalArgumentException refused(String name, String accepts, String text) {
         return new IllegalArgumentException(name + " must be " + accepts + ", not '" + text + "'");
     }

@@ -181,14 +181,15 @@ public final class AutoSlots implements SlotCount {
     public static final class Decision {
         private final int slots;
         private final String text;
-        private final MachineFacts machine;
-        private final RecentBuilds builds;
-        private final double wanted;
-        private final int byCpu;
-        private final long reserve;
-        private final int byMemory;
-        private final int cap;
-        private final MachineRoom now;
+        // The figures, package-private for DecisionText, which puts them in words when asked.
+        final MachineFacts machine;
+        final RecentBuilds builds;
+        final double wanted;
+        final int byCpu;
+        final long reserve;
+        final int byMemory;
+        final int cap;
+        final MachineRoom now;
 
         /** A decision that needs no arithmetic. */
         Decision(int slots, String text) {
@@ -220,7 +221,7 @@ public final class AutoSlots implements SlotCount {
             this.now = now;
         }
 
-        private static int fits(int byCpu, int byMemory, int cap) {
+        static int fits(int byCpu, int byMemory, int cap) {
             return Math.min(Math.min(byCpu, byMemory), cap);
         }
 
@@ -230,58 +231,12 @@ public final class AutoSlots implements SlotCount {
 
         /** E.g. {@code auto: 1 = min(cores 2 / 1.7 busy per build = 1, (available 20.0 GB - ...) = 18) over 6 recent builds}. */
         public String text() {
-            return text != null ? text : account();
+            return text != null ? text : DecisionText.of(this);
         }
 
         @Override
         public String toString() {
             return text();
-        }
-
-        /**
-         * The arithmetic in one line, put in words only when asked (status), not at every acquire:
-         * what the machine showed and the slots it gave, then the two bounds, e.g. {@code auto:
-         * pressure: cpu some 100 %, memory 0 %, io 3 %; load 7.1 on 2 cores, 1.0 of it ours → 1 slot
-         * = at least 1, as min(now (2 cores - 6.1 others' load) / 1.0 per build = 0, idle 2): idle
-         * min(cores 2 / 1.0 busy per build = ...) over 6 recent builds}.
-         */
-        private String account() {
-            int idle = fits(byCpu, byMemory, cap);
-            if (now == null) {
-                return "auto: " + slots + " = " + idleAccount(idle);
-            }
-            int fits = Math.min(idle, now.slots());
-            return "auto: " + now.saw() + " → " + slots + (slots == 1 ? " slot = " : " slots = ") + (fits < 1 ? "at least 1, as " : "")
-                    + "min(now " + now.arithmetic(wanted) + ", idle " + idle + "): idle " + idleAccount(idle);
-        }
-
-        private String idleAccount(int fits) {
-            StringBuilder line = new StringBuilder();
-            if (fits < 1) {
-                line.append("at least 1, as ");
-            }
-            line.append("min(cores ").append(machine.cores()).append(" / ").append(Gigabytes.cores(wanted))
-                    .append(" busy per build = ");
-            double fit = machine.cores() / wanted;
-            if (byCpu > Math.floor(fit + 1e-9)) {
-                line.append(Gigabytes.cores(fit)).append(", one more as sharing gives results sooner = ");
-            }
-            int holding = now == null ? 0 : now.holding();
-            line.append(byCpu).append(", ").append(holding > 0 ? holding + " holding + " : "").append("(available ")
-                    .append(Gigabytes.format(machine.availableBytes())).append(" GB - reserve ").append(Gigabytes.format(reserve))
-                    .append(" GB) / peak ").append(Gigabytes.format(builds.peakBytes())).append(" GB = ").append(byMemory);
-            if (cap < Math.min(byCpu, byMemory)) {
-                line.append(", ").append(MAX_PER_CORE).append(" per core = ").append(cap);
-            }
-            line.append(fits < 1 ? ") = 0" : ")").append(" over ").append(builds.count())
-                    .append(builds.count() == 1 ? " recent build" : " recent builds");
-            if (builds.countedBusier() > 0) {
-                line.append("; ").append(builds.countedBusier()).append(" counted busier: they shared full cores");
-            }
-            if (machine.swapUsedBytes() > 0) {
-                line.append("; ").append(Gigabytes.format(machine.swapUsedBytes())).append(" GB swap in use");
-            }
-            return line.toString();
         }
     }
 }

@@ -1,10 +1,6 @@
 package dev.queuelock.slots;
 
 import dev.queuelock.process.Processes;
-import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryUsage;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -23,17 +19,9 @@ import java.util.Optional;
  * started. Older versions under fixed slots kept times alone ({@value #TIMES_ONLY}): drawn, not weighed.
  *
  * <ul>
- * <li><b>CPU, Linux</b>: utime + stime + cutime + cstime of {@code /proc/self/stat}: every thread
- * of the JVM plus the children it has waited for, so surefire and failsafe forks, a check build
- * and a CLI's command count once they end (clock ticks of 10 ms, Linux's fixed USER_HZ).
- * <li><b>CPU, portable</b> (macOS): the JVM's own CPU time ({@code ProcessHandle.Info.totalCpuDuration()},
- * else {@code OperatingSystemMXBean.getProcessCpuTime()}). Forked processes are <em>not</em>
- * counted: a build whose tests run in forks looks lighter than it is.
- * <li><b>Peak memory, Linux</b>: {@code VmHWM} of {@code /proc/self/status}, the Maven JVM's peak
- * resident size since it started (a daemon's peak over all its builds). Forks are not counted:
- * the kernel keeps their peak only for {@code getrusage}, which Java cannot call.
- * <li><b>Peak memory, portable</b>: the sum of the JVM's memory pools' peak committed sizes (heap,
- * metaspace, code cache), without the JVM's native memory and without forks.
+ * <li><b>CPU and peak memory</b>: the process's own, as its fact source reads them (on Linux with
+ * the forks it has waited for, elsewhere without: {@code FactSource#ownCpuNanos},
+ * {@code FactSource#ownPeakBytes}).
  * <li><b>Load</b>: the machine's one-minute load average as it ends ({@link #load()}), to tell
  * what it wanted from what it got.
  * <li><b>Whose</b>: the lane and process that held the slot and how long the session waited for it
@@ -45,9 +33,6 @@ public final class BuildUsage {
 
     /** The source of a build whose times alone older versions kept, under a fixed number of slots: {@value}. */
     static final String TIMES_ONLY = "times";
-
-    /** Linux's USER_HZ: the unit of the CPU times in {@code /proc/<pid>/stat}, 100 on every architecture Java runs on. */
-    private static final long NANOS_PER_TICK = 10_000_000L;
 
     private final long startEpochMillis;
     private final long wallMillis;
@@ -127,7 +112,7 @@ public final class BuildUsage {
     }
 
     private static Start start(FactSource source, String lane, long waitedMillis, String kind) {
-        return new Start(System.nanoTime(), System.currentTimeMillis(), cpuNanos(source), source, lane, waitedMillis, kind);
+        return new Start(System.nanoTime(), System.currentTimeMillis(), source.ownCpuNanos(), source, lane, waitedMillis, kind);
     }
 
     /**
@@ -138,67 +123,11 @@ public final class BuildUsage {
         long wallMillis = (System.nanoTime() - start.nanos) / 1_000_000;
         // The process layer's pid, which the lock has read already: ProcessHandle would set up the JDK's process machinery.
         long pid = Processes.current().ownPid();
-        long cpu = cpuNanos(start.source);
+        long cpu = start.source.ownCpuNanos();
         long cpuMillis = cpu < 0 || start.cpuNanos < 0 ? -1 : (cpu - start.cpuNanos) / 1_000_000;
         double load = start.source == FactSource.LINUX ? FactSource.oneMinuteLoad() : MachineProbe.of(start.source).load();
-        return new BuildUsage(start.epochMillis, wallMillis, cpuMillis, peakBytes(start.source), start.source.label(), load, start.lane,
+        return new BuildUsage(start.epochMillis, wallMillis, cpuMillis, start.source.ownPeakBytes(), start.source.label(), load, start.lane,
                 pid, start.waitedMillis, start.kind);
-    }
-
-    private static long cpuNanos(FactSource source) {
-        if (source == FactSource.LINUX) {
-            try {
-                return linuxCpuTicks(FactSource.read(FactSource.SELF_STAT)) * NANOS_PER_TICK;
-            } catch (IOException | RuntimeException e) {
-                return -1;
-            }
-        }
-        // ProcessHandle first: the process layer has loaded it already, the management beans cost
-        // milliseconds to load at their first call.
-        Optional<Duration> cpu = ProcessHandle.current().info().totalCpuDuration();
-        if (cpu.isPresent()) {
-            return cpu.get().toNanos();
-        }
-        try {
-            java.lang.management.OperatingSystemMXBean bean = ManagementFactory.getOperatingSystemMXBean();
-            if (bean instanceof com.sun.management.OperatingSystemMXBean) {
-                return ((com.sun.management.OperatingSystemMXBean) bean).getProcessCpuTime();
-            }
-        } catch (LinkageError | RuntimeException e) {
-            // no jdk.management: unknown
-        }
-        return -1;
-    }
-
-    /** utime + stime + cutime + cstime (fields 14 to 17) of a {@code /proc/<pid>/stat} line. */
-    static long linuxCpuTicks(String stat) {
-        // The command (field 2) may hold spaces and parentheses: count fields after the last ')'.
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
-        long ticks = 0;
-        for (int field = 14; field <= 17; field++) {
-            ticks += Long.parseLong(fields[field - 3]);
-        }
-        return ticks;
-    }
-
-    private static long peakBytes(FactSource source) {
-        if (source == FactSource.LINUX) {
-            try {
-                return FactSource.kilobytesLine(FactSource.read(FactSource.SELF_STATUS), "VmHWM");
-            } catch (IOException | RuntimeException e) {
-                return -1;
-            }
-        }
-        try {
-            long sum = 0;
-            for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-                MemoryUsage peak = pool.getPeakUsage();
-                sum += peak == null ? 0 : Math.max(peak.getCommitted(), peak.getUsed());
-            }
-            return sum > 0 ? sum : -1;
-        } catch (LinkageError | RuntimeException e) {
-            return -1;
-        }
     }
 
     /** When the build took its slot, epoch milliseconds: what tells which builds ran at the same time. */

@@ -16,7 +16,7 @@ class BuildUsageTest {
     @Test
     void cpuTimesAreCountedAfterTheCommandHoweverItIsNamed() {
         String stat = "4242 (java (x) y) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 50 30 20 20 0 31 0 12345 0 0";
-        assertThat(BuildUsage.linuxCpuTicks(stat)).isEqualTo(250 + 50 + 30 + 20);
+        assertThat(FactSource.linuxCpuTicks(stat)).isEqualTo(250 + 50 + 30 + 20);
     }
 
     @Test

@@ -119,7 +119,7 @@ class UsageHistoryTest {
         Path file = fourAppendAtOnce(each);
         List<String> lines = Files.readAllLines(file);
         assertThat(lines.get(0)).isEmpty(); // each line is written after its newline
-        assertThat(lines.subList(1, lines.size())).hasSize(4 * each).allSatisfy(line -> assertThat(UsageHistory.parse(line)).as(line).isNotNull());
+        assertThat(lines.subList(1, lines.size())).hasSize(4 * each).allSatisfy(line -> assertThat(UsageLineReader.parse(line)).as(line).isNotNull());
         List<Long> written = new ArrayList<>();
         for (int child = 0; child < 4; child++) {
             for (int i = child * 1000; i < child * 1000 + each; i++) {
@@ -127,7 +127,7 @@ class UsageHistoryTest {
             }
         }
         assertThat(new UsageHistory(file).read()).hasSize(UsageHistory.KEEP);
-        assertThat(lines.subList(1, lines.size()).stream().map(UsageHistory::parse).map(BuildUsage::startEpochMillis))
+        assertThat(lines.subList(1, lines.size()).stream().map(UsageLineReader::parse).map(BuildUsage::startEpochMillis))
                 .containsExactlyInAnyOrderElementsOf(written);
     }
 
@@ -137,7 +137,7 @@ class UsageHistoryTest {
         int each = 300; // 4 x 300 lines of about 250 bytes: the file is cut several times while they append
         Path file = fourAppendAtOnce(each);
         List<String> lines = Files.readAllLines(file);
-        assertThat(lines).allSatisfy(line -> assertThat(line.isEmpty() || UsageHistory.parse(line) != null).as(line).isTrue());
+        assertThat(lines).allSatisfy(line -> assertThat(line.isEmpty() || UsageLineReader.parse(line) != null).as(line).isTrue());
         assertThat(Files.size(file)).as("cut, give or take the lines of a cut the last appenders left to each other")
                 .isLessThanOrEqualTo(UsageHistory.COMPACT_BYTES + 4 * 1024);
         assertThat(new UsageHistory(file).read()).hasSize(UsageHistory.KEEP).extracting(BuildUsage::startEpochMillis).doesNotHaveDuplicates();
@@ -194,12 +194,12 @@ class UsageHistoryTest {
         assertThat(read.pid()).isEqualTo(4242);
         assertThat(read.waitedMillis()).isEqualTo(1500);
 
-        BuildUsage older = UsageHistory.parse("{\"start\":1780000000000,\"wallMs\":61234,\"cpuMs\":98000,\"peakBytes\":1234567890,"
+        BuildUsage older = UsageLineReader.parse("{\"start\":1780000000000,\"wallMs\":61234,\"cpuMs\":98000,\"peakBytes\":1234567890,"
                 + "\"source\":\"linux\"}");
         assertThat(older.lane()).isEmpty();
         assertThat(older.pid()).isZero();
         assertThat(older.waitedMillis()).isEqualTo(-1);
-        BuildUsage odd = UsageHistory.parse("{\"start\":1780000000000,\"wallMs\":61234,\"cpuMs\":98000,\"peakBytes\":1234567890,"
+        BuildUsage odd = UsageLineReader.parse("{\"start\":1780000000000,\"wallMs\":61234,\"cpuMs\":98000,\"peakBytes\":1234567890,"
                 + "\"source\":\"linux\",\"lane\":7,\"pid\":-3,\"waitMs\":\"long\"}");
         assertThat(odd).as("odd optional fields cost the build nothing but them").isNotNull();
         assertThat(odd.lane()).isEmpty();
@@ -222,7 +222,7 @@ class UsageHistoryTest {
         BuildUsage read = new UsageHistory(tmp.resolve(UsageHistory.NAME)).read().get(0);
         assertThat(UsageHistory.line(read)).endsWith(",\"source\":\"linux\",\"load\":7.13}");
         assertThat(read.load()).isEqualTo(7.13);
-        assertThat(UsageHistory.parse(UsageHistory.line(usage.withLoad(-1))).load()).isEqualTo(-1);
+        assertThat(UsageLineReader.parse(UsageHistory.line(usage.withLoad(-1))).load()).isEqualTo(-1);
     }
 
     @Test

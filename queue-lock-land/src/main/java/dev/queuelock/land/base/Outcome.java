@@ -8,7 +8,12 @@ public enum Outcome {
     REBASE_CONFLICT("rebase-conflict"),
     CHECK_FAILED("check-failed"),
     PUSH_REJECTED("push-rejected"),
-    ERROR("error");
+    ERROR("error"),
+    /**
+     * Its lander died mid-landing ({@code kill -9}, a crash): recorded afterwards by the next lander
+     * to hold the land queue, from the note the dead one left. Not a refusal: nothing was decided.
+     */
+    INTERRUPTED("interrupted");
 
     private final String id;
 
@@ -19,6 +24,11 @@ public enum Outcome {
     /** The name written to the history file. */
     public String id() {
         return id;
+    }
+
+    /** The landing was decided against: {@code refused} to the notify command, and a lane whose last landing this was is refused. */
+    public boolean refused() {
+        return this != LANDED && this != NOTHING_TO_LAND && this != INTERRUPTED;
     }
 
     public static Outcome fromId(String id) {

@@ -1,13 +1,19 @@
 package dev.queuelock.land.base;
 
 /**
- * The phases of a landing, in the order they run. The id is the key in the landing history's
- * {@code phases} map (kept as it always was, so old history files read the same).
+ * The phases of a land command, in the order they run, from its process's start to its record in
+ * the history: what a person waits through. The id is the key in the landing history's
+ * {@code phases} map (kept as it always was, so old history files read the same; records from
+ * before start-up and slot wait were kept have neither).
  */
 public enum Phase {
+    /** Process start to queueing: the JVM's, Maven's and land's own start (its parts: {@code history.CommandTime}). */
+    START_UP("startUp", "start-up", '-'),
     QUEUE_WAIT("queueWait", "queue wait", '.'),
     FETCH("fetch", "fetch", 'f'),
     REBASE("rebase", "rebase", 'r'),
+    /** Waiting for a build slot for the check: the build queue is busy, nothing is being checked yet. */
+    SLOT_WAIT("slotWait", "slot wait", '~'),
     CHECKS("checks", "checks", '#'),
     PUSH("push", "push", 'p'),
     SYNC("sync", "sync", 's');

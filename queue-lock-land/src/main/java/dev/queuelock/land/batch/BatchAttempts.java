@@ -7,10 +7,8 @@ import dev.queuelock.land.checks.BuildQueueChecks;
 import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.engine.Landing;
 import dev.queuelock.land.engine.LandingDriver;
-import dev.queuelock.Durations;
 import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.git.Git;
-import dev.queuelock.land.history.HistoryChart;
 import dev.queuelock.slots.UsualHolds;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -110,7 +108,11 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
         return decision.count();
     }
 
-    /** The history's lines of speculative checks: each on its base, dropped or not, and the time it saved or lost. */
+    /**
+     * The history's lines of speculative checks: each on its base, dropped or not, and how long
+     * they took: the rounds' wall time beside the checks' own times added up. No saving is claimed:
+     * that needs the same checks timed alone, and side by side each may take longer than alone.
+     */
     private List<String> speculated(Speculation<BatchRequest> speculation) {
         List<String> lines = new ArrayList<>();
         for (Speculation.Checked<BatchRequest> check : speculation.checks()) {
@@ -118,9 +120,7 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
             lines.add(line);
             log.info("batch " + id + ": " + line);
         }
-        String summary = HistoryChart.SIDE_BY_SIDE + " " + speculation.checks().size() + " run, up to " + speculation.mostAtOnce()
-                + " at once; " + Durations.format(speculation.savedMs()) + " saved, "
-                + Durations.format(speculation.lostMs()) + " lost on dropped checks";
+        String summary = speculation.times().summary();
         lines.add(summary);
         log.info("batch " + id + ": " + summary);
         return lines;

@@ -97,9 +97,7 @@ final class Speculation<M> {
     private final List<Checked<M>> checks = new ArrayList<>();
     /** Lanes whose passing check stands whichever of the lanes ahead land: they need no check again. */
     private final List<M> standing = new ArrayList<>();
-    private long savedMs;
-    private long lostMs;
-    private int mostAtOnce;
+    private final SideBySideTimes times = new SideBySideTimes();
 
     Speculation(Bisection.Stacker<M> stacker, Runner<M> runner, SpeculationPlan plan) {
         this(stacker, runner, plan::slots, plan.perLane());
@@ -129,7 +127,7 @@ final class Speculation<M> {
             int bad = n;
             while (!SpeculationPlan.decided(n, good, bad)) {
                 SpeculationPlan plan = new SpeculationPlan(roundSlots.getAsInt(), perLane);
-                mostAtOnce = Math.max(mostAtOnce, plan.slots());
+                times.allowed(plan.slots());
                 int[] bounds = round(found, stack, base, known, plan.next(n, good, bad), good, bad);
                 if (bounds[0] == good && bounds[1] == bad) {
                     throw new IllegalStateException("a round of speculative checks decided nothing");
@@ -178,7 +176,7 @@ final class Speculation<M> {
                     standing.add(toRun.get(i).last());
                 }
             }
-            savedMs += Math.max(0, slotMs - wall[0]);
+            times.round(toRun.size(), wall[0], slotMs);
         }
         int failedAt = -1;
         for (int prefix : prefixes) {
@@ -211,7 +209,7 @@ final class Speculation<M> {
     private void drop(Map<Integer, Ended> ended, Bisection.Stack<M> stack, Bisection.Found<M> found, int prefix) {
         Ended run = ended.get(prefix);
         if (run != null) {
-            lostMs += run.ms;
+            times.dropped(run.ms);
             record(ended, stack, found, prefix, Result.DROPPED);
         }
     }
@@ -221,19 +219,9 @@ final class Speculation<M> {
         return List.copyOf(checks);
     }
 
-    /** Slot time that ran beside other checks instead of after them: what checking one after another would have added. */
-    long savedMs() {
-        return savedMs;
-    }
-
-    /** The most checks a round was allowed to run at once. */
-    int mostAtOnce() {
-        return mostAtOnce;
-    }
-
-    /** Slot time spent on checks that were dropped. */
-    long lostMs() {
-        return lostMs;
+    /** How the checks went: how many, how long, and how much on dropped ones. */
+    SideBySideTimes times() {
+        return times;
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.queuelock.land.batch;
 import dev.queuelock.QueueLock;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.checks.BuildQueueChecks;
 import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.checks.SpeculativeCheck;
@@ -27,8 +28,10 @@ import java.util.function.Supplier;
  * A round of speculative checks, run at once: each in a scratch worktree of its own (removed when
  * it ends, the worktree of a killed leader by the next one), each check build in a build slot of
  * its own (the first in the leader's hold, the others each taking one as any build does, so the
- * machine never runs more than the build queue admits). A failing check stops the checks behind
- * it: their result could not be used. Interrupted, every check is stopped before this returns.
+ * machine never runs more than the build queue admits and every check counts as a busy slot). The
+ * leader's hold is taken before the others ask for theirs: it may join a hold of this process
+ * (its session's own), which must never be another check's. A failing check stops the checks
+ * behind it: their result could not be used. Interrupted, every check is stopped before this returns.
  */
 final class SpeculativeChecks implements Speculation.Runner<BatchRequest> {
 
@@ -59,6 +62,7 @@ final class SpeculativeChecks implements Speculation.Runner<BatchRequest> {
     public List<Speculation.Ended> run(List<Speculation.Candidate<BatchRequest>> candidates, long[] wallMs)
             throws InterruptedException {
         long started = System.currentTimeMillis();
+        own.take();
         int n = candidates.size();
         ExecutorService pool = Executors.newFixedThreadPool(n, work -> {
             Thread thread = new Thread(work, "queuelock-speculative-check");
@@ -96,6 +100,7 @@ final class SpeculativeChecks implements Speculation.Runner<BatchRequest> {
             stopAll(pool, futures);
         }
         wallMs[0] = System.currentTimeMillis() - started;
+        landing.clock().end(Phase.CHECKS); // the round's checks, not the restack after it
         List<Speculation.Ended> results = new ArrayList<>();
         for (Speculation.Ended e : ended) {
             results.add(e);
@@ -117,20 +122,21 @@ final class SpeculativeChecks implements Speculation.Runner<BatchRequest> {
             }
             log.info("speculative check of " + what(candidate) + " started, log " + logFile);
             if (first) {
-                return inScratch(own, candidate, logFile);
+                return inScratch(own, true, candidate, logFile);
             }
             try (BuildQueueChecks checks = landing.checks(label, moreSlots.get())) {
-                return inScratch(checks, candidate, logFile);
+                return inScratch(checks, false, candidate, logFile);
             }
         };
     }
 
-    private boolean inScratch(BuildQueueChecks checks, Speculation.Candidate<BatchRequest> candidate, Path logFile)
+    /** @param taken whether the checks' hold is taken already (the leader's), else the run takes it */
+    private boolean inScratch(BuildQueueChecks checks, boolean taken, Speculation.Candidate<BatchRequest> candidate, Path logFile)
             throws InterruptedException {
         try {
             return new ScratchWorktrees(landing.git(), stateDir).with(scratch -> {
                 scratch.checkOutClean(candidate.commit);
-                return checks.run(scratch.worktree(), logFile);
+                return taken ? checks.runTaken(scratch.worktree(), logFile) : checks.run(scratch.worktree(), logFile);
             });
         } catch (IOException e) {
             throw new LandException("cannot set up a worktree for the speculative check of " + what(candidate) + ": "

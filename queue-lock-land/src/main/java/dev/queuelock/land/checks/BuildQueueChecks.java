@@ -19,13 +19,20 @@ public final class BuildQueueChecks implements Checks, AutoCloseable {
     private final QueueLock buildLock;
     private final String label;
     private final LandLog log;
+    private final Runnable slotInHand;
     private boolean taken;
 
     public BuildQueueChecks(Checks checks, QueueLock buildLock, String label, LandLog log) {
+        this(checks, buildLock, label, log, () -> { });
+    }
+
+    /** @param slotInHand told each time a run has its slot and its checks start: the landing's slot wait ends */
+    public BuildQueueChecks(Checks checks, QueueLock buildLock, String label, LandLog log, Runnable slotInHand) {
         this.checks = checks;
         this.buildLock = buildLock;
         this.label = label;
         this.log = log;
+        this.slotInHand = slotInHand;
     }
 
     @Override
@@ -35,9 +42,26 @@ public final class BuildQueueChecks implements Checks, AutoCloseable {
 
     @Override
     public boolean run(Path worktree, Path logFile) throws InterruptedException {
+        take();
+        return checks.run(worktree, logFile);
+    }
+
+    /**
+     * Takes the build lock now if no run took it yet (or joins this session's own hold), as the
+     * first run would; a run after it keeps it.
+     */
+    public void take() throws InterruptedException {
         if (!taken) {
             buildLock.acquire(AcquireOptions.defaults().withLabel(label).withListener(log::buildWait));
             taken = true;
+        }
+        slotInHand.run();
+    }
+
+    /** Runs the checks in the hold {@link #take()} took, without telling the slot's wait over again. */
+    public boolean runTaken(Path worktree, Path logFile) throws InterruptedException {
+        if (!taken) {
+            throw new IllegalStateException("no build slot taken for " + label);
         }
         return checks.run(worktree, logFile);
     }

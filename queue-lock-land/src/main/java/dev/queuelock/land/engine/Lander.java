@@ -11,6 +11,7 @@ import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.CommandTime;
 import dev.queuelock.land.history.InFlightLanding;
+import dev.queuelock.land.history.InterruptedLandings;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.history.Activity;
@@ -106,8 +107,10 @@ public final class Lander {
                     inFlight.at(phase);
                     events.phase(laneName, phase);
                 }));
-        landing.clock().before(CommandTime.spans(startedAt[0], startedAt[1], startedAt[2], System.currentTimeMillis()));
-        LandingRecorder recorder = new LandingRecorder(landing, started);
+        // The record counts from the process's start where it is known: what the person waited, start-up included.
+        long from = CommandTime.firstKnown(startedAt, started);
+        landing.clock().before(CommandTime.spans(from, startedAt[0], startedAt[1], startedAt[2], landing.clock().started()));
+        LandingRecorder recorder = new LandingRecorder(landing, from);
         inFlight.start(branch, landing.lane().head());
         events.phase(laneName, Phase.QUEUE_WAIT);
         try (QueueLock held = landLock;
@@ -117,6 +120,9 @@ public final class Lander {
                 return report(concluded.get(), recorder.ownRun(LandingResults.alone(concluded.get())));
             }
             landing.clock().end(Phase.QUEUE_WAIT);
+            // Taking the queue over from a lander that died, this one records its landing: once, and no watch does.
+            new InterruptedLandings(repo.commonDir(), events).record(laneName).forEach(run -> log.info("the landing of " + run.lane
+                    + " (" + run.branch + ") ended with its process, unfinished; recorded as interrupted in the landing history"));
             log.info("land queue acquired for " + landing.lane().named() + "; landing onto " + repo.remoteBranch());
             return landOnTurn(turn, landing, recorder, events);
         } finally {

@@ -3,6 +3,7 @@ package dev.queuelock.land.engine;
 import dev.queuelock.QueueLock;
 import dev.queuelock.land.base.LandLog;
 import dev.queuelock.land.base.LandResult;
+import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.checks.BuildQueueChecks;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.git.Git;
@@ -67,9 +68,12 @@ public final class Landing {
         return landLock;
     }
 
-    /** The checks of one candidate, run holding the build queue ({@code label} names the hold in the queue). */
+    /**
+     * The checks of one candidate, run holding the build queue ({@code label} names the hold in the
+     * queue); the landing's slot wait ends as each run has its slot.
+     */
     public BuildQueueChecks checks(String label) {
-        return new BuildQueueChecks(checks, buildLock, label, log);
+        return new BuildQueueChecks(checks, buildLock, label, log, () -> clock.end(Phase.SLOT_WAIT));
     }
 
     /** The same checks in a hold of another build lock: a speculative check beside the others, in a slot of its own. */

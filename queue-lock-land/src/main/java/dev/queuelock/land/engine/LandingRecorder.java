@@ -19,7 +19,7 @@ final class LandingRecorder {
     private final Landing landing;
     private final long started;
 
-    /** @param started when the land began (epoch ms), for the run's total time */
+    /** @param started when the land command began (epoch ms: its process's start where known), for the run's total time */
     LandingRecorder(Landing landing, long started) {
         this.landing = landing;
         this.started = started;
@@ -44,15 +44,19 @@ final class LandingRecorder {
         return own;
     }
 
-    /** A member's run: its own queue wait and total, the batch's other phases and retries. */
+    /**
+     * A member's run: its own queue wait and total, the batch's phases from the fetch on, and its
+     * retries. Its start-up was its own process's, which the leader cannot see: the run counts from
+     * its queueing.
+     */
     private static LandRun memberRun(LandingResults.Member member, LandRun own) {
         Map<String, Long> phases = new LinkedHashMap<>();
         phases.put(Phase.QUEUE_WAIT.id(), member.queueWaitMs);
-        own.phases.forEach((phase, ms) -> {
-            if (!phase.equals(Phase.QUEUE_WAIT.id())) {
-                phases.put(phase, ms);
+        for (Phase phase : Phase.values()) {
+            if (phase.ordinal() > Phase.QUEUE_WAIT.ordinal() && own.phases.containsKey(phase.id())) {
+                phases.put(phase.id(), own.phases.get(phase.id()));
             }
-        });
+        }
         return LandRun.of(member.lane, member.branch, member.result, System.currentTimeMillis() - member.queuedAt, phases,
                 own.retries, own.batch);
     }

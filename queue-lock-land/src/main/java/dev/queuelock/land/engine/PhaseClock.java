@@ -14,7 +14,8 @@ public final class PhaseClock {
 
     private final Consumer<Phase> starting;
     private final Map<String, Long> phases = new LinkedHashMap<>();
-    private long mark = System.currentTimeMillis();
+    private final long started = System.currentTimeMillis();
+    private long mark = started;
     private int retries;
 
     PhaseClock(Consumer<Phase> starting) {
@@ -30,9 +31,17 @@ public final class PhaseClock {
         }
     }
 
-    /** Time spent before the clock started (the command's start-up: {@code history.CommandTime}), kept with the phases. */
+    /**
+     * The command's time before the clock started: its start-up phase and that phase's parts
+     * ({@code history.CommandTime}), kept with the phases.
+     */
     public synchronized void before(Map<String, Long> spans) {
         spans.forEach((id, ms) -> phases.merge(id, ms, Long::sum));
+    }
+
+    /** When the clock started (epoch ms): the end of the start-up, the start of the queue wait. */
+    public synchronized long started() {
+        return started;
     }
 
     /** The remote moved: the landing starts over with a fetch. */

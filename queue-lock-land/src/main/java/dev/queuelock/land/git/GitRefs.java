@@ -1,7 +1,9 @@
 package dev.queuelock.land.git;
 
 import dev.queuelock.process.GitCommand;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** The refs and history of a repository: what a ref names, how two commits relate, moving a branch. */
 public final class GitRefs {
@@ -59,6 +61,16 @@ public final class GitRefs {
     public Optional<Divergence> divergence(String base, String tip) {
         GitCommand.Result counts = git.run("rev-list", "--left-right", "--count", base + "..." + tip);
         return counts.ok() ? Optional.of(GitOutput.leftRight(counts.out)) : Optional.empty();
+    }
+
+    /**
+     * A branch's reflog, newest first, one line per entry: the commit, the entry's time in epoch
+     * seconds and git's subject ({@code branch: Created from HEAD}, {@code commit: fix}), tab
+     * separated; empty where git keeps none for it (reflogs off, or no such branch).
+     */
+    public List<String> reflog(String branch) {
+        GitCommand.Result log = git.run("reflog", "show", "--date=unix", "--format=%H%x09%gd%x09%gs", "refs/heads/" + branch, "--");
+        return log.ok() ? log.out.lines().filter(line -> !line.isBlank()).collect(Collectors.toList()) : List.of();
     }
 
     /** Points branch {@code name} at {@code to} only if it still is at {@code from} (checked atomically), saying why in its reflog. */

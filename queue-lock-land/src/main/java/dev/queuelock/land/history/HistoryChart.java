@@ -4,6 +4,7 @@ import dev.queuelock.Durations;
 import dev.queuelock.land.base.Phase;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The landing history as a per-phase bar chart in plain text (no colour, so it reads the same in
@@ -36,14 +37,28 @@ public final class HistoryChart {
         CommandTime.describe(last).ifPresent(line -> lines.add("last land command: " + Durations.format(CommandTime.commandMs(last))
                 + " from process start; " + line));
         lines.addAll(sideBySide(last));
-        LandStats stats = new LandStats(runs);
-        lines.add("p50 queue wait " + stats.medianQueueWait().map(d -> Durations.format(d.toMillis())).orElse("-")
-                + ", p50 landing " + stats.medianHold().map(d -> Durations.format(d.toMillis())).orElse("-")
-                + ", " + stats.landingsPerHour().map(r -> String.format("%.1f", r)).orElse("-") + " landings/hour");
+        lines.add(summary(new LandStats(runs)));
         return lines;
     }
 
-    /** The last batch's checks side by side, if it ran some: each on its base, dropped or not, and the time saved and lost. */
+    /**
+     * The medians, each saying what it covers: the landing is its hold of the land queue (what a
+     * waiter waits for per landing ahead), the land command all of it, start-up and waits included
+     * (only runs that recorded their start-up count).
+     */
+    static String summary(LandStats stats) {
+        return "p50 queue wait " + format(stats.medianQueueWait())
+                + ", p50 landing " + format(stats.medianHold()) + " (" + LandStats.HOLD + ")"
+                + stats.medianCommand().map(d -> ", p50 land command " + format(Optional.of(d)) + " (" + LandStats.COMMAND + ")")
+                        .orElse("")
+                + ", " + stats.landingsPerHour().map(r -> String.format("%.1f", r)).orElse("-") + " landings/hour";
+    }
+
+    private static String format(Optional<java.time.Duration> duration) {
+        return duration.map(d -> Durations.format(d.toMillis())).orElse("-");
+    }
+
+    /** The last batch's checks side by side, if it ran some: each on its base, dropped or not, and how long they took. */
     private static List<String> sideBySide(LandRun last) {
         List<String> lines = new ArrayList<>();
         if (last.batch == null || last.batch.steps.stream().noneMatch(step -> step.startsWith(SIDE_BY_SIDE))) {

@@ -18,10 +18,12 @@ import java.util.Set;
 
 /**
  * A note of the landing under way in a lane ({@code <git common dir>/queuelock/landing/<lane>.json}):
- * which process, which branch, the lane's commit before it started and the phase it is in. A land
- * killed with {@code kill -9} cannot clean up; the next land of the lane finds the note of a dead
- * process and tells the user what was interrupted and where their commits are. While its process
- * runs, the note keeps its lane from being pruned ({@link #underWay}).
+ * which process, which branch, the lane's commit before it started, when it started, the phase it
+ * is in and how long the phases before took. A land killed with {@code kill -9} cannot clean up; the
+ * next land of the lane finds the note of a dead process and tells the user what was interrupted
+ * and where their commits are, and the next lander to hold the land queue records it in the
+ * history ({@link InterruptedLandings}). While its process runs, the note keeps its lane from being
+ * pruned ({@link #underWay}).
  */
 public final class InFlightLanding {
 
@@ -29,9 +31,15 @@ public final class InFlightLanding {
 
     private final Path file;
     private final ObjectNode note = JSON.createObjectNode();
+    private Phase phase;
 
     public InFlightLanding(Path stateDir, String lane) {
-        this.file = stateDir.resolve("landing").resolve(lane + ".json");
+        this.file = notes(stateDir).resolve(lane + ".json");
+    }
+
+    /** The directory of the notes, one per lane with a landing under way. */
+    static Path notes(Path stateDir) {
+        return stateDir.resolve("landing");
     }
 
     /**
@@ -39,6 +47,11 @@ public final class InFlightLanding {
      * ref): one stopped there, e.g. by Ctrl-C while queued, needs no explaining.
      */
     private static final Set<String> NOTHING_CHANGED_YET = Set.of(Phase.QUEUE_WAIT.toString(), Phase.FETCH.toString());
+
+    /** The note's process runs (the lock's rule, {@link ProcessId#isAlive}). */
+    static boolean alive(JsonNode note) {
+        return ProcessId.of(note.path("pid").asLong(), note.path("start").textValue()).isAlive();
+    }
 
     /**
      * The lanes with a landing under way: each note whose process still runs, by the lane's name
@@ -57,11 +70,10 @@ public final class InFlightLanding {
      */
     public static Map<String, JsonNode> live(Path stateDir) {
         Map<String, JsonNode> lanes = new LinkedHashMap<>();
-        try (DirectoryStream<Path> notes = Files.newDirectoryStream(stateDir.resolve("landing"), "*.json")) {
+        try (DirectoryStream<Path> notes = Files.newDirectoryStream(notes(stateDir), "*.json")) {
             for (Path file : notes) {
                 JsonNode note = readQuietly(file);
-                ProcessId lander = ProcessId.of(note.path("pid").asLong(), note.path("start").textValue());
-                if (lander.pid() > 0 && lander.isAlive()) {
+                if (note.path("pid").asLong() > 0 && alive(note)) {
                     String name = file.getFileName().toString();
                     lanes.put(name.substring(0, name.length() - ".json".length()), note);
                 }
@@ -73,7 +85,7 @@ public final class InFlightLanding {
     }
 
     /** A note, or an empty one if it cannot be read (every write is atomic, so it is not half written). */
-    private static JsonNode readQuietly(Path file) {
+    static JsonNode readQuietly(Path file) {
         try {
             JsonNode note = JSON.readTree(file.toFile());
             return note == null ? JSON.createObjectNode() : note;
@@ -82,24 +94,36 @@ public final class InFlightLanding {
         }
     }
 
-    /** The message about an earlier land of this lane that died having changed something, if there was one; forgets it. */
+    /**
+     * The message about an earlier land of this lane that died having changed something, if there
+     * was one: its note, set aside here for the history, or as another lander set it aside and
+     * recorded it ({@link InterruptedLandings}); told once.
+     */
     public Optional<String> takeInterrupted() {
+        JsonNode old = Files.exists(file) ? readQuietly(file) : null;
+        old = old == null || old.path("pid").asLong() <= 0 ? null : old; // unreadable: left alone, as a note it cannot explain
         try {
-            JsonNode old = JSON.readTree(file.toFile());
-            if (old == null || ProcessId.of(old.path("pid").asLong(), old.path("start").textValue()).isAlive()) {
-                return Optional.empty(); // none, or still landing (another process of this lane)
+            if (old != null && alive(old)) {
+                return Optional.empty(); // still landing (another process of this lane)
             }
-            Files.deleteIfExists(file);
-            if (NOTHING_CHANGED_YET.contains(old.path("phase").asText())) {
-                return Optional.empty();
+            if (old == null || !InterruptedLandings.setAside(file, true)) {
+                old = InterruptedLandings.takeRecorded(file).orElse(null);
             }
-            return Optional.of("the previous land of this lane (pid " + old.path("pid").asLong() + ", branch "
-                    + old.path("branch").asText() + ") was interrupted during " + old.path("phase").asText()
-                    + "; nothing was forced or reset: the branch was at " + old.path("head").asText()
-                    + " before it (git reflog shows every step).");
         } catch (IOException e) {
             return Optional.empty();
         }
+        if (old == null || NOTHING_CHANGED_YET.contains(old.path("phase").asText())) {
+            return Optional.empty();
+        }
+        return Optional.of("the previous land of this lane (pid " + old.path("pid").asLong() + ", branch "
+                + old.path("branch").asText() + ") was interrupted during " + old.path("phase").asText()
+                + "; nothing was forced or reset: the branch was at " + old.path("head").asText()
+                + " before it (git reflog shows every step).");
+    }
+
+    /** Phases whose interruption needs no word to the lane's next land. */
+    static boolean changedNothing(JsonNode note) {
+        return NOTHING_CHANGED_YET.contains(note.path("phase").asText());
     }
 
     public void start(String branch, String head) {
@@ -107,13 +131,20 @@ public final class InFlightLanding {
         note.put("start", ProcessStart.current());
         note.put("branch", branch);
         note.put("head", head);
+        note.put("started", System.currentTimeMillis());
         at(Phase.QUEUE_WAIT);
     }
 
-    /** Records the phase now under way; best effort, as the note only explains a crash. */
-    public void at(Phase phase) {
-        note.put("phase", phase.toString());
-        note.put("since", System.currentTimeMillis());
+    /** Records the phase now under way, and how long the one before took; best effort, as the note only explains a crash. */
+    public void at(Phase next) {
+        long now = System.currentTimeMillis();
+        if (phase != null) {
+            ObjectNode phases = note.has("phases") ? (ObjectNode) note.get("phases") : note.putObject("phases");
+            phases.put(phase.id(), phases.path(phase.id()).asLong() + now - note.path("since").asLong(now));
+        }
+        phase = next;
+        note.put("phase", next.toString());
+        note.put("since", now);
         try {
             StateFiles.write(file, note);
         } catch (IOException e) {

@@ -8,8 +8,13 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
 
-/** Figures over the landing history: median queue wait, landings per hour, and waiters' ETAs. */
+/** Figures over the landing history: median queue wait, landing and land command, landings per hour, and waiters' ETAs. */
 public final class LandStats {
+
+    /** What {@link #medianHold()} covers, as the summary says it. */
+    public static final String HOLD = "fetch to sync: without start-up or queue wait";
+    /** What {@link #medianCommand()} covers, as the summary says it. */
+    public static final String COMMAND = "process start to sync: waits included";
 
     private final List<LandRun> runs;
 
@@ -22,10 +27,22 @@ public final class LandStats {
         return median(runs.stream().mapToLong(r -> r.phase(Phase.QUEUE_WAIT)).sorted().toArray());
     }
 
-    /** Median time a landing holds the land queue (its total minus its own wait), over landed runs. */
+    /**
+     * Median time a landing holds the land queue (its total minus its start-up and its own wait),
+     * over landed runs.
+     */
     public Optional<Duration> medianHold() {
         return median(runs.stream().filter(r -> r.outcome() == Outcome.LANDED)
-                .mapToLong(r -> Math.max(0, r.totalMs - r.phase(Phase.QUEUE_WAIT))).sorted().toArray());
+                .mapToLong(r -> Math.max(0, r.totalMs - r.phase(Phase.START_UP) - r.phase(Phase.QUEUE_WAIT))).sorted().toArray());
+    }
+
+    /**
+     * Median whole land command, process start to its record, over landed runs that recorded their
+     * start-up (older records, and batch members recorded by their leader, did not); empty if none.
+     */
+    public Optional<Duration> medianCommand() {
+        return median(runs.stream().filter(r -> r.outcome() == Outcome.LANDED && r.phases.containsKey(Phase.START_UP.id()))
+                .mapToLong(r -> r.totalMs).sorted().toArray());
     }
 
     /**

@@ -45,6 +45,18 @@ public final class LandingEvents {
         notifier.send(result.outcome() == Outcome.LANDED ? "landed" : "refused", fields);
     }
 
+    /** A landing whose lander died before it ended, found and recorded by another ({@link InterruptedLandings}): sent as {@code interrupted}. */
+    public void interrupted(LandRun run, String message) {
+        activity.ended(run.lane, run.outcome, firstLine(message), null);
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("lane", run.lane);
+        fields.put("branch", run.branch);
+        fields.put("outcome", run.outcome);
+        fields.put("reason", firstLine(message));
+        fields.put("message", message);
+        notifier.send(Outcome.INTERRUPTED.id(), fields);
+    }
+
     private static String firstLine(String message) {
         if (message == null) {
             return null;

@@ -1,5 +1,6 @@
 package dev.queuelock.land.lanes;
 
+import dev.queuelock.land.history.LandHistory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -33,8 +34,9 @@ public final class LaneBoard {
     /** @param keepers who works where, from one look */
     List<LaneState> states(LaneKeepers keepers) {
         List<LaneState> states = new ArrayList<>();
+        LaneLandings landings = new LaneLandings(new LandHistory(layout.commonDir()).read());
         for (Lane lane : layout.lanes()) {
-            states.add(LaneState.of(lane, layout, integrationRef, keepers));
+            states.add(LaneState.of(lane, layout, integrationRef, keepers, landings));
         }
         return states;
     }

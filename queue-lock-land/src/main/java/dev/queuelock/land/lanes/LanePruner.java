@@ -14,7 +14,7 @@ import java.util.List;
 /**
  * Removes sibling lanes whose work has all landed — never the lane running this, never the main
  * checkout, never one in use (an agent, a Maven run or a lander works in it, or nobody can tell:
- * {@link LaneKeepers}; a fresh lane with no commits is trivially "landed"), never one with
+ * {@link LaneKeepers}; a fresh lane with no commits, all on the integration branch, is pruned too), never one with
  * uncommitted work ({@code git worktree remove} without force; untracked litter the settings name is
  * deleted first). A landed lane kept because it is in use is named with the reason; other processes
  * left in a pruned lane are named. Lanes with work nobody has been on for the grace period are
@@ -53,7 +53,8 @@ public final class LanePruner {
                 log.warn("orphaned " + lane + ": " + whatIsLeft(state) + " and no agent or build has been in it for "
                         + Durations.format(state.idle()) + "; kept. Land or discard it yourself (never deleted automatically).");
             }
-            if (!state.landed() || !state.uncommitted().isEmpty()) {
+            // Issue 57 decides whether a fresh lane (no commits of its own, so not landed()) is pruned; until then as before.
+            if (!state.allOnIntegration() || !state.uncommitted().isEmpty()) {
                 continue;
             }
             if (state.live()) {

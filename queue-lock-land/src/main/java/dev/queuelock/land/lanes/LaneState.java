@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 
 /**
  * A lane as status, prune and the orphan listing see it: how far its branch is ahead of and behind
- * the integration branch, whether all of it landed, whether it is in use and why (an agent, a Maven
+ * the integration branch, what happened to it ({@link LaneStage}: new, working, landed, refused), whether it is in use and why (an agent, a Maven
  * run, a lander, or that nobody can tell) and who else is there, how long it has been idle, what is
  * uncommitted there, and its port.
  */
@@ -23,6 +23,8 @@ public final class LaneState {
     private final Lane lane;
     private final int ahead;
     private final int behind;
+    private final boolean landed;
+    private final LaneStage stage;
     private final String keptBy;
     private final List<Occupant> bystanders;
     private final Duration idle;
@@ -31,10 +33,12 @@ public final class LaneState {
     private final List<String> disposable;
     private final int port;
 
-    private LaneState(Lane lane, int[] aheadBehind, Activity activity, Changes changes, int port) {
+    private LaneState(Lane lane, int[] aheadBehind, boolean landed, LaneStage stage, Activity activity, Changes changes, int port) {
         this.lane = lane;
         this.ahead = aheadBehind[0];
         this.behind = aheadBehind[1];
+        this.landed = landed;
+        this.stage = stage;
         this.keptBy = activity.keptBy;
         this.bystanders = activity.bystanders;
         this.idle = activity.idle;
@@ -46,16 +50,19 @@ public final class LaneState {
 
     /**
      * @param integrationRef the ref lanes land on, e.g. {@code refs/remotes/origin/main}
+     * @param landings       what the landing history says of the lanes, from the same look
      */
-    static LaneState of(Lane lane, LaneLayout layout, String integrationRef, LaneKeepers keepers) {
+    static LaneState of(Lane lane, LaneLayout layout, String integrationRef, LaneKeepers keepers, LaneLandings landings) {
         Changes changes = changes(lane, layout);
         LaneUse use = layout.settings().use();
         Optional<String> keptBy = keepers.keeper(lane);
         Duration idle = keptBy.isPresent() ? Duration.ZERO : Duration.ofMillis(Math.max(0, System.currentTimeMillis()
                 - LaneActivity.lastSign(lane.path(), changes.all())));
         Activity activity = new Activity(keptBy.orElse(null), keepers.bystanders(lane), idle, use.orphanGrace());
-        return new LaneState(lane, aheadBehind(lane, layout, integrationRef), activity, changes,
-                layout.settings().directory().port(lane.number()));
+        int[] aheadBehind = aheadBehind(lane, layout, integrationRef);
+        boolean landed = landings.landed(lane, aheadBehind[0], layout.mainGit().refs());
+        LaneStage stage = LaneStage.of(aheadBehind[0], !changes.work.isEmpty(), landed, landings.last(lane));
+        return new LaneState(lane, aheadBehind, landed, stage, activity, changes, layout.settings().directory().port(lane.number()));
     }
 
     /** Commits ahead of and behind the integration branch; -1 where git cannot tell. */
@@ -110,9 +117,25 @@ public final class LaneState {
         return behind;
     }
 
-    /** Every commit of the lane is on the integration branch (trivially so for a fresh lane). */
+    /**
+     * Its commits reached the integration branch: all are on it, and it had some (or a landing of
+     * it is in the history). A fresh lane, with no commits of its own, has not landed.
+     */
     public boolean landed() {
+        return landed;
+    }
+
+    /**
+     * No commit of the lane is missing from the integration branch (trivially so for a fresh lane):
+     * what prune asks ({@link LanePruner}), not whether it landed ({@link #landed}).
+     */
+    public boolean allOnIntegration() {
         return ahead == 0;
+    }
+
+    /** What happened to it: new, working, landed or refused. */
+    public LaneStage stage() {
+        return stage;
     }
 
     /** In use: an agent, a Maven run or a lander works in it, or nobody can tell (see {@link #inUseBecause()}). */
@@ -161,11 +184,11 @@ public final class LaneState {
         return processes.stream().map(Occupant::toString).collect(Collectors.joining(", "));
     }
 
-    /** One line for status: number, branch, ahead/behind, landed, live, port. */
+    /** One line for status: number, branch, ahead/behind, stage, live, port. */
     public String describe() {
         return "lane " + lane.number() + "  " + lane.branch().orElse("(detached)")
                 + "  " + (ahead < 0 ? "?" : "+" + ahead) + "/" + (behind < 0 ? "?" : "-" + behind)
-                + "  " + (landed() ? "landed" : "not landed")
+                + "  " + stage.word()
                 + "  " + (live() ? "in use (" + keptBy + ")" : "idle " + Durations.format(idle))
                 + (bystanders.isEmpty() ? "" : " (also there: " + names(bystanders) + ")")
                 + (uncommitted.isEmpty() ? "" : "  " + uncommitted.size() + " uncommitted")

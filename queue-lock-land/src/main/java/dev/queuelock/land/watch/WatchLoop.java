@@ -35,7 +35,9 @@ import java.util.function.Consumer;
  * every {@value #CHECKS_EVERY_MILLIS} ms while a landing is in its checks, the build queue's usage
  * history when its directory changed and the file is another (each record renames a new file over it). While something counts time (a hold, a
  * wait, a landing) the view is shown again every {@code tickMillis} from what was read, without
- * reading; with nothing to count it sleeps until a change. Takes no lock and writes nothing.
+ * reading; with nothing to count it sleeps until a change. While it shows a process (a holder, a
+ * waiter, a landing under way), it judges again every second whether that process lives
+ * ({@link Rejudging}). Takes no lock and writes nothing.
  */
 public final class WatchLoop {
 
@@ -64,6 +66,7 @@ public final class WatchLoop {
     /** The usage history's file as last read (its key and time), so a changed build queue rereads it only when it was rewritten. */
     private Object usageRead;
     private long lanesReadAt;
+    private final Rejudging rejudging = new Rejudging();
     private long targetsReadAt = Long.MIN_VALUE / 2;
     private boolean lanesDue;
 
@@ -81,6 +84,7 @@ public final class WatchLoop {
         readQueues();
         readState();
         readLanes();
+        rejudging.judged();
         return model(System.currentTimeMillis());
     }
 
@@ -105,15 +109,16 @@ public final class WatchLoop {
                 if (checking()) {
                     sleep = Math.min(sleep, CHECKS_EVERY_MILLIS);
                 }
-                Set<Part> changed = events.await(sleep);
-                if (changed.contains(Part.BUILD)) {
+                Set<Part> changed = events.await(rejudging.sleep(model, sleep));
+                boolean judge = rejudging.due(model);
+                if (changed.contains(Part.BUILD) || judge && Rejudging.shows(build)) {
                     build = sources.build();
                     readUsage();
                 }
-                if (changed.contains(Part.LAND)) {
+                if (changed.contains(Part.LAND) || judge && Rejudging.shows(land)) {
                     land = sources.land();
                 }
-                if (changed.contains(Part.STATE)) {
+                if (changed.contains(Part.STATE) || judge && Rejudging.landersDied(landing, sources.commonDir())) {
                     readState();
                 }
                 lanesDue |= !changed.isEmpty();

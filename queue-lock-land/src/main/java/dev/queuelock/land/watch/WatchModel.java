@@ -3,8 +3,10 @@ package dev.queuelock.land.watch;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
+import dev.queuelock.land.lanes.LaneStage;
 import dev.queuelock.land.lanes.LaneState;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,6 +62,16 @@ public final class WatchModel {
         return build;
     }
 
+    /** The land queue as this look read it. */
+    public QueueSnapshot landQueue() {
+        return land;
+    }
+
+    /** The lanes with a landing under way, their landers judged alive by this look. */
+    public java.util.Set<String> landingsUnderWay() {
+        return landing.keySet();
+    }
+
     LandStats stats() {
         return new LandStats(landings);
     }
@@ -76,7 +88,8 @@ public final class WatchModel {
 
     /**
      * A lane's state in one word or two: landing (phase), building, waiting, refused (the failing
-     * test, else the reason), landed, editing (someone works in it) or idle.
+     * test, else the reason), landed, new (no commits of its own yet), editing (someone works in
+     * it) or idle: what happened to it as status says it ({@link LaneStage}), with what runs now.
      */
     String state(LaneState lane) {
         String name = name(lane);
@@ -94,8 +107,8 @@ public final class WatchModel {
         if (refused.isPresent() && lane.ahead() > 0) {
             return "refused: " + refused.get();
         }
-        if (lane.landed()) {
-            return "landed";
+        if (lane.stage() == LaneStage.REFUSED || lane.stage() == LaneStage.LANDED || lane.stage() == LaneStage.NEW) {
+            return lane.stage().word();
         }
         return lane.live() ? "editing" : "idle";
     }
@@ -123,8 +136,7 @@ public final class WatchModel {
      */
     private Optional<JsonNode> refusedEnd(LaneState lane) {
         JsonNode end = lastEnds.get(name(lane));
-        if (end == null || end.path("ts").asLong() < lane.lane().madeAt() || end.path("outcome").asText().equals("landed")
-                || end.path("outcome").asText().equals("nothing-to-land")) {
+        if (end == null || end.path("ts").asLong() < lane.lane().madeAt() || !Outcome.fromId(end.path("outcome").asText()).refused()) {
             return Optional.empty();
         }
         return Optional.of(end);

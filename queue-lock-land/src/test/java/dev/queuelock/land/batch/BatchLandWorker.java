@@ -1,6 +1,9 @@
 package dev.queuelock.land.batch;
 
+import dev.queuelock.AcquireOptions;
+import dev.queuelock.QueueLock;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.repo.RepoKey;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.process.HolderTree;
@@ -18,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
 /** A batching lander in its own JVM: prints its log, exits 0 if its lane landed, 2 with the message if not. */
@@ -35,6 +39,13 @@ public final class BatchLandWorker {
      * ({@link dev.queuelock.slots.DescribedMachine}): the test rewrites it while the lander waits.
      */
     static final String READING = "QUEUELOCK_TEST_READING";
+
+    /**
+     * If set, the worker's own build lock joins a hold of its process, as the land goal opens it;
+     * and it asks for its slot only once every check lock already handed out holds one: the order
+     * in which a check beside the first takes its slot before the first asks.
+     */
+    static final String JOINING = "QUEUELOCK_TEST_JOINING";
 
     /**
      * Args: lane worktree, queue temp dir, batch size (or {@code <batch>/<checks at once>}, the
@@ -70,8 +81,15 @@ public final class BatchLandWorker {
                 : () -> DescribedMachine.withAutoSlots(locks.snapshot("build", lane), Path.of(reading));
         ChecksAtOnce parallel = new ChecksAtOnce(atOnce, buildQueue);
         Checks checks = new CommandChecks(List.of(args).subList(3, args.length), HolderTree.childEnvironment());
+        List<QueueLock> handedOut = new CopyOnWriteArrayList<>();
         BatchOptions batch = new BatchOptions(Integer.parseInt(sizes[0]), parallel, () -> locks.snapshot("land", lane).waiters(),
-                () -> locks.open("build", lane));
+                () -> {
+                    QueueLock slot = locks.open("build", lane);
+                    handedOut.add(slot);
+                    return slot;
+                });
+        QueueLock own = System.getenv(JOINING) == null ? locks.open("build", lane)
+                : afterOthersHold(locks.openJoiningOwnHold(locks.queue("build", lane), RepoKey.of(lane).lane()), handedOut);
         String go = System.getenv(GO);
         if (go != null) { // started with others: load everything, then start landing at the same moment as they do
             System.out.println(READY);
@@ -81,11 +99,41 @@ public final class BatchLandWorker {
         }
         try {
             LandRun run = new Lander(new Git(lane), LandSettings.defaults(), checks, locks.open("land", lane),
-                    locks.open("build", lane), printed).with(new Batching(batch)).land();
+                    own, printed).with(new Batching(batch)).land();
             System.out.println("OUTCOME " + run.outcome + " " + run.commit);
         } catch (LandException e) {
             System.out.println("OUTCOME failed: " + e.getMessage());
             System.exit(2);
         }
+    }
+
+    /** {@code lock}, asking for its slot only once every lock in {@code others} holds one. */
+    private static QueueLock afterOthersHold(QueueLock lock, List<QueueLock> others) {
+        return new QueueLock() {
+            @Override
+            public void acquire(AcquireOptions options) throws InterruptedException {
+                for (QueueLock other : others) {
+                    while (!other.isHeld()) {
+                        Thread.sleep(10);
+                    }
+                }
+                lock.acquire(options);
+            }
+
+            @Override
+            public void release() {
+                lock.release();
+            }
+
+            @Override
+            public boolean isHeld() {
+                return lock.isHeld();
+            }
+
+            @Override
+            public String lane() {
+                return lock.lane();
+            }
+        };
     }
 }

@@ -89,7 +89,9 @@ class ParallelLandingTest {
         assertThat(lines).anyMatch(l -> l.startsWith("check: " + order.get(0) + " on origin/main passed"))
                 .anyMatch(l -> l.startsWith("check: " + order.get(1) + " on " + order.get(0) + " passed"))
                 .anyMatch(l -> l.startsWith("check: " + order.get(2) + " on " + order.get(0) + "+" + order.get(1) + " passed"))
-                .anyMatch(l -> l.startsWith("checks side by side: 3 run, up to 3 at once"));
+                .anyMatch(l -> l.startsWith("checks side by side: 3 run, up to 3 at once;") && l.contains(" wall time for ")
+                        && l.contains(" of checks added up (none timed alone: no saving claimed)"))
+                .as("no check was timed alone: nothing is claimed saved").noneMatch(l -> l.contains("saved"));
         assertThat(git(repo.main, "worktree", "list")).as("every check's worktree removed").doesNotContain("queuelock");
     }
 
@@ -149,6 +151,27 @@ class ParallelLandingTest {
 
     @Test
     @Timeout(150)
+    void everyCheckSideBySideHoldsABuildSlotOfItsOwnSoTheBuildQueueCountsThemAll() throws Exception {
+        Map<String, Path> lanes = scene.lanes(3);
+        lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
+        Path hold = Files.createFile(tmp.resolve("hold"));
+        String stall = "touch \"$1/$$\"; while [ -f \"$0\" ]; do sleep 0.1; done; exit 0";
+        // The leader's build lock joins a hold of its own process, as the land goal's does; the checks beside
+        // the first take their slots before it asks, if they may.
+        Map<String, ChildProcess> landers = queueUp(lanes, "1/3", List.of("sh", "-c", stall, hold.toString(), started.toString()),
+                null, Map.of(BatchLandWorker.JOINING, "1"));
+        List<String> order = scene.releaseGate();
+
+        await().atMost(Duration.ofSeconds(120)).until(() -> Stream.of(started.toFile().list()).count() == 3);
+        assertThat(locks.snapshot("build", repo.main).holders()).as("as the watch counts busy slots: one per running check")
+                .hasSize(3);
+        Files.delete(hold);
+        landers.forEach((name, lander) -> assertThat(lander.awaitExit(Duration.ofSeconds(120))).as(lander.output()).isZero());
+        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(order));
+    }
+
+    @Test
+    @Timeout(150)
     void autoDecidesAsTheLanderLeadsFromTheMachineThenNotAsItStarted() throws Exception {
         Map<String, Path> lanes = scene.lanes(3);
         lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
@@ -204,6 +227,12 @@ class ParallelLandingTest {
 
     /** Holds the land queue and starts one lander per lane, each once the one before it queued: they queue in lane order. */
     Map<String, ChildProcess> queueUp(Map<String, Path> lanes, String sizes, List<String> check, Path reading) throws Exception {
+        return queueUp(lanes, sizes, check, reading, Map.of());
+    }
+
+    /** As above, each lander with these environment variables too. */
+    Map<String, ChildProcess> queueUp(Map<String, Path> lanes, String sizes, List<String> check, Path reading, Map<String, String> env)
+            throws Exception {
         scene.holdLandQueue();
         Map<String, ChildProcess> landers = new LinkedHashMap<>();
         BatchBoard board = new BatchBoard(repo.main.resolve(".git"));
@@ -211,7 +240,13 @@ class ParallelLandingTest {
             List<String> args = new ArrayList<>(List.of(lane.getValue().toString(), queues.toString(), sizes));
             args.addAll(check);
             ChildProcesses.Launch launch = children.jvm(BatchLandWorker.class, args).log(tmp.resolve(lane.getKey() + ".log"));
-            landers.put(lane.getKey(), (reading == null ? launch : launch.env(BatchLandWorker.READING, reading.toString())).start());
+            if (reading != null) {
+                launch = launch.env(BatchLandWorker.READING, reading.toString());
+            }
+            for (Map.Entry<String, String> variable : env.entrySet()) {
+                launch = launch.env(variable.getKey(), variable.getValue());
+            }
+            landers.put(lane.getKey(), launch.start());
             await().atMost(Duration.ofSeconds(60)).until(() -> scene.waiterOrder().equals(new ArrayList<>(landers.keySet()))
                     && board.request(lane.getKey()).isPresent());
         }

@@ -70,8 +70,9 @@ class SpeculationTest {
         assertThat(v.passedMembers()).containsExactly("A", "B", "C");
         assertThat(v.passed.get(1).commit).as("B lands as the commit it was checked at").isEqualTo("main+A+B");
         assertThat(lines(s)).containsExactly("A on main passed (10 s)", "B on A passed (10 s)", "C on A+B passed (10 s)");
-        assertThat(s.savedMs()).isEqualTo(20_000);
-        assertThat(s.lostMs()).isZero();
+        assertThat(s.times().wallMs()).as("one round").isEqualTo(10_000);
+        assertThat(s.times().checkMs()).as("each check's own time, added up: no saving told from it").isEqualTo(30_000);
+        assertThat(s.times().lostMs()).isZero();
     }
 
     @Test
@@ -84,7 +85,7 @@ class SpeculationTest {
         assertThat(v.top()).isEqualTo("main+B+C");
         assertThat(lines(s)).containsExactly("A on main failed (10 s)", "B on A dropped (5 s)", "C on A+B dropped (5 s)",
                 "B on main passed (10 s)", "C on B passed (10 s)");
-        assertThat(s.lostMs()).isEqualTo(10_000);
+        assertThat(s.times().lostMs()).isEqualTo(10_000);
     }
 
     @Test

@@ -5,6 +5,8 @@ import static dev.queuelock.testsupport.GitFixture.git;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.queuelock.AcquireOptions;
+import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.Outcome;
@@ -14,6 +16,7 @@ import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.checks.CommandChecks;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.LandTarget;
+import dev.queuelock.land.history.Activity;
 import dev.queuelock.land.history.HistoryChart;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
@@ -27,6 +30,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -83,6 +87,43 @@ class LanderTest {
             assertThat(r.branch).isEqualTo("feature");
             assertThat(r.phases).containsKeys("queueWait", "fetch", "rebase", "checks", "push", "sync");
         });
+    }
+
+    @Test
+    void aLandRecordsTheWholeCommandFromProcessStartWithItsSlotWaitApartFromItsChecks() throws Exception {
+        Path lane = repo.lane("waiter");
+        commit(lane, "w.txt", "w\n", "add w");
+        QueueLock build = locks.open("build", repo.main);
+        build.acquire(AcquireOptions.defaults().withLabel("a build the check waits for"));
+        long processStart = System.currentTimeMillis() - 30_000; // as if the JVM had started 30 s ago
+        AtomicReference<LandRun> landed = new AtomicReference<>();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        Thread lander = new Thread(() -> {
+            try {
+                landed.set(lander(lane, Checks.NONE).startedAt(processStart, processStart + 20_000, processStart + 25_000).land());
+            } catch (Throwable e) {
+                failures.add(e);
+            }
+        });
+        lander.start();
+        Activity activity = Activity.of(repo.main.resolve(".git"));
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() ->
+                locks.snapshot("build", lane).waiters().stream().anyMatch(w -> w.lane().equals("waiter")));
+        List<String> phases = activity.read().stream().filter(line -> line.path("lane").asText().equals("waiter"))
+                .map(line -> line.path("phase").asText()).collect(Collectors.toList());
+        assertThat(phases).as("what the watch shows while the check waits for a slot").endsWith("slotWait");
+        build.release();
+        lander.join();
+
+        assertThat(failures).isEmpty();
+        LandRun run = landed.get();
+        assertThat(run.phases).containsKeys("startUp", "queueWait", "fetch", "rebase", "slotWait", "checks", "push", "sync");
+        assertThat(run.phases.get("startUp")).as("process start to its queueing").isGreaterThanOrEqualTo(30_000);
+        assertThat(run.totalMs).as("the whole command").isGreaterThanOrEqualTo(run.phases.get("startUp") + run.phases.get("slotWait"));
+        assertThat(java.util.Arrays.stream(Phase.values()).mapToLong(run::phase).sum()).as("the phases, each once")
+                .isLessThanOrEqualTo(run.totalMs);
+        assertThat(new LandHistory(repo.main.resolve(".git")).read()).singleElement()
+                .satisfies(recorded -> assertThat(recorded.totalMs).isEqualTo(run.totalMs));
     }
 
     @Test

@@ -31,7 +31,8 @@ class HistoryChartTest {
         assertThat(lines.get(1)).startsWith("10:00:10 lane-a").contains("landed").contains("10s")
                 .endsWith("|" + "#".repeat(8) + "p".repeat(2));
         assertThat(lines.get(3)).endsWith("|" + ".".repeat(20) + "#".repeat(16) + "p".repeat(4));
-        assertThat(lines.get(4)).isEqualTo("p50 queue wait 10s, p50 landing 20s, 180.0 landings/hour");
+        assertThat(lines.get(4)).isEqualTo("p50 queue wait 10s, p50 landing 20s (fetch to sync: without start-up or queue wait),"
+                + " 180.0 landings/hour");
     }
 
     @Test
@@ -53,26 +54,58 @@ class HistoryChartTest {
 
     @Test
     void theLastLandCommandsOwnTimeBeforeItsLandingIsShown() {
-        Map<String, Long> phases = new LinkedHashMap<>(CommandTime.spans(1_000, 38_000, 67_000, 68_200));
+        Map<String, Long> phases = new LinkedHashMap<>(CommandTime.spans(1_000, 1_000, 38_000, 67_000, 68_200));
         phases.put("checks", 50_000L);
-        LandRun run = new LandRun("2026-12-02T10:03:00Z", "lane-f", null, null, "landed", 54_700, phases, 0, null);
+        LandRun run = new LandRun("2026-12-02T10:03:00Z", "lane-f", null, null, "landed", 122_000, phases, 0, null);
 
         assertThat(new HistoryChart(40).render(List.of(run))).contains(
+                "last land command: 2m 02s from process start; before landing: 37s JVM start, 29s Maven start-up, 1s land's preflight");
+    }
+
+    @Test
+    void aRecordFromBeforeTheStartUpPhaseCountsItsStartUpBesideItsTotal() {
+        Map<String, Long> phases = new LinkedHashMap<>(Map.of("jvmStart", 37_000L, "mavenStart", 29_000L, "preflight", 1_200L));
+        phases.put("checks", 50_000L);
+        LandRun old = new LandRun("2026-12-02T10:03:00Z", "lane-f", null, null, "landed", 54_700, phases, 0, null);
+
+        assertThat(new HistoryChart(40).render(List.of(old))).contains(
                 "last land command: 2m 00s from process start; before landing: 37s JVM start, 29s Maven start-up, 1s land's preflight");
+        assertThat(new LandStats(List.of(old)).medianCommand()).as("its start-up is not all there: no whole command").isEmpty();
+    }
+
+    @Test
+    void aWholeLandCommandIsDrawnStartUpToSyncWithTheSlotWaitApartFromTheChecks() {
+        Map<String, Long> phases = new LinkedHashMap<>();
+        phases.put("startUp", 10_000L);
+        phases.put("queueWait", 10_000L);
+        phases.put("slotWait", 10_000L);
+        phases.put("checks", 8_000L);
+        phases.put("push", 2_000L);
+        LandRun whole = new LandRun("2026-12-02T10:05:00Z", "lane-g", null, null, "landed", 40_000, phases, 0, null);
+
+        List<String> lines = new HistoryChart(40).render(List.of(whole));
+
+        assertThat(lines.get(0)).contains("- start-up").contains("~ slot wait").contains("# checks");
+        assertThat(lines.get(1)).contains("40s").endsWith("|" + "-".repeat(10) + ".".repeat(10) + "~".repeat(10) + "#".repeat(8) + "pp");
+        assertThat(lines.get(lines.size() - 1)).isEqualTo("p50 queue wait 10s, p50 landing 20s (fetch to sync: without start-up or queue wait),"
+                + " p50 land command 40s (process start to sync: waits included), 90.0 landings/hour");
     }
 
     @Test
     void theLastBatchsChecksSideBySideAreShownEachOnItsBase() {
         BatchRecord batch = new BatchRecord("17-42", "lane-a", List.of("lane-a", "lane-b"), 3, List.of(
                 "check: lane-a on origin/main failed (40 s)", "check: lane-b on lane-a dropped (12 s)",
-                "check: lane-b on origin/main passed (40 s)", "checks side by side: 3 run, up to 2 at once; 12s saved, 12s lost on dropped checks",
+                "check: lane-b on origin/main passed (40 s)",
+                "checks side by side: 3 run, up to 2 at once; 1m 20s wall time for 1m 32s of checks added up (none timed alone: no saving"
+                        + " claimed), 12s of it on dropped checks",
                 "culprit: lane-a (check-failed)"));
         LandRun run = new LandRun("2026-12-02T10:04:00Z", "lane-b", null, null, "landed", 90_000, Map.of("checks", 80_000L), 0, batch);
 
         assertThat(new HistoryChart(40).render(List.of(run))).containsSubsequence("last batch's checks side by side (17-42):",
                 "  check: lane-a on origin/main failed (40 s)", "  check: lane-b on lane-a dropped (12 s)",
                 "  check: lane-b on origin/main passed (40 s)",
-                "  checks side by side: 3 run, up to 2 at once; 12s saved, 12s lost on dropped checks");
+                "  checks side by side: 3 run, up to 2 at once; 1m 20s wall time for 1m 32s of checks added up (none timed alone: no"
+                        + " saving claimed), 12s of it on dropped checks");
     }
 
     @Test

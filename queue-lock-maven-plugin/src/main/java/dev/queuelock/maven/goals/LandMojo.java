@@ -94,7 +94,7 @@ public class LandMojo extends BranchesMojo {
                     new MavenLandLog(getLog(), new LandStats(new LandHistory(context.commonDir()).read())))
                     .in(context)
                     .notifying(new Notifier(notify, getLog()::warn))
-                    .startedAt(ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L),
+                    .startedAt(CommandTime.processStart(),
                             session().getRequest().getStartTime() == null ? 0 : session().getRequest().getStartTime().getTime(), goalStart)
                     .with(new Batching(new BatchOptions(batchSize,
                             new ChecksAtOnce(checksAtOnce, () -> queues.snapshot(queues.buildQueue(scope, repo))),

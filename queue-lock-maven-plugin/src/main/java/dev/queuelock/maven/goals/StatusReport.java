@@ -124,6 +124,7 @@ final class StatusReport {
         history.put("runs", landings.size());
         history.put("p50QueueWaitMillis", stats.medianQueueWait().map(Duration::toMillis).orElse(null));
         history.put("p50LandingMillis", stats.medianHold().map(Duration::toMillis).orElse(null));
+        history.put("p50LandCommandMillis", stats.medianCommand().map(Duration::toMillis).orElse(null));
         history.put("landingsPerHour", stats.landingsPerHour().orElse(null));
         // The runs as the history file keeps them (Jackson beans), as plain maps for the core's writer.
         history.put("recent", MAPPER.convertValue(recent(), List.class));
@@ -138,6 +139,7 @@ final class StatusReport {
                 l.put("branch", lane.lane().branch().orElse(null));
                 l.put("ahead", lane.ahead());
                 l.put("behind", lane.behind());
+                l.put("state", lane.stage().word());
                 l.put("landed", lane.landed());
                 l.put("live", lane.live());
                 l.put("inUseBecause", lane.inUseBecause().orElse(null));

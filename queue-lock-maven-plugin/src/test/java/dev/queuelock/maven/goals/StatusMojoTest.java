@@ -6,12 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.json.StatusJson;
+import dev.queuelock.land.history.LandHistory;
+import dev.queuelock.land.history.LandRun;
 import dev.queuelock.testsupport.GitFixture;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.maven.api.plugin.testing.InjectMojo;
@@ -87,6 +90,61 @@ class StatusMojoTest extends HarnessTest {
         assertThat(keys).as("lanes[] keys, as %s documents them", STATUS_JSON_PAGE).isEqualTo(documented);
         assertThat(lanes.at("/0/branch").asText()).isEqualTo("lane/1");
         assertThat(lanes.at("/0/number").asInt()).isEqualTo(1);
+    }
+
+    /** Issue 53: a fresh lane said "landed", with uncommitted edits too. What a lane says is what happened to it. */
+    @Test
+    @InjectMojo(goal = "status")
+    void eachLaneSaysWhatHappenedToItNewWorkingLandedOrRefused(StatusMojo mojo) throws Exception {
+        GitFixture repo = repository();
+        Path fresh = repo.lane("main-lane-1");
+        Files.writeString(repo.lane("main-lane-2").resolve("edit.txt"), "begun\n");
+        Path pushed = repo.lane("main-lane-3");
+        GitFixture.commit(pushed, "three.txt", "three\n", "three");
+        GitFixture.git(pushed, "push", "--quiet", "origin", "main-lane-3:main");
+        GitFixture.commit(repo.lane("main-lane-4"), "four.txt", "four\n", "four");
+        Path refused = repo.lane("main-lane-5");
+        GitFixture.commit(refused, "five.txt", "five\n", "five");
+        LandHistory history = new LandHistory(repo.main.resolve(".git"));
+        history.append(new LandRun(java.time.Instant.now().toString(), "main-lane-5", "main-lane-5", null, "check-failed", 1000,
+                Map.of(), 0, null));
+        // An old landing of a lane of the same name, pruned long before this one was made.
+        history.append(new LandRun("2020-01-01T00:00:00Z", "main-lane-6", "main-lane-6", null, "landed", 1000, Map.of(), 0, null));
+        repo.lane("main-lane-6");
+        given("queuelock.status.json", "true");
+        given("queuelock.status.directory", repo.main.toString());
+        given("queuelock.status.output", top.resolve("status.json").toString());
+
+        mojo.execute();
+
+        JsonNode lanes = new ObjectMapper().readTree(top.resolve("status.json").toFile()).get("lanes");
+        List<String> states = new ArrayList<>();
+        List<Boolean> landed = new ArrayList<>();
+        lanes.forEach(lane -> {
+            states.add(lane.path("number").asInt() + " " + lane.path("state").asText());
+            landed.add(lane.path("landed").asBoolean());
+        });
+        assertThat(states).containsExactly("1 new", "2 working", "3 landed", "4 working", "5 refused", "6 new");
+        assertThat(landed).containsExactly(false, false, true, false, false, false);
+        assertThat(fresh).as("status prunes nothing").exists();
+
+    }
+
+    @Test
+    @InjectMojo(goal = "status")
+    void aFreshLaneIsNewAndWithUncommittedEditsWorkingNeverLanded(StatusMojo mojo) throws Exception {
+        GitFixture repo = repository();
+        repo.lane("main-lane-1");
+        Files.writeString(repo.lane("main-lane-2").resolve("edit.txt"), "begun\n");
+        given("queuelock.status.directory", repo.main.toString());
+        CapturingLog log = new CapturingLog();
+        mojo.setLog(log);
+
+        mojo.execute();
+
+        assertThat(log.lines).anyMatch(line -> line.startsWith("  lane 1  main-lane-1  +0/-0  new  idle "))
+                .anyMatch(line -> line.matches("  lane 2  main-lane-2  \\+0/-0  working  idle .*  1 uncommitted  port .*"))
+                .noneMatch(line -> line.contains("landed"));
     }
 
     @Test

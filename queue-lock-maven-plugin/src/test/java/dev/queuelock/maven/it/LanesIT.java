@@ -167,10 +167,10 @@ class LanesIT {
         MavenRun status = mvn(main, "status", "queuelock:status", LITTER);
         assertThat(status.awaitExit(MVN)).as(status.log()).isZero();
         assertThat(status.log()).contains("lanes: 4")
-                .containsPattern("lane 1  lane/1  \\+0/-\\d+  landed  in use \\(agent claude \\(pid \\d+\\)\\)  port 9101")
-                .containsPattern("lane 2  lane/2  \\+1/-\\d+  not landed  idle 2h \\d\\dm \\d\\ds  port 9102  ORPHANED")
+                .containsPattern("lane 1  lane/1  \\+0/-\\d+  new  in use \\(agent claude \\(pid \\d+\\)\\)  port 9101")
+                .containsPattern("lane 2  lane/2  \\+1/-\\d+  working  idle 2h \\d\\dm \\d\\ds  port 9102  ORPHANED")
                 .containsPattern("lane 4  lane/4  \\+0/-0  landed  idle [0-9hms ]+  port 9104\n")
-                .containsPattern("lane 5  lane/5  \\+1/-\\d+  not landed  idle [0-9hms ]+  port 9105\n");
+                .containsPattern("lane 5  lane/5  \\+1/-\\d+  working  idle [0-9hms ]+  port 9105\n");
     }
 
     private Path agentProcess() throws IOException {

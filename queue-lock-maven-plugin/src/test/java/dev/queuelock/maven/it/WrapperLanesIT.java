@@ -109,8 +109,8 @@ class WrapperLanesIT {
                 .doesNotContain("pruned landed lane shop-lane-2 (lane/2)", "pruned landed lane shop-lane-3 (lane/3)");
         MavenRun status = repo.mvnWith(env, main, "status", "queuelock:status");
         assertThat(status.awaitExit(MVN)).as(status.log()).isZero();
-        assertThat(status.log()).containsPattern("lane 2  lane/2  \\+0/-1  landed  in use \\(.+\\)  port 8082")
-                .containsPattern("lane 3  lane/3  \\+0/-1  landed  " + lane3Kept + "  port 8083");
+        assertThat(status.log()).containsPattern("lane 2  lane/2  \\+0/-1  new  in use \\(.+\\)  port 8082")
+                .containsPattern("lane 3  lane/3  \\+0/-1  new  " + lane3Kept + "  port 8083");
 
         Files.createFile(buildsGo);
         for (MavenRun build : List.of(queued, unqueued)) {
