@@ -1,11 +1,10 @@
 package dev.queuelock.bench;
 
 import dev.queuelock.LockRecord;
-import dev.queuelock.QueueReader;
-import dev.queuelock.QueueSnapshot;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
+import dev.queuelock.land.watch.FactorySources;
 import dev.queuelock.land.watch.WatchLoop;
 import dev.queuelock.land.watch.WatchSources;
 import java.io.PrintStream;
@@ -29,19 +28,7 @@ public final class WatchWorker {
         QueueLockFactory factory = QueueLockFactory.defaults().withTmpDir(Path.of(args.require("tmp")));
         String key = args.require("key");
         PrintStream out = System.out;
-        QueueReader build = factory.reader(factory.queue("build", key));
-        QueueReader land = factory.reader(factory.queue("land", key));
-        WatchSources sources = new WatchSources() {
-            @Override
-            public QueueSnapshot build() {
-                return build.look();
-            }
-
-            @Override
-            public QueueSnapshot land() {
-                return land.look();
-            }
-
+        WatchSources sources = new FactorySources(factory, factory.queue("build", key), factory.queue("land", key)) {
             @Override
             public List<LaneState> lanes() {
                 return List.of();

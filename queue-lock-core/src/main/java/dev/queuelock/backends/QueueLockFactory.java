@@ -13,6 +13,7 @@ import dev.queuelock.repo.RepoKey;
 import dev.queuelock.spi.BackendContext;
 import dev.queuelock.spi.Queue;
 import dev.queuelock.spi.QueueBackend;
+import dev.queuelock.spi.QueueChanges;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -154,6 +155,11 @@ public final class QueueLockFactory {
      */
     public QueueReader reader(Queue queue) {
         return backendFor(queue.name()).reader(queue);
+    }
+
+    /** Calls {@code changed} whenever {@code queue} may have changed, as its backend reports, until closed: for a watch. */
+    public QueueChanges changes(Queue queue, Runnable changed) {
+        return backendFor(queue.name()).changes(queue, changed);
     }
 
     /**

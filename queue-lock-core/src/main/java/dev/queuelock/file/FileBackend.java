@@ -11,6 +11,7 @@ import dev.queuelock.process.Liveness;
 import dev.queuelock.slots.SlotCount;
 import dev.queuelock.slots.SlotCounts;
 import dev.queuelock.spi.Queue;
+import dev.queuelock.spi.QueueChanges;
 import dev.queuelock.spi.QueueBackend;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -53,6 +54,19 @@ public final class FileBackend implements QueueBackend {
     @Override
     public QueueReader reader(Queue queue) {
         return RepeatedLooks.of(queue); // not `new` here: verifying this class would load QueueReader in every build's session
+    }
+
+    /** The kernel's file events in the queue's directory and its {@code tickets/}; polled as a waiter polls where there are none. */
+    @Override
+    public QueueChanges changes(Queue queue, Runnable changed) {
+        QueueDirectory dir = QueueDirectory.of(queue);
+        try {
+            DirectoryEvents events = new DirectoryEvents(dir.path());
+            events.watchQueue(dir); // writes nothing: a removed idle queue is waited for through its parent
+            return EventPump.start(events, dir.toString(), changed);
+        } catch (IOException | UnsupportedOperationException e) {
+            return QueueBackend.super.changes(queue, changed);
+        }
     }
 
     /** {@code look} with the slots as {@link #snapshot(Queue)} tells them. */

@@ -34,4 +34,14 @@ public interface QueueBackend {
     default QueueReader reader(Queue queue) {
         return () -> snapshot(queue);
     }
+
+    /**
+     * Calls {@code changed}, on a thread of the backend's, whenever {@code queue} may have changed
+     * (a holder or a waiter came or went), until closed: where the queue lives, so the watch needs
+     * no idea of it. By default once every {@link BackendContext#pollInterval()}, as a waiter of a
+     * backend without events looks.
+     */
+    default QueueChanges changes(Queue queue, Runnable changed) {
+        return PolledChanges.start(queue.toString(), queue.context().pollInterval(), changed);
+    }
 }

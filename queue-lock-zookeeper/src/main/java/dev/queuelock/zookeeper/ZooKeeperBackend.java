@@ -8,6 +8,7 @@ import dev.queuelock.config.LockSettings;
 import dev.queuelock.spi.BackendContext;
 import dev.queuelock.spi.Queue;
 import dev.queuelock.spi.QueueBackend;
+import dev.queuelock.spi.QueueChanges;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -75,6 +76,13 @@ public final class ZooKeeperBackend implements QueueBackend {
         } catch (Exception e) {
             throw ZooKeeperConnection.failed(settings, "reading queue " + path, e);
         }
+    }
+
+    /** Curator's watches on the queue's znodes: a landing taken on another machine wakes the watch here. */
+    @Override
+    public QueueChanges changes(Queue queue, Runnable changed) {
+        ZooKeeperSettings settings = ZooKeeperSettings.from(queue.context());
+        return ZooKeeperQueueChanges.start(settings, queuePath(settings, queue), changed);
     }
 
     /** The znode of {@code queue}; its name is checked by {@link Queue}, its id is encoded here. */

@@ -1,6 +1,7 @@
 package dev.queuelock.land.setup;
 
 import dev.queuelock.QueueLockException;
+import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.file.IdleQueue;
 import dev.queuelock.file.QueueDirectory;
 import dev.queuelock.land.base.FileTrees;
@@ -30,20 +31,20 @@ public final class OwnState {
     private static final String PREVIEW = "preview.json";
 
     private final Path commonDir;
-    private final Path tmpDir;
+    private final QueueLockFactory queues;
     private final LandLog log;
 
-    /** @param tmpDir where the file backend keeps the queues ({@link QueueDirectory#defaultTmpDir()}) */
-    public OwnState(Path commonDir, Path tmpDir, LandLog log) {
+    /** @param queues names the repository's queues as every session does ({@link QueueLockFactory#defaults()}) */
+    public OwnState(Path commonDir, QueueLockFactory queues, LandLog log) {
         this.commonDir = commonDir;
-        this.tmpDir = tmpDir;
+        this.queues = queues;
         this.log = log;
     }
 
     /** Removes the idle queue directories, then the state, unless a landing is under way. */
     public void remove() throws IOException {
-        removeQueue(QueueDirectory.of(Queue.in(tmpDir, Queue.BUILD, commonDir.toString())));
-        boolean landQueueIdle = removeQueue(QueueDirectory.of(Queue.in(tmpDir, Queue.LAND, commonDir.toString())));
+        removeQueue(QueueDirectory.of(queues.queue(Queue.BUILD, commonDir.toString())));
+        boolean landQueueIdle = removeQueue(QueueDirectory.of(queues.queue(Queue.LAND, commonDir.toString())));
         Path stateDir = RepoContext.stateDir(commonDir);
         if (!landQueueIdle || !InFlightLanding.underWay(stateDir).isEmpty()) {
             log.warn("kept queue-lock's state in " + stateDir + ": a landing is under way; run uninstall again once it is done.");

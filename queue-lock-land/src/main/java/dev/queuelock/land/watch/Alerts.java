@@ -11,6 +11,7 @@ import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.slots.BuildUsage;
 import dev.queuelock.slots.UsageHistory;
 import dev.queuelock.slots.UsualHolds;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,10 +34,13 @@ final class Alerts {
 
     private final Notifier notifier;
     private final Set<String> fired = new HashSet<>();
+    /** The build queue's usage history ({@code Queue#usageHistory()}): what a usual build takes. */
+    private final Path usageHistory;
     private Map<String, Long> flakySeen;
 
-    Alerts(Notifier notifier) {
+    Alerts(Notifier notifier, Path usageHistory) {
         this.notifier = notifier;
+        this.usageHistory = usageHistory;
     }
 
     long nextCheckMillis() {
@@ -110,7 +114,7 @@ final class Alerts {
             return; // nobody waits: the history need not be read
         }
         // Every build leaves its times, under fixed slots too: its usual length needs no auto figures.
-        long[] walls = new UsageHistory(m.build.location().resolve(UsageHistory.NAME)).read().stream()
+        long[] walls = new UsageHistory(usageHistory).read().stream()
                 .mapToLong(BuildUsage::wallMillis).sorted().toArray();
         long usual = walls.length == 0 ? 0 : walls[walls.length / 2];
         for (LockRecord w : m.build.waiters()) {

@@ -12,8 +12,11 @@ import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
-import dev.queuelock.land.watch.DirectoryEvents.Part;
+import dev.queuelock.land.watch.Wakes.Part;
+import dev.queuelock.file.DirectoryEvents;
+import dev.queuelock.file.EventPump;
 import dev.queuelock.slots.UsageHistory;
+import dev.queuelock.spi.QueueChanges;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -28,12 +31,14 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * The watch: reads a {@link WatchModel}, shows it, and sleeps until the kernel reports a change
- * in a queue or in the repository's state ({@link DirectoryEvents}). What changed is read again,
- * nothing else: a queue when its directory changed, the landings when the state changes, the lanes (which
+ * The watch: reads a {@link WatchModel}, shows it, and sleeps until a queue's backend reports a
+ * change in it ({@link WatchSources#buildChanges}: the kernel's file events of a file queue,
+ * ZooKeeper's watches of another machine's landing) or the kernel one in the repository's state
+ * ({@link DirectoryEvents}). What changed is read again,
+ * nothing else: a queue when it changed, the landings when the state changes, the lanes (which
  * runs git) at most every {@value #LANES_EVERY_MILLIS} ms, a check's log on from where it stopped
  * every {@value #CHECKS_EVERY_MILLIS} ms while a landing is in its checks, the build queue's usage
- * history when its directory changed and the file is another (each record renames a new file over it). While something counts time (a hold, a
+ * history when that queue changed and the file is another (each record renames a new file over it). While something counts time (a hold, a
  * wait, a landing) the view is shown again every {@code tickMillis} from what was read, without
  * reading; with nothing to count it sleeps until a change. While it shows a process (a holder, a
  * waiter, a landing under way), it judges again every second whether that process lives
@@ -75,7 +80,7 @@ public final class WatchLoop {
      */
     public WatchLoop(WatchSources sources, Notifier notifier, long tickMillis) {
         this.sources = sources;
-        this.alerts = new Alerts(notifier);
+        this.alerts = new Alerts(notifier, sources.usageHistory());
         this.tickMillis = tickMillis;
     }
 
@@ -91,13 +96,10 @@ public final class WatchLoop {
     /** Shows each look until interrupted. */
     public void run(Consumer<WatchModel> show) throws InterruptedException, IOException {
         WatchModel model = look();
-        try (DirectoryEvents events = new DirectoryEvents(build.location())) {
-            events.watch(Part.BUILD, List.of(build.location(), build.location().resolve("tickets")));
-            events.watch(Part.LAND, List.of(land.location(), land.location().resolve("tickets")));
-            events.watch(Part.STATE, stateDirs());
-            if (sources.commonDir() != null) {
-                events.watchTree(Part.STATE, sources.commonDir().resolve("refs").resolve("heads"));
-            }
+        Wakes wakes = new Wakes();
+        try (QueueChanges buildChanges = sources.buildChanges(() -> wakes.mark(Part.BUILD));
+                QueueChanges landChanges = sources.landChanges(() -> wakes.mark(Part.LAND));
+                QueueChanges stateChanges = stateChanges(wakes)) {
             while (!Thread.currentThread().isInterrupted()) {
                 show.accept(model);
                 alerts.check(model);
@@ -109,7 +111,7 @@ public final class WatchLoop {
                 if (checking()) {
                     sleep = Math.min(sleep, CHECKS_EVERY_MILLIS);
                 }
-                Set<Part> changed = events.await(rejudging.sleep(model, sleep));
+                Set<Part> changed = wakes.await(rejudging.sleep(model, sleep));
                 boolean judge = rejudging.due(model);
                 if (changed.contains(Part.BUILD) || judge && Rejudging.shows(build)) {
                     build = sources.build();
@@ -130,13 +132,17 @@ public final class WatchLoop {
         }
     }
 
-    private List<Path> stateDirs() {
+    /** The kernel's file events in the repository's state and its branches; none outside git. */
+    private QueueChanges stateChanges(Wakes wakes) throws IOException {
         Path common = sources.commonDir();
         if (common == null) {
-            return List.of();
+            return QueueChanges.NONE;
         }
         Path state = RepoContext.stateDir(common);
-        return List.of(state, state.resolve("landing"), new BatchBoard(common).directory().resolve("verdicts"));
+        DirectoryEvents events = new DirectoryEvents(common);
+        events.watch(List.of(state, state.resolve("landing"), new BatchBoard(common).directory().resolve("verdicts")));
+        events.watchTree(common.resolve("refs").resolve("heads"));
+        return EventPump.start(events, "the repository's state", () -> wakes.mark(Part.STATE));
     }
 
     private WatchModel model(long now) {
@@ -179,7 +185,7 @@ public final class WatchLoop {
 
     /** The builds recorded in the build queue's usage history, for the timeline: read again only if the file is another. */
     private void readUsage() {
-        Path file = build.location().resolve(UsageHistory.NAME);
+        Path file = sources.usageHistory();
         Object version;
         try {
             BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.queuelock.QueueReader;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.base.Outcome;
@@ -22,6 +21,7 @@ import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.watch.WatchLoop;
 import dev.queuelock.land.watch.WatchModel;
+import dev.queuelock.land.watch.FactorySources;
 import dev.queuelock.land.watch.WatchSources;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
@@ -140,19 +140,7 @@ class DeadLanderTest {
 
     /** The queues and the repository's state, read as {@code mvn queuelock:watch} reads them; no lanes. */
     private static WatchSources sources(QueueLockFactory locks, Path lane, Path commonDir) {
-        QueueReader build = locks.reader(locks.queue("build", lane));
-        QueueReader land = locks.reader(locks.queue("land", lane));
-        return new WatchSources() {
-            @Override
-            public QueueSnapshot build() {
-                return build.look();
-            }
-
-            @Override
-            public QueueSnapshot land() {
-                return land.look();
-            }
-
+        return new FactorySources(locks, locks.queue("build", lane), locks.queue("land", lane)) {
             @Override
             public List<LaneState> lanes() {
                 return List.of();

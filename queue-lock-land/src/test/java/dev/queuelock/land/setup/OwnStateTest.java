@@ -50,7 +50,7 @@ class OwnStateTest {
 
     @Test
     void theHistoryLogsAndIdleQueuesAreRemoved() throws Exception {
-        new OwnState(commonDir, queues, log).remove();
+        new OwnState(commonDir, locks, log).remove();
 
         assertThat(commonDir.resolve("queuelock")).doesNotExist();
         assertThat(queue("build")).doesNotExist();
@@ -65,7 +65,7 @@ class OwnStateTest {
         QueueLock landing = locks.open("land", commonDir.toString(), "lane-b");
         landing.acquire(AcquireOptions.defaults().withLabel("lane/b"));
         try {
-            new OwnState(commonDir, queues, log).remove();
+            new OwnState(commonDir, locks, log).remove();
         } finally {
             landing.release();
         }
@@ -84,7 +84,7 @@ class OwnStateTest {
         Files.writeString(stateDir.resolve("landing/lane-c.json"), "{\"pid\":" + ProcessHandle.current().pid()
                 + ",\"start\":\"" + ProcessStart.current() + "\",\"branch\":\"lane/c\",\"phase\":\"checks\"}");
 
-        new OwnState(commonDir, queues, log).remove();
+        new OwnState(commonDir, locks, log).remove();
 
         assertThat(stateDir.resolve("land-history.json")).exists();
         assertThat(log.warnings()).anySatisfy(w -> assertThat(w).contains("a landing is under way"));
@@ -94,7 +94,7 @@ class OwnStateTest {
     void aPreviewShownInTheMainCheckoutKeepsWhatRestoringItNeeds() throws Exception {
         Path preview = Files.writeString(stateDir.resolve("preview.json"), "{}");
 
-        new OwnState(commonDir, queues, log).remove();
+        new OwnState(commonDir, locks, log).remove();
 
         assertThat(preview).exists();
         assertThat(stateDir.resolve("land-history.json")).doesNotExist();

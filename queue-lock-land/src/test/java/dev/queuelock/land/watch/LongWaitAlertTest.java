@@ -38,7 +38,7 @@ class LongWaitAlertTest {
         }
         Files.writeString(queueDir.resolve(UsageHistory.NAME), history);
         Path told = dir.resolve("told.jsonl");
-        Alerts alerts = new Alerts(new Notifier(List.of("sh", "-c", "cat >> \"$0\"", told.toString()), line -> { }));
+        Alerts alerts = new Alerts(new Notifier(List.of("sh", "-c", "cat >> \"$0\"", told.toString()), line -> { }), queueDir.resolve(UsageHistory.NAME));
 
         alerts.check(waiting(queueDir, 20 * MINUTE));
         assertThat(told).as("20 min is not far past a 15-min build").doesNotExist();
@@ -52,7 +52,7 @@ class LongWaitAlertTest {
     void aLandingThatWaitsIsNotStuck() throws Exception {
         Path queueDir = Files.createDirectories(dir.resolve("q-build"));
         Path told = dir.resolve("told.jsonl");
-        Alerts alerts = new Alerts(new Notifier(List.of("sh", "-c", "cat >> \"$0\"", told.toString()), line -> { }));
+        Alerts alerts = new Alerts(new Notifier(List.of("sh", "-c", "cat >> \"$0\"", told.toString()), line -> { }), queueDir.resolve(UsageHistory.NAME));
         LockRecord holder = new LockRecord(1, "h", "verify", NOW - 30 * MINUTE, null);
         LockRecord lander = new LockRecord(77, "lane-3", "land checks of lane-3", NOW - 15 * MINUTE, null);
         QueueSnapshot build = new QueueSnapshot(queueDir, List.of(holder), List.of(lander));
@@ -74,7 +74,7 @@ class LongWaitAlertTest {
     void checksFarPastTheirUsualTimeAreStuckAndSayWhereToLook() throws Exception {
         Path queueDir = Files.createDirectories(dir.resolve("q-build"));
         Path told = dir.resolve("told.jsonl");
-        Alerts alerts = new Alerts(new Notifier(List.of("sh", "-c", "cat >> \"$0\"", told.toString()), line -> { }));
+        Alerts alerts = new Alerts(new Notifier(List.of("sh", "-c", "cat >> \"$0\"", told.toString()), line -> { }), queueDir.resolve(UsageHistory.NAME));
         LockRecord lander = new LockRecord(77, "lane-3", "land checks of lane-3", NOW - 10 * MINUTE, null);
         QueueSnapshot build = new QueueSnapshot(queueDir, List.of(lander), List.of());
         QueueSnapshot land = new QueueSnapshot(queueDir.resolveSibling("q-land"), List.of(), List.of());

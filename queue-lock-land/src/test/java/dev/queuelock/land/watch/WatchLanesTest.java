@@ -1,5 +1,7 @@
 package dev.queuelock.land.watch;
 
+import dev.queuelock.slots.UsageHistory;
+import dev.queuelock.spi.QueueChanges;
 import static dev.queuelock.testsupport.GitFixture.commit;
 import static dev.queuelock.testsupport.GitFixture.git;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -187,6 +189,22 @@ class WatchLanesTest {
         @Override
         public QueueSnapshot land() {
             return land;
+        }
+
+        @Override
+        public QueueChanges buildChanges(Runnable changed) {
+            return QueueChanges.NONE;
+        }
+
+        @Override
+        public QueueChanges landChanges(Runnable changed) {
+            return QueueChanges.NONE;
+        }
+
+        /** Beside the given build queue's look, where the test wrote it. */
+        @Override
+        public Path usageHistory() {
+            return build.location().resolve(UsageHistory.NAME);
         }
 
         @Override

@@ -1,5 +1,6 @@
 package dev.queuelock.land.watch;
 
+import dev.queuelock.spi.QueueChanges;
 import dev.queuelock.land.history.Activity;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -200,6 +201,22 @@ class WatchViewTest {
         @Override
         public QueueSnapshot land() {
             return land;
+        }
+
+        @Override
+        public QueueChanges buildChanges(Runnable changed) {
+            return QueueChanges.NONE;
+        }
+
+        @Override
+        public QueueChanges landChanges(Runnable changed) {
+            return QueueChanges.NONE;
+        }
+
+        /** Beside the given build queue's look, where the test wrote it. */
+        @Override
+        public Path usageHistory() {
+            return build.location().resolve(UsageHistory.NAME);
         }
 
         @Override

@@ -1,8 +1,8 @@
 package dev.queuelock.maven.goals;
 
+import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
-import dev.queuelock.file.QueueDirectory;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.lanes.LaneLayout;
@@ -99,7 +99,7 @@ public class UninstallMojo extends AbstractLanesMojo {
             if (keep) {
                 getLog().info("kept queue-lock's state (landing history, check logs, queue directories): -D" + KEEP_STATE.name() + "=true");
             } else {
-                new OwnState(layout.commonDir(), QueueDirectory.defaultTmpDir(), landLog()).remove();
+                new OwnState(layout.commonDir(), QueueLockFactory.defaults(), landLog()).remove();
             }
             editedBefore.ifPresent(edited -> sayHowToCommit(agents, edited));
         } catch (LandException e) {

@@ -1,8 +1,6 @@
 package dev.queuelock.maven.goals;
 
 import dev.queuelock.QueueLockException;
-import dev.queuelock.QueueReader;
-import dev.queuelock.QueueSnapshot;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
@@ -20,6 +18,7 @@ import dev.queuelock.land.watch.PageJson;
 import dev.queuelock.land.watch.ScreenText;
 import dev.queuelock.land.watch.WatchLoop;
 import dev.queuelock.land.watch.WatchModel;
+import dev.queuelock.land.watch.FactorySources;
 import dev.queuelock.land.watch.WatchSources;
 import dev.queuelock.maven.watch.Screen;
 import dev.queuelock.maven.watch.WatchPage;
@@ -118,17 +117,13 @@ public class WatchMojo extends BranchesMojo {
     }
 
     /** What the watch reads, as status reads it. */
-    private final class Sources implements WatchSources {
-        /** Kept across looks: a look re-reads only the tickets that changed. */
-        private final QueueReader build;
-        private final QueueReader land;
+    private final class Sources extends FactorySources {
         private final RepoKey repo;
         private final LaneSettings laneSettings;
         private final Path commonDir;
 
         Sources(QueueLockFactory factory, BuildScope scope, RepoKey repo, LaneSettings laneSettings) {
-            this.build = factory.reader(factory.buildQueue(scope, repo));
-            this.land = factory.reader(factory.queue(Queue.LAND, repo.worktree()));
+            super(factory, factory.buildQueue(scope, repo), factory.queue(Queue.LAND, repo.worktree()));
             this.repo = repo;
             this.laneSettings = laneSettings;
             Path common;
@@ -138,16 +133,6 @@ public class WatchMojo extends BranchesMojo {
                 common = null; // not in git: queues only
             }
             this.commonDir = common;
-        }
-
-        @Override
-        public QueueSnapshot build() {
-            return build.look();
-        }
-
-        @Override
-        public QueueSnapshot land() {
-            return land.look();
         }
 
         @Override

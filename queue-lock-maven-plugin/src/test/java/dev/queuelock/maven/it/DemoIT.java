@@ -57,8 +57,8 @@ class DemoIT {
 
         assertThat(process.exitValue()).as(out).isZero();
         assertThat(out).contains("Build queue: next up", "lane-a landed on origin/main", "lane-b landed on origin/main",
-                "lane-c landed on origin/main", "done: three lanes built in turn and landed in order", "demo: removed");
-        assertThat(out.lines()).as("status's landing history").anyMatch(l -> l.contains("legend:") && l.contains(". queue wait"));
+                "lane-c landed on origin/main", "legend: - start-up  . queue wait", "done: three lanes built in turn and landed in order",
+                "demo: removed");
         String builds = section(out, "=== three 'mvn verify' at once", "=== three 'mvn queuelock:land' at once");
         String landings = section(out, "=== three 'mvn queuelock:land' at once", "=== main on the remote");
         for (String lane : List.of("lane-b", "lane-c")) {

@@ -60,7 +60,7 @@ class LandIT {
 
         MavenRun status = mvn(lane, "status", "queuelock:status");
         assertThat(status.awaitExit(LAND)).as(status.log()).isZero();
-        assertThat(status.log()).contains("legend: . queue wait").contains("feature").contains("landings/hour");
+        assertThat(status.log()).contains("legend: - start-up  . queue wait").contains("feature").contains("landings/hour");
     }
 
     @Test
