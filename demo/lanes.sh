@@ -83,6 +83,8 @@ cat > pom.xml <<'XML'
   <properties>
     <maven.compiler.release>11</maven.compiler.release>
     <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+    <!-- The demo holds its first lane's tests until this file exists (pom.xml: no hold). -->
+    <demo.release>${project.basedir}/pom.xml</demo.release>
   </properties>
   <build>
     <plugins>
@@ -94,7 +96,8 @@ cat > pom.xml <<'XML'
         <!-- Stands in for a test suite: two seconds of "tests" per build. -->
         <artifactId>maven-antrun-plugin</artifactId><version>3.1.0</version>
         <executions><execution><id>tests</id><phase>test</phase><goals><goal>run</goal></goals>
-          <configuration><target><echo level="info" message="[demo] running the test suite"/><sleep seconds="2"/></target></configuration>
+          <configuration><target><echo level="info" message="[demo] running the test suite"/><sleep seconds="2"/>
+            <waitfor maxwait="5" maxwaitunit="minute"><available file="${demo.release}"/></waitfor></target></configuration>
         </execution></executions>
       </plugin>
     </plugins>
@@ -136,6 +139,18 @@ await_queued() {
   echo "demo: $lane did not reach its queue within 2 minutes" >&2
   return 1
 }
+# Starts the three lanes one after another, each once the one before it has joined the queue. The
+# first lane's tests wait for a release file until the other two wait behind it, so they are seen
+# waiting however slowly their Mavens start (15 s each on a busy machine: longer than a whole build).
+take_turns() {
+  local goal=$1 holds=$2 waits=$3 release="$work/release-${1#*:}"
+  run_lane lane-a "$goal" "-Ddemo.release=$release"; await_queued lane-a "$holds"
+  for lane in lane-b lane-c; do run_lane "$lane" "$goal"; await_queued "$lane" "$waits"; done
+  if grep -q "$waits" "$work/lane-b.log" && grep -q "$waits" "$work/lane-c.log"; then
+    echo "demo: lane-b and lane-c wait behind lane-a; lane-a's tests go on"
+  fi
+  touch "$release"
+}
 wait_lanes() {
   wait
   local failed=0
@@ -149,11 +164,11 @@ wait_lanes() {
 }
 
 say "three 'mvn verify' at once: they take turns through the build queue, in arrival order"
-for lane in "${lanes[@]}"; do run_lane "$lane" verify; await_queued "$lane" 'Build lock acquired|Build queue:'; done
+take_turns verify 'Build lock acquired' 'Build queue:'
 wait_lanes
 
 say "three 'mvn queuelock:land' at once: fetch, rebase, check and push, one lane at a time"
-for lane in "${lanes[@]}"; do run_lane "$lane" queuelock:land; await_queued "$lane" 'land queue acquired|Land queue:'; done
+take_turns queuelock:land 'land queue acquired' 'Land queue:'
 wait_lanes
 
 say "main on the remote: one linear history with every lane's commit"

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,6 +39,14 @@ class DemoIT {
         // nor on the class archive an earlier IT's Maven made.
         String classes = MavenClassArchive.of("mvn", demo.environment()).map(MavenClassArchive::madeOptions).orElse("");
         demo.environment().put("MAVEN_OPTS", MavenRun.SHORT_JVM + " " + classes + " -Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
+        // lane-b's Mavens start 10 s late, as a JVM does on a busy machine (15 s at load 15): later than
+        // lane-a's whole build. The demo sets its turns up, so lane-b and lane-c are still seen waiting.
+        Path bin = Files.createDirectories(work.resolve("bin"));
+        Files.writeString(bin.resolve("mvn"), "#!/bin/sh\n"
+                + "case \"$(pwd)\" in */lane-b) sleep 10;; esac\n"
+                + "PATH='" + demo.environment().get("PATH") + "' exec mvn \"$@\"\n", StandardCharsets.UTF_8);
+        assertThat(bin.resolve("mvn").toFile().setExecutable(true)).isTrue();
+        demo.environment().put("PATH", bin + File.pathSeparator + demo.environment().get("PATH"));
         Process process = demo.start();
         try {
             assertThat(process.waitFor(540, TimeUnit.SECONDS)).as("demo finished").isTrue();
@@ -47,16 +56,41 @@ class DemoIT {
         String out = Files.readString(log, StandardCharsets.UTF_8);
 
         assertThat(process.exitValue()).as(out).isZero();
-        assertThat(out).contains("Build queue: next up", "Build lock acquired after waiting",
-                "Land queue:", "lane-a landed on origin/main", "lane-b landed on origin/main", "lane-c landed on origin/main",
-                "legend: - start-up  . queue wait", "done: three lanes built in turn and landed in order", "demo: removed");
-        List<String> landed = out.lines().filter(l -> l.contains(" landed on origin/main")).map(l -> l.substring(1, 7))
-                .collect(java.util.stream.Collectors.toList());
-        assertThat(landed).as("landed in arrival order").containsExactly("lane-a", "lane-b", "lane-c");
+        assertThat(out).contains("Build queue: next up", "lane-a landed on origin/main", "lane-b landed on origin/main",
+                "lane-c landed on origin/main", "legend: - start-up  . queue wait", "done: three lanes built in turn and landed in order",
+                "demo: removed");
+        String builds = section(out, "=== three 'mvn verify' at once", "=== three 'mvn queuelock:land' at once");
+        String landings = section(out, "=== three 'mvn queuelock:land' at once", "=== main on the remote");
+        for (String lane : List.of("lane-b", "lane-c")) {
+            assertThat(linesOf(builds, lane)).as(lane + " waited its turn to build")
+                    .anyMatch(l -> l.contains(" Build queue:")).anyMatch(l -> l.contains(" Build lock acquired after waiting"));
+            assertThat(linesOf(landings, lane)).as(lane + " waited its turn to land").anyMatch(l -> l.contains(" Land queue:"));
+        }
+        assertThat(lanesOf(builds, "Build lock acquired")).as("built in arrival order").containsExactly("lane-a", "lane-b", "lane-c");
+        assertThat(lanesOf(landings, " landed on origin/main")).as("landed in arrival order").containsExactly("lane-a", "lane-b", "lane-c");
+        assertThat(section(out, "=== main on the remote", "=== mvn queuelock:status").lines().skip(1).filter(l -> !l.isBlank())
+                .map(l -> l.replaceFirst("^\\* [0-9a-f]+ ", "")))
+                .as("one linear history, the lanes in the order they landed")
+                .containsExactly("lane-c: add FeatureC", "lane-b: add FeatureB", "lane-a: add FeatureA", "demo project");
         assertThat(out).doesNotContain("\tat ");
         assertThat(out).as("the demo's own lines, plainly").contains("[lane-a] [demo] running the test suite");
         assertThat(out.lines().filter(l -> l.contains("[echo]") || l.contains("[demo]") && l.contains("[WARNING]")))
                 .as("Ant's prefixes, or the demo's lines as warnings").isEmpty();
+    }
+
+    private static String section(String out, String from, String to) {
+        assertThat(out).contains(from, to);
+        return out.substring(out.indexOf(from), out.indexOf(to));
+    }
+
+    private static List<String> linesOf(String section, String lane) {
+        return section.lines().filter(l -> l.startsWith("[" + lane + "] ")).collect(Collectors.toList());
+    }
+
+    /** The lanes of the lines saying {@code text}, in the order the demo printed them. */
+    private static List<String> lanesOf(String section, String text) {
+        return section.lines().filter(l -> l.startsWith("[lane-") && l.contains(text)).map(l -> l.substring(1, 7))
+                .collect(Collectors.toList());
     }
 
     /**
