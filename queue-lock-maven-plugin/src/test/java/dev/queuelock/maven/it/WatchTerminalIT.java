@@ -90,7 +90,9 @@ class WatchTerminalIT {
 
         MavenRun landD = repo.mvn(d, "land-d", "queuelock:land", "-Dqueuelock.build.slots=2",
                 "-Dqueuelock.land.checkCommand=sh," + waitForGate);
-        awaitScreen("d's landing in its checks", s -> s.contains("landing  lane main-lane-4") && s.contains("checks for"), PATIENCE);
+        // Both slots are busy and c is ahead of d's check: d's landing waits for a slot, and says so, not "checks".
+        awaitScreen("d's landing waiting for a slot for its checks", s -> s.contains("landing  lane main-lane-4")
+                && s.contains("slot wait for") && !s.contains("checks for"), PATIENCE);
 
         holderA.sigterm();
         // From the moment a's JVM has let go (its exit), not from the signal: how long a JVM on a
