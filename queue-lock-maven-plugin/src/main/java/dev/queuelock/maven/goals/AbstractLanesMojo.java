@@ -66,6 +66,15 @@ abstract class AbstractLanesMojo extends AbstractMojo {
         return (top != null ? top : new File(".")).toPath().toAbsolutePath();
     }
 
+    /**
+     * The queues of this session, on the backends its settings choose; the libraries of a backend
+     * other than files are added to the plugin's realm first ({@link BackendLibraries}).
+     */
+    QueueLockFactory queues() throws MojoExecutionException {
+        BackendLibraries.addIfChosen(session, getPluginContext());
+        return QueueLockFactory.fromProperties(session.getUserProperties());
+    }
+
     /** This build's local repository, whose parts hold what the lanes installed. */
     Path localRepository() {
         File path = session.getRequest().getLocalRepositoryPath();
@@ -128,14 +137,14 @@ abstract class AbstractLanesMojo extends AbstractMojo {
      */
     LaneRecords laneRecords(LaneLayout layout) {
         try {
-            QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());
+            QueueLockFactory queues = queues();
             RepoKey repo = RepoKey.of(layout.mainCheckout());
             Map<String, QueueSnapshot> look = new LinkedHashMap<>();
             look.put(Queue.BUILD, queues.snapshot(queues.buildQueue(BuildScope.REPO, repo)));
             look.put("machine's build", queues.snapshot(queues.buildQueue(BuildScope.MACHINE, repo)));
             look.put(Queue.LAND, queues.snapshot(Queue.LAND, layout.mainCheckout()));
             return LaneRecords.read(layout.commonDir(), look);
-        } catch (QueueLockException e) {
+        } catch (QueueLockException | MojoExecutionException e) {
             return LaneRecords.unknown("cannot read the build and land queues (" + e.getMessage() + "), so nobody can tell"
                     + " which lanes a build or a lander works in: every lane counts as in use");
         }

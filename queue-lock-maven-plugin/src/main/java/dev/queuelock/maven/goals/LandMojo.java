@@ -86,7 +86,7 @@ public class LandMojo extends BranchesMojo {
                 // An affected check reports its plan after each run; a full one says so once, here.
                 getLog().info("check: full build (" + LandSettings.CHECK_SCOPE.name() + "=" + checkScope + "): " + build.describe());
             }
-            QueueLockFactory queues = QueueLockFactory.fromProperties(session().getUserProperties());
+            QueueLockFactory queues = queues();
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,
                     queues.open(Queue.LAND, repo.worktree()),
                     // This session may hold the build lock already (mvn verify queuelock:land): its checks run in that hold.

@@ -63,7 +63,7 @@ public class StatusMojo extends BranchesMojo {
                     + " name a directory inside the repository whose queues to show (or leave it out for this one).");
         }
         RepoKey repo = RepoKey.of(dir.toPath());
-        QueueLockFactory factory = QueueLockFactory.fromProperties(session().getUserProperties());
+        QueueLockFactory factory = queues();
         StatusReport report = new StatusReport(System.currentTimeMillis());
         try {
             Queue build = factory.buildQueue(scope, repo);

@@ -61,7 +61,7 @@ public class WatchMojo extends BranchesMojo {
         List<String> notify = setting(Notifier.NOTIFY, problems);
         LaneSettings laneSettings = laneSettings(problems);
         RepoKey repo = RepoKey.of(topDirectory());
-        QueueLockFactory factory = QueueLockFactory.fromProperties(session().getUserProperties());
+        QueueLockFactory factory = queues();
         WatchSources sources = new Sources(factory, scope, repo, laneSettings);
         // -B says a script runs this, even from a terminal: it gets lines, not frames.
         boolean terminal = Screen.isTerminal() && session().getRequest().isInteractiveMode();

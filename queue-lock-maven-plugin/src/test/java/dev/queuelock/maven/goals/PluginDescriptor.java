@@ -71,6 +71,18 @@ final class PluginDescriptor {
         return params;
     }
 
+    /** The plugin's dependencies as the descriptor lists them ({@code groupId:artifactId}): what Maven puts in its realm. */
+    static List<String> dependencies() throws Exception {
+        List<String> dependencies = new ArrayList<>();
+        Element list = (Element) read().getElementsByTagName("dependencies").item(0);
+        NodeList declared = list == null ? null : list.getElementsByTagName("dependency");
+        for (int i = 0; declared != null && i < declared.getLength(); i++) {
+            Element d = (Element) declared.item(i);
+            dependencies.add(text(d, "groupId") + ":" + text(d, "artifactId"));
+        }
+        return dependencies;
+    }
+
     private static String text(Element parent, String tag) {
         NodeList nodes = parent.getElementsByTagName(tag);
         return nodes.getLength() == 0 ? null : nodes.item(0).getTextContent().strip();
