@@ -74,6 +74,15 @@ public final class LandTarget {
         return resolved;
     }
 
+    /**
+     * The integration branch as a look needs it (status, watch): the remote's answer as last
+     * recorded, the remote asked (and the answer recorded) only when none is, as a build does
+     * ({@link IntegrationBranch#known}); every landing asks the remote and records it again.
+     */
+    public IntegrationBranch knownIntegration(Git git) {
+        return IntegrationBranch.known(GitCommand.in(git.worktree()), RepoContext.commonDir(git.worktree()), remote, integrationBranch);
+    }
+
     /** The integration branch and the protected ones: where nobody pushes by hand. */
     public List<String> guardedBranches(Git git) {
         List<String> guarded = new ArrayList<>(List.of(integrationBranch(git)));

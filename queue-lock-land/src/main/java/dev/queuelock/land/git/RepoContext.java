@@ -29,6 +29,11 @@ public final class RepoContext {
         return new RepoContext(commonDir(git.worktree()), target.integration(git), target.remote());
     }
 
+    /** As {@link #of(Git, LandTarget)} for a look (status, watch): the integration branch as last recorded ({@link LandTarget#knownIntegration}). */
+    public static RepoContext known(Git git, LandTarget target) {
+        return new RepoContext(commonDir(git.worktree()), target.knownIntegration(git), target.remote());
+    }
+
     /** As {@link #of(Git, LandTarget)}, for a caller that has read the repository's key already: it is not read again. */
     public static RepoContext of(RepoKey repo, LandTarget target) {
         Git git = new Git(repo.worktree());

@@ -19,9 +19,17 @@ abstract class BranchesMojo extends AbstractLanesMojo {
                 setting(LandTarget.PROTECTED_BRANCHES, ignored));
     }
 
-    /** The lanes measured against {@code <remote>/<integration>}. */
+    /** The lanes measured against {@code <remote>/<integration>}, the integration branch asked of the remote (land, prune). */
     LaneBoard board(LaneLayout layout, LandTarget target) {
         return new LaneBoard(layout, RepoContext.of(layout.mainGit(), target).remoteRef(), () -> laneRecords(layout));
+    }
+
+    /**
+     * The lanes as a look shows them (status, watch): measured against the integration branch as the
+     * last landing recorded it, so looking starts no {@code git ls-remote}, which goes to the network.
+     */
+    LaneBoard boardAsKnown(LaneLayout layout, LandTarget target) {
+        return new LaneBoard(layout, RepoContext.known(layout.mainGit(), target).remoteRef(), () -> laneRecords(layout));
     }
 
     /** What prunes landed lanes (prune, and land after a landing), with what they installed into this build's local repository. */

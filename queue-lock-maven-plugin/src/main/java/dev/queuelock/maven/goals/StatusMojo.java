@@ -93,7 +93,7 @@ public class StatusMojo extends BranchesMojo {
     /** The repository's lanes; none outside git or without a main checkout. */
     private List<LaneState> lanes(RepoKey repo, LaneSettings settings) {
         try {
-            return board(LaneLayout.of(new Git(repo.worktree()), settings), target()).states();
+            return boardAsKnown(LaneLayout.of(new Git(repo.worktree()), settings), target()).states();
         } catch (LandException e) {
             return List.of();
         }

@@ -141,7 +141,7 @@ public class WatchMojo extends BranchesMojo {
                 return List.of();
             }
             try {
-                return board(LaneLayout.of(new Git(repo.worktree()), laneSettings), target()).states();
+                return boardAsKnown(LaneLayout.of(new Git(repo.worktree()), laneSettings), target()).states();
             } catch (LandException e) {
                 return List.of();
             }
