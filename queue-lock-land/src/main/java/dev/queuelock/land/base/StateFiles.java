@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.queuelock.file.SafePaths;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -18,24 +20,43 @@ import java.nio.file.Path;
  */
 public final class StateFiles {
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    /**
+     * Made on first use, by the JVM's class initialisation (once, thread-safe): a mapper loads some
+     * 350 classes, which a look at a repository that has no such file (a status before the first
+     * landing) need not pay.
+     */
+    private static final class Mapper {
+        static final ObjectMapper JSON = new ObjectMapper()
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    }
 
     private StateFiles() {
     }
 
     /** The mapper, for a tree-shaped file ({@code readTree}, {@code createObjectNode}). */
     public static ObjectMapper json() {
-        return JSON;
+        return Mapper.JSON;
     }
 
+    /** @throws NoSuchFileException there is no such file (asked before any JSON is parsed) */
     public static <T> T read(Path file, Class<T> type) throws IOException {
-        return JSON.readValue(file.toFile(), type);
+        File existing = existing(file);
+        return json().readValue(existing, type);
     }
 
+    /** @throws NoSuchFileException there is no such file (asked before any JSON is parsed) */
     public static <T> T read(Path file, TypeReference<T> type) throws IOException {
-        return JSON.readValue(file.toFile(), type);
+        File existing = existing(file);
+        return json().readValue(existing, type);
+    }
+
+    /** {@code file}, asked for before the mapper is made. */
+    private static File existing(Path file) throws NoSuchFileException {
+        if (!Files.exists(file)) {
+            throw new NoSuchFileException(file.toString());
+        }
+        return file.toFile();
     }
 
     /**
@@ -59,6 +80,6 @@ public final class StateFiles {
     /** Writes {@code value} as the whole new content of {@code file}, creating its directory. */
     public static void write(Path file, Object value) throws IOException {
         Files.createDirectories(file.getParent());
-        SafePaths.writeAtomically(file, JSON.writeValueAsBytes(value));
+        SafePaths.writeAtomically(file, json().writeValueAsBytes(value));
     }
 }

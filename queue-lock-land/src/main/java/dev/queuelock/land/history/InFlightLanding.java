@@ -1,7 +1,6 @@
 package dev.queuelock.land.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.base.StateFiles;
@@ -27,10 +26,10 @@ import java.util.Set;
  */
 public final class InFlightLanding {
 
-    private static final ObjectMapper JSON = StateFiles.json();
+    // No mapper field: a look at a repository with no landing under way makes none (StateFiles.json()).
 
     private final Path file;
-    private final ObjectNode note = JSON.createObjectNode();
+    private final ObjectNode note = StateFiles.json().createObjectNode();
     private Phase phase;
 
     public InFlightLanding(Path stateDir, String lane) {
@@ -87,10 +86,10 @@ public final class InFlightLanding {
     /** A note, or an empty one if it cannot be read (every write is atomic, so it is not half written). */
     static JsonNode readQuietly(Path file) {
         try {
-            JsonNode note = JSON.readTree(file.toFile());
-            return note == null ? JSON.createObjectNode() : note;
+            JsonNode note = StateFiles.json().readTree(file.toFile());
+            return note == null ? StateFiles.json().createObjectNode() : note;
         } catch (IOException e) {
-            return JSON.createObjectNode();
+            return StateFiles.json().createObjectNode();
         }
     }
 

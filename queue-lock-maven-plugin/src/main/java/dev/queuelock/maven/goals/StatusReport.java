@@ -1,11 +1,11 @@
 package dev.queuelock.maven.goals;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.Durations;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.file.FileBackend;
 import dev.queuelock.json.StatusJson;
+import dev.queuelock.land.base.StateFiles;
 import dev.queuelock.land.batch.BatchReport;
 import dev.queuelock.land.history.HistoryChart;
 import dev.queuelock.land.history.LandRun;
@@ -27,8 +27,6 @@ final class StatusReport {
     static final int CHART_RUNS = 10;
     /** How many of the flakiest tests the report names. */
     static final int FLAKIEST = 5;
-
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final Map<String, QueueSnapshot> queues = new LinkedHashMap<>();
     private final Map<String, String> scopes = new LinkedHashMap<>();
@@ -126,8 +124,9 @@ final class StatusReport {
         history.put("p50LandingMillis", stats.medianHold().map(Duration::toMillis).orElse(null));
         history.put("p50LandCommandMillis", stats.medianCommand().map(Duration::toMillis).orElse(null));
         history.put("landingsPerHour", stats.landingsPerHour().orElse(null));
-        // The runs as the history file keeps them (Jackson beans), as plain maps for the core's writer.
-        history.put("recent", MAPPER.convertValue(recent(), List.class));
+        // The runs as the history file keeps them (Jackson beans), as plain maps for the core's writer;
+        // with none, no mapper is made (its classes are most of what a status would load).
+        history.put("recent", recent().isEmpty() ? List.of() : StateFiles.json().convertValue(recent(), List.class));
         history.put("flakyTests", flaky); // test name -> how often, most first
         doc.landings(history);
         if (!lanes.isEmpty()) {
