@@ -124,8 +124,10 @@ for c in "${commands[@]}"; do
   fact_jars[$c]=$(grep -c . "$work/classes-by-jar-$c.txt" || true)
   if [ ${#trace[@]} -gt 0 ]; then
     fact_poms[$c]=$(grep -v ENOENT "$work/strace.log" | grep -c 'openat(.*\.pom"') || true
-    fact_execs[$c]=$(grep -c 'execve(' "$work/strace.log") || true
-    grep 'execve(' "$work/strace.log" | grep -o 'execve("[^"]*", \[[^]]*' | sed 's/execve("[^"]*", //' > "$work/programs-$c.txt" || true
+    # An execve that failed (ENOENT) is a PATH lookup, not a program run.
+    grep 'execve(' "$work/strace.log" | grep -v ENOENT | grep -o 'execve("[^"]*", \[[^]]*' | sed 's/execve("[^"]*", //' \
+      > "$work/programs-$c.txt" || true
+    fact_execs[$c]=$(grep -c . "$work/programs-$c.txt") || true
   fi
 done
 
