@@ -43,7 +43,7 @@ public class StatusMojo extends BranchesMojo {
     static final SettingGroup SETTINGS = new SettingGroup();
 
     static final Setting<Boolean> JSON = SETTINGS.add(Setting.flag("queuelock.status.json", false, "status",
-            "Print one JSON.name() document (see the status JSON.name() page) instead of log lines.").formerly("queuelock.json"));
+            "Print one JSON document (see the status JSON page) instead of log lines.").formerly("queuelock.json"));
     static final Setting<String> OUTPUT = SETTINGS.add(Setting.text("queuelock.status.output", null, "none (the console)", "status",
             "Write the report to this file instead of standard output.").formerly("queuelock.output"));
     static final Setting<String> DIRECTORY = SETTINGS.add(Setting.text("queuelock.status.directory", null, "the top directory of the invocation",
