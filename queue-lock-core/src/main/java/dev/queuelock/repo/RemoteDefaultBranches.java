@@ -18,7 +18,7 @@ import java.util.Properties;
  */
 final class RemoteDefaultBranches {
 
-    static final String FILE = "remote-default-branches";
+    static final String FILE = StateFolder.REMOTE_DEFAULT_BRANCHES;
 
     private final Path file;
 

@@ -9,6 +9,9 @@ import java.nio.file.Path;
  */
 public final class StateFolder {
 
+    /** Core's one entry in it: each remote's default branch as it last answered ({@link IntegrationBranch}). */
+    public static final String REMOTE_DEFAULT_BRANCHES = "remote-default-branches";
+
     private StateFolder() {
     }
 

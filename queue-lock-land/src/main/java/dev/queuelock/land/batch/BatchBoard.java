@@ -1,6 +1,7 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.file.SafePaths;
+import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.base.StateFiles;
 import dev.queuelock.land.git.RepoContext;
 import java.io.IOException;
@@ -21,7 +22,7 @@ public final class BatchBoard {
     private final Path dir;
 
     public BatchBoard(Path gitCommonDir) {
-        this.dir = RepoContext.stateDir(gitCommonDir).resolve("batch");
+        this.dir = StateEntry.BATCH_BOARD.of(gitCommonDir);
     }
 
     public Path directory() {

@@ -1,6 +1,7 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.land.base.FileTrees;
+import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.repo.LocalRepositoryParts;
 import java.io.IOException;
@@ -36,7 +37,7 @@ public final class CheckParts {
      */
     public static CheckParts of(Path commonDir) throws IOException {
         Path common = commonDir.toRealPath(); // the repository's key, as its parts are named from it
-        return new CheckParts(ClaimRegistry.at(RepoContext.stateDir(common).resolve("part-claims")),
+        return new CheckParts(ClaimRegistry.at(StateEntry.PART_CLAIMS.of(common)),
                 Path.of(LocalRepositoryParts.of(common.toString()).toString()));
     }
 

@@ -1,6 +1,7 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.file.SafePaths;
+import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.process.GitCommand;
@@ -32,8 +33,8 @@ final class ScratchWorktrees {
     /** @throws IOException if the claims directory cannot be made ours (a link, another user's) */
     ScratchWorktrees(Git git, Path stateDir) throws IOException {
         this.git = git;
-        this.base = stateDir.resolve("scratch").toAbsolutePath().normalize();
-        this.registry = ClaimRegistry.at(stateDir.resolve("claims"));
+        this.base = StateEntry.SCRATCH.in(stateDir).toAbsolutePath().normalize();
+        this.registry = ClaimRegistry.at(StateEntry.SCRATCH_CLAIMS.in(stateDir));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.queuelock.land.checks;
 
+import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.git.RepoContext;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -29,7 +30,7 @@ public final class CheckLogs {
 
     /** The check logs of this repository, beside its history: not in a worktree, so a log never dirties a lane. */
     public static CheckLogs of(RepoContext repo) {
-        return new CheckLogs(repo.stateDir().resolve("logs"));
+        return new CheckLogs(StateEntry.CHECK_LOGS.in(repo.stateDir()));
     }
 
     public CheckLogs(Path dir) {

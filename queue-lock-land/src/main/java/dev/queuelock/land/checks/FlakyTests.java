@@ -1,6 +1,7 @@
 package dev.queuelock.land.checks;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.base.StateFiles;
 import dev.queuelock.land.git.RepoContext;
 import java.io.IOException;
@@ -25,7 +26,7 @@ public final class FlakyTests {
     private final Path file;
 
     public FlakyTests(Path gitCommonDir) {
-        this.file = RepoContext.stateDir(gitCommonDir).resolve("flaky-tests.json");
+        this.file = StateEntry.FLAKY_TESTS.of(gitCommonDir);
     }
 
     public List<FlakyTest> read() {

@@ -1,6 +1,7 @@
 package dev.queuelock.land.git;
 
 import dev.queuelock.land.base.LockFileTurns;
+import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.process.GitCommand;
 import java.nio.file.Path;
 import java.util.List;
@@ -74,7 +75,6 @@ public final class GitWorktrees {
     }
 
     /** Under {@code <git common dir>/queuelock}: held by whoever of ours adds or prunes a worktree. */
-    static final String LOCK_FILE = "worktrees.lock";
 
     /**
      * Runs an add or a prune while no other of ours, in this process or another, adds or prunes in
@@ -88,7 +88,7 @@ public final class GitWorktrees {
     private <T> T exclusively(Supplier<T> step) {
         Path lockFile;
         try {
-            lockFile = RepoContext.stateDir(RepoContext.commonDir(git.worktree())).resolve(LOCK_FILE);
+            lockFile = StateEntry.WORKTREES_LOCK.of(RepoContext.commonDir(git.worktree()));
         } catch (RuntimeException e) {
             return step.get();
         }

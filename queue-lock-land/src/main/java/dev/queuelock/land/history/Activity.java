@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.queuelock.land.base.Phase;
+import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.git.RepoContext;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -29,7 +30,6 @@ import java.util.List;
 public final class Activity {
 
     /** The file's name in the state directory. */
-    public static final String NAME = "activity.jsonl";
     static final long MAX_BYTES = 256 * 1024;
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -37,7 +37,7 @@ public final class Activity {
     private final Path file;
 
     public Activity(Path stateDir) {
-        this.file = stateDir.resolve(NAME);
+        this.file = StateEntry.ACTIVITY.in(stateDir);
     }
 
     /** The activity of the repository whose git common directory this is. */

@@ -3,6 +3,7 @@ package dev.queuelock.land.history;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.queuelock.land.base.Phase;
+import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.base.StateFiles;
 import dev.queuelock.process.ProcessId;
 import dev.queuelock.process.ProcessStart;
@@ -38,7 +39,7 @@ public final class InFlightLanding {
 
     /** The directory of the notes, one per lane with a landing under way. */
     static Path notes(Path stateDir) {
-        return stateDir.resolve("landing");
+        return StateEntry.LANDINGS.in(stateDir);
     }
 
     /**

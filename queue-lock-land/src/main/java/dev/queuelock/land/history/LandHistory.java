@@ -1,6 +1,7 @@
 package dev.queuelock.land.history;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.base.StateFiles;
 import dev.queuelock.land.git.RepoContext;
 import java.io.IOException;
@@ -22,7 +23,7 @@ public final class LandHistory {
     private final Path file;
 
     public LandHistory(Path gitCommonDir) {
-        this.file = RepoContext.stateDir(gitCommonDir).resolve("land-history.json");
+        this.file = StateEntry.HISTORY.of(gitCommonDir);
     }
 
     public Path file() {

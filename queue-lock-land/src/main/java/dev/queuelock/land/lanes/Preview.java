@@ -2,6 +2,7 @@ package dev.queuelock.land.lanes;
 
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.RepoContext;
 import java.io.IOException;
@@ -37,7 +38,7 @@ public final class Preview {
     }
 
     private Path manifestFile() {
-        return RepoContext.stateDir(layout.commonDir()).resolve("preview.json");
+        return StateEntry.PREVIEW.of(layout.commonDir());
     }
 
     /** Shows the lane at {@code laneDir} in the main checkout. */

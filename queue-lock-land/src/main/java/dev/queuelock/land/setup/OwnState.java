@@ -6,29 +6,25 @@ import dev.queuelock.file.IdleQueue;
 import dev.queuelock.file.QueueDirectory;
 import dev.queuelock.land.base.FileTrees;
 import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.InFlightLanding;
 import dev.queuelock.spi.Queue;
-import dev.queuelock.land.history.Activity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
- * What queue-lock keeps of a repository besides init's files, removed by uninstall: the landing
- * history, the check logs, the notes of landings, the landings' activity (the watch's timeline)
- * and the batch board under {@code <git common dir>/queuelock}, and the repository's build and
+ * What queue-lock keeps of a repository besides init's files, removed by uninstall: every entry of
+ * the state folder {@code <git common dir>/queuelock} that {@link StateEntry} says goes with the
+ * state (init's record goes with {@link SetupRecord#delete}), and the repository's build and
  * land queue directories in the temp dir. A queue directory goes only when nobody holds or waits
  * in it ({@link IdleQueue}); the state stays while a landing is under way; a preview shown in the
  * main checkout keeps its manifest, which restoring it needs.
  */
 public final class OwnState {
 
-    /** Under the state dir: what uninstall removes (init's record goes with {@link SetupRecord#delete}). */
-    private static final List<String> REMOVED = List.of("land-history.json", "logs", "landing", "batch", Activity.NAME);
-    private static final String PREVIEW = "preview.json";
 
     private final Path commonDir;
     private final QueueLockFactory queues;
@@ -50,18 +46,25 @@ public final class OwnState {
             log.warn("kept queue-lock's state in " + stateDir + ": a landing is under way; run uninstall again once it is done.");
             return;
         }
-        int logs = CheckLogs.count(stateDir.resolve("logs"));
-        boolean history = Files.exists(stateDir.resolve(REMOVED.get(0)));
-        for (String entry : REMOVED) {
-            FileTrees.delete(stateDir.resolve(entry));
+        int logs = CheckLogs.count(StateEntry.CHECK_LOGS.in(stateDir));
+        boolean history = Files.exists(StateEntry.HISTORY.in(stateDir));
+        for (StateEntry entry : StateEntry.values()) {
+            if (entry.removedWithState()) {
+                FileTrees.delete(entry.in(stateDir));
+            }
         }
+        deleteIfEmpty(StateEntry.SCRATCH.in(stateDir));
         if (history || logs > 0) {
             log.info("removed queue-lock's state in " + stateDir + ": " + (history ? "the landing history" : "")
                     + (history && logs > 0 ? " and " : "") + (logs > 0 ? logs + " check log(s)" : ""));
         }
-        if (Files.exists(stateDir.resolve(PREVIEW))) {
-            log.warn("kept " + stateDir.resolve(PREVIEW) + ": the main checkout shows a lane's preview, and restoring it"
+        Path preview = StateEntry.PREVIEW.in(stateDir);
+        if (Files.exists(preview)) {
+            log.warn("kept " + preview + ": the main checkout shows a lane's preview, and restoring it"
                     + " (queuelock:preview -Dqueuelock.preview.restore) needs this file; restore it, then delete " + stateDir + ".");
+        } else if (Files.exists(StateEntry.SCRATCH.in(stateDir))) {
+            log.warn("kept " + StateEntry.SCRATCH.in(stateDir) + ": it holds scratch worktrees of batch checks; remove them"
+                    + " with git worktree remove (git worktree list names them), then delete " + stateDir + ".");
         } else {
             deleteIfEmpty(stateDir);
         }
@@ -92,7 +95,7 @@ public final class OwnState {
     }
 
     private static void deleteIfEmpty(Path dir) throws IOException {
-        String[] names = dir.toFile().list();
+        String[] names = dir.toFile().list(); // null when it is not there
         if (names != null && names.length == 0) {
             Files.delete(dir);
         }

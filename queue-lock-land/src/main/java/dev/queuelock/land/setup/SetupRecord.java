@@ -2,6 +2,7 @@ package dev.queuelock.land.setup;
 
 import dev.queuelock.file.SafePaths;
 import dev.queuelock.land.base.Sha256;
+import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.base.StateFiles;
 import dev.queuelock.land.git.RepoContext;
 import java.io.IOException;
@@ -53,7 +54,7 @@ public final class SetupRecord {
     }
 
     public static SetupRecord load(Path commonDir) throws IOException {
-        Path file = RepoContext.stateDir(commonDir).resolve("setup.json");
+        Path file = StateEntry.SETUP.of(commonDir);
         Data data = Files.exists(file) ? StateFiles.read(file, Data.class) : new Data();
         return new SetupRecord(file, data);
     }

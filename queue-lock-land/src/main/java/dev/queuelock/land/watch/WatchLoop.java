@@ -1,20 +1,21 @@
 package dev.queuelock.land.watch;
 
-import dev.queuelock.land.history.Activity;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.file.DirectoryEvents;
+import dev.queuelock.file.EventPump;
 import dev.queuelock.land.base.Phase;
+import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.land.checks.FlakyTests;
+import dev.queuelock.land.git.RepoContext;
+import dev.queuelock.land.history.Activity;
 import dev.queuelock.land.history.InFlightLanding;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
-import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.watch.Wakes.Part;
-import dev.queuelock.file.DirectoryEvents;
-import dev.queuelock.file.EventPump;
 import dev.queuelock.slots.UsageHistory;
 import dev.queuelock.spi.QueueChanges;
 import java.io.IOException;
@@ -140,7 +141,7 @@ public final class WatchLoop {
         }
         Path state = RepoContext.stateDir(common);
         DirectoryEvents events = new DirectoryEvents(common);
-        events.watch(List.of(state, state.resolve("landing"), new BatchBoard(common).directory().resolve("verdicts")));
+        events.watch(List.of(state, StateEntry.LANDINGS.in(state), new BatchBoard(common).directory().resolve("verdicts")));
         events.watchTree(common.resolve("refs").resolve("heads"));
         return EventPump.start(events, "the repository's state", () -> wakes.mark(Part.STATE));
     }
@@ -206,7 +207,7 @@ public final class WatchLoop {
         }
         Path state = RepoContext.stateDir(common);
         if (checks == null) {
-            checks = new CheckProgress(state.resolve("logs"));
+            checks = new CheckProgress(StateEntry.CHECK_LOGS.in(state));
         }
         landing = InFlightLanding.live(state);
         batches = UnderWay.batches(new BatchBoard(common).verdicts());

@@ -6,6 +6,7 @@ import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.base.RecordedLog;
+import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.process.ProcessStart;
 import dev.queuelock.spi.Queue;
 import java.nio.file.Files;
@@ -46,6 +47,32 @@ class OwnStateTest {
             lock.acquire(AcquireOptions.defaults());
             lock.release();
         }
+    }
+
+    /** Every entry a landing, a batch, checks side by side or a flaky rerun leaves (as {@link StateEntry} names them) goes. */
+    @Test
+    void everyEntryOfTheStateGoesAndThenTheFolder() throws Exception {
+        for (StateEntry entry : StateEntry.values()) {
+            if (entry.removedWithState() && !Files.exists(entry.in(stateDir))) {
+                Files.createDirectories(entry.in(stateDir).resolve("something"));
+            }
+        }
+        Files.createDirectories(StateEntry.SCRATCH.in(stateDir)); // no scratch worktree left in it
+
+        new OwnState(commonDir, locks, log).remove();
+
+        assertThat(commonDir.resolve("queuelock")).doesNotExist();
+    }
+
+    @Test
+    void aScratchWorktreeLeftBehindKeepsTheFolderAndSaysHowToRemoveIt() throws Exception {
+        Files.createDirectories(StateEntry.SCRATCH.in(stateDir).resolve("batch-1"));
+
+        new OwnState(commonDir, locks, log).remove();
+
+        assertThat(StateEntry.HISTORY.in(stateDir)).doesNotExist();
+        assertThat(StateEntry.SCRATCH.in(stateDir).resolve("batch-1")).exists();
+        assertThat(log.lines()).anyMatch(l -> l.startsWith("WARN kept " + StateEntry.SCRATCH.in(stateDir)) && l.contains("git worktree remove"));
     }
 
     @Test

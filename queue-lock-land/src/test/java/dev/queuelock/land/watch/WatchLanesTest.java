@@ -1,5 +1,6 @@
 package dev.queuelock.land.watch;
 
+import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.slots.UsageHistory;
 import dev.queuelock.spi.QueueChanges;
 import static dev.queuelock.testsupport.GitFixture.commit;
@@ -59,7 +60,7 @@ class WatchLanesTest {
     }
 
     private void activity(String... lines) throws Exception {
-        Path file = RepoContext.stateDir(common).resolve(Activity.NAME);
+        Path file = StateEntry.ACTIVITY.of(common);
         Files.createDirectories(file.getParent());
         Files.writeString(file, String.join("\n", lines) + "\n");
     }
