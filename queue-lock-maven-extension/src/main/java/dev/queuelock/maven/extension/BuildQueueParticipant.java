@@ -25,7 +25,7 @@ import org.apache.maven.execution.MavenSession;
  * narrows it to what its lane changed ({@link LaneReactor}); at session end it leaves the queue.
  *
  * <p>{@code afterSessionEnd} does not run when a POM fails to load or on Ctrl-C/SIGTERM: the
- * {@link ExtensionSpy} and the lock's JVM shutdown hook cover those.
+ * {@link SessionBoundarySpy} and the lock's JVM shutdown hook cover those.
  */
 @Named("queuelock")
 @Singleton

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The request as ExtensionSpy receives it, before Maven makes the repository session from it. */
+/** The request as SessionBoundarySpy receives it, before Maven makes the repository session from it. */
 class SharedLocalRepositoryTest {
 
     @TempDir

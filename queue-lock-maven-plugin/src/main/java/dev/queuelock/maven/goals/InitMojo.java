@@ -41,7 +41,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * @since 0.1.0
  */
 @Mojo(name = "init", requiresProject = false, aggregator = true, threadSafe = true)
-public class InitMojo extends BranchesMojo {
+public class InitMojo extends AbstractLandTargetMojo {
 
     /** The core extension's artifact, released with this plugin under the same group and version. */
     static final String EXTENSION_ARTIFACT_ID = "queue-lock-maven-extension";

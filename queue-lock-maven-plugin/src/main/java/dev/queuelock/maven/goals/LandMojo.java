@@ -49,7 +49,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  * @since 0.1.0
  */
 @Mojo(name = "land", requiresProject = false, aggregator = true, threadSafe = true)
-public class LandMojo extends BranchesMojo {
+public class LandMojo extends AbstractLandTargetMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {

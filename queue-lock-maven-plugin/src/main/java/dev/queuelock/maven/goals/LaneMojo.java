@@ -36,7 +36,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  * @since 0.1.0
  */
 @Mojo(name = "lane", requiresProject = false, aggregator = true, threadSafe = true)
-public class LaneMojo extends AbstractLanesMojo {
+public class LaneMojo extends AbstractRepositoryMojo {
 
     /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
     static final SettingGroup SETTINGS = new SettingGroup();

@@ -14,7 +14,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  * @since 0.1.0
  */
 @Mojo(name = "port", requiresProject = false, aggregator = true, threadSafe = true)
-public class PortMojo extends AbstractLanesMojo {
+public class PortMojo extends AbstractRepositoryMojo {
 
     @Override
     public void execute() throws MojoExecutionException {

@@ -20,7 +20,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  * @since 0.1.0
  */
 @Mojo(name = "preview", requiresProject = false, aggregator = true, threadSafe = true)
-public class PreviewMojo extends AbstractLanesMojo {
+public class PreviewMojo extends AbstractRepositoryMojo {
 
     /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
     static final SettingGroup SETTINGS = new SettingGroup();

@@ -18,7 +18,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  * @since 0.1.0
  */
 @Mojo(name = "promote", requiresProject = false, aggregator = true, threadSafe = true)
-public class PromoteMojo extends BranchesMojo {
+public class PromoteMojo extends AbstractLandTargetMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {

@@ -19,7 +19,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  * @since 0.1.0
  */
 @Mojo(name = "prune", requiresProject = false, aggregator = true, threadSafe = true)
-public class PruneMojo extends BranchesMojo {
+public class PruneMojo extends AbstractLandTargetMojo {
 
     @Override
     public void execute() throws MojoExecutionException {

@@ -87,7 +87,7 @@ public final class SettingsPages {
     }
 
     /**
-     * The keys a goal reads: those whose readers name it, and, for a goal built on {@link AbstractLanesMojo}
+     * The keys a goal reads: those whose readers name it, and, for a goal built on {@link AbstractRepositoryMojo}
      * (which validates the lane settings), those read by the lane goals.
      */
     List<Setting<?>> readBy(String goal, Element implementation) {
@@ -104,7 +104,7 @@ public final class SettingsPages {
 
     private static boolean isLaneGoal(String className) {
         try {
-            return AbstractLanesMojo.class.isAssignableFrom(Class.forName(className, false, SettingsPages.class.getClassLoader()));
+            return AbstractRepositoryMojo.class.isAssignableFrom(Class.forName(className, false, SettingsPages.class.getClassLoader()));
         } catch (ClassNotFoundException e) {
             return false;
         }

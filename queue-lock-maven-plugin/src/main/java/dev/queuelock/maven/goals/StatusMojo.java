@@ -37,7 +37,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  * @since 0.1.0
  */
 @Mojo(name = "status", requiresProject = false, aggregator = true, threadSafe = true)
-public class StatusMojo extends BranchesMojo {
+public class StatusMojo extends AbstractLandTargetMojo {
 
     /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
     static final SettingGroup SETTINGS = new SettingGroup();

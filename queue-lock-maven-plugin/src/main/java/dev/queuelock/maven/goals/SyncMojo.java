@@ -20,7 +20,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  * @since 0.1.0
  */
 @Mojo(name = "sync", requiresProject = false, aggregator = true, threadSafe = true)
-public class SyncMojo extends BranchesMojo {
+public class SyncMojo extends AbstractLandTargetMojo {
 
     @Override
     public void execute() throws MojoExecutionException {

@@ -37,7 +37,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * @since 0.1.0
  */
 @Mojo(name = "uninstall", requiresProject = false, aggregator = true, threadSafe = true)
-public class UninstallMojo extends AbstractLanesMojo {
+public class UninstallMojo extends AbstractRepositoryMojo {
 
     /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
     static final SettingGroup SETTINGS = new SettingGroup();

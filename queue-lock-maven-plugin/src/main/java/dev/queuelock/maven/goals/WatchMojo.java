@@ -42,7 +42,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  * @since 0.1.0
  */
 @Mojo(name = "watch", requiresProject = false, aggregator = true, threadSafe = true)
-public class WatchMojo extends BranchesMojo {
+public class WatchMojo extends AbstractLandTargetMojo {
 
     static final SettingGroup SETTINGS = new SettingGroup();
 

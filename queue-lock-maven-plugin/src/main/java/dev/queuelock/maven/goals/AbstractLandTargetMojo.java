@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** What the goals that land, or look at where lanes land, share: the remote and the guarded branches. */
-abstract class BranchesMojo extends AbstractLanesMojo {
+abstract class AbstractLandTargetMojo extends AbstractRepositoryMojo {
 
     /** Where lanes land, as configured; the integration branch is chosen (once) when first asked. */
     LandTarget target() {

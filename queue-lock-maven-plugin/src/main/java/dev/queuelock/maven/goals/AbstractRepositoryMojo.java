@@ -30,13 +30,13 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * What every goal that works on lanes shares: the session, its top directory and the lane
- * settings, named after the npm tool's config keys. Read as text and validated together, so every
+ * What every goal that works on a repository and its lanes shares (all but help and config): the
+ * session, its top directory and the lane settings, named after the npm tool's config keys. Read as text and validated together, so every
  * mistake is reported at once. The keys are read through their {@code Setting}s ({@link GoalSettings}),
  * not parameter fields: a goal's page and {@code help} list the keys it reads from those declarations
  * ({@link SettingsPages}, run at build time).
  */
-abstract class AbstractLanesMojo extends AbstractMojo {
+abstract class AbstractRepositoryMojo extends AbstractMojo {
 
     @Parameter(defaultValue = "${session}", readonly = true, required = true)
     private MavenSession session;

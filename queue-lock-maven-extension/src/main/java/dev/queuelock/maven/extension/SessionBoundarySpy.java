@@ -7,18 +7,18 @@ import org.apache.maven.eventspy.AbstractEventSpy;
 import org.apache.maven.execution.MavenExecutionRequest;
 
 /**
- * Sets up the local repository for the build ({@link SharedLocalRepository}) when Maven hands it
+ * The session's two boundaries that only an event spy sees. Sets up the local repository for the build ({@link SharedLocalRepository}) when Maven hands it
  * the execution request, before the build's repository session exists; releases the build lock
  * when Maven shuts its event spies down, which it does even after a POM failed to load.
  */
 @Named("queuelock")
 @Singleton
-public class ExtensionSpy extends AbstractEventSpy {
+public class SessionBoundarySpy extends AbstractEventSpy {
 
     private final BuildQueue queue;
 
     @Inject
-    public ExtensionSpy(BuildQueue queue) {
+    public SessionBoundarySpy(BuildQueue queue) {
         this.queue = queue;
     }
 
