@@ -1,5 +1,7 @@
 package dev.queuelock.land.base;
 
+import java.util.Optional;
+
 /**
  * The phases of a land command, in the order they run, from its process's start to its record in
  * the history: what a person waits through. The id is the key in the landing history's
@@ -26,6 +28,16 @@ public enum Phase {
         this.id = id;
         this.words = words;
         this.bar = bar;
+    }
+
+    /** The phase whose key in the history file is {@code id}; empty for one this version does not know. */
+    public static Optional<Phase> fromId(String id) {
+        for (Phase phase : values()) {
+            if (phase.id.equals(id)) {
+                return Optional.of(phase);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The key in the history file. */

@@ -1,9 +1,10 @@
 package dev.queuelock.land.watch;
 
-import dev.queuelock.land.history.Activity;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.land.base.Phase;
+import dev.queuelock.land.history.Activity;
 import dev.queuelock.slots.BuildUsage;
 import dev.queuelock.slots.UsageHistory;
 import java.util.ArrayList;
@@ -147,16 +148,19 @@ public final class Timeline {
         marks = ends;
     }
 
-    private static String kind(String phase) {
-        switch (phase) {
-            case "queueWait":
+    /** The bar a landing's phase draws: waiting for a build slot is a wait, as a build's is, never "landing" or "checking". */
+    static String kind(String phase) {
+        switch (Phase.fromId(phase).orElse(Phase.FETCH)) {
+            case QUEUE_WAIT:
                 return "queued";
-            case "checks":
+            case SLOT_WAIT:
+                return "waiting";
+            case CHECKS:
                 return "checking";
-            case "push":
+            case PUSH:
                 return "pushing";
             default:
-                return "landing"; // fetch, rebase, sync
+                return "landing"; // start-up, fetch, rebase, sync
         }
     }
 

@@ -95,4 +95,14 @@ class TimelineTest {
 
         assertThat(drawn(timeline, NOW)).containsExactly("c waiting -40..-10");
     }
+
+    /** A landing that waits for a build slot for its checks is drawn waiting, as a build that waits is: not checking. */
+    @Test
+    void aLandingsSlotWaitIsAWaitNotItsChecks() {
+        assertThat(Timeline.kind("slotWait")).isEqualTo("waiting");
+        assertThat(Timeline.kind("checks")).isEqualTo("checking");
+        assertThat(Timeline.kind("queueWait")).isEqualTo("queued");
+        assertThat(Timeline.kind("startUp")).isEqualTo("landing");
+        assertThat(Timeline.kind("somethingNewer")).as("a phase of a later version").isEqualTo("landing");
+    }
 }
