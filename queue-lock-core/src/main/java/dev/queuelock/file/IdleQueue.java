@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 public final class IdleQueue {
 
     /** How a removal ended. */
-    public enum Outcome {
+    public enum Removal {
         /** The directory is gone. */
         REMOVED,
         /** There was no such directory. */
@@ -44,24 +44,24 @@ public final class IdleQueue {
      *
      * @throws dev.queuelock.QueueLockException if it is a symbolic link or another user's
      */
-    public static Outcome removeIfIdle(QueueDirectory dir) throws IOException {
+    public static Removal removeIfIdle(QueueDirectory dir) throws IOException {
         Path path = dir.path();
         if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-            return Outcome.ABSENT;
+            return Removal.ABSENT;
         }
         SafePaths.requireOwned(path);
         SlotFiles slots = new SlotFiles(dir);
         TicketQueue tickets = new TicketQueue(dir.ticketsDir());
         List<Ticket> holders = slots.holders();
         if (holders.stream().anyMatch(holder -> Liveness.isAlive(holder.record())) || !tickets.liveInOrder().isEmpty()) {
-            return Outcome.IN_USE;
+            return Removal.IN_USE;
         }
         removeDeadSlots(slots, holders, path);
         removeDeadTickets(tickets, dir.ticketsDir());
         removeDeadTempFiles(path);
-        return removeEmpty(dir.ticketsDir()) && removeEmpty(path) ? Outcome.REMOVED
-                : slots.anyPresent() || hasEntries(dir.ticketsDir()) ? Outcome.IN_USE
-                : Outcome.OTHER_FILES;
+        return removeEmpty(dir.ticketsDir()) && removeEmpty(path) ? Removal.REMOVED
+                : slots.anyPresent() || hasEntries(dir.ticketsDir()) ? Removal.IN_USE
+                : Removal.OTHER_FILES;
     }
 
     /** Every slot's lock file, each put back if a live holder took it meanwhile (garbage ones go too). */

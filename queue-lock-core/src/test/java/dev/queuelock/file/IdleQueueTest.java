@@ -6,7 +6,7 @@ import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
-import dev.queuelock.file.IdleQueue.Outcome;
+import dev.queuelock.file.IdleQueue.Removal;
 import dev.queuelock.json.RecordJson;
 import dev.queuelock.process.ProcessStart;
 import dev.queuelock.spi.Queue;
@@ -35,7 +35,7 @@ class IdleQueueTest {
 
     @Test
     void aQueueThatWasNeverUsedIsAbsent() throws Exception {
-        assertThat(IdleQueue.removeIfIdle(dir)).isEqualTo(Outcome.ABSENT);
+        assertThat(IdleQueue.removeIfIdle(dir)).isEqualTo(Removal.ABSENT);
     }
 
     @Test
@@ -43,11 +43,11 @@ class IdleQueueTest {
         QueueLock lock = QueueLockFactory.defaults().withTmpDir(tmp).open("build", "key", "lane");
         lock.acquire(AcquireOptions.defaults().withLabel("verify"));
 
-        assertThat(IdleQueue.removeIfIdle(dir)).isEqualTo(Outcome.IN_USE);
+        assertThat(IdleQueue.removeIfIdle(dir)).isEqualTo(Removal.IN_USE);
         assertThat(dir.lockFile()).as("the holder's lock").exists();
 
         lock.release();
-        assertThat(IdleQueue.removeIfIdle(dir)).isEqualTo(Outcome.REMOVED);
+        assertThat(IdleQueue.removeIfIdle(dir)).isEqualTo(Removal.REMOVED);
         assertThat(dir.path()).doesNotExist();
     }
 
@@ -56,7 +56,7 @@ class IdleQueueTest {
         dir.prepare();
         Path ticket = ticket(new LockRecord(SELF, "lane", "verify", 10, ProcessStart.current()));
 
-        assertThat(IdleQueue.removeIfIdle(dir)).isEqualTo(Outcome.IN_USE);
+        assertThat(IdleQueue.removeIfIdle(dir)).isEqualTo(Removal.IN_USE);
 
         assertThat(ticket).exists();
     }
@@ -69,7 +69,7 @@ class IdleQueueTest {
         ticket(new LockRecord(dead, "crashed too", "verify", 11, null));
         Files.write(dir.path().resolve("lock." + dead + ".tmp"), new byte[0]);
 
-        assertThat(IdleQueue.removeIfIdle(dir)).isEqualTo(Outcome.REMOVED);
+        assertThat(IdleQueue.removeIfIdle(dir)).isEqualTo(Removal.REMOVED);
 
         assertThat(dir.path()).doesNotExist();
     }
@@ -79,7 +79,7 @@ class IdleQueueTest {
         dir.prepare();
         Path note = Files.writeString(dir.path().resolve("notes.txt"), "mine\n");
 
-        assertThat(IdleQueue.removeIfIdle(dir)).isEqualTo(Outcome.OTHER_FILES);
+        assertThat(IdleQueue.removeIfIdle(dir)).isEqualTo(Removal.OTHER_FILES);
 
         assertThat(note).exists();
     }

@@ -72,7 +72,7 @@ public final class OwnState {
 
     /** Removes one queue directory if idle, and says what happened; true unless someone is in it. */
     private boolean removeQueue(QueueDirectory queue) throws IOException {
-        IdleQueue.Outcome outcome;
+        IdleQueue.Removal outcome;
         try {
             outcome = IdleQueue.removeIfIdle(queue);
         } catch (QueueLockException e) {
