@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * A lane directory {@code lane-a} with its own queue TMPDIR, and {@code queue-lock} CLI runs on it
@@ -74,6 +75,12 @@ public final class CliLane {
 
     /** Waits until the run has printed {@code text} to stderr (where its wait lines go). */
     public void awaitStderr(ChildProcess run, String text) {
-        await(run + " to print " + text).atMost(PATIENCE).until(() -> run.stderr().contains(text));
+        try {
+            await(run + " to print " + text).atMost(PATIENCE).until(() -> run.stderr().contains(text));
+        } catch (ConditionTimeoutException e) {
+            // What it did print, and whether it still runs, is what tells a slow start from a wrong decision.
+            throw new AssertionError(e.getMessage() + "; it " + (run.isAlive() ? "still runs" : "has ended")
+                    + " and printed: " + run.stderr(), e);
+        }
     }
 }
