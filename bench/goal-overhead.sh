@@ -9,7 +9,9 @@
 # and prints the medians of wall and CPU (user+sys of mvn and every process it waited for: git...)
 # and the ratio status/validate. Target (issue 54): status <= 1.3 x validate in CPU.
 #
-#   bench/goal-overhead.sh [RUNS]   RUNS of each (default 15); 0 = only the facts below
+#   bench/goal-overhead.sh [--history N] [RUNS]   RUNS of each (default 15); 0 = only the facts below
+#   --history N   the project has landed: N runs in its land-history.json (and a flaky test run in
+#                 four in flaky-tests.json), written by land's own writers (bench/SeedLandHistory.java)
 #
 # Everything goes under queue-lock-bench/target/goal-overhead: a private local repository (nothing
 # installed into ~/.m2) holding this checkout's extension, plugin, core, land and zookeeper under the
@@ -19,6 +21,8 @@
 # Also writes, from untimed runs: the plugin realm of `mvn -X queuelock:status` (realm.txt), the
 # classes each command loads, POMs read and programs run (strace -f, where installed).
 set -euo pipefail
+history=0
+if [ "${1:-}" = --history ]; then history=${2:?--history needs a number of runs}; shift 2; fi
 runs=${1:-15}
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/queue-lock-bench/target/goal-overhead"
@@ -84,6 +88,14 @@ git -C "$project" -c user.name=bench -c user.email=bench@example.invalid commit 
 git clone -q --bare "$project" "$work/origin.git"
 git -C "$project" remote add origin "$work/origin.git"
 git -C "$project" fetch -q origin
+if [ "$history" -gt 0 ]; then
+  jackson=$(sed -n 's:.*<jackson.version>\(.*\)</jackson.version>.*:\1:p' "$root/pom.xml")
+  seed_cp="$root/queue-lock-land/target/queue-lock-land-$version.jar:$root/queue-lock-core/target/queue-lock-core-$version.jar"
+  for a in databind core annotations; do
+    seed_cp="$seed_cp:$m2/com/fasterxml/jackson/core/jackson-$a/$jackson/jackson-$a-$jackson.jar"
+  done
+  java -cp "$seed_cp" "$root/bench/SeedLandHistory.java" "$history" "$project/.git" >&2
+fi
 
 commands=(validate status)
 goal_of() { case $1 in validate) echo validate ;; status) echo queuelock:status ;; esac; }
@@ -145,7 +157,7 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
       eval "wall_$c=$(cut -d' ' -f1 "$work/times-$c" | median)"
       eval "cpu_$c=$(cut -d' ' -f2 "$work/times-$c" | median)"
     done
-    echo "runs of each: $runs (alternated, order swapped each round); load average before: $load_before, after: $load_after"
+    echo "runs of each: $runs (alternated, order swapped each round); landing history: $history runs; load average before: $load_before, after: $load_after"
     printf '%-9s %10s %10s\n' command "wall ms" "cpu ms"
     for c in "${commands[@]}"; do
       eval "printf '%-9s %10s %10s\n' $c \$wall_$c \$cpu_$c"

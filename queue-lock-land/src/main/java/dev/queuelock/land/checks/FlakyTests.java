@@ -1,8 +1,9 @@
 package dev.queuelock.land.checks;
 
-import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.core.JsonParser;
 import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.base.StateFiles;
+import dev.queuelock.land.base.StateRecords;
 import dev.queuelock.land.git.RepoContext;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -17,7 +18,8 @@ import java.util.Map;
  * flaky-tests.json}: the last {@value #MAX_RUNS}, replaced atomically, a corrupt file read as
  * empty (as the landing history). Checks run side by side may end at the same moment, each in
  * its own process: a record is added under the file's write lock ({@link StateFiles#changeLocked}),
- * so neither's runs are lost.
+ * so neither's runs are lost. Read with the streaming parser ({@link StateRecords}: status reads it at
+ * every look), written with the mapper ({@link StateFiles}).
  */
 public final class FlakyTests {
 
@@ -31,8 +33,7 @@ public final class FlakyTests {
 
     public List<FlakyTest> read() {
         try {
-            List<FlakyTest> runs = StateFiles.read(file, new TypeReference<List<FlakyTest>>() { });
-            return runs == null ? List.of() : runs;
+            return StateRecords.read(file, FlakyTests::run);
         } catch (IOException e) {
             return List.of();
         }
@@ -44,6 +45,19 @@ public final class FlakyTests {
             runs.addAll(added);
             StateFiles.write(file, runs.subList(Math.max(0, runs.size() - MAX_RUNS), runs.size()));
         });
+    }
+
+    /** The run whose object the parser is at, field by field as the writer names them. */
+    private static FlakyTest run(JsonParser parser) throws IOException {
+        String[] fields = new String[4]; // test, lane, time, log
+        StateRecords.fields(parser, name -> {
+            int i = List.of("test", "lane", "time", "log").indexOf(name);
+            if (i >= 0) {
+                fields[i] = StateRecords.text(parser);
+            }
+            return i >= 0;
+        });
+        return new FlakyTest(fields[0], fields[1], fields[2], fields[3]);
     }
 
     /** The {@code n} tests flaky most often, with how often: for {@code status}. */

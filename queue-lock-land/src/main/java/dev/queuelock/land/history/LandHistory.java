@@ -1,8 +1,8 @@
 package dev.queuelock.land.history;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.base.StateFiles;
+import dev.queuelock.land.base.StateRecords;
 import dev.queuelock.land.git.RepoContext;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
@@ -14,7 +14,8 @@ import java.util.List;
  * The last {@value #MAX_RUNS} land runs of a repository, in {@code <git common dir>/queuelock/
  * land-history.json}: shared by every worktree, never tracked, replaced atomically (a reader sees
  * the old file or the new one, never half of one). A corrupt file reads as empty: a log must never
- * block a landing.
+ * block a landing. Read with the streaming parser ({@link StateRecords}: status reads it at every look),
+ * written with the mapper ({@link StateFiles}).
  */
 public final class LandHistory {
 
@@ -32,8 +33,7 @@ public final class LandHistory {
 
     public List<LandRun> read() {
         try {
-            List<LandRun> runs = StateFiles.read(file, new TypeReference<List<LandRun>>() { });
-            return runs == null ? List.of() : runs;
+            return StateRecords.read(file, LandRunRecord::read);
         } catch (NoSuchFileException e) {
             return List.of();
         } catch (IOException e) {

@@ -47,7 +47,7 @@ class StateFilesTest {
     }
 
     /** Loads this module's own classes itself (Jackson and the rest from the test's loader). */
-    private static final class Fresh extends URLClassLoader {
+    static final class Fresh extends URLClassLoader {
 
         Fresh(URL classes, ClassLoader parent) {
             super(new URL[] {classes}, parent);
