@@ -1,8 +1,6 @@
 package dev.queuelock.land.watch;
 
 import dev.queuelock.land.base.StateEntry;
-import dev.queuelock.slots.UsageHistory;
-import dev.queuelock.spi.QueueChanges;
 import static dev.queuelock.testsupport.GitFixture.commit;
 import static dev.queuelock.testsupport.GitFixture.git;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -70,7 +68,7 @@ class WatchLanesTest {
         QueueSnapshot land = new QueueSnapshot(tmp.resolve("q-land"), List.of(), List.of());
         LaneBoard board = new LaneBoard(LaneLayout.of(new Git(repo.main), LaneSettings.defaults()), "refs/remotes/origin/main",
                 () -> LaneRecords.read(common, Map.of()));
-        return new WatchLoop(new Sources(build, land, board.states(), common), Notifier.NONE, 0).look();
+        return new WatchLoop(new FixedSources(build, land, board.states(), common), Notifier.NONE, 0).look();
     }
 
     @Test
@@ -166,56 +164,5 @@ class WatchLanesTest {
         }
         assertThat(lines).as("lane " + name + " on the screen:\n" + String.join("\n", screen)).isNotEmpty();
         return lines;
-    }
-
-    /** The queues as given, the lanes as the board read them, the repository's state from its common directory. */
-    private static final class Sources implements WatchSources {
-        private final QueueSnapshot build;
-        private final QueueSnapshot land;
-        private final List<LaneState> lanes;
-        private final Path common;
-
-        Sources(QueueSnapshot build, QueueSnapshot land, List<LaneState> lanes, Path common) {
-            this.build = build;
-            this.land = land;
-            this.lanes = lanes;
-            this.common = common;
-        }
-
-        @Override
-        public QueueSnapshot build() {
-            return build;
-        }
-
-        @Override
-        public QueueSnapshot land() {
-            return land;
-        }
-
-        @Override
-        public QueueChanges buildChanges(Runnable changed) {
-            return QueueChanges.NONE;
-        }
-
-        @Override
-        public QueueChanges landChanges(Runnable changed) {
-            return QueueChanges.NONE;
-        }
-
-        /** Beside the given build queue's look, where the test wrote it. */
-        @Override
-        public Path usageHistory() {
-            return build.location().resolve(UsageHistory.NAME);
-        }
-
-        @Override
-        public List<LaneState> lanes() {
-            return lanes;
-        }
-
-        @Override
-        public Path commonDir() {
-            return common;
-        }
     }
 }

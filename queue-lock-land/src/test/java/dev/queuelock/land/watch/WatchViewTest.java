@@ -1,6 +1,5 @@
 package dev.queuelock.land.watch;
 
-import dev.queuelock.spi.QueueChanges;
 import dev.queuelock.land.history.Activity;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,7 +13,6 @@ import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.land.batch.BatchVerdict;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.InFlightLanding;
-import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.process.ProcessStart;
 import dev.queuelock.slots.BuildUsage;
@@ -105,7 +103,7 @@ class WatchViewTest {
         QueueSnapshot build = new QueueSnapshot(queueDir, List.of(), List.of());
         QueueSnapshot land = new QueueSnapshot(state.resolve("q-land"), List.of(), List.of());
 
-        WatchModel look = new WatchLoop(new FixedSources(build, land, null), Notifier.NONE, 0).look();
+        WatchModel look = new WatchLoop(new FixedSources(build, land, List.of(), null), Notifier.NONE, 0).look();
 
         JsonNode bars = new ObjectMapper().readTree(PageJson.render(look)).at("/timeline/bars");
         assertThat(bars).extracting(bar -> bar.path("lane").asText() + " " + bar.path("kind").asText() + " "
@@ -125,7 +123,7 @@ class WatchViewTest {
         QueueSnapshot build = new QueueSnapshot(queueDir, List.of(), List.of());
         QueueSnapshot land = new QueueSnapshot(state.resolve("q-land"), List.of(), List.of());
 
-        WatchModel look = new WatchLoop(new FixedSources(build, land, null), Notifier.NONE, 0).look();
+        WatchModel look = new WatchLoop(new FixedSources(build, land, List.of(), null), Notifier.NONE, 0).look();
 
         JsonNode bars = new ObjectMapper().readTree(PageJson.render(look)).at("/timeline/bars");
         assertThat(bars).extracting(bar -> bar.path("lane").asText() + " " + bar.path("kind").asText() + " "
@@ -170,7 +168,7 @@ class WatchViewTest {
         QueueSnapshot land = new QueueSnapshot(Path.of("/tmp/q-land"), List.of(record(ProcessHandle.current().pid(), "x", "lane/x", NOW)),
                 List.of());
 
-        WatchModel look = new WatchLoop(new FixedSources(build, land, common), Notifier.NONE, 0).look();
+        WatchModel look = new WatchLoop(new FixedSources(build, land, List.of(), common), Notifier.NONE, 0).look();
 
         assertThat(ScreenText.lines(look)).containsSequence(List.of("           checking: 2 of 3 modules done (api tested; parent built)",
                 "           batch of 3: x, y, z"));
@@ -179,54 +177,5 @@ class WatchViewTest {
         JsonNode page = new ObjectMapper().readTree(PageJson.render(look));
         assertThat(page.at("/land/holders/0/check").asText()).isEqualTo("2 of 3 modules done (api tested; parent built)");
         assertThat(page.at("/land/holders/0/batch").toString()).isEqualTo("[\"x\",\"y\",\"z\"]");
-    }
-
-    /** The queues as given, the repository's state from its common directory, no lanes. */
-    private static final class FixedSources implements WatchSources {
-        private final QueueSnapshot build;
-        private final QueueSnapshot land;
-        private final Path common;
-
-        FixedSources(QueueSnapshot build, QueueSnapshot land, Path common) {
-            this.build = build;
-            this.land = land;
-            this.common = common;
-        }
-
-        @Override
-        public QueueSnapshot build() {
-            return build;
-        }
-
-        @Override
-        public QueueSnapshot land() {
-            return land;
-        }
-
-        @Override
-        public QueueChanges buildChanges(Runnable changed) {
-            return QueueChanges.NONE;
-        }
-
-        @Override
-        public QueueChanges landChanges(Runnable changed) {
-            return QueueChanges.NONE;
-        }
-
-        /** Beside the given build queue's look, where the test wrote it. */
-        @Override
-        public Path usageHistory() {
-            return build.location().resolve(UsageHistory.NAME);
-        }
-
-        @Override
-        public List<LaneState> lanes() {
-            return List.of();
-        }
-
-        @Override
-        public Path commonDir() {
-            return common;
-        }
     }
 }
