@@ -5,8 +5,8 @@ import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.process.ProcessStart;
 import dev.queuelock.process.Processes;
-import dev.queuelock.slots.SlotCount;
 import dev.queuelock.spi.Queue;
+import dev.queuelock.spi.SlotCount;
 import dev.queuelock.spi.QueueLockSupport;
 import dev.queuelock.spi.WaitReporter;
 import java.io.IOException;
@@ -30,6 +30,8 @@ public final class FileQueueLock extends QueueLockSupport {
     private final TicketQueue tickets;
     private final SlotFiles slotFiles;
     private final SlotCount slotCount;
+    /** The queue whose policy judges a long hold ({@link Queue#context()}); null where nothing is known. */
+    private final Queue queue;
     private final String lane;
     private final long pid = Processes.current().ownPid();
     private final String start = ProcessStart.current();
@@ -42,17 +44,14 @@ public final class FileQueueLock extends QueueLockSupport {
     /** The slot's lock file the take took, until released. */
     private LockFile takenSlot;
 
-    /** One slot: the npm tool's format. */
-    public FileQueueLock(QueueDirectory dir, String lane, Duration pollInterval) {
-        this(dir, lane, pollInterval, SlotCount.ONE);
-    }
-
-    public FileQueueLock(QueueDirectory dir, String lane, Duration pollInterval, SlotCount slotCount) {
+    /** @param queue the queue {@code dir} holds, whose policy judges its long holds; null: none judged (tests) */
+    public FileQueueLock(QueueDirectory dir, String lane, Duration pollInterval, SlotCount slotCount, Queue queue) {
         super(dir.toString());
         this.dir = dir;
         this.tickets = new TicketQueue(dir.ticketsDir());
         this.slotFiles = new SlotFiles(dir);
         this.slotCount = slotCount;
+        this.queue = queue;
         this.lane = lane;
         this.sleepers = new Sleepers(dir, pid, pollInterval);
     }
@@ -92,7 +91,7 @@ public final class FileQueueLock extends QueueLockSupport {
     }
 
     private void waitAndTake(Enrollment own, LockRecord mine, int slots, AcquireOptions options) throws InterruptedException {
-        WaitReporter reporter = new WaitReporter(options, slots, slotCount, dir.path().resolve(Queue.USAGE_HISTORY));
+        WaitReporter reporter = new WaitReporter(options, slots, slotCount, queue);
         LockRecord deadHolder = null; // the holder just reclaimed, so a take-over says whose slot it was
         boolean took = false;
         long decidedAt = slotCount.auto() ? System.nanoTime() : 0; // auto: when the number in hand was decided

@@ -8,9 +8,9 @@ import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
-import dev.queuelock.slots.BuildUsage;
-import dev.queuelock.slots.UsageHistory;
-import dev.queuelock.slots.UsualHolds;
+import dev.queuelock.build.slots.BuildUsage;
+import dev.queuelock.build.slots.UsageHistory;
+import dev.queuelock.build.slots.UsualHolds;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -78,7 +78,7 @@ final class Alerts {
             long in = m.now - since;
             if (usual > 0 && in > Math.max(MIN_STUCK_MILLIS, FAR_PAST * usual) && fired.add("stuck " + lane + " " + phase + " " + since)) {
                 send("stuck", lane, "landing in " + phase + " for " + in / 1000 + " s; usually " + usual / 1000 + " s; look at"
-                        + (phase.equals(Phase.CHECKS.toString()) ? " its check log, the newest in " + WaitText.CHECK_LOGS + ", and"
+                        + (phase.equals(Phase.CHECKS.toString()) ? " its check log, the newest in " + UsualHolds.CHECK_LOGS + ", and"
                                 : "") + " the land command's output in lane " + lane, in);
             }
         });

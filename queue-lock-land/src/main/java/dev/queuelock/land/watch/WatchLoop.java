@@ -16,7 +16,7 @@ import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.watch.Wakes.Part;
-import dev.queuelock.slots.UsageHistory;
+import dev.queuelock.build.slots.UsageHistory;
 import dev.queuelock.spi.QueueChanges;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -15,7 +15,7 @@ import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.engine.Lander;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.base.LandResult;
-import dev.queuelock.slots.DescribedMachine;
+import dev.queuelock.build.slots.DescribedMachine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +36,7 @@ public final class BatchLandWorker {
 
     /**
      * If set, a file describing the machine's reading for the build queue's auto slots
-     * ({@link dev.queuelock.slots.DescribedMachine}): the test rewrites it while the lander waits.
+     * ({@link dev.queuelock.build.slots.DescribedMachine}): the test rewrites it while the lander waits.
      */
     static final String READING = "QUEUELOCK_TEST_READING";
 

@@ -215,7 +215,7 @@ class ParallelLandingTest {
 
     // ---- scaffolding (the scene is LandingScene, shared with BatchLandingTest)
 
-    /** A reading of {@link dev.queuelock.slots.DescribedMachine}: others' tasks keep the four cores busy (1 slot, also beside a check of ours). */
+    /** A reading of {@link dev.queuelock.build.slots.DescribedMachine}: others' tasks keep the four cores busy (1 slot, also beside a check of ours). */
     static final String BUSY = "50 4.0 4";
     /** The same load average, but the CPU calm and nothing running now: a burst that ended (4 slots). */
     static final String CALM = "5 4.0 0";

@@ -9,7 +9,7 @@ import dev.queuelock.QueueSnapshot;
 import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.notify.Notifier;
-import dev.queuelock.slots.UsageHistory;
+import dev.queuelock.build.slots.UsageHistory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.queuelock.maven.extension;
 
-import dev.queuelock.config.AffectedBuildSettings;
+import dev.queuelock.build.AffectedBuildSettings;
 import dev.queuelock.maven.extension.check.CheckReactor;
 import dev.queuelock.maven.extension.check.LaneReactor;
 import java.io.File;

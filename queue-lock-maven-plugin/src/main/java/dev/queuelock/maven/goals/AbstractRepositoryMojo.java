@@ -1,5 +1,6 @@
 package dev.queuelock.maven.goals;
 
+import dev.queuelock.build.slots.BuildPolicy;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.backends.QueueLockFactory;
@@ -72,7 +73,7 @@ abstract class AbstractRepositoryMojo extends AbstractMojo {
      */
     QueueLockFactory queues() throws MojoExecutionException {
         BackendLibraries.addIfChosen(session, getPluginContext());
-        return QueueLockFactory.fromProperties(session.getUserProperties());
+        return BuildPolicy.factory(session.getUserProperties());
     }
 
     /** This build's local repository, whose parts hold what the lanes installed. */

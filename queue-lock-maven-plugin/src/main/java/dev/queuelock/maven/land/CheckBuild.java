@@ -1,13 +1,13 @@
 package dev.queuelock.maven.land;
 
-import dev.queuelock.config.LocalRepositorySettings;
+import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.checks.CommandChecks;
 import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.process.HolderTree;
-import dev.queuelock.repo.LocalRepositoryParts;
+import dev.queuelock.build.localrepo.LocalRepositoryParts;
 import dev.queuelock.repo.RepoKey;
-import dev.queuelock.repo.ResolverProperties;
+import dev.queuelock.build.localrepo.ResolverProperties;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

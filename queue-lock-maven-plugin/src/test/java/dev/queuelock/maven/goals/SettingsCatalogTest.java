@@ -3,9 +3,9 @@ package dev.queuelock.maven.goals;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.queuelock.config.AffectedBuildSettings;
+import dev.queuelock.build.AffectedBuildSettings;
 import dev.queuelock.config.LaneDirectorySettings;
-import dev.queuelock.config.LocalRepositorySettings;
+import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;

@@ -1,6 +1,6 @@
 package dev.queuelock.maven.extension.check;
 
-import dev.queuelock.config.AffectedBuildSettings;
+import dev.queuelock.build.AffectedBuildSettings;
 import dev.queuelock.repo.RepoKey;
 import java.nio.file.Path;
 import org.apache.maven.execution.MavenExecutionRequest;
