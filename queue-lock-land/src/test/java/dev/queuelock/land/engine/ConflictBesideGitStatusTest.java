@@ -73,7 +73,7 @@ class ConflictBesideGitStatusTest {
         long slowest = 0;
         int conflicts = 0;
         for (int run = 1; run <= RUNS; run++) {
-            Lander lander = new Lander(new Git(lane), LandSettings.defaults(), Checks.NONE,
+            Lander lander = new Lander(new Git(lane), CheckAndPushSettings.defaults(), Checks.NONE,
                     locks.open("land", lane), locks.open("build", lane), new RecordedLog());
             long landStarted = System.nanoTime();
             LandResult refused = lander.land(); // a refusal is the landing's result, told by the goal

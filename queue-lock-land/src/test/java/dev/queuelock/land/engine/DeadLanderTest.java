@@ -122,7 +122,7 @@ class DeadLanderTest {
     }
 
     private static void land(QueueLockFactory locks, Path lane, Notifier notifier, RecordedLog log) throws Exception {
-        new Lander(new Git(lane), LandSettings.defaults(), Checks.NONE, locks.open("land", lane), locks.open("build", lane), log)
+        new Lander(new Git(lane), CheckAndPushSettings.defaults(), Checks.NONE, locks.open("land", lane), locks.open("build", lane), log)
                 .notifying(notifier).land();
     }
 

@@ -61,10 +61,10 @@ class LanderTest {
     }
 
     Lander lander(Path lane, Checks checks) {
-        return lander(lane, checks, LandSettings.defaults());
+        return lander(lane, checks, CheckAndPushSettings.defaults());
     }
 
-    Lander lander(Path lane, Checks checks, LandSettings settings) {
+    Lander lander(Path lane, Checks checks, CheckAndPushSettings settings) {
         return new Lander(new Git(lane), settings, checks, locks.open("land", lane), locks.open("build", lane), log);
     }
 
@@ -364,7 +364,7 @@ class LanderTest {
         assertThatThrownBy(() -> lander(lane, Checks.NONE).land()).hasMessageContaining("HEAD is detached");
 
         git(lane, "switch", "--quiet", "dirty");
-        LandSettings protect = new LandSettings(new LandTarget("origin", null, List.of("dirty")), List.of(), 3, true);
+        CheckAndPushSettings protect = new CheckAndPushSettings(new LandTarget("origin", null, List.of("dirty")), List.of(), 3, true);
         assertThatThrownBy(() -> lander(lane, Checks.NONE, protect).land()).hasMessageContaining("refusing to land from 'dirty'");
         assertThatThrownBy(() -> lander(repo.main, Checks.NONE).land()).hasMessageContaining("refusing to land from 'main': land is"
                 + " for lane branches; make a lane with mvn queuelock:lane (a worktree of its own on a new branch; it prints the path"
@@ -380,7 +380,7 @@ class LanderTest {
         Path lane = repo.lane("regen");
         commit(lane, "gen.lock", "v1\n", "add generated file");
         Files.writeString(lane.resolve("gen.lock"), "regenerated noise\n");
-        LandSettings settings = new LandSettings(new LandTarget("origin", "main", List.of()), List.of("gen.lock"), 3, true);
+        CheckAndPushSettings settings = new CheckAndPushSettings(new LandTarget("origin", "main", List.of()), List.of("gen.lock"), 3, true);
 
         assertThat(lander(lane, Checks.NONE, settings).land().outcome()).isEqualTo(Outcome.LANDED);
         assertThat(lane.resolve("gen.lock")).hasContent("v1");
