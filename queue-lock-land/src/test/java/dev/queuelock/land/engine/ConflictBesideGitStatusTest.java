@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.base.LandResult;
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.base.RecordedLog;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.git.Git;
@@ -103,7 +104,7 @@ class ConflictBesideGitStatusTest {
                 + seconds + " s, the slowest " + Duration.ofNanos(slowest).toMillis() + " ms");
         assertThat(statuses).as("the status loop ran during the lands").isGreaterThan(RUNS);
         assertThat(new LandHistory(repo.main.resolve(".git")).read()).hasSize(RUNS)
-                .filteredOn(r -> r.outcome.equals("rebase-conflict")).hasSize(conflicts);
+                .filteredOn(r -> r.outcome() == Outcome.REBASE_CONFLICT).hasSize(conflicts);
     }
 
     @Test
