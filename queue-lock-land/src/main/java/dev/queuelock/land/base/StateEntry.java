@@ -26,7 +26,7 @@ public enum StateEntry {
     SCRATCH_CLAIMS("claims", true),
     /** Which check uses which part of the local repository. */
     PART_CLAIMS("part-claims", true),
-    /** The lock file that lets adds and prunes of worktrees take turns. */
+    /** The lock file that lets adds and prunes of worktrees run one at a time ({@code LockFileMutex}). */
     WORKTREES_LOCK("worktrees.lock", true),
     /** Each remote's default branch as it last answered (core's record, read by builds). */
     REMOTE_DEFAULT_BRANCHES(StateFolder.REMOTE_DEFAULT_BRANCHES, true),

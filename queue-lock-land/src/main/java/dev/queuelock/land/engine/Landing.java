@@ -18,7 +18,7 @@ import dev.queuelock.land.git.RepoContext;
 public final class Landing {
 
     private final Git git;
-    private final LandSettings settings;
+    private final CheckAndPushSettings settings;
     private final Checks checks;
     private final QueueLock landLock;
     private final QueueLock buildLock;
@@ -27,7 +27,7 @@ public final class Landing {
     private final QueuedLane lane;
     private final PhaseClock clock;
 
-    Landing(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log,
+    Landing(Git git, CheckAndPushSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log,
             RepoContext repo, QueuedLane lane, PhaseClock clock) {
         this.git = git;
         this.settings = settings;
@@ -55,7 +55,7 @@ public final class Landing {
         return git;
     }
 
-    public LandSettings settings() {
+    public CheckAndPushSettings settings() {
         return settings;
     }
 

@@ -2,9 +2,7 @@ package dev.queuelock.land.watch;
 
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
-import dev.queuelock.WaitText;
 import dev.queuelock.land.base.Phase;
-import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
@@ -65,20 +63,20 @@ final class Alerts {
      */
     private void stuckLandings(WatchModel m) {
         m.landing.forEach((lane, note) -> {
-            String phase = note.path("phase").asText();
-            long pid = note.path("pid").asLong();
-            if (phase.equals(Phase.QUEUE_WAIT.toString()) || waitsIn(m.build, pid)) {
+            long pid = note.pid();
+            if (note.isIn(Phase.QUEUE_WAIT) || waitsIn(m.build, pid)) {
                 return;
             }
-            long since = note.path("since").asLong(m.now);
-            if (phase.equals(Phase.CHECKS.toString())) {
+            String phase = note.phaseWords();
+            long since = note.since();
+            if (note.isIn(Phase.CHECKS)) {
                 since = Math.max(since, heldSince(m.build, pid, since));
             }
-            long usual = usualPhase(m, phase);
+            long usual = note.phase().map(p -> usualPhase(m, p)).orElse(0L);
             long in = m.now - since;
             if (usual > 0 && in > Math.max(MIN_STUCK_MILLIS, FAR_PAST * usual) && fired.add("stuck " + lane + " " + phase + " " + since)) {
                 send("stuck", lane, "landing in " + phase + " for " + in / 1000 + " s; usually " + usual / 1000 + " s; look at"
-                        + (phase.equals(Phase.CHECKS.toString()) ? " its check log, the newest in " + UsualHolds.CHECK_LOGS + ", and"
+                        + (note.isIn(Phase.CHECKS) ? " its check log, the newest in " + UsualHolds.CHECK_LOGS + ", and"
                                 : "") + " the land command's output in lane " + lane, in);
             }
         });
@@ -93,20 +91,11 @@ final class Alerts {
         return queue.holders().stream().filter(h -> h.pid() == pid).mapToLong(LockRecord::ts).min().orElse(otherwise);
     }
 
-    /** The median time landed runs spent in the phase named as the in-flight note names it. */
-    private static long usualPhase(WatchModel m, String words) {
+    /** The median time landed runs spent in {@code phase}. */
+    private static long usualPhase(WatchModel m, Phase phase) {
         long[] times = m.landings.stream().filter(r -> r.outcome() == Outcome.LANDED)
-                .mapToLong(r -> phaseMillis(r, words)).sorted().toArray();
+                .mapToLong(r -> r.phase(phase)).sorted().toArray();
         return times.length == 0 ? 0 : times[times.length / 2];
-    }
-
-    private static long phaseMillis(LandRun run, String words) {
-        for (Phase phase : Phase.values()) {
-            if (phase.toString().equals(words)) {
-                return run.phase(phase);
-            }
-        }
-        return 0;
     }
 
     private void longWaits(WatchModel m) {

@@ -1,7 +1,6 @@
 package dev.queuelock.land.watch;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,6 +9,7 @@ import dev.queuelock.QueueSnapshot;
 import dev.queuelock.land.history.HistoryChart;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
+import dev.queuelock.land.history.LandingNote;
 import dev.queuelock.land.lanes.LaneState;
 import java.util.List;
 
@@ -32,10 +32,10 @@ public final class PageJson {
         ArrayNode landers = land.withArray("holders");
         for (int i = 0; i < m.land.holders().size(); i++) {
             String lane = m.land.holders().get(i).lane();
-            JsonNode note = m.landing.get(lane);
+            LandingNote note = m.landing.get(lane);
             ObjectNode lander = (ObjectNode) landers.get(i);
             if (note != null) {
-                lander.put("phase", note.path("phase").asText()).put("phaseSince", note.path("since").asLong());
+                lander.put("phase", note.phaseWords()).put("phaseSince", note.since());
             }
             if (m.underWay.checks.containsKey(lane)) {
                 lander.put("check", m.underWay.checks.get(lane));
@@ -117,7 +117,7 @@ public final class PageJson {
         ArrayNode marks = t.putArray("marks");
         for (Timeline.Mark mark : m.timeline.marks()) {
             marks.addObject().put("lane", mark.lane).put("row", rows.rowOf(mark.lane, mark.at)).put("at", mark.at)
-                    .put("outcome", mark.outcome).put("text", mark.text);
+                    .put("outcome", mark.outcome.id()).put("text", mark.text);
             last = Math.max(last, mark.at);
         }
         ArrayNode rowList = t.putArray("rows");

@@ -1,12 +1,12 @@
 package dev.queuelock.land.watch;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.queuelock.Durations;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.land.history.HistoryChart;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
+import dev.queuelock.land.history.LandingNote;
 import dev.queuelock.land.lanes.LaneState;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -62,8 +62,8 @@ public final class ScreenText {
         LandStats stats = m.stats();
         out.add("LAND QUEUE");
         for (LockRecord h : q.holders()) {
-            JsonNode note = m.landing.get(h.lane());
-            String phase = note == null ? "" : "   " + note.path("phase").asText() + " for " + since(m, note.path("since").asLong(h.ts()));
+            LandingNote note = m.landing.get(h.lane());
+            String phase = note == null ? "" : "   " + note.phaseWords() + " for " + since(m, note.since());
             String left = stats.medianHold().map(hold -> hold.toMillis() - (m.now - h.ts()))
                     .map(ms -> ms > 0 ? ", ETA ~" + Durations.format(ms) : ", past its usual time").orElse("");
             out.add("  landing  " + q.describe(h, "its check build") + phase + "   (held " + since(m, h.ts()) + left + ")");

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.testsupport.ChildProcess;
@@ -84,7 +85,7 @@ class ParallelLandingTest {
         landers.forEach((name, lander) -> assertThat(lander.awaitExit(Duration.ofSeconds(120))).as(lander.output()).isZero());
         assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(order));
         List<LandRun> history = new LandHistory(repo.main.resolve(".git")).read();
-        assertThat(history).hasSize(3).allSatisfy(run -> assertThat(run.outcome).isEqualTo("landed"));
+        assertThat(history).hasSize(3).allSatisfy(run -> assertThat(run.outcome()).isEqualTo(Outcome.LANDED));
         List<String> lines = history.get(0).batch.steps;
         assertThat(lines).anyMatch(l -> l.startsWith("check: " + order.get(0) + " on origin/main passed"))
                 .anyMatch(l -> l.startsWith("check: " + order.get(1) + " on " + order.get(0) + " passed"))

@@ -12,34 +12,34 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.function.Supplier;
 
 /**
- * Turns on a lock file, taken by every thread of every process of ours: a step runs while this
- * thread holds the file's monitor in this JVM and an OS lock on the file. The OS lock is the
- * process's, not a thread's, hence the monitor first. The kernel drops the lock of a process that
- * dies, so a turn never outlives its holder.
+ * One step at a time on a lock file, across every thread of every process of ours: a step runs
+ * while this thread holds the file's monitor in this JVM and an OS lock on the file. The OS lock is
+ * the process's, not a thread's, hence the monitor first. The kernel drops the lock of a process
+ * that dies, so a hold never outlives its holder.
  */
-public final class LockFileTurns {
+public final class LockFileMutex {
 
     private static final ConcurrentMap<Path, Object> MONITORS = new ConcurrentHashMap<>();
 
-    private LockFileTurns() {
+    private LockFileMutex() {
     }
 
-    /** A step run in turn; it may fail as file work does. */
+    /** A step run while the lock file is held; it may fail as file work does. */
     public interface Step<T> {
         T run() throws IOException;
     }
 
-    /** Runs {@code step} in its turn on {@code lockFile}, made with its directory if missing. */
-    public static <T> T inTurn(Path lockFile, Step<T> step) throws IOException {
+    /** Runs {@code step} while holding {@code lockFile}, made with its directory if missing. */
+    public static <T> T whileHeld(Path lockFile, Step<T> step) throws IOException {
         return run(lockFile, step, true);
     }
 
     /**
-     * Runs {@code step} in its turn on {@code lockFile}, or without a turn where the lock cannot be
-     * had (the file cannot be made, or another class loader of this JVM holds it): for a step that
-     * worked without turns before and must not start failing for want of one.
+     * Runs {@code step} while holding {@code lockFile}, or without it where the lock cannot be had
+     * (the file cannot be made, or another class loader of this JVM holds it): for a step that
+     * worked without the lock before and must not start failing for want of it.
      */
-    public static <T> T inTurnIfPossible(Path lockFile, Supplier<T> step) {
+    public static <T> T whileHeldIfPossible(Path lockFile, Supplier<T> step) {
         try {
             return run(lockFile, step::get, false);
         } catch (IOException e) {

@@ -11,7 +11,7 @@ import java.util.Objects;
  * build), the regenerable files, the push retries and the sync of the main checkout, with the
  * defaults of the issue and the npm tool.
  */
-public final class LandSettings {
+public final class CheckAndPushSettings {
 
     /** This class's settings, in the order the docs list them (declared first: the settings below join it). */
     public static final SettingGroup SETTINGS = new SettingGroup();
@@ -49,7 +49,7 @@ public final class LandSettings {
     final boolean sync;
 
     /** @param regenerableFiles null for none */
-    public LandSettings(LandTarget target, List<String> regenerableFiles, int pushRetries, boolean sync) {
+    public CheckAndPushSettings(LandTarget target, List<String> regenerableFiles, int pushRetries, boolean sync) {
         this.target = Objects.requireNonNull(target, "target");
         this.regenerableFiles = regenerableFiles == null ? List.of() : List.copyOf(regenerableFiles);
         if (pushRetries < 0) {
@@ -60,11 +60,11 @@ public final class LandSettings {
     }
 
     /** Landing on {@code target} with every other setting at its default, as {@code queuelock:sync} does. */
-    public static LandSettings on(LandTarget target, List<String> regenerableFiles) {
-        return new LandSettings(target, regenerableFiles, PUSH_RETRIES.parse(null), SYNC.parse(null));
+    public static CheckAndPushSettings on(LandTarget target, List<String> regenerableFiles) {
+        return new CheckAndPushSettings(target, regenerableFiles, PUSH_RETRIES.parse(null), SYNC.parse(null));
     }
 
-    public static LandSettings defaults() {
+    public static CheckAndPushSettings defaults() {
         return on(LandTarget.defaults(), List.of());
     }
 
