@@ -9,7 +9,7 @@ import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
 
 /**
- * The file events of one queue, for a {@link Sleeper}: deletions and creations in {@code tickets/}
+ * The file events of one queue, for a {@link WaitForTurn}: deletions and creations in {@code tickets/}
  * while resumed, and deletions in the queue directory (the lock) once asked for. Opened at the
  * first call that needs it; events are read by a thread of its own that sleeps in the watch
  * service, so an idle waiter does no periodic work.

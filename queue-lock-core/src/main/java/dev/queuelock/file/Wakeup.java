@@ -3,7 +3,7 @@ package dev.queuelock.file;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The alarm a waiter sleeps on, set by others ({@link Sleeper} decides when): at once ({@link
+ * The alarm a waiter sleeps on, set by others ({@link WaitForTurn} decides when): at once ({@link
  * #now()}: its turn may have come, or release() gives up the wait) or within a delay ({@link
  * #within}: only what it reports changed), else it rings at its own timeout. A signal set while the
  * waiter is looking is kept, so nothing is lost between a look and the next sleep.
