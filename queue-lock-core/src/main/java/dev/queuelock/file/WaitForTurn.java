@@ -39,8 +39,7 @@ final class WaitForTurn implements AutoCloseable {
     private boolean overflow;
     /** The turn being slept on; null while the waiter looks (changes are then only recorded). */
     private Turn sleeping;
-    /** Whether a kernel wait covers the current sleep, so the watch may pause after a change. */
-    private boolean pausable;
+    private boolean pausable; // a kernel wait covers the current sleep, so the watch may pause after a change
     /** Whether the last sleep ended by a signal (a kernel grant, a relevant change), not a timer. */
     private boolean signalled;
 
@@ -104,22 +103,7 @@ final class WaitForTurn implements AutoCloseable {
                 return;
             }
             wakeup = new Wakeup();
-            watch = new FileWatch(lock.dir.path(), lock.dir.ticketsDir(), new FileWatch.Listener() { // not this: not loaded uncontended
-                @Override
-                public void changed(boolean inTickets, boolean created, String name) {
-                    WaitForTurn.this.changed(inTickets, created, name);
-                }
-
-                @Override
-                public void overflowed() {
-                    WaitForTurn.this.overflowed();
-                }
-
-                @Override
-                public void retiring() {
-                    exits.stop();
-                }
-            });
+            watch = new Changes().watch(); // not a Listener here: verifying this class would load it, uncontended
             exits = new ExitWaits(watch, wakeup, lock.pid, Math.max(1, lock.pollInterval.toMillis()));
         }
         HolderTree.prepare(); // while idle: judging a holder killed later must not load code
@@ -184,11 +168,6 @@ final class WaitForTurn implements AutoCloseable {
         }
     }
 
-    /** Whether file events of {@code tickets/} are paused (or not yet open) until the next look. */
-    boolean isPaused() {
-        return watch.isPaused();
-    }
-
     /** Ends the current (or next) sleep at once: release() giving the wait up. */
     synchronized void wakeNow() {
         if (wakeup != null) {
@@ -229,22 +208,43 @@ final class WaitForTurn implements AutoCloseable {
      * slots): the hand-off waits for neither. {@link #close()} stays the safety net.
      */
     void closeInBackground() {
-        FileWatch made = watchIfMade();
-        if (made != null) {
-            made.closeInBackground();
+        if (watch() != null) {
+            watch.closeInBackground();
         }
     }
 
     @Override
     public void close() {
-        FileWatch made = watchIfMade();
-        if (made != null) {
+        if (watch() != null) {
             exits.stop();
-            made.close();
+            watch.close();
         }
     }
 
-    private synchronized FileWatch watchIfMade() {
+    /** The file watch's listener: a class of its own, loaded only once a waiter sleeps. */
+    private final class Changes implements FileWatch.Listener {
+        FileWatch watch() {
+            return new FileWatch(lock.dir.path(), lock.dir.ticketsDir(), this);
+        }
+
+        @Override
+        public void changed(boolean inTickets, boolean created, String name) {
+            WaitForTurn.this.changed(inTickets, created, name);
+        }
+
+        @Override
+        public void overflowed() {
+            WaitForTurn.this.overflowed();
+        }
+
+        @Override
+        public void retiring() {
+            exits.stop();
+        }
+    }
+
+    /** The file watch, once the sleep is ready; else null. */
+    synchronized FileWatch watch() {
         return watch;
     }
 }
