@@ -6,9 +6,11 @@ import dev.queuelock.process.HolderTree;
 import dev.queuelock.spi.Queue;
 import dev.queuelock.spi.WaitReporter;
 import java.io.IOException;
+import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchEvent;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One acquire's wait for its turn, in one loop (as Curator's {@code LockInternals} waits): look at
@@ -25,15 +27,17 @@ import java.util.concurrent.TimeUnit;
 final class WaitForTurn implements AutoCloseable {
 
     static final long FOREVER = Long.MAX_VALUE;
-    /** How late a waiter updates what it reports after a change that cannot move it up. */
-    static final long REPORT_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
     private static final int MAX_RECENT = 4096; // more changes during one look: anything may have happened
 
     private final FileQueueLock lock;
     /** What the sleep uses, made on first need ({@link #readySleep()}): its alarm and two kernel wake-ups. */
     private Wakeup wakeup;
-    private FileWatch watch;
     private ExitWaits exits;
+    private FileWatch watch;
+    /** Deletions in {@code tickets/} (only what goes moves a waiter up), creations (a re-enrollment ahead sets it back). */
+    private FileWatch.Dir tickets;
+    /** Deletions in the queue directory: the lock's going, watched only when nothing else would wake a waiter first in line (else every hand-off wakes all). */
+    private FileWatch.Dir entries;
     /** Changes since the current look began ({@code t}/{@code q}: in tickets/ or not, {@code +}/{@code -}, the name), or overflowed. */
     private final List<String> recent = new ArrayList<>();
     private boolean overflow;
@@ -103,7 +107,9 @@ final class WaitForTurn implements AutoCloseable {
                 return;
             }
             wakeup = new Wakeup();
-            watch = new Changes().watch(); // not a Listener here: verifying this class would load it, uncontended
+            watch = new FileWatch(lock.dir.path(), "queue-lock file events", new Changes());
+            tickets = watch.dir(lock.dir.ticketsDir(), StandardWatchEventKinds.ENTRY_DELETE, StandardWatchEventKinds.ENTRY_CREATE);
+            entries = watch.dir(lock.dir.path(), StandardWatchEventKinds.ENTRY_DELETE);
             exits = new ExitWaits(watch, wakeup, lock.pid, Math.max(1, lock.pollInterval.toMillis()));
         }
         HolderTree.prepare(); // while idle: judging a holder killed later must not load code
@@ -122,8 +128,8 @@ final class WaitForTurn implements AutoCloseable {
         overflow = false;
         sleeping = null;
         wakeup.clear();
-        if (!signalled && !watch.resume()) {
-            wakeup.within(REPORT_DELAY_NANOS); // e.g. tickets/ removed under us: the look re-enrolls
+        if (!signalled && !tickets.resume()) {
+            wakeup.soon(); // e.g. tickets/ removed under us: the look re-enrolls
         }
     }
 
@@ -131,7 +137,7 @@ final class WaitForTurn implements AutoCloseable {
     void sleep(Turn turn, long maxMillis) throws IOException, InterruptedException {
         long sleep = exits.arm(turn.waitedOn());
         boolean covered = exits.covered();
-        if (turn.firstInLine() && !covered && watch.watchLock()) {
+        if (turn.firstInLine() && !covered && entries.start()) {
             return; // look again, the lock watched: a release before the watch began is seen
         }
         await(turn, Math.min(sleep, maxMillis), covered);
@@ -144,13 +150,13 @@ final class WaitForTurn implements AutoCloseable {
      */
     void await(Turn turn, long timeoutMillis, boolean kernelCovered) throws InterruptedException {
         synchronized (this) {
-            if (watch.isPaused()) {
-                boolean resumed = !kernelCovered && watch.resume();
+            if (tickets.isPaused()) {
+                boolean resumed = !kernelCovered && tickets.resume();
                 signalled &= kernelCovered;
-                if (resumed && !watch.isPaused()) {
+                if (resumed && !tickets.isPaused()) {
                     return;
                 } else if (!resumed) {
-                    wakeup.within(REPORT_DELAY_NANOS);
+                    wakeup.soon();
                 }
             }
             sleeping = turn;
@@ -175,30 +181,14 @@ final class WaitForTurn implements AutoCloseable {
         }
     }
 
-    private synchronized void changed(boolean inTickets, boolean created, String name) {
-        if (recent.size() >= MAX_RECENT) {
-            overflowed();
-            return;
-        }
-        recent.add((inTickets ? "t" : "q") + (created ? "+" : "-") + name);
-        if (sleeping != null) {
-            react(sleeping.wakeFor(inTickets, created, name));
-        }
-    }
-
-    private synchronized void overflowed() {
-        overflow = true;
-        wakeup.now();
-    }
-
     private void react(Turn.Wake wake) {
         if (wake == Turn.Wake.NOW) {
             wakeup.now();
         } else if (pausable) {
-            watch.pause(); // see the class comment: covered by the kernel, it looks again soon
-            wakeup.within(REPORT_DELAY_NANOS);
+            tickets.pause(); // see the class comment: covered by the kernel, it looks again soon
+            wakeup.soon();
         } else if (wake == Turn.Wake.LATER) {
-            wakeup.within(REPORT_DELAY_NANOS);
+            wakeup.soon();
         }
     }
 
@@ -208,33 +198,43 @@ final class WaitForTurn implements AutoCloseable {
      * slots): the hand-off waits for neither. {@link #close()} stays the safety net.
      */
     void closeInBackground() {
-        if (watch() != null) {
+        if (ticketsWatch() != null) {
             watch.closeInBackground();
         }
     }
 
     @Override
     public void close() {
-        if (watch() != null) {
+        if (ticketsWatch() != null) {
             exits.stop();
             watch.close();
         }
     }
 
-    /** The file watch's listener: a class of its own, loaded only once a waiter sleeps. */
+    /** The file watch's listener: a class of its own, as verifying this one would load the interface, uncontended. */
     private final class Changes implements FileWatch.Listener {
-        FileWatch watch() {
-            return new FileWatch(lock.dir.path(), lock.dir.ticketsDir(), this);
-        }
-
         @Override
-        public void changed(boolean inTickets, boolean created, String name) {
-            WaitForTurn.this.changed(inTickets, created, name);
+        public void changed(Path dir, WatchEvent.Kind<?> kind, String name) {
+            boolean inTickets = !dir.equals(lock.dir.path());
+            boolean created = kind == StandardWatchEventKinds.ENTRY_CREATE;
+            synchronized (WaitForTurn.this) {
+                if (recent.size() >= MAX_RECENT) {
+                    overflowed();
+                    return;
+                }
+                recent.add((inTickets ? "t" : "q") + (created ? "+" : "-") + name);
+                if (sleeping != null) {
+                    react(sleeping.wakeFor(inTickets, created, name));
+                }
+            }
         }
 
         @Override
         public void overflowed() {
-            WaitForTurn.this.overflowed();
+            synchronized (WaitForTurn.this) {
+                overflow = true;
+                wakeup.now();
+            }
         }
 
         @Override
@@ -243,8 +243,8 @@ final class WaitForTurn implements AutoCloseable {
         }
     }
 
-    /** The file watch, once the sleep is ready; else null. */
-    synchronized FileWatch watch() {
-        return watch;
+    /** The watch of {@code tickets/}, once the sleep is ready; else null. */
+    synchronized FileWatch.Dir ticketsWatch() {
+        return tickets;
     }
 }

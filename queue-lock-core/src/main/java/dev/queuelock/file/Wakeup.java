@@ -10,6 +10,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class Wakeup {
 
+    /** How late a waiter updates what it reports after a change that cannot move it up. */
+    static final long REPORT_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
     private boolean now;
     private boolean due;
     private long dueAtNanos;
@@ -17,6 +20,11 @@ final class Wakeup {
     synchronized void now() {
         now = true;
         notifyAll();
+    }
+
+    /** Wakes the waiter within the report delay: a change that cannot move it up, only what it reports. */
+    void soon() {
+        within(REPORT_DELAY_NANOS);
     }
 
     /** Wakes the waiter within {@code nanos}, coalescing with any wake-up already due sooner. */

@@ -163,7 +163,7 @@ class OsLockPitfallsTest {
     /** A waiter's exit waits beside a file watch never opened: only the kernel's grants wake it. */
     private ExitWaits sleeper() {
         QueueDirectory dir = QueueDirectory.of(Queue.in(tmp, "pitfalls", "r"));
-        return new ExitWaits(new FileWatch(dir.path(), dir.ticketsDir(), null), new Wakeup(), ProcessHandle.current().pid(),
+        return new ExitWaits(new FileWatch(dir.path(), "unused", null), new Wakeup(), ProcessHandle.current().pid(),
                 Duration.ofSeconds(60).toMillis());
     }
 

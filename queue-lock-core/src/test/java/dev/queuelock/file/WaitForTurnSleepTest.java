@@ -130,15 +130,15 @@ class WaitForTurnSleepTest {
             Files.createFile(tickets.resolve("5-5")); // a newcomer behind: nothing to report at once
 
             covered.get(30, TimeUnit.SECONDS); // looks again long before the 60 s
-            assertThat(waiter.watch().isPaused()).as("not told of later changes until that look").isTrue();
+            assertThat(waiter.ticketsWatch().isPaused()).as("not told of later changes until that look").isTrue();
             waiter.beginLook();
-            assertThat(waiter.watch().isPaused()).as("the look resumes the watch first").isFalse();
+            assertThat(waiter.ticketsWatch().isPaused()).as("the look resumes the watch first").isFalse();
 
             Future<?> uncovered = sleepIn(waiter, first, false);
             Files.createFile(tickets.resolve("6-6"));
             assertThatThrownBy(() -> uncovered.get(1, TimeUnit.SECONDS)).as("without a kernel wait, it keeps watching")
                     .isInstanceOf(TimeoutException.class);
-            assertThat(waiter.watch().isPaused()).isFalse();
+            assertThat(waiter.ticketsWatch().isPaused()).isFalse();
         }
     }
 
@@ -158,7 +158,7 @@ class WaitForTurnSleepTest {
 
             waiter.beginLook();
             assertThat(watchThreads()).as("the report look opens it").hasSizeGreaterThan(0);
-            assertThat(waiter.watch().isPaused()).isFalse();
+            assertThat(waiter.ticketsWatch().isPaused()).isFalse();
             waiter.closeInBackground();
         }
     }
@@ -171,7 +171,7 @@ class WaitForTurnSleepTest {
         Turn behindOne = behind(Ticket.parse("1-1"));
         try (WaitForTurn waiter = waiter()) {
             sleepIn(waiter, behindOne, false).get(30, TimeUnit.SECONDS); // back at once, to look again
-            assertThat(waiter.watch().isPaused()).isFalse();
+            assertThat(waiter.ticketsWatch().isPaused()).isFalse();
 
             waiter.beginLook();
             Future<?> watched = sleepIn(waiter, behindOne, false);
@@ -192,7 +192,7 @@ class WaitForTurnSleepTest {
             Future<?> covered = sleepIn(waiter, firstBehind(new LockRecord(1, "elsewhere", null, 1, null)), true);
             Files.createFile(tickets.resolve("7-7"));
             covered.get(30, TimeUnit.SECONDS);
-            assertThat(waiter.watch().isPaused()).isTrue();
+            assertThat(waiter.ticketsWatch().isPaused()).isTrue();
 
             waiter.closeInBackground();
 
