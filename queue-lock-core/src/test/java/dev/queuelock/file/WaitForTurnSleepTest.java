@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.queuelock.spi.SlotCount;
 import dev.queuelock.LockRecord;
 import dev.queuelock.spi.Queue;
 import java.nio.file.Files;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A waiter sleeps through changes that cannot move it up, and wakes on the one that can. */
-class SleeperTest {
+class WaitForTurnSleepTest {
 
     private static final String WATCH_THREAD = "queue-lock file events";
     private static final long SELF = ProcessHandle.current().pid();
@@ -57,9 +58,9 @@ class SleeperTest {
     void wakesOnlyForTheDeletionItWaitsFor() throws Exception {
         Files.createFile(tickets.resolve("1-1"));
         Files.createFile(tickets.resolve("5-5"));
-        try (Sleeper sleeper = sleeper()) {
-            sleeper.beginLook();
-            Future<?> woke = sleepIn(sleeper, behind(Ticket.parse("1-1")), false);
+        try (WaitForTurn waiter = waiter()) {
+            waiter.beginLook();
+            Future<?> woke = sleepIn(waiter, behind(Ticket.parse("1-1")), false);
             Files.createFile(tickets.resolve("6-6")); // a newcomer behind
             Files.delete(tickets.resolve("5-5")); // someone else's predecessor
             Files.delete(Files.createFile(dir.lockFile())); // the lock, but this waiter is not first
@@ -75,14 +76,14 @@ class SleeperTest {
     @Test
     @Timeout(120)
     void closesItselfInItsOwnThread() throws Exception {
-        try (Sleeper sleeper = sleeper()) {
+        try (WaitForTurn waiter = waiter()) {
             Set<Thread> before = watchThreads();
-            sleeper.beginLook(); // watched, as a waiter is that looked unsignalled
+            waiter.beginLook(); // watched, as a waiter is that looked unsignalled
             Set<Thread> pump = watchThreads();
             pump.removeAll(before);
             assertThat(pump).hasSize(1);
 
-            sleeper.closeInBackground();
+            waiter.closeInBackground();
 
             await().atMost(Duration.ofSeconds(30)).until(() -> !pump.iterator().next().isAlive());
         }
@@ -93,21 +94,21 @@ class SleeperTest {
     @Timeout(120)
     void theLockIsWatchedOnlyOnDemand() throws Exception {
         Turn first = firstBehind(new LockRecord(SELF, "held here", null, 1, null)); // no OS lock to wait on
-        try (Sleeper sleeper = sleeper()) {
-            sleeper.beginLook();
-            Future<?> unwatched = sleepIn(sleeper, first, false);
+        try (WaitForTurn waiter = waiter()) {
+            waiter.beginLook();
+            Future<?> unwatched = sleepIn(waiter, first, false);
             Files.delete(Files.createFile(dir.lockFile()));
             assertThatThrownBy(() -> unwatched.get(1, TimeUnit.SECONDS)).isInstanceOf(TimeoutException.class);
             unwatched.cancel(true);
 
-            sleeper.beginLook();
+            waiter.beginLook();
             executor.submit(() -> {
-                sleeper.sleep(first, 60_000);
+                waiter.sleep(first, 60_000);
                 return null;
             }).get(30, TimeUnit.SECONDS); // the lock watched now: back at once, to look again
-            sleeper.beginLook();
+            waiter.beginLook();
             Future<?> watched = executor.submit(() -> {
-                sleeper.sleep(first, 60_000);
+                waiter.sleep(first, 60_000);
                 return null;
             });
             Files.delete(Files.createFile(dir.lockFile()));
@@ -124,21 +125,21 @@ class SleeperTest {
     @Timeout(120)
     void aKernelCoveredWaiterPausesItsWatchAfterAChangeAndLooksAgainSoon() throws Exception {
         Turn first = firstBehind(new LockRecord(1, "elsewhere", null, 1, null));
-        try (Sleeper sleeper = sleeper()) {
-            sleeper.beginLook();
-            Future<?> covered = sleepIn(sleeper, first, true);
+        try (WaitForTurn waiter = waiter()) {
+            waiter.beginLook();
+            Future<?> covered = sleepIn(waiter, first, true);
             Files.createFile(tickets.resolve("5-5")); // a newcomer behind: nothing to report at once
 
             covered.get(30, TimeUnit.SECONDS); // looks again long before the 60 s
-            assertThat(sleeper.isPaused()).as("not told of later changes until that look").isTrue();
-            sleeper.beginLook();
-            assertThat(sleeper.isPaused()).as("the look resumes the watch first").isFalse();
+            assertThat(waiter.ticketsWatch().isPaused()).as("not told of later changes until that look").isTrue();
+            waiter.beginLook();
+            assertThat(waiter.ticketsWatch().isPaused()).as("the look resumes the watch first").isFalse();
 
-            Future<?> uncovered = sleepIn(sleeper, first, false);
+            Future<?> uncovered = sleepIn(waiter, first, false);
             Files.createFile(tickets.resolve("6-6"));
             assertThatThrownBy(() -> uncovered.get(1, TimeUnit.SECONDS)).as("without a kernel wait, it keeps watching")
                     .isInstanceOf(TimeoutException.class);
-            assertThat(sleeper.isPaused()).isFalse();
+            assertThat(waiter.ticketsWatch().isPaused()).isFalse();
         }
     }
 
@@ -149,17 +150,17 @@ class SleeperTest {
     @Test
     @Timeout(120)
     void aKernelCoveredWaiterOpensNoWatchUntilItLooksToReport() throws Exception {
-        try (Sleeper sleeper = sleeper()) {
+        try (WaitForTurn waiter = waiter()) {
             Set<Thread> before = watchThreads();
-            Future<?> covered = sleepIn(sleeper, behind(Ticket.parse("1-1")), true);
+            Future<?> covered = sleepIn(waiter, behind(Ticket.parse("1-1")), true);
             Files.createFile(tickets.resolve("5-5")); // unwatched: this wakes nobody
             covered.get(30, TimeUnit.SECONDS); // the report look, long before the 60 s
             assertThat(before).as("no watch opened by the sleep").containsAll(watchThreads());
 
-            sleeper.beginLook();
+            waiter.beginLook();
             assertThat(watchThreads()).as("the report look opens it").hasSizeGreaterThan(0);
-            assertThat(sleeper.isPaused()).isFalse();
-            sleeper.closeInBackground();
+            assertThat(waiter.ticketsWatch().isPaused()).isFalse();
+            waiter.closeInBackground();
         }
     }
 
@@ -169,12 +170,12 @@ class SleeperTest {
     void aWaiterWithoutAKernelWaitOpensTheWatchBeforeItSleeps() throws Exception {
         Files.createFile(tickets.resolve("1-1"));
         Turn behindOne = behind(Ticket.parse("1-1"));
-        try (Sleeper sleeper = sleeper()) {
-            sleepIn(sleeper, behindOne, false).get(30, TimeUnit.SECONDS); // back at once, to look again
-            assertThat(sleeper.isPaused()).isFalse();
+        try (WaitForTurn waiter = waiter()) {
+            sleepIn(waiter, behindOne, false).get(30, TimeUnit.SECONDS); // back at once, to look again
+            assertThat(waiter.ticketsWatch().isPaused()).isFalse();
 
-            sleeper.beginLook();
-            Future<?> watched = sleepIn(sleeper, behindOne, false);
+            waiter.beginLook();
+            Future<?> watched = sleepIn(waiter, behindOne, false);
             Files.delete(tickets.resolve("1-1"));
             watched.get(30, TimeUnit.SECONDS);
         }
@@ -184,24 +185,27 @@ class SleeperTest {
     @Test
     @Timeout(120)
     void aPausedWatchClosesInItsOwnThreadWithoutWaitingForAChange() throws Exception {
-        try (Sleeper sleeper = sleeper()) {
+        try (WaitForTurn waiter = waiter()) {
             Set<Thread> before = watchThreads();
-            sleeper.beginLook();
+            waiter.beginLook();
             Set<Thread> pump = watchThreads();
             pump.removeAll(before);
-            Future<?> covered = sleepIn(sleeper, firstBehind(new LockRecord(1, "elsewhere", null, 1, null)), true);
+            Future<?> covered = sleepIn(waiter, firstBehind(new LockRecord(1, "elsewhere", null, 1, null)), true);
             Files.createFile(tickets.resolve("7-7"));
             covered.get(30, TimeUnit.SECONDS);
-            assertThat(sleeper.isPaused()).isTrue();
+            assertThat(waiter.ticketsWatch().isPaused()).isTrue();
 
-            sleeper.closeInBackground();
+            waiter.closeInBackground();
 
             await().atMost(Duration.ofSeconds(30)).until(() -> pump.stream().noneMatch(Thread::isAlive));
         }
     }
 
-    private Sleeper sleeper() {
-        return new Sleeper(dir, SELF, Duration.ofSeconds(60));
+    /** A wait of a lock on the queue, ready to sleep: as a look that first finds someone ahead makes it. */
+    private WaitForTurn waiter() {
+        WaitForTurn waiter = new WaitForTurn(new FileQueueLock(dir, "sleeps", Duration.ofSeconds(60), SlotCount.ONE, null));
+        waiter.readySleep();
+        return waiter;
     }
 
     /** Waiting behind the live ticket {@code ahead}. */
@@ -216,9 +220,9 @@ class SleeperTest {
     }
 
     /** The waiter's sleep, in the executor's thread, with a 60 s timeout no test waits for. */
-    private Future<?> sleepIn(Sleeper sleeper, Turn turn, boolean kernelCovered) {
+    private Future<?> sleepIn(WaitForTurn waiter, Turn turn, boolean kernelCovered) {
         return executor.submit(() -> {
-            sleeper.await(turn, Duration.ofSeconds(60).toMillis(), kernelCovered);
+            waiter.await(turn, Duration.ofSeconds(60).toMillis(), kernelCovered);
             return null;
         });
     }
