@@ -13,6 +13,7 @@ import dev.queuelock.build.slots.UsualHolds;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -30,18 +31,23 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
     private final Git scratch;
     private final LandLog log;
     private final BatchOptions options;
+    private final Speculation.Newcomers<BatchRequest> newcomers;
     /** How many checks at once as this lander led, for its first round; later rounds decide afresh. */
     private ChecksAtOnce.Decision atLead;
 
-    /** @param members the leader's request first, then the lanes it took, in queue order */
+    /**
+     * @param members   the leader's request first, then the lanes it took, in queue order; those that join are added
+     * @param newcomers landers that queued while the checks run, taken into the batch (and added to members)
+     */
     BatchAttempts(Landing landing, String id, List<BatchRequest> members, Git scratch, BatchOptions options,
-            ChecksAtOnce.Decision atLead) {
+            ChecksAtOnce.Decision atLead, Speculation.Newcomers<BatchRequest> newcomers) {
         this.landing = landing;
+        this.newcomers = newcomers;
         this.options = options;
         this.atLead = atLead;
         this.id = id;
         this.leader = members.get(0);
-        this.members = List.copyOf(members);
+        this.members = members;
         this.scratch = scratch;
         this.log = landing.log();
     }
@@ -77,7 +83,8 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
             if (options.parallel().mayRunSeveral()) {
                 SpeculativeChecks together = new SpeculativeChecks(landing, checks, options.buildSlots(), label,
                         landing.repo().stateDir());
-                Speculation<BatchRequest> speculation = new Speculation<>(stack, together, this::nextRound, options.perLane());
+                Speculation<BatchRequest> speculation = new Speculation<>(stack, together, this::nextRound, options.perLane(),
+                        () -> joined(lines));
                 bisected = speculation.run(base, stacked);
                 landing.clock().end(Phase.CHECKS);
                 lines.addAll(speculated(speculation));
@@ -92,6 +99,16 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
         List<BatchVerdict> verdicts = decide(bisected, logOf, lines);
         return previous.checked(bisected, verdicts, lines, runs, bisected.top() != null ? null
                 : LandResult.failed("no lane of batch " + id + " passed; nothing was pushed"));
+    }
+
+    /** The next lander that joins while the checks run, told in the log and the history. */
+    private Optional<BatchRequest> joined(List<String> lines) throws InterruptedException {
+        Optional<BatchRequest> joined = newcomers.next();
+        joined.ifPresent(j -> {
+            lines.add("joined: " + j.lane + ", queued while the checks ran");
+            log.info("batch " + id + ": " + j.lane + " queued while the checks ran: it joins them, checked on top of the lanes ahead");
+        });
+        return joined;
     }
 
     /**
@@ -116,7 +133,7 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
     private List<String> speculated(Speculation<BatchRequest> speculation) {
         List<String> lines = new ArrayList<>();
         for (Speculation.Checked<BatchRequest> check : speculation.checks()) {
-            String line = "check: " + Speculation.describe(check, m -> m.lane, landing.repo().remoteBranch());
+            String line = "check: " + CheckLines.describe(check, m -> m.lane, landing.repo().remoteBranch());
             lines.add(line);
             log.info("batch " + id + ": " + line);
         }

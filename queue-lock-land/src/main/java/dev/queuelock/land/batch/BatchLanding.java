@@ -10,6 +10,7 @@ import dev.queuelock.land.engine.LandingResults;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A batch, landed by its leader: the engine lands the stack of the members' lanes
@@ -23,8 +24,9 @@ final class BatchLanding {
     private final Landing landing;
     private final BatchSeat seat;
     private final BatchRequest self;
-    /** The leader's request first, then the lanes it took, in queue order. */
+    /** The leader's request first, then the lanes it took, in queue order: those that join while the checks run too. */
     private final List<BatchRequest> members;
+    private final Gathering gathering;
     private final String id;
     private final LandLog log;
     private final BatchBoard board;
@@ -34,7 +36,8 @@ final class BatchLanding {
     private final ChecksAtOnce.Decision atLead;
 
     BatchLanding(Landing landing, BatchSeat seat, List<BatchRequest> taken, String id, BatchOptions options,
-            ChecksAtOnce.Decision atLead) {
+            ChecksAtOnce.Decision atLead, Gathering gathering) {
+        this.gathering = gathering;
         this.landing = landing;
         this.options = options;
         this.atLead = atLead;
@@ -42,7 +45,7 @@ final class BatchLanding {
         this.self = seat.request();
         List<BatchRequest> all = new ArrayList<>(List.of(self));
         all.addAll(taken);
-        this.members = List.copyOf(all);
+        this.members = all;
         this.id = id;
         this.log = landing.log();
         this.board = new BatchBoard(landing.repo().commonDir());
@@ -53,7 +56,8 @@ final class BatchLanding {
         log.info("batch " + id + ": landing " + members.size() + " lanes in queue order: " + String.join(", ", lanes()));
         try {
             return new ScratchWorktrees(landing.git(), board.directory())
-                    .with(scratch -> conclude(engine.land(new BatchAttempts(landing, id, members, scratch, options, atLead))));
+                    .with(scratch -> conclude(engine.land(new BatchAttempts(landing, id, members, scratch, options, atLead,
+                            this::join))));
         } catch (IOException e) {
             freeUndecided();
             throw new LandException("cannot set up the batch's scratch worktree: " + e.getMessage()
@@ -62,6 +66,13 @@ final class BatchLanding {
             freeUndecided();
             throw e;
         }
+    }
+
+    /** Takes the next lander that queued while the checks run into this batch, if it has room. */
+    private Optional<BatchRequest> join() {
+        Optional<BatchRequest> joined = gathering.join(self, id, members);
+        joined.ifPresent(members::add);
+        return joined;
     }
 
     /** Answers the members, then concludes the leader's own lane: its branch moves to its landed commit, or it is told why not. */

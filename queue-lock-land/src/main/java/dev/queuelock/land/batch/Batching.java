@@ -71,9 +71,12 @@ public final class Batching implements LandingMode {
                 landing.log().info("batch window: " + window + " of at most " + options.size()
                         + " lanes (recent batches failed their checks; it grows by one with each landing that passes)");
             }
-            List<BatchRequest> taken = new Gathering(options, window, new BatchBoard(landing.repo().commonDir()), landing.log())
-                    .take(seat.request(), id);
-            return taken.isEmpty() ? engine.alone() : new BatchLanding(landing, seat, taken, id, options, atLead).land(engine);
+            Gathering gathering = new Gathering(options, window, new BatchBoard(landing.repo().commonDir()), landing.log());
+            List<BatchRequest> taken = gathering.take(seat.request(), id);
+            // Lane by lane with several checks at once, landers that queue while this one's check runs join it.
+            boolean rolling = options.perLane() && atLead.count() > 1;
+            return taken.isEmpty() && !rolling ? engine.alone()
+                    : new BatchLanding(landing, seat, taken, id, options, atLead, gathering).land(engine);
         }
 
         @Override

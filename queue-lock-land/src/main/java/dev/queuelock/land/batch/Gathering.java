@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -19,7 +20,8 @@ import java.util.Set;
  * batch: two check builds where one would do. So a lander that got the queue right after it
  * queued first waits while others are still arriving: until the batch is full, nobody new has
  * come for {@link #QUIET}, or {@link #MOST} has passed. A lander that waited for its turn does not
- * gather: whoever came meanwhile has queued behind it already.
+ * gather: whoever came meanwhile has queued behind it already. Lane by lane, a lander that queues
+ * while the batch's checks run still joins it ({@link #join}), while the batch has room.
  */
 final class Gathering {
 
@@ -75,8 +77,24 @@ final class Gathering {
     /** Takes up to window − 1 live waiters with a request, in queue order, and tells them they are taken by batch {@code id}. */
     List<BatchRequest> take(BatchRequest self, String id) throws InterruptedException {
         gather(self);
+        return mark(takeable(self, List.of(), window - 1), self, id);
+    }
+
+    /**
+     * Takes the next live waiter behind the lanes {@code aboard} (the leader's and those it took),
+     * if the batch has room: one that queued while the batch's checks run. Empty if none may join.
+     */
+    Optional<BatchRequest> join(BatchRequest self, String id, List<BatchRequest> aboard) {
+        if (aboard.size() >= window) {
+            return Optional.empty();
+        }
+        return mark(takeable(self, aboard, 1), self, id).stream().findFirst();
+    }
+
+    /** Tells each request, in order, it is taken by batch {@code id}; the ones told. */
+    private List<BatchRequest> mark(List<BatchRequest> requests, BatchRequest self, String id) {
         List<BatchRequest> taken = new ArrayList<>();
-        for (BatchRequest request : takeable(self)) {
+        for (BatchRequest request : requests) {
             try {
                 board.answer(BatchVerdict.taken(request, id, self.lane));
                 taken.add(request);
@@ -98,7 +116,7 @@ final class Gathering {
         long lastArrival = self.ts;
         long quietUntil = start + quiet;
         long deadline = self.ts + MOST.toMillis();
-        while (takeable(self).size() < window - 1) {
+        while (takeable(self, List.of(), window - 1).size() < window - 1) {
             long now = clock.millis();
             if (now >= quietUntil || now >= deadline) {
                 break;
@@ -115,12 +133,15 @@ final class Gathering {
         }
     }
 
-    /** The waiters this lander may take now, in queue order. */
-    private List<BatchRequest> takeable(BatchRequest self) {
+    /** Up to {@code room} waiters this lander may take now, in queue order, past the ones {@code aboard} its batch already. */
+    private List<BatchRequest> takeable(BatchRequest self, List<BatchRequest> aboard, int room) {
         List<BatchRequest> takeable = new ArrayList<>();
         for (LockRecord waiter : options.landWaiters()) {
-            if (takeable.size() >= window - 1) {
+            if (takeable.size() >= room) {
                 break;
+            }
+            if (aboard.stream().anyMatch(member -> member.belongsTo(waiter))) {
+                continue;
             }
             var request = board.request(waiter.lane()).filter(r -> r.belongsTo(waiter) && r.isAlive());
             if (request.isEmpty() || request.get().lane.equals(self.lane)) {

@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.Optional;
 import java.util.function.IntSupplier;
 
 /**
  * Which lanes of a stack may land, checking prefixes together on free build slots instead of one
  * after another: each round checks the prefixes the {@link SpeculationPlan} picks, each on top of
- * the lanes ahead of it, at once. A failing prefix drops the checks behind it (they assumed it
+ * the lanes ahead of it, at once; lane by lane a round rolls on as slots free ({@link RoundJoins}). A failing prefix drops the checks behind it (they assumed it
  * passes); the lowest failing prefix whose predecessor passes names the culprit, which is left
  * out, and the lanes behind it are restacked on the last passing prefix and checked again. A lane
  * is accepted only with a passing check of a commit at or above its own, as in {@link Bisection},
@@ -73,8 +73,21 @@ final class Speculation<M> {
      * ({@link SpeculationPlan#droppedBy}): stopped if still running, their results not used.
      */
     interface Runner<M> {
-        /** @return one per candidate, in order; {@code wallMs} set to how long the round took */
-        List<Ended> run(List<Candidate<M>> candidates, long[] wallMs) throws InterruptedException;
+        /**
+         * @param joining asked for more checks while the round runs (told how many run), until one fails
+         * @return one per candidate, then per joined check, in order; {@code wallMs} set to how long the round took
+         */
+        List<Ended> run(List<Candidate<M>> candidates, Joining<M> joining, long[] wallMs) throws InterruptedException;
+    }
+
+    /** A check that joins a round under way, if one may now. */
+    interface Joining<M> {
+        Optional<Candidate<M>> next(int running) throws InterruptedException;
+    }
+
+    /** Lanes that queued after the checks began, taken in queue order while there is room; none by default. */
+    interface Newcomers<M> {
+        Optional<M> next() throws InterruptedException;
     }
 
     /** One check as the history keeps it. */
@@ -94,21 +107,26 @@ final class Speculation<M> {
     private final Runner<M> runner;
     private final IntSupplier roundSlots;
     private final boolean perLane;
+    private final Newcomers<M> newcomers;
     private final List<Checked<M>> checks = new ArrayList<>();
     /** Lanes whose passing check stands whichever of the lanes ahead land: they need no check again. */
     private final List<M> standing = new ArrayList<>();
     private final SideBySideTimes times = new SideBySideTimes();
 
     Speculation(Bisection.Stacker<M> stacker, Runner<M> runner, SpeculationPlan plan) {
-        this(stacker, runner, plan::slots, plan.perLane());
+        this(stacker, runner, plan::slots, plan.perLane(), Optional::empty);
     }
 
-    /** @param roundSlots how many checks the next round may run at once, asked before each round */
-    Speculation(Bisection.Stacker<M> stacker, Runner<M> runner, IntSupplier roundSlots, boolean perLane) {
+    /**
+     * @param roundSlots how many checks the next round may run at once, asked before each round
+     * @param newcomers  lanes that join lane by lane while checks run, each on top of the stack
+     */
+    Speculation(Bisection.Stacker<M> stacker, Runner<M> runner, IntSupplier roundSlots, boolean perLane, Newcomers<M> newcomers) {
         this.stacker = stacker;
         this.runner = runner;
         this.roundSlots = roundSlots;
         this.perLane = perLane;
+        this.newcomers = newcomers;
     }
 
     Bisection.Verdicts<M> run(String base, List<M> members) throws InterruptedException {
@@ -119,22 +137,22 @@ final class Speculation<M> {
             Bisection.Stack<M> stack = stacker.build(base, pending);
             found.conflicted.addAll(stack.conflicts);
             found.alreadyThere.addAll(stack.alreadyThere);
-            int n = stack.members.size();
-            if (n == 0) {
+            if (stack.members.isEmpty()) {
                 break;
             }
             int good = -1;
-            int bad = n;
-            while (!SpeculationPlan.decided(n, good, bad)) {
+            int bad = stack.members.size();
+            while (!SpeculationPlan.decided(stack.members.size(), good, bad)) {
                 SpeculationPlan plan = new SpeculationPlan(roundSlots.getAsInt(), perLane);
                 times.allowed(plan.slots());
-                int[] bounds = round(found, stack, base, known, plan.next(n, good, bad), good, bad);
+                int[] bounds = round(found, stack, base, known, plan, good, bad);
                 if (bounds[0] == good && bounds[1] == bad) {
                     throw new IllegalStateException("a round of speculative checks decided nothing");
                 }
                 good = bounds[0];
                 bad = bounds[1];
             }
+            int n = stack.members.size(); // lanes may have joined while the checks ran
             Bisection.accept(found, stack, good);
             if (bad == n) {
                 break;
@@ -148,9 +166,11 @@ final class Speculation<M> {
         return new Bisection.Verdicts<>(found);
     }
 
-    /** Runs one round; returns the new {good, bad}. */
+    /** Runs one round; returns the new {good, bad} (bad: the stack's size, which lanes that joined raise, if none failed). */
     private int[] round(Bisection.Found<M> found, Bisection.Stack<M> stack, String base, Map<String, Boolean> known,
-                        List<Integer> prefixes, int good, int bad) throws InterruptedException {
+                        SpeculationPlan plan, int good, int bad) throws InterruptedException {
+        boolean noneFailed = bad == stack.members.size();
+        List<Integer> prefixes = new ArrayList<>(plan.next(stack.members.size(), good, bad));
         List<Candidate<M>> toRun = new ArrayList<>();
         for (int prefix : prefixes) {
             Candidate<M> candidate = new Candidate<>(prefix, stack.tops.get(prefix), prefix == 0 ? base : stack.tops.get(prefix - 1),
@@ -167,7 +187,11 @@ final class Speculation<M> {
         Map<Integer, Ended> ended = new HashMap<>();
         if (!toRun.isEmpty()) {
             long[] wall = {0};
-            List<Ended> results = runner.run(toRun, wall);
+            Joining<M> joining = perLane && noneFailed
+                    ? new RoundJoins<>(stacker, newcomers, found, stack, prefixes, toRun, plan.slots(),
+                            c -> standing.contains(c.last()) || known.containsKey(c.commit))
+                    : running -> Optional.empty();
+            List<Ended> results = runner.run(List.copyOf(toRun), joining, wall);
             long slotMs = 0;
             for (int i = 0; i < toRun.size(); i++) {
                 ended.put(toRun.get(i).prefix, results.get(i));
@@ -195,7 +219,7 @@ final class Speculation<M> {
                 bad = prefix;
             }
         }
-        return new int[] {good, bad};
+        return new int[] {good, noneFailed && failedAt < 0 ? stack.members.size() : bad};
     }
 
     private void record(Map<Integer, Ended> ended, Bisection.Stack<M> stack, Bisection.Found<M> found, int prefix, Result result) {
@@ -219,28 +243,8 @@ final class Speculation<M> {
         return List.copyOf(checks);
     }
 
-    /** How the checks went: how many, how long, and how much on dropped ones. */
+    /** How the checks went: how many, how long, how much on dropped ones. */
     SideBySideTimes times() {
         return times;
-    }
-
-    /**
-     * A check as the log and the history say it, e.g. {@code C on A+B passed (41 s)} or
-     * {@code A on main failed (12 s)}.
-     */
-    static <M> String describe(Checked<M> check, Function<M, String> name, String base) {
-        if (check.result == Result.STANDS) {
-            return named(check.candidate, name, base) + ": not checked again, its check stands (independent of the lanes ahead)";
-        }
-        String what = check.result == Result.DROPPED ? "dropped" : check.result == Result.PASSED ? "passed" : "failed";
-        return named(check.candidate, name, base) + " " + what + " (" + Math.round(check.ms / 1000.0) + " s)";
-    }
-
-    /** The lane a check adds, on the lanes below it ({@code base} if none): {@code C on A+B}. */
-    static <M> String named(Candidate<M> candidate, Function<M, String> name, String base) {
-        List<M> members = candidate.members;
-        List<String> below = new ArrayList<>();
-        members.subList(0, members.size() - 1).forEach(m -> below.add(name.apply(m)));
-        return name.apply(candidate.last()) + " on " + (below.isEmpty() ? base : String.join("+", below));
     }
 }

@@ -10,9 +10,12 @@ import dev.queuelock.land.checks.SpeculativeCheck;
 import dev.queuelock.land.engine.Landing;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,9 +34,14 @@ import java.util.function.Supplier;
  * machine never runs more than the build queue admits and every check counts as a busy slot). The
  * leader's hold is taken before the others ask for theirs: it may join a hold of this process
  * (its session's own), which must never be another check's. A failing check stops the checks
- * behind it: their result could not be used. Interrupted, every check is stopped before this returns.
+ * behind it: their result could not be used. Until one fails, a slot that frees (or is free) starts
+ * the check of a lane that joins the round ({@link RoundJoins}). Interrupted, every check is
+ * stopped before this returns.
  */
 final class SpeculativeChecks implements Speculation.Runner<BatchRequest> {
+
+    /** How often a round under way looks for a free slot and a lane to join it, besides when a check ends. */
+    private static final Duration JOIN_POLL = Duration.ofMillis(250);
 
     private final Landing landing;
     private final BuildQueueChecks own;
@@ -59,33 +67,39 @@ final class SpeculativeChecks implements Speculation.Runner<BatchRequest> {
     }
 
     @Override
-    public List<Speculation.Ended> run(List<Speculation.Candidate<BatchRequest>> candidates, long[] wallMs)
-            throws InterruptedException {
+    public List<Speculation.Ended> run(List<Speculation.Candidate<BatchRequest>> first, Speculation.Joining<BatchRequest> joining,
+            long[] wallMs) throws InterruptedException {
         long started = System.currentTimeMillis();
         own.take();
-        int n = candidates.size();
-        ExecutorService pool = Executors.newFixedThreadPool(n, work -> {
+        List<Speculation.Candidate<BatchRequest>> candidates = new ArrayList<>(first);
+        ExecutorService pool = Executors.newCachedThreadPool(work -> {
             Thread thread = new Thread(work, "queuelock-speculative-check");
             thread.setDaemon(true);
             return thread;
         });
         ExecutorCompletionService<Boolean> done = new ExecutorCompletionService<>(pool);
         List<Future<Boolean>> futures = new ArrayList<>();
-        long[] began = new long[n];
-        Speculation.Ended[] ended = new Speculation.Ended[n];
+        List<Long> began = new ArrayList<>();
+        Map<Integer, Speculation.Ended> ended = new HashMap<>();
         try {
-            for (int i = 0; i < n; i++) {
-                began[i] = System.currentTimeMillis();
+            for (int i = 0; i < candidates.size(); i++) {
+                began.add(System.currentTimeMillis());
                 futures.add(done.submit(check(i == 0, candidates.get(i))));
             }
-            int failedAt = n;
-            for (int left = n; left > 0; left--) {
-                Future<Boolean> future = done.take();
+            int failedAt = Integer.MAX_VALUE;
+            while (ended.size() < candidates.size()) {
+                if (failedAt == Integer.MAX_VALUE) {
+                    join(joining, candidates, futures, began, done, candidates.size() - ended.size());
+                }
+                Future<Boolean> future = done.poll(JOIN_POLL.toMillis(), TimeUnit.MILLISECONDS);
+                if (future == null) {
+                    continue;
+                }
                 int i = futures.indexOf(future);
-                long ms = System.currentTimeMillis() - began[i];
+                long ms = System.currentTimeMillis() - began.get(i);
                 Boolean passed = result(future);
-                ended[i] = passed == null ? Speculation.Ended.dropped(ms)
-                        : new Speculation.Ended(passed, ms, SpeculativeCheck.standsOnMain(logOf.get(candidates.get(i).commit)));
+                ended.put(i, passed == null ? Speculation.Ended.dropped(ms)
+                        : new Speculation.Ended(passed, ms, SpeculativeCheck.standsOnMain(logOf.get(candidates.get(i).commit))));
                 if (Boolean.FALSE.equals(passed) && i < failedAt) {
                     failedAt = i;
                     for (int behind : SpeculationPlan.droppedBy(prefixes(candidates), candidates.get(i).prefix)) {
@@ -102,10 +116,22 @@ final class SpeculativeChecks implements Speculation.Runner<BatchRequest> {
         wallMs[0] = System.currentTimeMillis() - started;
         landing.clock().end(Phase.CHECKS); // the round's checks, not the restack after it
         List<Speculation.Ended> results = new ArrayList<>();
-        for (Speculation.Ended e : ended) {
-            results.add(e);
+        for (int i = 0; i < candidates.size(); i++) {
+            results.add(ended.get(i));
         }
         return results;
+    }
+
+    /** Starts the checks that join the round now: a lane the round left for later, or one that queued meanwhile. */
+    private void join(Speculation.Joining<BatchRequest> joining, List<Speculation.Candidate<BatchRequest>> candidates,
+            List<Future<Boolean>> futures, List<Long> began, ExecutorCompletionService<Boolean> done, int running)
+            throws InterruptedException {
+        for (Optional<Speculation.Candidate<BatchRequest>> more = joining.next(running); more.isPresent();
+                more = joining.next(++running)) {
+            candidates.add(more.get());
+            began.add(System.currentTimeMillis());
+            futures.add(done.submit(check(false, more.get())));
+        }
     }
 
     /** The log of the check run on this commit. */
@@ -177,6 +203,6 @@ final class SpeculativeChecks implements Speculation.Runner<BatchRequest> {
     }
 
     private String what(Speculation.Candidate<BatchRequest> candidate) {
-        return Speculation.named(candidate, m -> m.lane, landing.repo().remoteBranch());
+        return CheckLines.named(candidate, m -> m.lane, landing.repo().remoteBranch());
     }
 }

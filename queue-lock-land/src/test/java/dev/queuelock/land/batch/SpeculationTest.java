@@ -32,7 +32,7 @@ class SpeculationTest {
             }
             return stack;
         };
-        Speculation.Runner<String> runner = (candidates, wall) -> {
+        Speculation.Runner<String> runner = (candidates, joining, wall) -> {
             assertThat(candidates.size()).as("never more checks at once than slots").isLessThanOrEqualTo(slots);
             List<String> round = new ArrayList<>();
             List<Speculation.Ended> ended = new ArrayList<>();
@@ -56,9 +56,82 @@ class SpeculationTest {
         return new Speculation<>(stacker, runner, new SpeculationPlan(slots, perLane));
     }
 
+    /**
+     * Lane by lane with checks that end in the order they started: each time one ends, the slot it
+     * frees is offered to the round; the newcomers queue meanwhile, in this order.
+     */
+    Speculation<String> rolling(Set<String> culprits, int slots, List<String> newcomers) {
+        Bisection.Stacker<String> stacker = (base, members) -> {
+            Bisection.Stack<String> stack = new Bisection.Stack<>();
+            String top = base;
+            for (String m : members) {
+                top = top + "+" + m;
+                stack.add(m, top);
+            }
+            return stack;
+        };
+        List<String> queued = new ArrayList<>(newcomers);
+        Speculation.Runner<String> runner = (first, joining, wall) -> {
+            List<Speculation.Candidate<String>> started = new ArrayList<>(first);
+            List<Speculation.Ended> ended = new ArrayList<>();
+            boolean failed = false;
+            for (int i = 0; i < started.size(); i++) {
+                for (int running = started.size() - i; !failed; running++) {
+                    assertThat(running).as("never more checks at once than slots").isLessThanOrEqualTo(slots);
+                    var more = joining.next(running);
+                    if (more.isEmpty()) {
+                        break;
+                    }
+                    started.add(more.get());
+                }
+                Speculation.Candidate<String> c = started.get(i);
+                boolean passes = culprits.stream().noneMatch(x -> List.of(c.commit.split("\\+")).contains(x));
+                ended.add(failed ? Speculation.Ended.dropped(5_000) : new Speculation.Ended(passes, 10_000));
+                failed |= !passes;
+            }
+            List<String> round = new ArrayList<>();
+            started.forEach(c -> round.add(c.commit));
+            rounds.add(round);
+            return ended;
+        };
+        Speculation.Newcomers<String> arriving = () -> queued.isEmpty() ? java.util.Optional.empty()
+                : java.util.Optional.of(queued.remove(0));
+        return new Speculation<>(stacker, runner, () -> slots, true, arriving);
+    }
+
+    @Test
+    void lanesThatQueueWhileTheChecksRunJoinTheRoundOnTopOfTheLanesAhead() throws Exception {
+        Speculation<String> s = rolling(Set.of(), 3, List.of("B", "C"));
+        Bisection.Verdicts<String> v = s.run("main", List.of("A"));
+        assertThat(rounds).as("one round: B and C start while A's check runs").containsExactly(List.of("main+A", "main+A+B", "main+A+B+C"));
+        assertThat(v.passedMembers()).containsExactly("A", "B", "C");
+        assertThat(lines(s)).containsExactly("A on main passed (10 s)", "B on A passed (10 s)", "C on A+B passed (10 s)");
+    }
+
+    @Test
+    void aSlotThatFreesTakesTheNextLaneInsteadOfWaitingForTheRoundToEnd() throws Exception {
+        Speculation<String> s = rolling(Set.of(), 2, List.of("E"));
+        Bisection.Verdicts<String> v = s.run("main", List.of("A", "B", "C", "D"));
+        assertThat(rounds).containsExactly(List.of("main+A", "main+A+B", "main+A+B+C", "main+A+B+C+D", "main+A+B+C+D+E"));
+        assertThat(v.passedMembers()).containsExactly("A", "B", "C", "D", "E");
+    }
+
+    @Test
+    void aFailureAheadRestartsOnlyTheChecksThatAssumedItAndTheJoinedLanesLand() throws Exception {
+        Speculation<String> s = rolling(Set.of("B"), 3, List.of("C", "D"));
+        Bisection.Verdicts<String> v = s.run("main", List.of("A", "B"));
+        assertThat(rounds.get(0)).as("C joined at once, D as A's check ended").containsExactly("main+A", "main+A+B", "main+A+B+C",
+                "main+A+B+C+D");
+        assertThat(rounds.get(1)).as("A's pass stands: only C and D, which assumed B, restart").containsExactly("main+A+C", "main+A+C+D");
+        assertThat(v.failed).extracting(t -> t.member).containsExactly("B");
+        assertThat(v.passedMembers()).containsExactly("A", "C", "D");
+        assertThat(lines(s)).containsExactly("A on main passed (10 s)", "B on A failed (10 s)", "C on A+B dropped (5 s)",
+                "D on A+B+C dropped (5 s)", "C on A passed (10 s)", "D on A+C passed (10 s)");
+    }
+
     static List<String> lines(Speculation<String> s) {
         List<String> lines = new ArrayList<>();
-        s.checks().forEach(c -> lines.add(Speculation.describe(c, Function.identity(), "main")));
+        s.checks().forEach(c -> lines.add(CheckLines.describe(c, Function.identity(), "main")));
         return lines;
     }
 
