@@ -214,7 +214,125 @@ class ParallelLandingTest {
                 .anyMatch(l -> l.startsWith("check: lane-3 on lane-2 passed"));
     }
 
+    @Test
+    @Timeout(240)
+    void landersThatQueueWhileTheChecksRunStartTheirChecksAtOnceOnTopOfTheLanesAheadAndLandInOrder() throws Exception {
+        Map<String, Path> lanes = scene.lanes(3);
+        lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
+        Path hold = Files.createFile(tmp.resolve("hold"));
+        // Each lander starts once the check of the one before it runs: lane-1's check stalls until the end, so a
+        // lane whose check starts at all started it while lane-1's (and lane-2's) ran.
+        Map<String, ChildProcess> landers = queueWhileChecksRun(lanes, "1/3", hold);
+        assertThat(seen()).as("each check on top of the lanes ahead").containsExactlyInAnyOrder("lane-1.txt", "lane-1.txt lane-2.txt",
+                "lane-1.txt lane-2.txt lane-3.txt");
+        Files.delete(hold);
+
+        landers.forEach((name, lander) -> assertThat(lander.awaitExit(Duration.ofSeconds(120))).as(lander.output()).isZero());
+        assertThat(repo.remoteLog()).as("in queue order, linear").containsExactlyElementsOf(LandingScene.expectedLog(List.of("lane-1", "lane-2", "lane-3")));
+        assertThat(git(repo.main, "rev-list", "--merges", "--count", "origin/main")).isEqualTo("0");
+        List<LandRun> history = new LandHistory(repo.main.resolve(".git")).read();
+        assertThat(history).hasSize(3).allSatisfy(run -> assertThat(run.outcome()).isEqualTo(Outcome.LANDED));
+        assertThat(history.get(0).batch.steps).contains("joined: lane-2, queued while the checks ran", "joined: lane-3, queued while the checks ran")
+                .anyMatch(l -> l.startsWith("check: lane-1 on origin/main passed"))
+                .anyMatch(l -> l.startsWith("check: lane-2 on lane-1 passed"))
+                .anyMatch(l -> l.startsWith("check: lane-3 on lane-1+lane-2 passed"));
+        assertThat(git(repo.main, "worktree", "list")).as("every check's worktree removed").doesNotContain("queuelock");
+    }
+
+    @Test
+    @Timeout(240)
+    void aFailureAheadOfLanesThatJoinedRestartsOnlyTheChecksOnTopOfItAndTheyLand() throws Exception {
+        Map<String, Path> lanes = scene.lanes(3);
+        lanes.forEach((name, dir) -> commit(dir, name.equals("lane-1") ? "BAD" : name + ".txt", name + "\n", "change of " + name));
+        Path hold = Files.createFile(tmp.resolve("hold"));
+        Map<String, ChildProcess> landers = queueWhileChecksRun(lanes, "1/3", hold);
+        Files.delete(hold);
+
+        for (String lane : List.of("lane-2", "lane-3")) {
+            assertThat(landers.get(lane).awaitExit(Duration.ofSeconds(120))).as(landers.get(lane).output()).isZero();
+        }
+        assertThat(landers.get("lane-1").awaitExit(Duration.ofSeconds(60))).isEqualTo(2);
+        assertThat(landers.get("lane-1").output()).contains("checks failed with lane lane-1");
+        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(List.of("lane-2", "lane-3")));
+        List<String> checks = new ArrayList<>();
+        new LandHistory(repo.main.resolve(".git")).read().get(0).batch.steps.stream().filter(l -> l.startsWith("check: "))
+                .forEach(l -> checks.add(l.replaceAll(" \\(\\d+ s\\)$", "")));
+        assertThat(checks).as("lane-1's check is not run again; only the two on top of it restart, without it").hasSize(5)
+                .contains("check: lane-1 on origin/main failed", "check: lane-2 on origin/main passed", "check: lane-3 on lane-2 passed")
+                .filteredOn(l -> l.contains(" on lane-1")).as("the checks that assumed lane-1")
+                .containsExactlyInAnyOrder("check: lane-2 on lane-1 " + outcome(checks, "lane-2 on lane-1"),
+                        "check: lane-3 on lane-1+lane-2 " + outcome(checks, "lane-3 on lane-1+lane-2"))
+                .allMatch(l -> l.endsWith(" failed") || l.endsWith(" dropped"));
+    }
+
+    /** How the check named {@code what} ended, in these history lines. */
+    private static String outcome(List<String> checks, String what) {
+        return checks.stream().filter(l -> l.startsWith("check: " + what + " ")).findFirst().orElse("none").replaceAll(".* ", "");
+    }
+
+    @Test
+    @Timeout(300)
+    void theLeaderKilledWhileLanesThatJoinedAreCheckedLosesNothingAndTheNextLanderLandsThem() throws Exception {
+        Map<String, Path> lanes = scene.lanes(3);
+        lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
+        Path hold = Files.createFile(tmp.resolve("hold"));
+        String before = repo.remoteHead();
+        Map<String, ChildProcess> landers = queueWhileChecksRun(lanes, "1/3", hold);
+        ChildProcess leader = landers.get("lane-1");
+        List<ProcessHandle> checks = new ArrayList<>();
+        leader.process().descendants().filter(p -> p.info().command().orElse("").endsWith("sh")).forEach(checks::add);
+        orphans.addAll(checks);
+        leader.kill9();
+
+        await("the watchdog stops each check build").atMost(Duration.ofSeconds(60))
+                .until(() -> checks.stream().noneMatch(ProcessHandle::isAlive));
+        assertThat(checks).hasSizeGreaterThanOrEqualTo(3);
+        assertThat(repo.remoteHead()).as("nothing pushed").isEqualTo(before);
+        Files.delete(hold);
+        for (String lane : List.of("lane-2", "lane-3")) {
+            assertThat(landers.get(lane).awaitExit(Duration.ofSeconds(120))).as(landers.get(lane).output()).isZero();
+        }
+        assertThat(landers.get("lane-2").output()).contains("is gone without a verdict; nothing of it was pushed");
+        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(List.of("lane-2", "lane-3")));
+        assertThat(git(lanes.get("lane-1"), "log", "-1", "--format=%s")).as("the leader's lane intact").isEqualTo("change of lane-1");
+        assertThat(git(repo.main, "worktree", "list")).as("the killed leader's check worktrees removed").doesNotContain("queuelock");
+    }
+
     // ---- scaffolding (the scene is LandingScene, shared with BatchLandingTest)
+
+    /**
+     * $0: a file; $1: a directory. Each check writes the lanes' files its candidate holds into a
+     * file of its own in $1 as it starts, stalls while $0 is there, then fails if the candidate has a file BAD.
+     */
+    static final String SEEING = "ls lane-*.txt 2>/dev/null | tr '\\n' ' ' > \"$1/$$.part\"; mv \"$1/$$.part\" \"$1/$$.seen\";"
+            + " while [ -f \"$0\" ]; do sleep 0.1; done; test ! -f BAD";
+
+    /** What each check that started saw, as {@link #SEEING} wrote it: e.g. {@code lane-1.txt lane-2.txt}. */
+    List<String> seen() throws IOException {
+        List<String> seen = new ArrayList<>();
+        try (Stream<Path> files = Files.list(started)) {
+            for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".seen"))::iterator) {
+                seen.add(Files.readString(file).trim());
+            }
+        }
+        return seen;
+    }
+
+    /**
+     * Starts one {@link #SEEING} lander per lane, with no gate: the first leads at once; each next
+     * one only once every check before it started (and, while {@code hold} is there, still runs).
+     */
+    Map<String, ChildProcess> queueWhileChecksRun(Map<String, Path> lanes, String sizes, Path hold) throws Exception {
+        Map<String, ChildProcess> landers = new LinkedHashMap<>();
+        for (Map.Entry<String, Path> lane : lanes.entrySet()) {
+            List<String> args = new ArrayList<>(List.of(lane.getValue().toString(), queues.toString(), sizes, "sh", "-c", SEEING,
+                    hold.toString(), started.toString()));
+            landers.put(lane.getKey(), children.jvm(BatchLandWorker.class, args).log(tmp.resolve(lane.getKey() + ".log")).start());
+            int checks = landers.size();
+            await(lane.getKey() + "'s check started").atMost(Duration.ofSeconds(90)).until(() -> seen().size() == checks);
+        }
+        return landers;
+    }
 
     /** A reading of {@link dev.queuelock.build.slots.DescribedMachine}: others' tasks keep the four cores busy (1 slot, also beside a check of ours). */
     static final String BUSY = "50 4.0 4";
