@@ -96,6 +96,31 @@ final class QueuedLandings {
         Thread.sleep(500); // every lander has published its request right before it queued
         long start = System.nanoTime();
         scene.releaseGate();
+        return timed(landers, start);
+    }
+
+    /**
+     * Lands {@code count} lanes as agents do: no gate, each lander started {@code gap} after the
+     * one before it; timed from the first start to each lander's exit (JVM starts included).
+     */
+    Result landArriving(int count, String sizes, List<String> check, Duration gap) throws Exception {
+        Map<String, ChildProcess> landers = new LinkedHashMap<>();
+        Map<String, Path> lanes = new LandingScene(repo, locks).lanes(count);
+        lanes.forEach((name, dir) -> commit(dir, name + ".txt", "x\n", "change of " + name));
+        long start = System.nanoTime();
+        for (Map.Entry<String, Path> lane : lanes.entrySet()) {
+            long due = start + landers.size() * gap.toNanos();
+            Thread.sleep(Math.max(0, (due - System.nanoTime()) / 1_000_000));
+            List<String> args = new ArrayList<>(List.of(lane.getValue().toString(), queues().toString(), sizes));
+            args.addAll(check);
+            landers.put(lane.getKey(), children.jvm(BatchLandWorker.class, args).log(root.resolve(lane.getKey() + ".log")).start());
+        }
+        return timed(landers, start);
+    }
+
+    /** Waits for every lander to exit; asserts each landed, in a linear history of one commit each. */
+    private Result timed(Map<String, ChildProcess> landers, long start) throws Exception {
+        int count = landers.size();
         Map<ChildProcess, Long> exitedAt = new LinkedHashMap<>();
         while (exitedAt.size() < count) {
             for (ChildProcess lander : landers.values()) {
