@@ -24,7 +24,7 @@ public final class BatchOptions {
     public static final Setting<String> PARALLEL = SETTINGS.add(Setting.numberOr("queuelock.land.parallel", 1, "auto", 1, "land",
             "How many land checks run at once: the holder of the land queue checks the lanes queued behind it on top of "
                     + "the ones ahead (A; A+B; A+B+C), each check build in a build slot of its own, and pushes in queue order; "
-                    + "1 checks one at a time, auto as many as the build queue has slots (queuelock.build.slots), decided when "
+                    + "lane by lane, a lander that queues while they run joins them on a free slot at once. 1 checks one at a time, auto as many as the build queue has slots (queuelock.build.slots), decided when "
                     + "the lander leads and again before each round of checks. Each check "
                     + "costs a slot, a worktree and a check build; a failure ahead costs the checks behind it, rerun without it."));
 
