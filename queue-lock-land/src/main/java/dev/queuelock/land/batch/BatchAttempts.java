@@ -32,6 +32,7 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
     private final LandLog log;
     private final BatchOptions options;
     private final Speculation.Newcomers<BatchRequest> newcomers;
+    private final ChecksShown shown;
     /** How many checks at once as this lander led, for its first round; later rounds decide afresh. */
     private ChecksAtOnce.Decision atLead;
 
@@ -40,8 +41,9 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
      * @param newcomers landers that queued while the checks run, taken into the batch (and added to members)
      */
     BatchAttempts(Landing landing, String id, List<BatchRequest> members, Git scratch, BatchOptions options,
-            ChecksAtOnce.Decision atLead, Speculation.Newcomers<BatchRequest> newcomers) {
+            ChecksAtOnce.Decision atLead, Speculation.Newcomers<BatchRequest> newcomers, ChecksShown shown) {
         this.landing = landing;
+        this.shown = shown;
         this.newcomers = newcomers;
         this.options = options;
         this.atLead = atLead;
@@ -82,7 +84,7 @@ final class BatchAttempts implements LandingDriver<BatchStep> {
             String base = landing.git().commitOf(remoteRef);
             if (options.parallel().mayRunSeveral()) {
                 SpeculativeChecks together = new SpeculativeChecks(landing, checks, options.buildSlots(), label,
-                        landing.repo().stateDir());
+                        landing.repo().stateDir(), shown);
                 Speculation<BatchRequest> speculation = new Speculation<>(stack, together, this::nextRound, options.perLane(),
                         () -> joined(lines));
                 bisected = speculation.run(base, stacked);

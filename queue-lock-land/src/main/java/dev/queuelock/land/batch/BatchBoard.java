@@ -14,7 +14,8 @@ import java.util.Optional;
 
 /**
  * The batch notice board of a repository, {@code <git common dir>/queuelock/batch/}: waiters pin
- * their requests in {@code requests/}, the leader answers in {@code verdicts/}; one file per lane,
+ * their requests in {@code requests/}, the leader answers in {@code verdicts/} and shows its checks
+ * side by side in {@code checks/}; one file per lane,
  * each replaced atomically, so a reader sees a whole note or none. Unreadable notes read as absent.
  */
 public final class BatchBoard {
@@ -86,6 +87,26 @@ public final class BatchBoard {
 
     void answer(BatchVerdict verdict) throws IOException {
         write(verdictFile(verdict.lane), verdict);
+    }
+
+    /** Publishes a leader's checks side by side, for the watch. */
+    void publishChecks(ChecksUnderWay checks) throws IOException {
+        write(checksFile(checks.lane), checks);
+    }
+
+    /** Removes the checks this leader's process published. */
+    void withdrawChecks(BatchRequest leader) {
+        read(checksFile(leader.lane), ChecksUnderWay.class).filter(c -> c.pid == leader.pid)
+                .ifPresent(c -> SafePaths.deleteQuietly(checksFile(c.lane)));
+    }
+
+    /** Every readable note of checks side by side, a dead leader's too. */
+    public List<ChecksUnderWay> checksUnderWay() {
+        return all("checks", ChecksUnderWay.class);
+    }
+
+    private Path checksFile(String lane) {
+        return dir.resolve("checks").resolve(lane + ".json");
     }
 
     private Path requestFile(String lane) {

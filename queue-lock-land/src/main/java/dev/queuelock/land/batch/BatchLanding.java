@@ -27,6 +27,8 @@ final class BatchLanding {
     /** The leader's request first, then the lanes it took, in queue order: those that join while the checks run too. */
     private final List<BatchRequest> members;
     private final Gathering gathering;
+    /** The checks side by side, as the watch shows them while they run. */
+    private final ChecksShown shown;
     private final String id;
     private final LandLog log;
     private final BatchBoard board;
@@ -49,6 +51,7 @@ final class BatchLanding {
         this.id = id;
         this.log = landing.log();
         this.board = new BatchBoard(landing.repo().commonDir());
+        this.shown = new ChecksShown(board, self);
     }
 
     /** Lands the batch; how it ended for the leader's lane and for each member it answered. */
@@ -57,7 +60,7 @@ final class BatchLanding {
         try {
             return new ScratchWorktrees(landing.git(), board.directory())
                     .with(scratch -> conclude(engine.land(new BatchAttempts(landing, id, members, scratch, options, atLead,
-                            this::join))));
+                            this::join, shown))));
         } catch (IOException e) {
             freeUndecided();
             throw new LandException("cannot set up the batch's scratch worktree: " + e.getMessage()
@@ -65,6 +68,8 @@ final class BatchLanding {
         } catch (RuntimeException | InterruptedException e) {
             freeUndecided();
             throw e;
+        } finally {
+            shown.withdraw();
         }
     }
 

@@ -51,13 +51,16 @@ final class SpeculativeChecks implements Speculation.Runner<BatchRequest> {
     private final CheckLogs logs;
     private final LandLog log;
     private final Map<String, Path> logOf = new ConcurrentHashMap<>();
+    private final ChecksShown shown;
 
     /**
      * @param own       the checks in the leader's build hold, taken at its first run
      * @param moreSlots a fresh lock of the build queue per further check
      */
-    SpeculativeChecks(Landing landing, BuildQueueChecks own, Supplier<QueueLock> moreSlots, String label, Path stateDir) {
+    SpeculativeChecks(Landing landing, BuildQueueChecks own, Supplier<QueueLock> moreSlots, String label, Path stateDir,
+            ChecksShown shown) {
         this.landing = landing;
+        this.shown = shown;
         this.own = own;
         this.moreSlots = moreSlots;
         this.label = label;
@@ -141,19 +144,32 @@ final class SpeculativeChecks implements Speculation.Runner<BatchRequest> {
 
     private Callable<Boolean> check(boolean first, Speculation.Candidate<BatchRequest> candidate) {
         return () -> {
-            Path logFile = logs.next("speculative-" + (candidate.prefix + 1));
-            logOf.put(candidate.commit, logFile);
-            if (candidate.members.size() > 1) {
-                SpeculativeCheck.ahead(logFile, candidate.below);
-            }
-            log.info("speculative check of " + what(candidate) + " started, log " + logFile);
-            if (first) {
-                return inScratch(own, true, candidate, logFile);
-            }
-            try (BuildQueueChecks checks = landing.checks(label, moreSlots.get())) {
-                return inScratch(checks, false, candidate, logFile);
+            String what = what(candidate);
+            shown.said(what, "checking");
+            try {
+                boolean passed = start(first, candidate);
+                shown.said(what, passed ? "passed" : "failed");
+                return passed;
+            } catch (InterruptedException e) {
+                shown.said(what, "stopped");
+                throw e;
             }
         };
+    }
+
+    private boolean start(boolean first, Speculation.Candidate<BatchRequest> candidate) throws IOException, InterruptedException {
+        Path logFile = logs.next("speculative-" + (candidate.prefix + 1));
+        logOf.put(candidate.commit, logFile);
+        if (candidate.members.size() > 1) {
+            SpeculativeCheck.ahead(logFile, candidate.below);
+        }
+        log.info("speculative check of " + what(candidate) + " started, log " + logFile);
+        if (first) {
+            return inScratch(own, true, candidate, logFile);
+        }
+        try (BuildQueueChecks checks = landing.checks(label, moreSlots.get())) {
+            return inScratch(checks, false, candidate, logFile);
+        }
     }
 
     /** @param taken whether the checks' hold is taken already (the leader's), else the run takes it */

@@ -43,6 +43,9 @@ public final class PageJson {
             if (m.underWay.batches.containsKey(lane)) {
                 m.underWay.batches.get(lane).forEach(lander.putArray("batch")::add);
             }
+            if (m.underWay.sideBySide.containsKey(lane)) {
+                m.underWay.sideBySide.get(lane).forEach(lander.putArray("checksSideBySide")::add);
+            }
         }
         ArrayNode queued = land.withArray("waiters");
         for (int i = 0; i < m.land.waiters().size(); i++) {

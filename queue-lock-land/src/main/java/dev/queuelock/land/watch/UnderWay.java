@@ -1,25 +1,43 @@
 package dev.queuelock.land.watch;
 
 import dev.queuelock.land.batch.BatchVerdict;
+import dev.queuelock.land.batch.ChecksUnderWay;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** How far the landings under way have come beyond their phase: a check's modules done, a running batch's members. */
+/**
+ * How far the landings under way have come beyond their phase: a check's modules done, a running
+ * batch's members, and its checks side by side, each on the lanes it ran on.
+ */
 final class UnderWay {
 
-    static final UnderWay NONE = new UnderWay(Map.of(), Map.of());
+    static final UnderWay NONE = new UnderWay(Map.of(), Map.of(), Map.of());
 
     /** A check's progress by lane, as {@link CheckProgress} tells it. */
     final Map<String, String> checks;
     /** The batches under way by their leader's lane: every member, the leader first, then the lanes it took. */
     final Map<String, List<String>> batches;
+    /** The checks side by side by their leader's lane, as it published them: e.g. {@code lane-3 on lane-1+lane-2: checking}. */
+    final Map<String, List<String>> sideBySide;
 
-    UnderWay(Map<String, String> checks, Map<String, List<String>> batches) {
+    UnderWay(Map<String, String> checks, Map<String, List<String>> batches, Map<String, List<String>> sideBySide) {
         this.checks = checks;
         this.batches = batches;
+        this.sideBySide = sideBySide;
+    }
+
+    /** The checks side by side of live leaders, by leader. */
+    static Map<String, List<String>> sideBySide(List<ChecksUnderWay> published) {
+        Map<String, List<String>> byLeader = new TreeMap<>();
+        for (ChecksUnderWay c : published) {
+            if (!c.checks.isEmpty() && c.leaderAlive()) {
+                byLeader.put(c.lane, c.checks);
+            }
+        }
+        return byLeader;
     }
 
     /**
@@ -41,9 +59,12 @@ final class UnderWay {
         return batches;
     }
 
-    /** What to say of the lane's landing beyond its phase, e.g. {@code checking: 2 of 5 modules done (app tested)}, {@code batch of 3: a, b, c}. */
+    /**
+     * What to say of the lane's landing beyond its phase, e.g. {@code checking: 2 of 5 modules done (app tested)},
+     * {@code batch of 3: a, b, c}, {@code checks: a on origin/main: passed; b on a: checking}.
+     */
     List<String> of(String lane) {
-        List<String> said = new ArrayList<>(2);
+        List<String> said = new ArrayList<>(3);
         String check = checks.get(lane);
         if (check != null) {
             said.add("checking: " + check);
@@ -51,6 +72,10 @@ final class UnderWay {
         List<String> members = batches.get(lane);
         if (members != null) {
             said.add("batch of " + members.size() + ": " + String.join(", ", members));
+        }
+        List<String> sideBySide = this.sideBySide.get(lane);
+        if (sideBySide != null) {
+            said.add("checks: " + String.join("; ", sideBySide));
         }
         return said;
     }

@@ -69,6 +69,7 @@ public final class WatchLoop {
     private List<LaneState> lanes = List.of();
     private Map<String, Long> targets = Map.of();
     private Map<String, List<String>> batches = Map.of();
+    private Map<String, List<String>> sideBySide = Map.of();
     private CheckProgress checks;
     /** The usage history's file as last read (its key and time), so a changed build queue rereads it only when it was rewritten. */
     private Object usageRead;
@@ -165,7 +166,7 @@ public final class WatchLoop {
     /** The checks' progress, read on from where the last look stopped, and the batches as the state was last read. */
     private UnderWay underWay() {
         if (checks == null) {
-            return new UnderWay(Map.of(), batches);
+            return new UnderWay(Map.of(), batches, sideBySide);
         }
         Map<String, String> progress = new HashMap<>();
         Set<String> inChecks = new HashSet<>();
@@ -176,7 +177,7 @@ public final class WatchLoop {
             }
         });
         checks.keepOnly(inChecks);
-        return new UnderWay(progress, batches);
+        return new UnderWay(progress, batches, sideBySide);
     }
 
     private void readQueues() {
@@ -211,7 +212,9 @@ public final class WatchLoop {
             checks = new CheckProgress(StateEntry.CHECK_LOGS.in(state));
         }
         landing = InFlightLanding.live(state);
-        batches = UnderWay.batches(new BatchBoard(common).verdicts());
+        BatchBoard board = new BatchBoard(common);
+        batches = UnderWay.batches(board.verdicts());
+        sideBySide = UnderWay.sideBySide(board.checksUnderWay());
         landings = new LandHistory(common).read();
         flaky = new FlakyTests(common).flakiest(FLAKIEST);
         List<ActivityLine> activity = new Activity(state).read();

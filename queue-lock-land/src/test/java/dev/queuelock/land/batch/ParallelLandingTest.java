@@ -225,6 +225,9 @@ class ParallelLandingTest {
         Map<String, ChildProcess> landers = queueWhileChecksRun(lanes, "1/3", hold);
         assertThat(seen()).as("each check on top of the lanes ahead").containsExactlyInAnyOrder("lane-1.txt", "lane-1.txt lane-2.txt",
                 "lane-1.txt lane-2.txt lane-3.txt");
+        assertThat(new BatchBoard(repo.main.resolve(".git")).checksUnderWay()).as("what watch shows").singleElement()
+                .satisfies(shown -> assertThat(shown.checks).containsExactly("lane-1 on origin/main: checking",
+                        "lane-2 on lane-1: checking", "lane-3 on lane-1+lane-2: checking"));
         Files.delete(hold);
 
         landers.forEach((name, lander) -> assertThat(lander.awaitExit(Duration.ofSeconds(120))).as(lander.output()).isZero());
@@ -237,6 +240,7 @@ class ParallelLandingTest {
                 .anyMatch(l -> l.startsWith("check: lane-2 on lane-1 passed"))
                 .anyMatch(l -> l.startsWith("check: lane-3 on lane-1+lane-2 passed"));
         assertThat(git(repo.main, "worktree", "list")).as("every check's worktree removed").doesNotContain("queuelock");
+        assertThat(new BatchBoard(repo.main.resolve(".git")).checksUnderWay()).as("withdrawn as the landing ended").isEmpty();
     }
 
     @Test

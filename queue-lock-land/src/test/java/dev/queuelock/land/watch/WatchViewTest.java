@@ -180,4 +180,27 @@ class WatchViewTest {
         assertThat(page.at("/land/holders/0/check").asText()).isEqualTo("2 of 3 modules done (api tested; parent built)");
         assertThat(page.at("/land/holders/0/batch").toString()).isEqualTo("[\"x\",\"y\",\"z\"]");
     }
+
+    @Test
+    void aLeadersChecksSideBySideShowEachOnTheLanesItRanOnAndADeadLeadersNone() throws Exception {
+        Path common = Files.createDirectories(state.resolve("repo.git"));
+        Path checks = new BatchBoard(common).directory().resolve("checks");
+        StateFiles.write(checks.resolve("x.json"), Map.of("pid", ProcessHandle.current().pid(), "start", ProcessStart.current(),
+                "lane", "x", "checks", List.of("x on origin/main: passed", "y on x: checking", "z on x+y: checking")));
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        StateFiles.write(checks.resolve("v.json"), Map.of("pid", gone.pid(), "start", "", "lane", "v",
+                "checks", List.of("v on origin/main: checking"))); // left by a leader killed during its checks
+        QueueSnapshot land = new QueueSnapshot(Path.of("/tmp/q-land"), List.of(record(ProcessHandle.current().pid(), "x", "lane/x", NOW),
+                record(ProcessHandle.current().pid(), "v", "lane/v", NOW)), List.of());
+
+        WatchModel look = new WatchLoop(new FixedSources(twoSlots(List.of(), List.of()), land, List.of(), common), Notifier.NONE, 0).look();
+
+        assertThat(ScreenText.lines(look)).contains("           checks: x on origin/main: passed; y on x: checking; z on x+y: checking")
+                .noneMatch(line -> line.contains("v on origin/main"));
+        JsonNode page = new ObjectMapper().readTree(PageJson.render(look));
+        assertThat(page.at("/land/holders/0/checksSideBySide").toString())
+                .isEqualTo("[\"x on origin/main: passed\",\"y on x: checking\",\"z on x+y: checking\"]");
+        assertThat(page.at("/land/holders/1/checksSideBySide").isMissingNode()).isTrue();
+    }
 }
