@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,52 @@ class ParallelLandIT {
     @AfterEach
     void stopMavens() {
         repo.close();
+    }
+
+    /**
+     * As agents land: no gate, each lander started once the checks before it run. Lane a's test
+     * is held until the test lets it go, and every check of the lanes (a on main, b on a, c on
+     * a+b) runs it: b's and c's checks start while a's still runs, so b and c joined a's checks
+     * instead of waiting for them to end. Then all land in queue order, linear, and the history
+     * says who joined and on which lanes each check ran.
+     */
+    @Test
+    @Timeout(900)
+    void landersThatQueueWhileTheChecksRunJoinThemOnTopOfTheLanesAheadAndLandInOrder() throws Exception {
+        Path started = Files.createDirectory(work.resolve("started"));
+        Path release = work.resolve("release");
+        String[] parallel = {"-Dqueuelock.land.parallel=3", "-Dqueuelock.build.slots=3"};
+        List<Path> lanes = new ArrayList<>();
+        for (String member : List.of("par-a", "par-b", "par-c")) {
+            lanes.add(ThreeModuleLanes.addingAClass(repo, member, "app"));
+        }
+        commitTest(lanes.get(0), "HeldTest", "new File(\"" + started + "\", String.valueOf(ProcessHandle.current().pid()))"
+                + ".createNewFile(); long end = System.currentTimeMillis() + 600_000;"
+                + " while (!new File(\"" + release + "\").exists() && System.currentTimeMillis() < end) { Thread.sleep(100); }"
+                + " assertTrue(\"let go by the test\", new File(\"" + release + "\").exists());");
+        List<MavenRun> lands = new ArrayList<>();
+        for (Path lane : lanes) {
+            String name = lane.getFileName().toString();
+            lands.add(repo.mvn(lane, "land-" + name, ThreeModuleLanes.landing(parallel)));
+            int checks = lands.size();
+            Awaitility.await(name + "'s check runs").atMost(LAND).pollInterval(Duration.ofMillis(200)).until(() -> {
+                if (!lands.get(checks - 1).process().isAlive()) {
+                    throw new AssertionError(name + "'s lander ended before its check ran:\n" + lands.get(checks - 1).log());
+                }
+                return started.toFile().list().length == checks;
+            });
+        }
+        Files.createFile(release);
+
+        for (MavenRun run : lands) {
+            assertThat(run.awaitExit(LAND)).as(run.log()).isZero();
+        }
+        assertThat(repo.remoteSubjects("main")).as("in queue order").containsSubsequence("par-c work", "par-b work", "HeldTest", "par-a work");
+        assertThat(LandingRepo.git(repo.origin, "rev-list", "--merges", "--count", "main")).as("linear").isEqualTo("0");
+        String history = Files.readString(repo.main.resolve(".git/queuelock/land-history.json"));
+        assertThat(history).contains("joined: par-b, queued while the checks ran", "joined: par-c, queued while the checks ran",
+                "check: par-a on origin/main passed", "check: par-b on par-a passed", "check: par-c on par-a+par-b passed");
+        assertThat(LandingRepo.git(repo.main, "worktree", "list")).doesNotContain("queuelock");
     }
 
     /**

@@ -75,7 +75,7 @@ final class ThreeModuleLanes {
     }
 
     /** A lane {@code name} from {@code origin/main} whose one commit adds a class to {@code module}. */
-    private static Path addingAClass(LandingRepo repo, String name, String module) throws IOException {
+    static Path addingAClass(LandingRepo repo, String name, String module) throws IOException {
         Path lane = repo.work.resolve(name);
         LandingRepo.git(repo.main, "worktree", "add", "-q", "-b", name, lane.toString(), "origin/main");
         String type = "Note" + name.replace("-", "");
