@@ -1,6 +1,6 @@
 package dev.queuelock.land.base;
 
-import dev.queuelock.repo.StateFolder;
+import dev.queuelock.repository.StateFolder;
 import java.nio.file.Path;
 
 /**

@@ -1,9 +1,9 @@
 package dev.queuelock.land.git;
 
 import dev.queuelock.land.base.LandException;
-import dev.queuelock.repo.IntegrationBranch;
+import dev.queuelock.repository.IntegrationBranch;
 import dev.queuelock.repo.RepoKey;
-import dev.queuelock.repo.StateFolder;
+import dev.queuelock.repository.StateFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 

@@ -1,7 +1,7 @@
 package dev.queuelock.maven.goals;
 
 import dev.queuelock.build.AffectedBuildSettings;
-import dev.queuelock.config.LaneDirectorySettings;
+import dev.queuelock.repository.LaneDirectorySettings;
 import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.Setting;

@@ -1,7 +1,7 @@
 package dev.queuelock.maven.extension.check;
 
 import dev.queuelock.process.GitCommand;
-import dev.queuelock.repo.IntegrationBranch;
+import dev.queuelock.repository.IntegrationBranch;
 import dev.queuelock.repo.RepoKey;
 import java.io.IOException;
 import java.nio.file.Path;
