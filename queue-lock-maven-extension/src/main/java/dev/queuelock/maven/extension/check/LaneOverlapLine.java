@@ -1,0 +1,100 @@
+package dev.queuelock.maven.extension.check;
+
+import dev.queuelock.changes.ChangeForecast;
+import dev.queuelock.changes.Overlap;
+import dev.queuelock.changes.WorktreeChanges;
+import dev.queuelock.config.LaneDirectorySettings;
+import dev.queuelock.process.GitCommand;
+import dev.queuelock.repo.IntegrationBranch;
+import dev.queuelock.repo.LaneDirectory;
+import dev.queuelock.repo.RepoKey;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The conflicts forecast in a lane's own build: one line per other lane that changes a file this
+ * lane changes ({@code shop-lane-4 also changes core/src/.../Parser.java}), so an agent learns it
+ * before it lands. Each lane's changes are read as the affected build reads them
+ * ({@link WorktreeChanges}, committed and uncommitted), side by side. It only reads: git without its
+ * optional locks, no queue's lock, nothing written; where git cannot tell, it says nothing.
+ */
+public final class LaneOverlapLine {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LaneOverlapLine.class);
+    private static final Duration GIT_LIMIT = Duration.ofSeconds(10);
+
+    private LaneOverlapLine() {
+    }
+
+    /** @param top the session's top directory, a lane's worktree (else this says nothing) */
+    public static void say(Path top, Properties user) throws InterruptedException {
+        long start = System.nanoTime();
+        RepoKey repo = RepoKey.of(top);
+        Path common = Path.of(repo.key());
+        if (!repo.inGit() || repo.mainCheckout() || !common.getFileName().toString().equals(".git")) {
+            return;
+        }
+        LaneDirectory directory;
+        try {
+            directory = LaneDirectorySettings.from(user);
+        } catch (IllegalArgumentException e) {
+            return; // LaneBuildProperties warned already
+        }
+        Path main = common.getParent();
+        String own = String.valueOf(repo.worktree().getFileName());
+        if (directory.numberBeside(main, repo.worktree()).isEmpty()) {
+            return;
+        }
+        Map<String, Path> lanes = lanes(repo.worktree(), main, directory);
+        if (lanes.size() < 2) {
+            return;
+        }
+        GitCommand git = GitCommand.in(repo.worktree()).withTimeout(GIT_LIMIT);
+        String remote = IntegrationBranch.REMOTE.from(user);
+        IntegrationBranch integration = IntegrationBranch.known(git, common, remote, IntegrationBranch.CONFIGURED.from(user));
+        Map<String, WorktreeChanges> changes = ChangeForecast.read(lanes, path -> WorktreeChanges.of(path, remote, integration));
+        for (Overlap overlap : ChangeForecast.overlaps(changes)) {
+            if (overlap.names(own)) {
+                LOG.warn("{} also changes {}: whoever lands second rebases onto the other (mvn queuelock:status lists every overlap)",
+                        overlap.other(own), Overlap.files(overlap.files));
+            }
+        }
+        LOG.debug("conflicts forecast: {} lanes read in {} ms", lanes.size(), (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /** The repository's lanes (this one among them) by directory name, as {@code git worktree list} names them. */
+    private static Map<String, Path> lanes(Path worktree, Path main, LaneDirectory directory) throws InterruptedException {
+        Map<String, Path> lanes = new LinkedHashMap<>();
+        GitCommand.Result list;
+        try {
+            list = GitCommand.in(worktree).withTimeout(GIT_LIMIT).run("worktree", "list", "--porcelain", "-z");
+        } catch (IOException e) {
+            return lanes;
+        }
+        if (!list.ok()) {
+            return lanes;
+        }
+        for (String field : list.out.split("\0")) {
+            if (!field.startsWith("worktree ")) {
+                continue;
+            }
+            Path path = Path.of(field.substring("worktree ".length()));
+            try {
+                path = path.toRealPath();
+            } catch (IOException e) {
+                continue; // gone from disk: nobody builds there
+            }
+            if (Files.isDirectory(path) && directory.numberBeside(main, path).isPresent()) {
+                lanes.put(String.valueOf(path.getFileName()), path);
+            }
+        }
+        return lanes;
+    }
+}
