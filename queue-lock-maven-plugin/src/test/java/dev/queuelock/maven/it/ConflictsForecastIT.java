@@ -73,8 +73,11 @@ class ConflictsForecastIT {
         assertThat(Files.readString(events)).contains("\"event\":\"overlap\"", "\"lanes\":[\"main-lane-1\",\"main-lane-2\"]")
                 .doesNotContain("main-lane-3");
 
-        String build = ok(repo.mvn(two, "build-lane-2", "-B", "validate"));
+        String build = ok(repo.mvn(two, "build-lane-2", "-B", "validate",
+                "-Dorg.slf4j.simpleLogger.log.dev.queuelock.maven.extension.check.LaneOverlapLine=debug"));
         assertThat(build).contains("main-lane-1 also changes " + CHECKOUT).doesNotContain("main-lane-3 also changes");
+        // What the look cost this build, for the note (not asserted: timing is the machine's).
+        build.lines().filter(line -> line.contains("conflicts forecast: read in")).forEach(System.out::println);
 
         LandingRepo.git(one, "commit", "-q", "-am", "lane 1 pays one more");
         LandingRepo.git(two, "commit", "-q", "-am", "lane 2 pays double");

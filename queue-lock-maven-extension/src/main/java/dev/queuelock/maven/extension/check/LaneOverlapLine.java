@@ -12,7 +12,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.slf4j.Logger;
@@ -33,28 +35,40 @@ public final class LaneOverlapLine {
     private LaneOverlapLine() {
     }
 
-    /** @param top the session's top directory, a lane's worktree (else this says nothing) */
+    /** Logs {@link #lines} as warnings. */
     public static void say(Path top, Properties user) throws InterruptedException {
         long start = System.nanoTime();
+        List<String> lines = lines(top, user);
+        lines.forEach(LOG::warn);
+        LOG.debug("conflicts forecast: read in {} ms", (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /**
+     * One line per other lane that changes a file this lane changes; none outside a lane.
+     *
+     * @param top the session's top directory, a lane's worktree
+     */
+    static List<String> lines(Path top, Properties user) throws InterruptedException {
+        List<String> lines = new ArrayList<>();
         RepoKey repo = RepoKey.of(top);
         Path common = Path.of(repo.key());
         if (!repo.inGit() || repo.mainCheckout() || !common.getFileName().toString().equals(".git")) {
-            return;
+            return lines;
         }
         LaneDirectory directory;
         try {
             directory = LaneDirectorySettings.from(user);
         } catch (IllegalArgumentException e) {
-            return; // LaneBuildProperties warned already
+            return lines; // LaneBuildProperties warned already
         }
         Path main = common.getParent();
         String own = String.valueOf(repo.worktree().getFileName());
         if (directory.numberBeside(main, repo.worktree()).isEmpty()) {
-            return;
+            return lines;
         }
         Map<String, Path> lanes = lanes(repo.worktree(), main, directory);
         if (lanes.size() < 2) {
-            return;
+            return lines;
         }
         GitCommand git = GitCommand.in(repo.worktree()).withTimeout(GIT_LIMIT);
         String remote = IntegrationBranch.REMOTE.from(user);
@@ -62,11 +76,11 @@ public final class LaneOverlapLine {
         Map<String, WorktreeChanges> changes = ChangeForecast.read(lanes, path -> WorktreeChanges.of(path, remote, integration));
         for (Overlap overlap : ChangeForecast.overlaps(changes)) {
             if (overlap.names(own)) {
-                LOG.warn("{} also changes {}: whoever lands second rebases onto the other (mvn queuelock:status lists every overlap)",
-                        overlap.other(own), Overlap.files(overlap.files));
+                lines.add(overlap.other(own) + " also changes " + Overlap.files(overlap.files)
+                        + ": whoever lands second rebases onto the other (mvn queuelock:status lists every overlap)");
             }
         }
-        LOG.debug("conflicts forecast: {} lanes read in {} ms", lanes.size(), (System.nanoTime() - start) / 1_000_000);
+        return lines;
     }
 
     /** The repository's lanes (this one among them) by directory name, as {@code git worktree list} names them. */
