@@ -65,9 +65,14 @@ public final class QueuePause {
         }
     }
 
-    /** {@code land queue paused by alice in shop-lane-2 for 3 min: main is broken}. */
+    /** {@code land queue paused by alice in shop-lane-2 for 3m 00s: main is broken}. */
     public String describe(long nowMillis) {
-        return "land queue paused by " + by + " for " + Durations.format(Math.max(0, nowMillis - since)) + ": " + reason;
+        return "land queue " + pausedBy(nowMillis);
+    }
+
+    /** {@code paused by alice in shop-lane-2 for 3m 00s: main is broken}. */
+    public String pausedBy(long nowMillis) {
+        return "paused by " + by + " for " + Durations.format(Math.max(0, nowMillis - since)) + ": " + reason;
     }
 
     /** The user and worktree of this process, as a pause names who set it. */

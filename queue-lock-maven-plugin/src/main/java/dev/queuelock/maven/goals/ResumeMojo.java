@@ -40,7 +40,7 @@ public class ResumeMojo extends AbstractRepositoryMojo {
             getLog().info("the land queue was not paused; nothing to resume");
             return;
         }
-        getLog().info("land queue resumed (it was " + pause.get().describe(System.currentTimeMillis()).substring("land queue ".length())
+        getLog().info("land queue resumed (it was " + pause.get().pausedBy(System.currentTimeMillis())
                 + "); waiting landers go on to their checks");
         Map<String, Object> event = new LinkedHashMap<>();
         event.put("by", QueuePause.who(topDirectory()));

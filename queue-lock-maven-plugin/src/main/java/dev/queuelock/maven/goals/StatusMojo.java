@@ -81,7 +81,7 @@ public class StatusMojo extends AbstractLandTargetMojo {
             List<LaneState> laneStates = lanes(repo, lanes);
             report.withLanes(laneStates);
             report.withOverlaps(overlaps(repo, laneStates));
-            report.withPause(pause(repo));
+            stateDir(repo).ifPresent(state -> report.withPause(QueuePause.of(state)));
         } catch (QueueLockException e) {
             throw new MojoExecutionException(e.getMessage());
         }
@@ -121,12 +121,12 @@ public class StatusMojo extends AbstractLandTargetMojo {
         }
     }
 
-    /** The land queue's pause; null outside git. */
-    private static Optional<QueuePause> pause(RepoKey repo) {
+    /** The repository's state folder, where the land queue's pause is kept; none outside git. */
+    private static Optional<Path> stateDir(RepoKey repo) {
         try {
-            return QueuePause.of(RepoContext.stateDir(RepoContext.commonDir(repo.worktree())));
+            return Optional.of(RepoContext.stateDir(RepoContext.commonDir(repo.worktree())));
         } catch (LandException e) {
-            return null;
+            return Optional.empty();
         }
     }
 

@@ -39,7 +39,7 @@ final class StatusReport {
     private List<LaneState> lanes = List.of();
     private Map<String, Long> flaky = Map.of();
     private List<Overlap> overlaps = List.of();
-    /** Null outside git: then status says nothing of a pause. */
+    /** Null until given (outside git): then status says nothing of a pause. */
     private Optional<QueuePause> pause;
 
     StatusReport(long nowMillis) {
