@@ -9,6 +9,8 @@ import dev.queuelock.repo.IntegrationBranch;
 import dev.queuelock.repo.LaneDirectory;
 import dev.queuelock.repo.RepoKey;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,7 +68,7 @@ public final class LaneOverlapLine {
         if (directory.numberBeside(main, repo.worktree()).isEmpty()) {
             return lines;
         }
-        Map<String, Path> lanes = lanes(repo.worktree(), main, directory);
+        Map<String, Path> lanes = lanes(common, main, directory);
         if (lanes.size() < 2) {
             return lines;
         }
@@ -83,31 +85,31 @@ public final class LaneOverlapLine {
         return lines;
     }
 
-    /** The repository's lanes (this one among them) by directory name, as {@code git worktree list} names them. */
-    private static Map<String, Path> lanes(Path worktree, Path main, LaneDirectory directory) throws InterruptedException {
+    /**
+     * The repository's lanes (this one among them) by directory name: the worktrees git registered
+     * ({@code <common dir>/worktrees/<id>/gitdir} names each one's {@code .git} file, as
+     * {@code git worktree list} reads it), read directly, which costs no process start.
+     */
+    private static Map<String, Path> lanes(Path common, Path main, LaneDirectory directory) {
         Map<String, Path> lanes = new LinkedHashMap<>();
-        GitCommand.Result list;
-        try {
-            list = GitCommand.in(worktree).withTimeout(GIT_LIMIT).run("worktree", "list", "--porcelain", "-z");
-        } catch (IOException e) {
-            return lanes;
-        }
-        if (!list.ok()) {
-            return lanes;
-        }
-        for (String field : list.out.split("\0")) {
-            if (!field.startsWith("worktree ")) {
-                continue;
-            }
-            Path path = Path.of(field.substring("worktree ".length()));
-            try {
+        try (DirectoryStream<Path> registered = Files.newDirectoryStream(common.resolve("worktrees"))) {
+            for (Path entry : registered) {
+                Path gitdir = entry.resolve("gitdir");
+                if (!Files.isRegularFile(gitdir)) {
+                    continue;
+                }
+                Path dotGit = Path.of(Files.readString(gitdir, StandardCharsets.UTF_8).strip());
+                Path path = (dotGit.isAbsolute() ? dotGit : entry.resolve(dotGit)).normalize().getParent();
+                if (path == null || !Files.isDirectory(path)) {
+                    continue; // gone from disk: nobody builds there
+                }
                 path = path.toRealPath();
-            } catch (IOException e) {
-                continue; // gone from disk: nobody builds there
+                if (directory.numberBeside(main, path).isPresent()) {
+                    lanes.put(String.valueOf(path.getFileName()), path);
+                }
             }
-            if (Files.isDirectory(path) && directory.numberBeside(main, path).isPresent()) {
-                lanes.put(String.valueOf(path.getFileName()), path);
-            }
+        } catch (IOException e) {
+            return Map.of(); // cannot tell which lanes there are: say nothing
         }
         return lanes;
     }
