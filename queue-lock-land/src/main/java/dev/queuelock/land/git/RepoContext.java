@@ -76,6 +76,11 @@ public final class RepoContext {
         return integration;
     }
 
+    /** The remote lanes land on, e.g. {@code origin}. */
+    public String remote() {
+        return remote;
+    }
+
     /** The integration branch on the remote. */
     public RemoteBranch remoteIntegration() {
         return RemoteBranch.of(remote, integration.name());

@@ -1,9 +1,11 @@
 package dev.queuelock.land.watch;
 
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.file.DirectoryEvents;
 import dev.queuelock.file.EventPump;
 import dev.queuelock.land.base.Phase;
+import dev.queuelock.land.base.QueuePause;
 import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.land.checks.FlakyTests;
@@ -67,6 +69,8 @@ public final class WatchLoop {
     private Map<String, Long> flaky = Map.of();
     private Map<String, ActivityLine> lastEnds = Map.of();
     private List<LaneState> lanes = List.of();
+    private QueuePause pause;
+    private List<Overlap> overlaps = List.of();
     private Map<String, Long> targets = Map.of();
     private Map<String, List<String>> batches = Map.of();
     private CheckProgress checks;
@@ -149,7 +153,7 @@ public final class WatchLoop {
 
     private WatchModel model(long now) {
         timeline.observe(build, now);
-        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, targets, timeline, underWay());
+        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, targets, timeline, underWay()).with(pause, overlaps);
     }
 
     /** Whether a landing is in its checks: their logs are read on while it is. */
@@ -211,6 +215,7 @@ public final class WatchLoop {
             checks = new CheckProgress(StateEntry.CHECK_LOGS.in(state));
         }
         landing = InFlightLanding.live(state);
+        pause = QueuePause.of(state).orElse(null);
         batches = UnderWay.batches(new BatchBoard(common).verdicts());
         landings = new LandHistory(common).read();
         flaky = new FlakyTests(common).flakiest(FLAKIEST);
@@ -227,6 +232,7 @@ public final class WatchLoop {
 
     private void readLanes() {
         lanes = new ArrayList<>(sources.lanes());
+        overlaps = sources.overlaps(lanes);
         long now = System.currentTimeMillis();
         if (now - targetsReadAt >= TARGETS_EVERY_MILLIS) { // walking target/ trees costs more than git
             Map<String, Long> bytes = new HashMap<>();

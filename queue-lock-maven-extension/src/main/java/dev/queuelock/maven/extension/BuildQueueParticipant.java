@@ -2,7 +2,9 @@ package dev.queuelock.maven.extension;
 
 import dev.queuelock.build.AffectedBuildSettings;
 import dev.queuelock.maven.extension.check.CheckReactor;
+import dev.queuelock.maven.extension.check.LaneOverlapLine;
 import dev.queuelock.maven.extension.check.LaneReactor;
+import dev.queuelock.repository.LaneDirectory;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
@@ -59,14 +61,26 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
     /**
      * A land check build that names its changes builds only what they reach ({@link CheckReactor});
      * another build asked to ({@link AffectedBuildSettings#AFFECTED}) builds only what its lane
-     * changed ({@link LaneReactor}). The key's name is a constant: a build that does not ask loads nothing.
+     * changed ({@link LaneReactor}). A build in a lane says which other lanes change its files
+     * ({@link LaneOverlapLine}). The keys' names are constants: a build outside a lane that does not ask loads nothing.
      */
     @Override
     public void afterProjectsRead(MavenSession session) throws MavenExecutionException {
         Properties user = session.getUserProperties();
         if (CheckReactor.isCheckBuild(user)) {
             CheckReactor.narrow(session);
-        } else if (user.getProperty(AffectedBuildSettings.AFFECTED) != null
+            return;
+        }
+        if (user.getProperty(LaneDirectory.NUMBER_PROPERTY) != null && !OwnGoals.ofThisPlugin().onlyOwn(session.getGoals())) {
+            // A build in a lane (the property is set for those alone) tells of other lanes changing its files.
+            try {
+                LaneOverlapLine.say(topDirectory(session.getRequest()), user);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new MavenExecutionException("interrupted while git listed the lanes' changes", e);
+            }
+        }
+        if (user.getProperty(AffectedBuildSettings.AFFECTED) != null
                 && !AffectedBuildSettings.OFF.equalsIgnoreCase(user.getProperty(AffectedBuildSettings.AFFECTED).strip())) {
             try {
                 LaneReactor.narrow(session, topDirectory(session.getRequest()));

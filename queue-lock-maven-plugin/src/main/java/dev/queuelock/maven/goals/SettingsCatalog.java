@@ -29,7 +29,7 @@ final class SettingsCatalog {
     private static final SettingsCatalog STANDARD = new SettingsCatalog(List.of(LockSettings.SETTINGS,
             ZooKeeperSettings.SETTINGS, LandTarget.SETTINGS, CheckAndPushSettings.SETTINGS, BatchOptions.SETTINGS,
             StatusMojo.SETTINGS, LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LocalRepositorySettings.SETTINGS,
-            AffectedBuildSettings.SETTINGS, LaneUse.SETTINGS, LaneMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS,
+            AffectedBuildSettings.SETTINGS, LaneUse.SETTINGS, LaneMojo.SETTINGS, PauseMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS,
             UninstallMojo.SETTINGS, Notifier.SETTINGS, WatchMojo.SETTINGS));
 
     private final List<SettingGroup> groups;

@@ -44,7 +44,7 @@ class SettingsCatalogTest {
     /** Where the keys are declared: the lock's in core, the others beside the code that reads them. */
     private static final List<Class<?>> DECLARED_IN = List.of(LockSettings.class, LaneDirectorySettings.class,
             LocalRepositorySettings.class, AffectedBuildSettings.class, ZooKeeperSettings.class, LandTarget.class, CheckAndPushSettings.class, BatchOptions.class, LaneSettings.class,
-            LaneUse.class, StatusMojo.class, LaneMojo.class, PreviewMojo.class, InitMojo.class, UninstallMojo.class, Notifier.class,
+            LaneUse.class, StatusMojo.class, LaneMojo.class, PauseMojo.class, PreviewMojo.class, InitMojo.class, UninstallMojo.class, Notifier.class,
             WatchMojo.class);
 
     /** A key as a new one is added: one declaration in its class's group, nothing else. */
