@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  */
 public final class Queue {
 
-    /** The queue Maven sessions take turns in: the only one with more than one slot. */
+    /** The queue builds take turns in: the only one with more than one slot. */
     public static final String BUILD = "build";
 
     /** The queue {@code queuelock:land} serializes on. */
