@@ -33,7 +33,7 @@ public final class FileBackend implements QueueBackend {
         return new FileQueueLock(QueueDirectory.of(queue), lane, queue.context().pollInterval(), slots(queue), queue);
     }
 
-    /** The build queue's {@link LockSettings#SLOTS}; every other queue (land's) is a mutex. */
+    /** The build queue's {@link LockSettings#SLOTS}; every other queue is a mutex. */
     static SlotCount slots(Queue queue) {
         return queue.context().policy().slotsOf(queue.slots(), queue);
     }
