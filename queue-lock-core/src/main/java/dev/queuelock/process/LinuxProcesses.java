@@ -180,7 +180,7 @@ final class LinuxProcesses extends Processes {
             }
         } catch (IOException e) {
             return Occupants.unknown("cannot list /proc (" + e.getMessage() + "): nobody can tell which processes work"
-                    + " in a lane, so every lane counts as in use");
+                    + " where");
         }
         return Occupants.of(found);
     }
