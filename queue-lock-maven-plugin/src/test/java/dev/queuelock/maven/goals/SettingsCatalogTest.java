@@ -111,7 +111,7 @@ class SettingsCatalogTest {
         assertThat(CheckAndPushSettings.PUSH_RETRIES.from(user)).isEqualTo(5);
         assertThat(CheckAndPushSettings.SETTINGS.carryOver(user))
                 .containsExactly("queuelock.pushRetries is now queuelock.land.pushRetries: rename it where it is set "
-                        + "(.mvn/maven.config or -D).");
+                        + "(the -D or the file that sets it).");
         assertThat(user).containsOnly(Map.entry("queuelock.land.pushRetries", "5"));
     }
 
