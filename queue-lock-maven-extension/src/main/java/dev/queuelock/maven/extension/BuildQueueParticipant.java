@@ -43,8 +43,12 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
 
     private final BuildQueue queue;
     private final RepositorySystem repositorySystem;
-    /** This session's part in reusing modules' outputs; null where it has none. */
-    private BuildReuse reuse;
+    /**
+     * This session's part in reusing modules' outputs ({@link BuildReuse}); null where it has none.
+     * Typed Object: Guice reads this class's field types at every session start, and a plain build
+     * must load nothing new.
+     */
+    private Object reuse;
 
     @Inject
     public BuildQueueParticipant(BuildQueue queue, RepositorySystem repositorySystem) {
@@ -79,15 +83,17 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
     public void afterProjectsRead(MavenSession session) throws MavenExecutionException {
         Properties user = session.getUserProperties();
         Path top = topDirectory(session.getRequest());
+        reuse = null;
         try {
-            reuse = null;
             if (CheckReactor.isCheckBuild(user)) {
-                reuse = BuildReuse.start(session, top, repositorySystem);
-                CheckReactor.narrow(session, reuse);
+                BuildReuse started = BuildReuse.start(session, top, repositorySystem);
+                reuse = started;
+                CheckReactor.narrow(session, started);
             } else if (user.getProperty(AffectedBuildSettings.AFFECTED) != null
                     && !AffectedBuildSettings.OFF.equalsIgnoreCase(user.getProperty(AffectedBuildSettings.AFFECTED).strip())) {
-                reuse = BuildReuse.start(session, top, repositorySystem);
-                LaneReactor.narrow(session, top, reuse);
+                BuildReuse started = BuildReuse.start(session, top, repositorySystem);
+                reuse = started;
+                LaneReactor.narrow(session, top, started);
             } else if (inRepositoryWithLanes(top) && packages(session.getRequest().getGoals())) {
                 reuse = BuildReuse.start(session, top, repositorySystem); // stores what it builds, for the lanes
             }
@@ -100,10 +106,10 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
     @Override
     public void afterSessionEnd(MavenSession session) {
         queue.leave();
-        BuildReuse made = reuse;
+        Object made = reuse;
         reuse = null;
         if (made != null) {
-            made.fill(session);
+            ((BuildReuse) made).fill(session);
         }
     }
 
