@@ -86,16 +86,16 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
         reuse = null;
         try {
             if (CheckReactor.isCheckBuild(user)) {
-                BuildReuse started = BuildReuse.start(session, top, repositorySystem);
+                BuildReuse started = BuildReuse.start(session, top, repositorySystem, true);
                 reuse = started;
                 CheckReactor.narrow(session, started);
             } else if (user.getProperty(AffectedBuildSettings.AFFECTED) != null
                     && !AffectedBuildSettings.OFF.equalsIgnoreCase(user.getProperty(AffectedBuildSettings.AFFECTED).strip())) {
-                BuildReuse started = BuildReuse.start(session, top, repositorySystem);
+                BuildReuse started = BuildReuse.start(session, top, repositorySystem, false);
                 reuse = started;
                 LaneReactor.narrow(session, top, started);
             } else if (inRepositoryWithLanes(top) && packages(session.getRequest().getGoals())) {
-                reuse = BuildReuse.start(session, top, repositorySystem); // stores what it builds, for the lanes
+                reuse = BuildReuse.start(session, top, repositorySystem, false); // stores what it builds, for the lanes
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

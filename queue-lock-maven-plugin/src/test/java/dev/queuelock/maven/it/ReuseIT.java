@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * api built on it) with lanes, on real Maven 3.9 and 4 and git, after the main checkout built, a lane's
  * affected build with an uncommitted change in app compiles nothing of shared and compiles app
  * against the main checkout's shared; a lane that changes shared builds its own, and app's tests
- * see its change; a third lane, changing api, gets the main checkout's shared, never the second lane's.
+ * see its change; a third lane, changing api, gets the main checkout's shared, never the second lane's;
+ * and land's check of the first lane's change reuses the main checkout's shared as well.
  */
 class ReuseIT {
 
@@ -86,6 +87,14 @@ class ReuseIT {
         assertThat(other.awaitExit(MVN)).as(other.log()).isNotZero();
         assertThat(other.log()).contains(fromMain).doesNotContain(ANY_GOAL_ON_SHARED)
                 .contains("symbol:   method fromLaneTwo()");
+
+        // Lane 1 lands its leaf change: its check build, in a scratch worktree of its own, reuses shared too.
+        LandingRepo.git(one, "add", "-A");
+        LandingRepo.git(one, "commit", "-q", "-m", "note");
+        String land = ok(repo.mvnOn(maven, one, "lane-1-land", ThreeModuleLanes.landing())).log();
+        assertThat(land).contains("check: reused: dev.queuelock.its:shared (built by the main checkout at " + main + " in ")
+                .contains("check: tested: dev.queuelock.its:app");
+        assertThat(repo.remoteSubjects("main")).contains("note");
     }
 
     private Path lane(int n) {

@@ -68,9 +68,11 @@ public final class BuildReuse {
      * The keys of {@code session}'s reactor, read before it is narrowed; null where nothing is reused
      * or stored: outside git, in a repository without lanes, or where git cannot tell the files.
      *
-     * @param top the session's top directory
+     * @param top     the session's top directory
+     * @param checkBuild whether it is a land check's build (else the worktree names who builds)
      */
-    public static BuildReuse start(MavenSession session, Path top, RepositorySystem system) throws InterruptedException {
+    public static BuildReuse start(MavenSession session, Path top, RepositorySystem system, boolean checkBuild)
+            throws InterruptedException {
         RepoKey repo = RepoKey.of(top);
         if (!repo.inGit() || repo.mainCheckout() && !hasLanes(Path.of(repo.key()))) {
             return null;
@@ -88,7 +90,7 @@ public final class BuildReuse {
         SortedMap<String, String> facts = ReactorInputs.facts(session, worktree);
         String mvnDir = String.valueOf(worktree.relativize(physical(top).resolve(".mvn"))).replace('\\', '/');
         ModuleKeys keys = ModuleKeys.of(tree, facts, mvnDir, modules);
-        String builtBy = repo.mainCheckout() ? "the main checkout" : "lane " + repo.lane();
+        String builtBy = checkBuild ? "a land check" : repo.mainCheckout() ? "the main checkout" : "lane " + repo.lane();
         LOG.debug("reuse: the keys of {} modules in {} ms", modules.size(), (System.nanoTime() - start) / 1_000_000);
         return new BuildReuse(system, worktree, builtBy, ReuseStore.of(Path.of(repo.key())), facts, modules, mvnDir, tree, keys);
     }

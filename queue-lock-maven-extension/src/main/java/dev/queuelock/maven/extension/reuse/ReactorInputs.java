@@ -2,6 +2,7 @@ package dev.queuelock.maven.extension.reuse;
 
 import dev.queuelock.build.reuse.ModuleFiles;
 import dev.queuelock.build.reuse.ModuleKeys;
+import dev.queuelock.maven.extension.check.LandCheckProperties;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -35,6 +36,13 @@ final class ReactorInputs {
 
     /** queue-lock's own user properties: they choose how to queue and what to test, not what is built. */
     private static final String OWN_PROPERTIES = "queuelock.";
+    /**
+     * User properties that choose where artifacts lie or how tests are rerun, not what is built: the
+     * resolver's (a lane's or a check's part of the local repository), the local repository (land
+     * names it to its checks) and the reruns land sets on its checks. A prefix ends with a dot.
+     */
+    private static final List<String> NOT_INPUTS = List.of("aether.", "maven.repo.local", LandCheckProperties.SUREFIRE_RERUNS,
+            LandCheckProperties.FAILSAFE_RERUNS);
     private static final String TOOLCHAINS = "maven-toolchains-plugin";
     /** What stands for the worktree's own path, so the same inputs in two worktrees read alike. */
     private static final String WORKTREE = "${worktree}";
@@ -166,7 +174,7 @@ final class ReactorInputs {
         SortedMap<String, String> sorted = new TreeMap<>();
         for (Map.Entry<Object, Object> e : user.entrySet()) {
             String key = String.valueOf(e.getKey());
-            if (key.startsWith(OWN_PROPERTIES) == own) {
+            if (key.startsWith(OWN_PROPERTIES) == own && !notInput(key)) {
                 sorted.put(key, String.valueOf(e.getValue()));
             }
         }
@@ -180,6 +188,15 @@ final class ReactorInputs {
         } catch (IOException e) {
             return dir.toAbsolutePath().normalize();
         }
+    }
+
+    private static boolean notInput(String key) {
+        for (String name : NOT_INPUTS) {
+            if (name.endsWith(".") ? key.startsWith(name) : key.equals(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code dir} relative to {@code top}, {@code /}-separated; null if it is outside. */
