@@ -21,11 +21,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A module is built once per inputs: on the three-modules project (a parent, shared, and app and
- * api built on it) with lanes, on real Maven 3.9 and 4 and git, after the main checkout built, a lane's
- * affected build with an uncommitted change in app compiles nothing of shared and compiles app
- * against the main checkout's shared; a lane that changes shared builds its own, and app's tests
- * see its change; a third lane, changing api, gets the main checkout's shared, never the second lane's;
- * and land's check of the first lane's change reuses the main checkout's shared as well.
+ * api built on it) with lanes, on real Maven 3.9 and 4 and git, after the main checkout built, a
+ * lane's affected build with an uncommitted change in app compiles nothing of shared and compiles
+ * app against the main checkout's shared, and builds shared when it asks for another profile; a
+ * lane that changes shared builds its own, and app's tests see its change; a third lane, changing
+ * api, gets the main checkout's shared, never the second lane's; and land's check of the first
+ * lane's change reuses the main checkout's shared as well.
  */
 class ReuseIT {
 
@@ -42,8 +43,11 @@ class ReuseIT {
     private String maven;
 
     @BeforeEach
-    void threeModuleProjectOnMain() throws Exception {
+    void threeModuleProjectOnMainWithAProfile() throws Exception {
         repo = ThreeModuleLanes.onMain(work);
+        Path parent = repo.main.resolve("pom.xml");
+        Files.writeString(parent, Files.readString(parent).replace("</project>", "  <profiles><profile><id>other</id></profile></profiles>\n</project>"));
+        repo.commitAndPush("a profile a build may ask for");
     }
 
     @AfterEach
@@ -70,6 +74,9 @@ class ReuseIT {
         assertThat(leaf).contains("affected: 1 module tested (app), 1 module built without tests (shop3), " + fromMain)
                 .as("nothing of shared ran").doesNotContain(ANY_GOAL_ON_SHARED)
                 .as("app compiled against it").contains(APP_COMPILED).contains("[shop3] test of app ran");
+        String profile = ok(repo.mvnOn(maven, one, "lane-1-profile", "verify", "-Dqueuelock.build.affected", "-Pother")).log();
+        assertThat(profile).as("another profile: other inputs").contains("2 modules built without tests (shop3, shared);")
+                .contains("compiler:3.13.0:compile (default-compile) @ shared ---");
 
         Path prices = two.resolve(PRICES);
         Files.writeString(prices, Files.readString(prices).replace("    private Prices() {", "    public static int fromLaneTwo() {\n"
