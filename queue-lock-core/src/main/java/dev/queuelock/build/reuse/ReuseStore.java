@@ -14,7 +14,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.stream.Stream;
@@ -148,6 +150,58 @@ public final class ReuseStore {
             return false; // another build stored the same inputs' outputs first
         } finally {
             deleteTree(temp);
+        }
+    }
+
+    /**
+     * Removes the entries used longest ago (found or stored: {@link #find} sets an entry's time)
+     * until the store holds at most {@code maxBytes}. An entry is renamed aside before it is
+     * deleted, so a build finds it whole or not at all.
+     *
+     * @return how many bytes the store holds after
+     */
+    public long trim(long maxBytes) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        List<Path> entries = new ArrayList<>();
+        try (Stream<Path> list = Files.list(dir)) {
+            list.filter(p -> !p.getFileName().toString().startsWith(".")).forEach(entries::add);
+        }
+        Map<Path, FileTime> used = new HashMap<>();
+        Map<Path, Long> sizes = new HashMap<>();
+        long total = 0;
+        for (Path entry : entries) {
+            used.put(entry, Files.getLastModifiedTime(entry));
+            long size = sizeOf(entry);
+            sizes.put(entry, size);
+            total += size;
+        }
+        entries.sort(Comparator.comparing(used::get));
+        for (Path entry : entries) {
+            if (total <= maxBytes) {
+                break;
+            }
+            Path aside = dir.resolve(".old-" + entry.getFileName());
+            try {
+                Files.move(entry, aside, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                continue; // another build took it aside first
+            }
+            deleteTree(aside);
+            total -= sizes.get(entry);
+        }
+        return total;
+    }
+
+    /** How many bytes the store holds. */
+    public long size() throws IOException {
+        return Files.isDirectory(dir) ? sizeOf(dir) : 0;
+    }
+
+    private static long sizeOf(Path root) throws IOException {
+        try (Stream<Path> walk = Files.walk(root)) {
+            return walk.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
         }
     }
 

@@ -53,6 +53,34 @@ class ReuseStoreTest {
     }
 
     @Test
+    void trimmingRemovesTheEntriesUsedLongestAgoUntilTheStoreFits() throws Exception {
+        ReuseStore store = ReuseStore.of(work.resolve("common"));
+        Path jar = Files.write(work.resolve("core.jar"), new byte[1000]);
+        ReuseRecord record = new ReuseRecord("the main checkout", "3f2a1b9", Duration.ofSeconds(1), Instant.now(), false);
+        String older = "01".repeat(32);
+        String used = "02".repeat(32);
+        String newer = "03".repeat(32);
+        for (String key : List.of(older, used, newer)) {
+            store.put(key, record, List.of(new ReuseStore.Output("", "jar", jar)));
+        }
+        Path entries = work.resolve("common/queuelock/reuse");
+        Files.setLastModifiedTime(entries.resolve(older), java.nio.file.attribute.FileTime.fromMillis(1_000));
+        Files.setLastModifiedTime(entries.resolve(used), java.nio.file.attribute.FileTime.fromMillis(2_000));
+        Files.setLastModifiedTime(entries.resolve(newer), java.nio.file.attribute.FileTime.fromMillis(3_000));
+        store.find(used); // found: now the most recently used
+        long one = store.size() / 3;
+
+        assertThat(store.trim(2 * one)).isEqualTo(2 * one);
+        assertThat(store.find(older)).as("used longest ago").isEmpty();
+        assertThat(store.find(used)).isPresent();
+        assertThat(store.find(newer)).isPresent();
+        assertThat(store.trim(0)).isZero();
+        try (Stream<Path> left = Files.list(entries)) {
+            assertThat(left).as("nothing left aside").isEmpty();
+        }
+    }
+
+    @Test
     void aKeyIsNeverAPath() {
         ReuseStore store = ReuseStore.of(work.resolve("common"));
         assertThatThrownBy(() -> store.find("../../etc")).isInstanceOf(IllegalArgumentException.class);

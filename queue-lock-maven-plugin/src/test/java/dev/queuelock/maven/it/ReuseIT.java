@@ -74,6 +74,9 @@ class ReuseIT {
         assertThat(leaf).contains("affected: 1 module tested (app), 1 module built without tests (shop3), " + fromMain)
                 .as("nothing of shared ran").doesNotContain(ANY_GOAL_ON_SHARED)
                 .as("app compiled against it").contains(APP_COMPILED).contains("[shop3] test of app ran");
+        String off = ok(repo.mvnOn(maven, one, "lane-1-off", "verify", "-Dqueuelock.build.affected",
+                "-Dqueuelock.build.reuseMegabytes=0")).log();
+        assertThat(off).as("reuse switched off").contains("2 modules built without tests (shop3, shared);");
         String profile = ok(repo.mvnOn(maven, one, "lane-1-profile", "verify", "-Dqueuelock.build.affected", "-Pother")).log();
         assertThat(profile).as("another profile: other inputs").contains("2 modules built without tests (shop3, shared);")
                 .contains("compiler:3.13.0:compile (default-compile) @ shared ---");

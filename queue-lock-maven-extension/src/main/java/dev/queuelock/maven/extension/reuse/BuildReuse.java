@@ -4,6 +4,7 @@ import dev.queuelock.build.reuse.ModuleKeys;
 import dev.queuelock.build.reuse.ReuseRecord;
 import dev.queuelock.build.reuse.ReuseStore;
 import dev.queuelock.build.reuse.WorkingTree;
+import dev.queuelock.config.ReuseSettings;
 import dev.queuelock.repo.RepoKey;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -44,6 +45,7 @@ public final class BuildReuse {
     private final Path worktree;
     private final String builtBy;
     private final ReuseStore store;
+    private final long maxBytes;
     private final SortedMap<String, String> facts;
     private final List<ModuleKeys.Module> modules;
     private final String mvnDir;
@@ -51,12 +53,13 @@ public final class BuildReuse {
     private final ModuleKeys keys;
     private final Set<String> reused = new HashSet<>();
 
-    private BuildReuse(RepositorySystem system, Path worktree, String builtBy, ReuseStore store, SortedMap<String, String> facts,
-                       List<ModuleKeys.Module> modules, String mvnDir, WorkingTree tree, ModuleKeys keys) {
+    private BuildReuse(RepositorySystem system, Path worktree, String builtBy, ReuseStore store, long maxBytes,
+                       SortedMap<String, String> facts, List<ModuleKeys.Module> modules, String mvnDir, WorkingTree tree, ModuleKeys keys) {
         this.system = system;
         this.worktree = worktree;
         this.builtBy = builtBy;
         this.store = store;
+        this.maxBytes = maxBytes;
         this.facts = facts;
         this.modules = modules;
         this.mvnDir = mvnDir;
@@ -77,6 +80,16 @@ public final class BuildReuse {
         if (!repo.inGit() || repo.mainCheckout() && !hasLanes(Path.of(repo.key()))) {
             return null;
         }
+        long maxBytes;
+        try {
+            maxBytes = ReuseSettings.STORE_MEGABYTES.from(session.getUserProperties()) * 1024L * 1024L;
+        } catch (IllegalArgumentException e) {
+            LOG.warn("{}; nothing is reused or stored in this build.", e.getMessage());
+            return null;
+        }
+        if (maxBytes == 0) {
+            return null;
+        }
         long start = System.nanoTime();
         Path worktree = repo.worktree();
         WorkingTree tree;
@@ -92,7 +105,7 @@ public final class BuildReuse {
         ModuleKeys keys = ModuleKeys.of(tree, facts, mvnDir, modules);
         String builtBy = checkBuild ? "a land check" : repo.mainCheckout() ? "the main checkout" : "lane " + repo.lane();
         LOG.debug("reuse: the keys of {} modules in {} ms", modules.size(), (System.nanoTime() - start) / 1_000_000);
-        return new BuildReuse(system, worktree, builtBy, ReuseStore.of(Path.of(repo.key())), facts, modules, mvnDir, tree, keys);
+        return new BuildReuse(system, worktree, builtBy, ReuseStore.of(Path.of(repo.key())), maxBytes, facts, modules, mvnDir, tree, keys);
     }
 
     /**
@@ -170,6 +183,11 @@ public final class BuildReuse {
             } catch (IOException e) {
                 LOG.debug("reuse: {} not stored: {}", id, e.getMessage());
             }
+        }
+        try {
+            store.trim(maxBytes);
+        } catch (IOException e) {
+            LOG.debug("reuse: the store was not trimmed: {}", e.getMessage());
         }
     }
 
