@@ -21,7 +21,7 @@ import java.util.Set;
  * ({@code git ls-tree -r HEAD}) with what {@code git status} says differs in the working tree
  * (staged, unstaged, untracked but not ignored) hashed from the file itself as git would hash it.
  * So a file has the same hash whether it is committed or not. Three git calls whatever the size of
- * the project. What cannot be named (a submodule, a symlink changed in place, a path git cannot
+ * the project; an ignored directory ({@code target/}) is one line of {@code status}, not its files. What cannot be named (a submodule, a symlink changed in place, a path git cannot
  * describe) is kept as such, and a module holding one has no key ({@link ModuleFiles}).
  */
 public final class WorkingTree {
@@ -52,7 +52,7 @@ public final class WorkingTree {
         GitCommand git = GitCommand.in(top).withTimeout(GIT_LIMIT);
         GitCommand.Result head = git.run("rev-parse", "--verify", "HEAD");
         GitCommand.Result tree = head.ok() ? git.run("ls-tree", "-r", "-z", "--full-tree", "HEAD") : head;
-        GitCommand.Result status = tree.ok() ? git.run("status", "--porcelain", "-z", "--untracked-files=all", "--ignored") : tree;
+        GitCommand.Result status = tree.ok() ? git.run("status", "--porcelain", "-z", "--untracked-files=all", "--ignored=matching") : tree;
         if (!status.ok()) {
             throw new IOException("git cannot tell the worktree's files: " + status.lastErrorLine());
         }
