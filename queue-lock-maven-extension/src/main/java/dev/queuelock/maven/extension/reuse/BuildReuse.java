@@ -93,16 +93,24 @@ public final class BuildReuse {
         long start = System.nanoTime();
         Path worktree = repo.worktree();
         WorkingTree tree;
+        List<ModuleKeys.Module> modules;
+        SortedMap<String, String> facts;
+        String mvnDir;
+        ModuleKeys keys;
         try {
             tree = WorkingTree.read(worktree);
+            modules = ReactorInputs.modules(session, session.getProjects(), worktree);
+            facts = ReactorInputs.facts(session, worktree);
+            mvnDir = String.valueOf(worktree.relativize(physical(top).resolve(".mvn"))).replace('\\', '/');
+            keys = ModuleKeys.of(tree, facts, mvnDir, modules);
         } catch (IOException e) {
-            LOG.info("reuse: none in this build: {}", e.getMessage());
+            LOG.debug("reuse: none in this build: {}", e.getMessage());
+            return null;
+        } catch (RuntimeException e) {
+            // Reuse only ever spares work: where the keys cannot be read, the build builds, as it would without it.
+            LOG.warn("reuse: none in this build: the modules' keys could not be read ({})", e.toString());
             return null;
         }
-        List<ModuleKeys.Module> modules = ReactorInputs.modules(session, session.getProjects(), worktree);
-        SortedMap<String, String> facts = ReactorInputs.facts(session, worktree);
-        String mvnDir = String.valueOf(worktree.relativize(physical(top).resolve(".mvn"))).replace('\\', '/');
-        ModuleKeys keys = ModuleKeys.of(tree, facts, mvnDir, modules);
         String builtBy = checkBuild ? "a land check" : repo.mainCheckout() ? "the main checkout" : "lane " + repo.lane();
         LOG.debug("reuse: the keys of {} modules in {} ms", modules.size(), (System.nanoTime() - start) / 1_000_000);
         return new BuildReuse(system, worktree, builtBy, ReuseStore.of(Path.of(repo.key())), maxBytes, facts, modules, mvnDir, tree, keys);
@@ -155,7 +163,7 @@ public final class BuildReuse {
         ModuleKeys after;
         try {
             after = ModuleKeys.of(WorkingTree.read(worktree), facts, mvnDir, modules);
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             LOG.debug("reuse: nothing stored: {}", e.getMessage());
             return;
         } catch (InterruptedException e) {
