@@ -47,7 +47,7 @@ public final class SeedLandHistory {
                             List.of("run 1: " + lane + " + lane-" + ((i + 1) % 3 + 1) + ": passed"))
                     : null;
             runs.add(new LandRun(time, lane, "feature/" + lane, failed ? null : String.format("%040x", 0xabc000L + i),
-                    (failed ? Outcome.CHECK_FAILED : Outcome.LANDED).id(), total, phases, i % 4 == 3 ? 1 : 0, batch));
+                    failed ? Outcome.CHECK_FAILED : Outcome.LANDED, total, phases, i % 4 == 3 ? 1 : 0, batch));
             if (i % 4 == 1) {
                 flaky.add(new FlakyTest("shop.app.CheckoutTest.paysTheTotal" + (i % 3), lane, time,
                         "/tmp/queuelock-land-" + lane + "-" + i + ".log"));

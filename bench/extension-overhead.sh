@@ -20,6 +20,7 @@
 # default local repository. Also writes the extension realm of `ours` from a real `mvn -X` run
 # to realm.txt and the classes each extension loads to classes-<kind>.txt.
 set -euo pipefail
+. "$(dirname "$0")/timing.sh"
 runs=${1:-40}
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/queue-lock-bench/target/extension-overhead"
@@ -101,17 +102,10 @@ use() {
 mvn_validate() {
   (cd "$project" && mvn -B -q -o "-Dmaven.repo.local=$repo" "$@" validate)
 }
-measure() {  # KIND: appends "wall_ms cpu_ms" of one run to $work/times-KIND
+measure() {  # KIND: one timed run of KIND
   use "$1"
-  local start end
-  start=$(date +%s%N)
-  # /usr/bin/time counts the JVM and every process it waited for (a git, say).
-  (cd "$project" && /usr/bin/time -o "$work/rusage" -f '%U %S' mvn -B -q -o "-Dmaven.repo.local=$repo" validate >/dev/null 2>"$work/stderr") \
-    || { cat "$work/stderr" >&2; exit 1; }
-  end=$(date +%s%N)
-  echo "$(( (end - start) / 1000000 )) $(awk '{ printf "%d", ($1 + $2) * 1000 }' "$work/rusage")" >> "$work/times-$1"
+  time_run "$1" mvn -B -q -o "-Dmaven.repo.local=$repo" validate
 }
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
 kinds=(none empty ours)
 declare -A fact_classes fact_threads fact_poms fact_execs
@@ -138,30 +132,21 @@ for k in "${kinds[@]}"; do
   fi
 done
 
-load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+load_before=$(load_average)
 for i in $(seq 1 "$runs"); do  # RUNS=0: the facts only
   # Rotate the order each round so no kind always runs right after another.
   for j in 0 1 2; do measure "${kinds[$(( (i + j) % 3 ))]}"; done
 done
-load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+load_after=$(load_average)
 
 {
-  echo "cores: $(nproc), $(mvn -v 2>/dev/null | sed -n 1p | sed 's/\x1b\[[0-9;]*m//g'), Java $(java -version 2>&1 | head -n 1 | cut -d'"' -f2)"
+  machine
   if [ "$runs" -gt 0 ]; then
-    for k in "${kinds[@]}"; do
-      eval "wall_$k=$(cut -d' ' -f1 "$work/times-$k" | median)"
-      eval "cpu_$k=$(cut -d' ' -f2 "$work/times-$k" | median)"
-    done
     echo "runs of each: $runs (alternated, order rotated); load average before: $load_before, after: $load_after"
-    printf '%-6s %10s %10s\n' kind "wall ms" "cpu ms"
-    for k in "${kinds[@]}"; do
-      eval "printf '%-6s %10s %10s\n' $k \$wall_$k \$cpu_$k"
-    done
-    awk -v wo="$wall_ours" -v we="$wall_empty" -v wn="$wall_none" -v co="$cpu_ours" -v ce="$cpu_empty" -v cn="$cpu_none" 'BEGIN {
-      printf "ours/empty: wall %.3f  cpu %.3f   (target <= 1.05)\n", wo / we, co / ce
-      printf "ours/none:  wall %.3f  cpu %.3f\n", wo / wn, co / cn
-      printf "empty/none: wall %.3f  cpu %.3f\n", we / wn, ce / cn
-    }'
+    times_table kind "${kinds[@]}"
+    echo "ours/empty: $(ratio ours empty)   (target <= 1.05)"
+    echo "ours/none:  $(ratio ours none)"
+    echo "empty/none: $(ratio empty none)"
   fi
   printf '%-6s %14s %16s %14s %14s\n' kind "classes loaded" "threads started" "POMs read" "programs run"
   for k in "${kinds[@]}"; do

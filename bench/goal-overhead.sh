@@ -21,6 +21,7 @@
 # Also writes, from untimed runs: the plugin realm of `mvn -X queuelock:status` (realm.txt), the
 # classes each command loads, POMs read and programs run (strace -f, where installed).
 set -euo pipefail
+. "$(dirname "$0")/timing.sh"
 history=0
 if [ "${1:-}" = --history ]; then history=${2:?--history needs a number of runs}; shift 2; fi
 runs=${1:-15}
@@ -109,16 +110,9 @@ for c in "${commands[@]}"; do
     || { cat "$work/warm-$c.log" >&2; exit 1; }
   : > "$work/times-$c"
 done
-measure() {  # COMMAND: appends "wall_ms cpu_ms" of one run to $work/times-COMMAND
-  local start end goal; goal=$(goal_of "$1")
-  start=$(date +%s%N)
-  # /usr/bin/time counts the JVM and every process it waited for (git, say).
-  (cd "$project" && /usr/bin/time -o "$work/rusage" -f '%U %S' mvn -B -q -o -s "$work/settings.xml" "-Dmaven.repo.local=$repo" "$goal" \
-     >/dev/null 2>"$work/stderr") || { cat "$work/stderr" >&2; exit 1; }
-  end=$(date +%s%N)
-  echo "$(( (end - start) / 1000000 )) $(awk '{ printf "%d", ($1 + $2) * 1000 }' "$work/rusage")" >> "$work/times-$1"
+measure() {  # COMMAND: one timed run of COMMAND
+  time_run "$1" mvn -B -q -o -s "$work/settings.xml" "-Dmaven.repo.local=$repo" "$(goal_of "$1")"
 }
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
 # Facts from untimed runs.
 mvn_run status -X > "$work/debug-status.log" 2>&1 || true
@@ -143,28 +137,19 @@ for c in "${commands[@]}"; do
   fi
 done
 
-load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+load_before=$(load_average)
 for i in $(seq 1 "$runs"); do
   # Swap the order each round so neither always runs right after the other.
   if [ $((i % 2)) -eq 1 ]; then measure validate; measure status; else measure status; measure validate; fi
 done
-load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+load_after=$(load_average)
 
 {
-  echo "cores: $(nproc), $(mvn -v 2>/dev/null | sed -n 1p | sed 's/\x1b\[[0-9;]*m//g'), Java $(java -version 2>&1 | head -n 1 | cut -d'"' -f2), commit $(git -C "$root" rev-parse --short HEAD)"
+  echo "$(machine), commit $(git -C "$root" rev-parse --short HEAD)"
   if [ "$runs" -gt 0 ]; then
-    for c in "${commands[@]}"; do
-      eval "wall_$c=$(cut -d' ' -f1 "$work/times-$c" | median)"
-      eval "cpu_$c=$(cut -d' ' -f2 "$work/times-$c" | median)"
-    done
     echo "runs of each: $runs (alternated, order swapped each round); landing history: $history runs; load average before: $load_before, after: $load_after"
-    printf '%-9s %10s %10s\n' command "wall ms" "cpu ms"
-    for c in "${commands[@]}"; do
-      eval "printf '%-9s %10s %10s\n' $c \$wall_$c \$cpu_$c"
-    done
-    awk -v ws="$wall_status" -v wv="$wall_validate" -v cs="$cpu_status" -v cv="$cpu_validate" 'BEGIN {
-      printf "status/validate: wall %.3f  cpu %.3f   (target: cpu <= 1.3)\n", ws / wv, cs / cv
-    }'
+    times_table command "${commands[@]}"
+    echo "status/validate: $(ratio status validate)   (target: cpu <= 1.3)"
   fi
   printf '%-9s %14s %16s %14s %14s\n' command "classes loaded" "jars used (repo)" "POMs read" "programs run"
   for c in "${commands[@]}"; do

@@ -1,5 +1,6 @@
 package dev.queuelock;
 
+import dev.queuelock.spi.UsualHold;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -15,7 +16,7 @@ public final class WaitEvent {
     private final boolean holderEnded;
     private final int slots;
     /** Null where no usual hold of the holder's kind is known. */
-    private final Duration usualHold;
+    private final UsualHold usualHold;
     /** Null except on the first event of a wait in a queue whose slots are counted. */
     private final String slotsReason;
 
@@ -28,7 +29,7 @@ public final class WaitEvent {
     }
 
     private WaitEvent(int ahead, List<LockRecord> holders, Duration holderElapsed, boolean stuckHolder, LockRecord deadHolder,
-            boolean holderEnded, int slots, Duration usualHold, String slotsReason) {
+            boolean holderEnded, int slots, UsualHold usualHold, String slotsReason) {
         this.ahead = ahead;
         this.holders = List.copyOf(holders);
         this.holderElapsed = holderElapsed;
@@ -55,8 +56,8 @@ public final class WaitEvent {
         return new WaitEvent(ahead, holders, holderElapsed, stuckHolder, deadHolder, holderEnded, count, usualHold, slotsReason);
     }
 
-    /** The same event, with the usual hold of the longest-held holder's kind of work in this queue ({@code UsualHolds}); null: none known. */
-    public WaitEvent withUsualHold(Duration usual) {
+    /** The same event, with the usual hold of the longest-held holder's kind of work in this queue; null: none known. */
+    public WaitEvent withUsualHold(UsualHold usual) {
         return new WaitEvent(ahead, holders, holderElapsed, stuckHolder, deadHolder, holderEnded, slots, usual, slotsReason);
     }
 
@@ -67,6 +68,11 @@ public final class WaitEvent {
 
     /** The usual hold of the longest-held holder's kind of work in this queue, where known: what "far past" was judged by. */
     public Optional<Duration> usualHold() {
+        return usual().map(UsualHold::length);
+    }
+
+    /** The usual hold with its kind of work and where that work writes its output, where known. */
+    public Optional<UsualHold> usual() {
         return Optional.ofNullable(usualHold);
     }
 

@@ -1,6 +1,6 @@
 package dev.queuelock;
 
-import dev.queuelock.slots.UsualHolds;
+import dev.queuelock.spi.UsualHold;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -20,9 +20,6 @@ import java.util.Optional;
  * (the next line names the new holder).
  */
 public final class WaitText {
-
-    /** Where a land's check logs are, as a person in the main checkout finds them (land's {@code CheckLogs}). */
-    public static final String CHECK_LOGS = ".git/queuelock/logs/";
 
     private final String queue;
     private final String unit;
@@ -65,11 +62,11 @@ public final class WaitText {
                     + " has ended, and what it started (a check build) still runs and keeps the lock until it ends.");
         }
         if (event.isStuckHolderWarning()) {
-            String kind = UsualHolds.kind(longest.label().orElse(null));
+            Optional<UsualHold> usual = event.usual();
             return Optional.of(queue + ": warning: " + held(longest, event.holderElapsed())
-                    + event.usualHold().map(usual -> ", over " + UsualHolds.FAR_PAST + " times this queue's usual " + kind + " hold ("
-                            + Durations.format(usual) + ")").orElse("")
-                    + "; look at " + whereToLook(longest, kind) + "; a live holder is never forced out.");
+                    + usual.map(u -> ", over " + UsualHold.FAR_PAST + " times this queue's usual " + u.kind() + " hold ("
+                            + Durations.format(u.length()) + ")").orElse("")
+                    + "; look at " + whereToLook(longest, usual.flatMap(UsualHold::log)) + "; a live holder is never forced out.");
         }
         return Optional.of(queue + ": " + position(event) + "; " + holders(event) + eta.map(d -> ", ETA ~" + Durations.format(d)).orElse(""));
     }
@@ -79,11 +76,13 @@ public final class WaitText {
         return event.slotsReason().map(reason -> queue + ": slots: " + reason);
     }
 
-    /** The holder's lane, its work and where that work's output is: a land's checks write a log, a build writes where it was started. */
-    private static String whereToLook(LockRecord holder, String kind) {
-        if (kind.equals(UsualHolds.LAND_CHECKS)) {
-            return "lane " + holder.lane() + "'s " + holder.label().orElse(kind) + " and their log, the newest in " + CHECK_LOGS
-                    + " of the main checkout";
+    /**
+     * The holder's lane, its work and where that work's output is: in the log its kind of work
+     * writes where the recorder says so (a land's checks), else where it was started.
+     */
+    private static String whereToLook(LockRecord holder, Optional<String> log) {
+        if (log.isPresent()) {
+            return "lane " + holder.lane() + "'s " + holder.label().orElse("work") + " and " + log.get();
         }
         String work = holder.label().map(label -> "build (" + label + ")").orElse("work");
         return "lane " + holder.lane() + "'s " + work + " and its output "

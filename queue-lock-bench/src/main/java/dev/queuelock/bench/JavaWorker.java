@@ -1,5 +1,6 @@
 package dev.queuelock.bench;
 
+import dev.queuelock.build.slots.BuildPolicy;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import dev.queuelock.backends.QueueLockFactory;
@@ -30,7 +31,7 @@ public final class JavaWorker {
         int rounds = args.integer("rounds", 1);
         int hold = args.integer("hold", 20);
         boolean gate = args.has("gate");
-        QueueLockFactory factory = QueueLockFactory.defaults().withTmpDir(Path.of(args.require("tmp")))
+        QueueLockFactory factory = BuildPolicy.on(QueueLockFactory.defaults()).withTmpDir(Path.of(args.require("tmp")))
                 .withPollInterval(Duration.ofMillis(args.integer("poll", 200)))
                 .withSettings(args.has("slots") ? Map.of(LockSettings.BUILD_SLOTS, args.require("slots")) : Map.of());
         QueueLock lock = factory.open(args.get("queue", "build"), args.require("key"), "bench");

@@ -1,8 +1,8 @@
 package dev.queuelock.bench;
 
-import dev.queuelock.slots.AutoSlots;
-import dev.queuelock.slots.BuildUsage;
-import dev.queuelock.slots.MachineFacts;
+import dev.queuelock.build.slots.AutoSlots;
+import dev.queuelock.build.slots.BuildUsage;
+import dev.queuelock.build.slots.MachineFacts;
 import java.time.Duration;
 import java.util.List;
 

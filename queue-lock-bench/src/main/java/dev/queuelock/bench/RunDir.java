@@ -1,11 +1,13 @@
 package dev.queuelock.bench;
 
+import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.file.QueueDirectory;
+import dev.queuelock.spi.Queue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -18,6 +20,8 @@ final class RunDir {
     private static final Pattern TICKET = Pattern.compile("\\d+-\\d+");
 
     private final Path dir;
+    /** The queues its processes use, once asked. */
+    private List<Queue> queues;
 
     private RunDir(Path dir) {
         this.dir = dir;
@@ -53,21 +57,24 @@ final class RunDir {
         return dir.resolve("work");
     }
 
-    /** Both tools name the queue dir alike; each run has exactly one under its own TMPDIR. */
-    List<Path> queueDirs() {
-        List<Path> found = new ArrayList<>();
-        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(tmp(), "claude-code-merge-queue-*-queue-*")) {
-            dirs.forEach(found::add);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    /**
+     * The build queues a run's processes use, as the factory places them (the npm tool places them
+     * alike): its workers', keyed by this directory ({@link Launcher#worker}), and its CLIs' and the
+     * peer's, of their working directory.
+     */
+    List<Queue> queues() {
+        if (queues == null) {
+            QueueLockFactory factory = QueueLockFactory.defaults().withTmpDir(tmp());
+            queues = List.of(factory.queue(Queue.BUILD, dir.toString()), factory.queue(Queue.BUILD, work()));
         }
-        return found;
+        return queues;
     }
 
+    /** The tickets in the run's queues: its waiters, enrolled. */
     int tickets() {
         int count = 0;
-        for (Path queue : queueDirs()) {
-            try (DirectoryStream<Path> names = Files.newDirectoryStream(queue.resolve("tickets"))) {
+        for (Queue queue : queues()) {
+            try (DirectoryStream<Path> names = Files.newDirectoryStream(QueueDirectory.of(queue).ticketsDir())) {
                 for (Path name : names) {
                     if (TICKET.matcher(name.getFileName().toString()).matches()) {
                         count++;

@@ -1,5 +1,6 @@
 package dev.queuelock.bench;
 
+import dev.queuelock.build.slots.BuildPolicy;
 import dev.queuelock.LockRecord;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.lanes.LaneState;
@@ -25,7 +26,7 @@ public final class WatchWorker {
 
     public static void main(String[] argv) throws Exception {
         BenchArgs args = BenchArgs.parse(argv);
-        QueueLockFactory factory = QueueLockFactory.defaults().withTmpDir(Path.of(args.require("tmp")));
+        QueueLockFactory factory = BuildPolicy.on(QueueLockFactory.defaults()).withTmpDir(Path.of(args.require("tmp")));
         String key = args.require("key");
         PrintStream out = System.out;
         WatchSources sources = new FactorySources(factory, factory.queue("build", key), factory.queue("land", key)) {

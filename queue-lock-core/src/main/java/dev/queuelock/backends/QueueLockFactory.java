@@ -14,6 +14,7 @@ import dev.queuelock.spi.BackendContext;
 import dev.queuelock.spi.Queue;
 import dev.queuelock.spi.QueueBackend;
 import dev.queuelock.spi.QueueChanges;
+import dev.queuelock.spi.QueuePolicy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -33,14 +34,20 @@ public final class QueueLockFactory {
     private final Path tmpDir;
     private final Duration pollInterval;
     private final Map<String, String> settings;
+    private final QueuePolicy policy;
 
     private QueueLockFactory(Path tmpDir, Duration pollInterval, Map<String, String> settings) {
+        this(tmpDir, pollInterval, settings, QueuePolicy.LOCK_ONLY);
+    }
+
+    private QueueLockFactory(Path tmpDir, Duration pollInterval, Map<String, String> settings, QueuePolicy policy) {
         this.tmpDir = Objects.requireNonNull(tmpDir, "tmpDir");
         if (pollInterval.isZero() || pollInterval.isNegative()) {
             throw new IllegalArgumentException("poll interval must be positive: " + pollInterval);
         }
         this.pollInterval = pollInterval;
         this.settings = Map.copyOf(settings);
+        this.policy = Objects.requireNonNull(policy, "policy");
     }
 
     /** Queues under $TMPDIR (else /tmp), where the npm tool keeps them; 200 ms fallback poll. */
@@ -49,11 +56,11 @@ public final class QueueLockFactory {
     }
 
     public QueueLockFactory withTmpDir(Path dir) {
-        return new QueueLockFactory(dir, pollInterval, settings);
+        return new QueueLockFactory(dir, pollInterval, settings, policy);
     }
 
     public QueueLockFactory withPollInterval(Duration interval) {
-        return new QueueLockFactory(tmpDir, interval, settings);
+        return new QueueLockFactory(tmpDir, interval, settings, policy);
     }
 
     /**
@@ -87,7 +94,16 @@ public final class QueueLockFactory {
      * backends' own settings. Other keys are ignored.
      */
     public QueueLockFactory withSettings(Map<String, String> newSettings) {
-        return new QueueLockFactory(tmpDir, pollInterval, newSettings);
+        return new QueueLockFactory(tmpDir, pollInterval, newSettings, policy);
+    }
+
+    /**
+     * With what the lock does not decide itself: how {@code auto} slots are counted and what a
+     * hold usually takes (the build module hands over its own). Without them slots are whole
+     * numbers only and no hold is called far past its usual.
+     */
+    public QueueLockFactory withPolicy(QueuePolicy newPolicy) {
+        return new QueueLockFactory(tmpDir, pollInterval, settings, newPolicy);
     }
 
     /** Queue {@code name} of the repository containing {@code dir}, as its backend identifies it. */
@@ -174,6 +190,6 @@ public final class QueueLockFactory {
     }
 
     private BackendContext context() {
-        return new BackendContext(tmpDir, pollInterval, settings);
+        return new BackendContext(tmpDir, pollInterval, settings, policy);
     }
 }

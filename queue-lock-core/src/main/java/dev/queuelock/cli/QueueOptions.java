@@ -3,7 +3,9 @@ package dev.queuelock.cli;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.spi.Queue;
 import java.nio.file.Files;
+import dev.queuelock.spi.QueuePolicy;
 import java.nio.file.Path;
+import java.util.ServiceLoader;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -43,8 +45,19 @@ final class QueueOptions {
         Duration pollInterval = poll == null || poll.isEmpty()
                 ? QueueLockFactory.DEFAULT_POLL_INTERVAL
                 : Arguments.duration(args.has("--poll-interval") ? "--poll-interval" : ENV_POLL_INTERVAL, poll);
-        return new QueueOptions(queue, dir,
-                QueueLockFactory.defaults().withTmpDir(tmpDir).withPollInterval(pollInterval).withSettings(settings()));
+        return new QueueOptions(queue, dir, withBuildPolicy(
+                QueueLockFactory.defaults().withTmpDir(tmpDir).withPollInterval(pollInterval).withSettings(settings())));
+    }
+
+    /**
+     * The build module's policy where it is on the class path (a service): {@code auto} slots and
+     * long holds judged by the recorded ones. The lock alone records no holds, so it calls none far past.
+     */
+    private static QueueLockFactory withBuildPolicy(QueueLockFactory factory) {
+        for (QueuePolicy policy : ServiceLoader.load(QueuePolicy.class, QueueOptions.class.getClassLoader())) {
+            return factory.withPolicy(policy);
+        }
+        return factory;
     }
 
     /** The {@code -Dqueuelock.*} system properties: the backend of each queue and the backends' settings. */

@@ -8,8 +8,8 @@ import dev.queuelock.QueueSnapshot;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.process.HolderTree;
 import dev.queuelock.process.Liveness;
-import dev.queuelock.slots.SlotCount;
-import dev.queuelock.slots.SlotCounts;
+import dev.queuelock.spi.SlotCount;
+import dev.queuelock.spi.QueuePolicy;
 import dev.queuelock.spi.Queue;
 import dev.queuelock.spi.QueueChanges;
 import dev.queuelock.spi.QueueBackend;
@@ -30,12 +30,12 @@ public final class FileBackend implements QueueBackend {
 
     @Override
     public QueueLock open(Queue queue, String lane) {
-        return new FileQueueLock(QueueDirectory.of(queue), lane, queue.context().pollInterval(), slots(queue));
+        return new FileQueueLock(QueueDirectory.of(queue), lane, queue.context().pollInterval(), slots(queue), queue);
     }
 
     /** The build queue's {@link LockSettings#SLOTS}; every other queue (land's) is a mutex. */
     static SlotCount slots(Queue queue) {
-        return SlotCounts.of(queue.slots(), queue.usageHistory());
+        return queue.context().policy().slotsOf(queue.slots(), queue);
     }
 
     /**
@@ -72,12 +72,13 @@ public final class FileBackend implements QueueBackend {
     /** {@code look} with the slots as {@link #snapshot(Queue)} tells them. */
     static QueueSnapshot withSlots(Queue queue, QueueSnapshot look) {
         Optional<QueueSnapshot> recorded = queue.slotsSetHere() ? Optional.empty() : asRecorded(look);
-        boolean toldAuto = recorded.isPresent() && newestTold(look).map(LockRecord::slotsAuto).orElse(false);
+        boolean toldAuto = recorded.isPresent() && newestTold(look).map(LockRecord::slotsAuto).orElse(false)
+                && queue.context().policy().decidesAuto(); // else shown as the builds were told
         if (recorded.isPresent() && !toldAuto) {
             return recorded.get();
         }
         // auto, set here or as the builds were told: what the machine has room for now, beside the holders
-        SlotCount slots = toldAuto ? SlotCounts.of(SlotCounts.AUTO, queue.usageHistory()) : slots(queue);
+        SlotCount slots = toldAuto ? queue.context().policy().slotsOf(QueuePolicy.AUTO, queue) : slots(queue);
         return look.withSlots(slots.slots(look.holders().size()), slots.describe());
     }
 

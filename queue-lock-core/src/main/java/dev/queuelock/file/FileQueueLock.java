@@ -5,19 +5,16 @@ import dev.queuelock.LockRecord;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.process.ProcessStart;
 import dev.queuelock.process.Processes;
-import dev.queuelock.slots.SlotCount;
 import dev.queuelock.spi.Queue;
+import dev.queuelock.spi.SlotCount;
 import dev.queuelock.spi.QueueLockSupport;
-import dev.queuelock.spi.WaitReporter;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The queue lock over a {@link QueueDirectory}: enroll a ticket, wait until it is the oldest live
- * one and a slot is free ({@link Turn}), take that slot's lock, withdraw the ticket (holder and
+ * one and a slot is free ({@link WaitForTurn}, {@link Turn}), take that slot's lock, withdraw the ticket (holder and
  * waiter are separate identities). How many slots there are is asked of a {@link SlotCount} once
  * per acquire; one slot is the npm tool's format.
  */
@@ -26,35 +23,39 @@ public final class FileQueueLock extends QueueLockSupport {
     /** Enrollment times are unique within this JVM, so two locks of one process never share a ticket. */
     private static final AtomicLong LAST_TS = new AtomicLong();
 
-    private final QueueDirectory dir;
-    private final TicketQueue tickets;
-    private final SlotFiles slotFiles;
-    private final SlotCount slotCount;
+    // What the wait reads (WaitForTurn).
+    final QueueDirectory dir;
+    final TicketQueue tickets;
+    final SlotFiles slotFiles;
+    final SlotCount slotCount;
+    final Duration pollInterval;
+    /** The queue whose policy judges a long hold ({@link Queue#context()}); null where nothing is known (tests). */
+    final Queue queue;
+    final long pid = Processes.current().ownPid();
     private final String lane;
-    private final long pid = Processes.current().ownPid();
     private final String start = ProcessStart.current();
 
     /** The ticket of the current acquire, until withdrawn. */
     private Enrollment enrollment;
-    private final Sleepers sleepers;
+    /** The current acquire's wait, so release() can wake it to give up. */
+    private WaitForTurn waiting;
+    /** The wait of the last contended acquire that took the lock: its watch closes on its own thread, made sure of at release. */
+    private WaitForTurn spent;
     /** The lock record written by the take, until released. */
     private LockRecord taken;
     /** The slot's lock file the take took, until released. */
     private LockFile takenSlot;
 
-    /** One slot: the npm tool's format. */
-    public FileQueueLock(QueueDirectory dir, String lane, Duration pollInterval) {
-        this(dir, lane, pollInterval, SlotCount.ONE);
-    }
-
-    public FileQueueLock(QueueDirectory dir, String lane, Duration pollInterval, SlotCount slotCount) {
+    /** @param queue the queue {@code dir} holds, whose policy judges its long holds; null: none judged (tests) */
+    public FileQueueLock(QueueDirectory dir, String lane, Duration pollInterval, SlotCount slotCount, Queue queue) {
         super(dir.toString());
         this.dir = dir;
         this.tickets = new TicketQueue(dir.ticketsDir());
         this.slotFiles = new SlotFiles(dir);
         this.slotCount = slotCount;
+        this.queue = queue;
         this.lane = lane;
-        this.sleepers = new Sleepers(dir, pid, pollInterval);
+        this.pollInterval = pollInterval;
     }
 
     @Override
@@ -68,10 +69,20 @@ public final class FileQueueLock extends QueueLockSupport {
             mine = mine.withSlots(slots, slotCount.auto());
         }
         Enrollment own = new Enrollment(tickets, mine, dir);
+        WaitForTurn wait = new WaitForTurn(this);
         synchronized (this) {
             enrollment = own;
+            waiting = wait;
         }
-        waitAndTake(own, mine, slots, options);
+        boolean took = false;
+        try {
+            wait.run(own, mine, slots, options);
+            took = true;
+        } catch (IOException e) {
+            throw new QueueLockException("queue " + dir + " is unusable: " + e + "; check that the directory is writable.", e);
+        } finally {
+            retire(wait, took);
+        }
     }
 
     /** Now in epoch ms, or just after the last enrollment of this JVM (a loop, not a lambda: it runs cold). */
@@ -91,81 +102,35 @@ public final class FileQueueLock extends QueueLockSupport {
         withdrawTicket();
     }
 
-    private void waitAndTake(Enrollment own, LockRecord mine, int slots, AcquireOptions options) throws InterruptedException {
-        WaitReporter reporter = new WaitReporter(options, slots, slotCount, dir.path().resolve(Queue.USAGE_HISTORY));
-        LockRecord deadHolder = null; // the holder just reclaimed, so a take-over says whose slot it was
-        boolean took = false;
-        long decidedAt = slotCount.auto() ? System.nanoTime() : 0; // auto: when the number in hand was decided
-        try {
-            own.enroll();
-            while (!took) {
-                QueueLook look = look(own.ticket(), slots);
-                Turn turn = Turn.decide(look);
-                if (admits(turn) && millisUntilStale(decidedAt) == 0) {
-                    // auto: the machine's room may have changed while this waiter waited: decide
-                    // again. A younger decision stands, so a slot a holder just freed is taken at
-                    // once, as under a fixed number, and that holder's load still counts as ours.
-                    int now = slotCount.slots(slotFiles.present().size());
-                    decidedAt = System.nanoTime();
-                    if (now != slots) {
-                        slots = now;
-                        mine = mine.withSlots(slots, true);
-                        reporter.slotsNow(slots);
-                        continue;
-                    }
-                }
-                switch (turn.step()) {
-                    case REENROLL:
-                        own.enroll(); // back in at the original place, never ahead of it
-                        break;
-                    case REMOVE_DEAD_TICKET:
-                        tickets.remove(turn.subject());
-                        break;
-                    case RECLAIM_DEAD_LOCK:
-                        deadHolder = turn.subject().record();
-                        slotFiles.slot(turn.slot()).reclaimDead(deadHolder); // not by a take: it would judge again
-                        break;
-                    case TAKE:
-                        took = take(slotFiles.slot(turn.slot()), mine, deadHolder, reporter);
-                        break;
-                    default:
-                        deadHolder = null;
-                        sleep(turn, look, reporter, decidedAt);
-                }
+    /** For the wait: throws if release() gave it up or the thread was interrupted. */
+    void stillWaiting() throws InterruptedException {
+        checkWaiting();
+    }
+
+    /** Ends the wait: later if the lock was just taken (the hand-off waits for nothing), else now. */
+    private void retire(WaitForTurn wait, boolean took) {
+        WaitForTurn older = null;
+        synchronized (this) {
+            waiting = null;
+            if (took) {
+                older = spent;
+                spent = wait;
             }
-        } catch (IOException e) {
-            throw new QueueLockException("queue " + dir + " is unusable: " + e + "; check that the directory is writable.", e);
-        } finally {
-            sleepers.retire(took);
+        }
+        if (took) {
+            wait.closeInBackground();
+        } else {
+            wait.close();
+        }
+        if (older != null) {
+            older.close();
         }
     }
 
-    /** Under auto, the time left before the number decided at {@code decidedAt} is decided again; 0 once it is due. */
-    private long millisUntilStale(long decidedAt) {
-        long left = slotCount.recheckMillis() - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - decidedAt);
-        return Math.max(0, left);
-    }
-
-    /** Whether {@code turn} takes a slot or waits for one, first in line: where {@code auto} decides. */
-    private boolean admits(Turn turn) {
-        return slotCount.auto() && turn.firstInLine() && (turn.step() == Turn.Step.TAKE || turn.step() == Turn.Step.WAIT);
-    }
-
-    /**
-     * One look at the queue, as the sleeper (if any) begins a new one. Checked for release() after
-     * that: the sleeper forgets signals as a look begins, release()'s wake-up among them.
-     */
-    private QueueLook look(Ticket own, int slots) throws IOException, InterruptedException {
-        sleepers.beginLook();
-        checkWaiting();
-        return QueueLook.read(slotFiles, tickets, own, slots);
-    }
-
-    /** Takes a free slot; false if the take found it taken or reclaimed a dead one: look again. */
-    private boolean take(LockFile slot, LockRecord mine, LockRecord deadHolder, WaitReporter reporter) throws IOException {
+    /** Takes a free slot for the wait; false if the take found it taken or reclaimed a dead one: look again. */
+    boolean take(LockFile slot, LockRecord mine) throws IOException {
         // Never earlier than the ticket's ts, so the ticket reads as enrolled before the take.
-        long now = Math.max(System.currentTimeMillis(), mine.ts());
-        LockRecord me = mine.at(now);
+        LockRecord me = mine.at(Math.max(System.currentTimeMillis(), mine.ts()));
         if (slot.tryTake(me) != LockFile.Take.TAKEN) {
             return false;
         }
@@ -173,30 +138,18 @@ public final class FileQueueLock extends QueueLockSupport {
             taken = me;
             takenSlot = slot;
         }
-        if (deadHolder != null) {
-            reporter.reportTakeover(deadHolder);
-        }
         return true;
-    }
-
-    /** Reports the place, then sleeps ({@link Sleepers}: made only once someone is ahead). */
-    private void sleep(Turn turn, QueueLook look, WaitReporter reporter, long decidedAt) throws IOException, InterruptedException {
-        Sleeper current = sleepers.forWait();
-        checkWaiting(); // a release() before the sleeper was there could not wake it
-        long now = System.currentTimeMillis();
-        List<LockRecord> holders = look.liveHolders();
-        reporter.report(look.shownAhead(), holders, look.holderEnded(), now);
-        long sleep = holders.isEmpty() ? Sleeper.FOREVER : reporter.millisUntilNextWarning(now);
-        if (slotCount.auto() && turn.firstInLine()) {
-            // The machine's room changes without a file event; a hand-off still wakes it at once (the kernel, file events).
-            sleep = Math.min(sleep, Math.max(1, millisUntilStale(decidedAt)));
-        }
-        current.sleep(turn, sleep);
     }
 
     @Override
     protected void wakeWaiter() {
-        sleepers.wakeNow();
+        WaitForTurn current;
+        synchronized (this) {
+            current = waiting;
+        }
+        if (current != null) {
+            current.wakeNow();
+        }
     }
 
     @Override
@@ -213,7 +166,11 @@ public final class FileQueueLock extends QueueLockSupport {
             }
         }
         withdrawTicket();
-        sleepers.closeSpent();
+        WaitForTurn older = spent; // closed by its own thread by now: this makes sure
+        spent = null;
+        if (older != null) {
+            older.close();
+        }
     }
 
     /** A take on a scratch queue beside this one ({@link TakeRehearsal}), once per JVM. */

@@ -2,6 +2,7 @@ package dev.queuelock.file;
 
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
+import java.nio.file.FileSystem;
 import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchEvent;
@@ -9,79 +10,112 @@ import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
 
 /**
- * The file events of one queue, for a {@link Sleeper}: deletions and creations in {@code tickets/}
- * while resumed, and deletions in the queue directory (the lock) once asked for. Opened at the
+ * The kernel's file events (inotify on Linux) of some directories: the one wrapper of the JDK's
+ * watch service, for a waiter ({@link WaitForTurn}: {@code tickets/} while resumed, the lock once
+ * asked for) and for a reader that shows what is on disk ({@link DirectoryEvents}). Opened at the
  * first call that needs it; events are read by a thread of its own that sleeps in the watch
- * service, so an idle waiter does no periodic work.
+ * service, so a watcher does no periodic work, and go to a {@link Listener} as they come.
  */
-final class FileWatch implements AutoCloseable {
+public final class FileWatch implements AutoCloseable {
 
     /** Where the events go; called on the watch's own thread. */
-    interface Listener {
-        /** A change: see {@link Turn#wakeFor}. */
-        void changed(boolean inTickets, boolean created, String name);
+    public interface Listener {
+        /** An entry {@code name} of {@code dir} appeared, went (or was renamed away), or was modified: {@code kind}. */
+        void changed(Path dir, WatchEvent.Kind<?> kind, String name);
 
         /** Events were lost: anything may have happened. */
         void overflowed();
 
-        /** On the pump's thread, as {@link #closeInBackground()} retires the watch: end what else the wait had open. */
-        void retiring();
+        /** {@code dir} is no longer watched: it went. */
+        default void ended(Path dir) {
+        }
+
+        /** On the pump's thread, as {@link #closeInBackground()} retires the watch: end what else the watcher had open. */
+        default void retiring() {
+        }
     }
 
-    private final Path queueDir;
-    private final Path ticketsDir;
+    /** One directory's watch, started, paused and resumed as its watcher needs. */
+    public final class Dir {
+        private final Path path;
+        private final WatchEvent.Kind<?>[] kinds;
+        /** Null while paused. */
+        private WatchKey key;
+
+        private Dir(Path path, WatchEvent.Kind<?>[] kinds) {
+            this.path = path;
+            this.kinds = kinds;
+        }
+
+        /**
+         * Watches the directory from now on.
+         *
+         * @return true if the watch began now (a change just before it is not reported); false if it
+         *         was on, or no watch can be had
+         */
+        public boolean start() throws IOException {
+            synchronized (FileWatch.this) {
+                if (key != null || !open()) {
+                    return false;
+                }
+                key = path.register(service, kinds);
+                return true;
+            }
+        }
+
+        /** {@link #start()}, for a watcher that looks again soon if it fails: false if the directory could not be watched (e.g. removed). */
+        public boolean resume() {
+            try {
+                start();
+                return true;
+            } catch (IOException | RuntimeException e) {
+                return false;
+            }
+        }
+
+        /** Stops watching until {@link #resume()}. */
+        public void pause() {
+            synchronized (FileWatch.this) {
+                if (key != null) {
+                    key.cancel();
+                    key = null;
+                }
+            }
+        }
+
+        /** Whether unwatched (paused, or never started) though a watch could be had. */
+        public boolean isPaused() {
+            synchronized (FileWatch.this) {
+                return !unavailable && key == null;
+            }
+        }
+    }
+
+    private final FileSystem fileSystem;
+    private final String thread;
     private final Listener listener;
     /** Null until opened; then set once. */
-    private volatile WatchService watcher;
+    private volatile WatchService service;
     private Thread pump;
-    /** Set when opening failed (out of inotify instances, no watch support): the sleeper polls instead. */
+    /** Set when opening failed (out of inotify instances, no watch support): the watcher polls instead. */
     private boolean unavailable;
-    /** The watch on {@code tickets/}; null while paused. */
-    private WatchKey ticketsKey;
-    /** The watch on the queue directory, once asked for ({@link #watchLock()}). */
-    private volatile WatchKey lockKey;
     /** Set by {@link #closeInBackground()}: the pump closes the watch itself. */
     private volatile boolean retired;
     private boolean closed;
 
-    FileWatch(Path queueDir, Path ticketsDir, Listener listener) {
-        this.queueDir = queueDir;
-        this.ticketsDir = ticketsDir;
+    /**
+     * @param any    a path on the file system to watch
+     * @param thread the name of the thread that reads the events
+     */
+    public FileWatch(Path any, String thread, Listener listener) {
+        this.fileSystem = any.getFileSystem();
+        this.thread = thread;
         this.listener = listener;
     }
 
-    /**
-     * Watches {@code tickets/} (again): deletions, as only what goes lets a waiter move up (a
-     * rename away counts as one), and creations, as a ticket appearing ahead is a re-enrollment
-     * that sets the waiter back.
-     *
-     * @return false if the watch could not be registered although the service is there (e.g.
-     *         {@code tickets/} removed under us): the caller looks again soon
-     */
-    synchronized boolean resume() {
-        if (ticketsKey != null || !open()) {
-            return true;
-        }
-        try {
-            ticketsKey = ticketsDir.register(watcher, StandardWatchEventKinds.ENTRY_DELETE,
-                    StandardWatchEventKinds.ENTRY_CREATE);
-            return true;
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
-    }
-
-    /** Stops watching {@code tickets/} until {@link #resume()}. */
-    synchronized void pause() {
-        if (ticketsKey != null) {
-            ticketsKey.cancel();
-            ticketsKey = null;
-        }
-    }
-
-    /** Whether {@code tickets/} is unwatched (paused, or never opened) though a watch could be had. */
-    synchronized boolean isPaused() {
-        return !unavailable && ticketsKey == null;
+    /** A watch of {@code dir} for these kinds of events, not started yet. */
+    public Dir dir(Path dir, WatchEvent.Kind<?>... kinds) {
+        return new Dir(dir, kinds);
     }
 
     /** False once file events turned out unavailable: then only polling sees a change. */
@@ -89,36 +123,21 @@ final class FileWatch implements AutoCloseable {
         return !unavailable;
     }
 
-    /**
-     * Also reports the lock file's going. Only a first-in-line waiter the kernel cannot wake needs
-     * this: every release and take changes the queue directory, and every waiter watching it would
-     * wake at the very moment of every hand-off.
-     *
-     * @return true if the watch began now: look again, as a release just before it is not reported
-     */
-    synchronized boolean watchLock() throws IOException {
-        if (lockKey != null || !open()) {
-            return false;
-        }
-        lockKey = queueDir.register(watcher, StandardWatchEventKinds.ENTRY_DELETE);
-        return true;
-    }
-
     /** Opens the watch service and starts its pump, once; false if there is none to be had. */
-    private boolean open() {
-        if (watcher != null) {
+    synchronized boolean open() {
+        if (service != null) {
             return true;
         }
         if (unavailable || closed) {
             return false;
         }
         try {
-            watcher = queueDir.getFileSystem().newWatchService();
+            service = fileSystem.newWatchService();
         } catch (IOException | UnsupportedOperationException e) {
             unavailable = true;
             return false;
         }
-        pump = new Thread(this::pump, "queue-lock file events");
+        pump = new Thread(this::pump, thread);
         pump.setDaemon(true);
         pump.start();
         return true;
@@ -127,17 +146,18 @@ final class FileWatch implements AutoCloseable {
     private void pump() {
         try {
             while (!retired) {
-                WatchKey key = watcher.take();
-                boolean inTickets = key != lockKey;
+                WatchKey key = service.take();
+                Path dir = (Path) key.watchable();
                 for (WatchEvent<?> event : key.pollEvents()) {
                     if (event.kind() == StandardWatchEventKinds.OVERFLOW) {
                         listener.overflowed();
                     } else {
-                        listener.changed(inTickets, event.kind() == StandardWatchEventKinds.ENTRY_CREATE,
-                                String.valueOf(event.context()));
+                        listener.changed(dir, event.kind(), String.valueOf(event.context()));
                     }
                 }
-                key.reset();
+                if (!key.reset()) {
+                    listener.ended(dir);
+                }
             }
         } catch (ClosedWatchServiceException | InterruptedException e) {
             // closed, or retired
@@ -170,7 +190,7 @@ final class FileWatch implements AutoCloseable {
         WatchService opened;
         synchronized (this) {
             closed = true; // and open() opens none from now on
-            opened = watcher;
+            opened = service;
         }
         if (opened != null) { // outside the monitor: it waits out the kernel's grace period
             try {

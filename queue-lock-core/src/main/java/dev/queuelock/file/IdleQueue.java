@@ -2,7 +2,7 @@ package dev.queuelock.file;
 
 import dev.queuelock.LockRecord;
 import dev.queuelock.process.Liveness;
-import dev.queuelock.slots.UsageHistory;
+import dev.queuelock.spi.Queue;
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
@@ -91,7 +91,7 @@ public final class IdleQueue {
         String[] names = dir.toFile().list();
         for (String name : names == null ? new String[0] : names) {
             Matcher temp = TEMP.matcher(name);
-            if (temp.matches() && !Liveness.isAlive(Long.parseLong(temp.group(1)), null) || UsageHistory.isOurs(name)) {
+            if (temp.matches() && !Liveness.isAlive(Long.parseLong(temp.group(1)), null) || Queue.isUsageHistoryFile(name)) {
                 SafePaths.deleteQuietly(dir.resolve(name)); // usage: auto slots' measurements, nobody's work
             }
         }

@@ -3,12 +3,15 @@ package dev.queuelock.file;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The alarm a waiter sleeps on, set by others ({@link Sleeper} decides when): at once ({@link
+ * The alarm a waiter sleeps on, set by others ({@link WaitForTurn} decides when): at once ({@link
  * #now()}: its turn may have come, or release() gives up the wait) or within a delay ({@link
  * #within}: only what it reports changed), else it rings at its own timeout. A signal set while the
  * waiter is looking is kept, so nothing is lost between a look and the next sleep.
  */
 final class Wakeup {
+
+    /** How late a waiter updates what it reports after a change that cannot move it up. */
+    static final long REPORT_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
     private boolean now;
     private boolean due;
@@ -17,6 +20,11 @@ final class Wakeup {
     synchronized void now() {
         now = true;
         notifyAll();
+    }
+
+    /** Wakes the waiter within the report delay: a change that cannot move it up, only what it reports. */
+    void soon() {
+        within(REPORT_DELAY_NANOS);
     }
 
     /** Wakes the waiter within {@code nanos}, coalescing with any wake-up already due sooner. */

@@ -32,6 +32,7 @@ public final class StatusJson {
     private final Map<String, Object> queues = new LinkedHashMap<>();
     private Map<String, Object> landings;
     private List<Object> lanes;
+    private final Map<String, Object> repository = new LinkedHashMap<>();
 
     /** @param nowMillis the time the elapsed fields are measured to, epoch milliseconds */
     public StatusJson(long nowMillis) {
@@ -82,6 +83,12 @@ public final class StatusJson {
         return this;
     }
 
+    /** A key about the repository only the plugin knows (its land queue's pause, the lanes' overlaps), written after the lanes. */
+    public StatusJson repository(String key, Object value) {
+        repository.put(key, value);
+        return this;
+    }
+
     /** The document, indented. */
     public String render() {
         Map<String, Object> doc = new LinkedHashMap<>();
@@ -92,6 +99,7 @@ public final class StatusJson {
         if (lanes != null) {
             doc.put("lanes", lanes);
         }
+        doc.putAll(repository);
         return JsonWriter.pretty(doc);
     }
 

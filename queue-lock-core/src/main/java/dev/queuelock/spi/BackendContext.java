@@ -6,17 +6,32 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
-/** What a {@link QueueBackend} is told: the factory's temp dir and poll interval, and the settings map. */
+/**
+ * What a {@link QueueBackend} is told: the factory's temp dir and poll interval, the settings map,
+ * and the policies the lock does not decide itself (how many slots {@code auto} gives, what a hold
+ * usually takes).
+ */
 public final class BackendContext {
 
     private final Path tmpDir;
     private final Duration pollInterval;
     private final Map<String, String> settings;
+    private final QueuePolicy policy;
 
     public BackendContext(Path tmpDir, Duration pollInterval, Map<String, String> settings) {
+        this(tmpDir, pollInterval, settings, QueuePolicy.LOCK_ONLY);
+    }
+
+    public BackendContext(Path tmpDir, Duration pollInterval, Map<String, String> settings, QueuePolicy policy) {
         this.tmpDir = Objects.requireNonNull(tmpDir, "tmpDir");
         this.pollInterval = Objects.requireNonNull(pollInterval, "pollInterval");
         this.settings = Map.copyOf(settings);
+        this.policy = Objects.requireNonNull(policy, "policy");
+    }
+
+    /** How the slots setting's text becomes a count, and what a long hold is judged by. */
+    public QueuePolicy policy() {
+        return policy;
     }
 
     public Path tmpDir() {

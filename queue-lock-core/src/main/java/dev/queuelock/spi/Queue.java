@@ -26,6 +26,22 @@ public final class Queue {
     /** The usage history's file name in the queue's directory, beside the npm tool's {@code lock} and {@code tickets/}. */
     public static final String USAGE_HISTORY = "usage";
 
+    /** Its temp file while it is cut: {@code .usage.<pid>.tmp}, the writer's pid between. */
+    public static final String USAGE_HISTORY_TEMP_PREFIX = "." + USAGE_HISTORY + ".";
+    public static final String USAGE_HISTORY_TEMP_SUFFIX = ".tmp";
+
+    /** Whether a file of this name in a queue directory is the usage history or its temp file: nobody's work, for a cleaner. */
+    public static boolean isUsageHistoryFile(String name) {
+        if (name.equals(USAGE_HISTORY)) {
+            return true;
+        }
+        if (!name.startsWith(USAGE_HISTORY_TEMP_PREFIX) || !name.endsWith(USAGE_HISTORY_TEMP_SUFFIX)) {
+            return false;
+        }
+        String pid = name.substring(USAGE_HISTORY_TEMP_PREFIX.length(), name.length() - USAGE_HISTORY_TEMP_SUFFIX.length());
+        return !pid.isEmpty() && pid.length() <= 19 && pid.chars().allMatch(c -> c >= '0' && c <= '9');
+    }
+
     /** The file backend's name, the default of every queue. */
     private static final String DEFAULT_BACKEND = "file";
 

@@ -4,9 +4,6 @@ import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
 import dev.queuelock.WaitEvent;
 import dev.queuelock.WaitListener;
-import dev.queuelock.slots.SlotCount;
-import dev.queuelock.slots.UsualHolds;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -16,15 +13,15 @@ import java.util.Objects;
  * position or the holders changed, or when the longest-held holder crossed another stuck-warning
  * interval (counted from when it took the lock, by the holder's own clock, so every waiter agrees
  * on the elapsed time whenever it joined). Such an event is a warning only where the hold is far
- * past this queue's usual hold of the same kind of work ({@link UsualHolds}): a long build where
+ * past this queue's usual hold of the same kind of work ({@link QueuePolicy#usualOf}): a long build where
  * builds are long is an ordinary wait. The first event of a wait says why the queue has its slots.
  */
 public final class WaitReporter {
 
     private final WaitListener listener;
     private final long stuckIntervalMillis;
-    /** The queue's usage history, which a long hold is judged by ({@link UsualHolds}); null for none. */
-    private final Path usageHistory;
+    /** The queue whose policy judges a long hold ({@link QueuePolicy#usualOf}); null for nothing known. */
+    private final Queue queue;
     /** Null once the reason was given, or where the slots are not counted here (one slot of land's queue, another backend). */
     private SlotCount slotCount;
     private int slots;
@@ -46,14 +43,14 @@ public final class WaitReporter {
 
     /**
      * @param slotCount    what decided {@code slots}: its reason goes with the first event; null for none
-     * @param usageHistory the queue's usage history, which a long hold is judged by; null for none
+     * @param queue     the queue waited in, whose policy judges a long hold; null for nothing known
      */
-    public WaitReporter(AcquireOptions options, int slots, SlotCount slotCount, Path usageHistory) {
+    public WaitReporter(AcquireOptions options, int slots, SlotCount slotCount, Queue queue) {
         this.listener = options.listener();
         this.stuckIntervalMillis = options.stuckWarnInterval().toMillis();
         this.slots = slots;
         this.slotCount = slotCount;
-        this.usageHistory = usageHistory;
+        this.queue = queue;
     }
 
     /** The slots as decided again while waiting ({@code auto}): the next report names this count. */
@@ -96,9 +93,9 @@ public final class WaitReporter {
         }
         stuckWarnings = due;
         // Asked only once an interval has passed: the history is read by waiters that waited long, never at a take.
-        Duration usual = due > 0 && !holders.isEmpty() && usageHistory != null
-                ? new UsualHolds(usageHistory).of(holders.get(0).label().orElse(null)).orElse(null) : null;
-        boolean stuck = usual != null && UsualHolds.farPast(elapsed, usual);
+        UsualHold usual = due > 0 && !holders.isEmpty() && queue != null
+                ? queue.context().policy().usualOf(queue, holders.get(0).label().orElse(null)).orElse(null) : null;
+        boolean stuck = usual != null && usual.farPastBy(elapsed);
         WaitEvent event = new WaitEvent(ahead, holders, elapsed, stuck).inSlots(slots).withUsualHold(usual);
         if (slotCount != null) {
             event = event.withSlotsReason(slotCount.describe());

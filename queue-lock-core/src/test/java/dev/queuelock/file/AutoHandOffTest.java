@@ -2,7 +2,7 @@ package dev.queuelock.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.slots.SlotCount;
+import dev.queuelock.spi.SlotCount;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.LockWorkers;
@@ -40,7 +40,7 @@ class AutoHandOffTest {
         ChildProcess holder = workers.startHolder("holder", "pollMs=" + NEVER.toMillis());
 
         List<Integer> askedBeside = new CopyOnWriteArrayList<>();
-        FileQueueLock waiter = new FileQueueLock(queue.directory(), "b", NEVER, oneSlotDecidedSlowly(askedBeside));
+        FileQueueLock waiter = new FileQueueLock(queue.directory(), "b", NEVER, oneSlotDecidedSlowly(askedBeside), null);
         WaitingAcquire second = WaitingAcquire.start(waiter, "b");
         try {
             assertThat(second.waits(LockWorkers.PATIENCE)).as("waits behind the holder").isTrue();

@@ -3,7 +3,7 @@ package dev.queuelock.file;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.AcquireOptions;
-import dev.queuelock.slots.SlotCount;
+import dev.queuelock.spi.SlotCount;
 import dev.queuelock.testsupport.PlantedQueue;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,8 +52,8 @@ class AutoRecheckTest {
         };
         QueueDirectory dir = PlantedQueue.in(tmp).directory();
         // A poll far beyond the test's time: only the re-check can admit the waiter while the holder holds.
-        FileQueueLock holder = new FileQueueLock(dir, "a", Duration.ofMinutes(10), machine);
-        FileQueueLock waiter = new FileQueueLock(dir, "b", Duration.ofMinutes(10), machine);
+        FileQueueLock holder = new FileQueueLock(dir, "a", Duration.ofMinutes(10), machine, null);
+        FileQueueLock waiter = new FileQueueLock(dir, "b", Duration.ofMinutes(10), machine, null);
         holder.acquire(AcquireOptions.defaults().withLabel("a").withReleaseAtExit(false));
         WaitingAcquire second = WaitingAcquire.start(waiter, "b");
         try {

@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -48,7 +49,7 @@ class OsLockPitfallsTest {
         assertThat(new String(OwnFiles.read(file), StandardCharsets.UTF_8)).endsWith(",\"oslock\":true}");
         assertThat(probe(file)).as("another process sees the lock").isEqualTo("held");
         // Our own request would be granted at once (or, in Java, refused): never wait on our own file.
-        assertThat(KernelWait.on(file, () -> { })).isNull();
+        assertThat(ExitWaits.KernelWait.on(file, () -> { })).isNull();
 
         held.close();
         assertThat(probe(file)).as("closed: dropped").isEqualTo("free");
@@ -81,20 +82,20 @@ class OsLockPitfallsTest {
         Path file = tmp.resolve("lock");
         ChildProcess owner = own(file);
         AtomicInteger done = new AtomicInteger();
-        try (KernelWait one = KernelWait.on(file, done::incrementAndGet);
-                KernelWait other = KernelWait.on(file, done::incrementAndGet)) {
+        try (ExitWaits.KernelWait one = ExitWaits.KernelWait.on(file, done::incrementAndGet);
+                ExitWaits.KernelWait other = ExitWaits.KernelWait.on(file, done::incrementAndGet)) {
             // Each blocks in its own thread, so either may ask the kernel first: whichever is second fails.
-            await().atMost(PATIENCE).until(() -> one.state() == KernelWait.State.FAILED
-                    || other.state() == KernelWait.State.FAILED);
-            KernelWait waiting = one.state() == KernelWait.State.FAILED ? other : one;
+            await().atMost(PATIENCE).until(() -> one.state() == ExitWaits.KernelWait.State.FAILED
+                    || other.state() == ExitWaits.KernelWait.State.FAILED);
+            ExitWaits.KernelWait waiting = one.state() == ExitWaits.KernelWait.State.FAILED ? other : one;
             try (FileChannel third = FileChannel.open(file, StandardOpenOption.READ)) {
                 assertThatThrownBy(() -> third.lock(0, Long.MAX_VALUE, true)).isInstanceOf(OverlappingFileLockException.class);
             }
-            assertThat(waiting.state()).isEqualTo(KernelWait.State.PENDING);
+            assertThat(waiting.state()).isEqualTo(ExitWaits.KernelWait.State.PENDING);
             assertThat(done).hasValue(1);
 
             owner.kill9();
-            await().atMost(PATIENCE).until(() -> waiting.state() == KernelWait.State.GRANTED);
+            await().atMost(PATIENCE).until(() -> waiting.state() == ExitWaits.KernelWait.State.GRANTED);
             assertThat(done).hasValue(2);
         }
     }
@@ -108,19 +109,19 @@ class OsLockPitfallsTest {
                 .log(tmp.resolve("owner.log")).start();
         await().atMost(PATIENCE).until(() -> Files.exists(signals.resolve("1")));
         Ticket participant = Ticket.holder(file, new LockRecord(owner.pid(), "probe", null, 1, null), true);
-        try (Sleeper target = sleeper()) {
-            assertThat(target.arm(participant)).isEqualTo(Sleeper.FOREVER);
+        try (ExitWaits target = sleeper()) {
+            assertThat(target.arm(List.of(participant))).isEqualTo(WaitForTurn.FOREVER);
             Object firstInode = OwnFiles.keyOf(file);
 
             Files.createFile(signals.resolve("go"));
             assertWokenWithin(target, PATIENCE); // the old inode's lock went with it
             await().atMost(PATIENCE).until(() -> Files.exists(signals.resolve("2")));
             assertThat(OwnFiles.keyOf(file)).isNotEqualTo(firstInode);
-            assertThat(target.arm(participant)).as("a new wait on the new inode, not a look-again").isEqualTo(Sleeper.FOREVER);
+            assertThat(target.arm(List.of(participant))).as("a new wait on the new inode, not a look-again").isEqualTo(WaitForTurn.FOREVER);
 
             owner.kill9();
             assertWokenWithin(target, PATIENCE);
-            assertThat(target.arm(participant)).as("granted, on the same inode: look again soon").isLessThan(1000);
+            assertThat(target.arm(List.of(participant))).as("granted, on the same inode: look again soon").isLessThan(1000);
         }
     }
 
@@ -133,11 +134,11 @@ class OsLockPitfallsTest {
         Path file = tmp.resolve("ticket");
         Files.write(file, record(1));
         Ticket readBefore = Ticket.holder(file, new LockRecord(1, "x", null, 1, null), true);
-        assertThat(KernelWait.on(file, () -> { })).as("no wait on an unmarked file").isNull();
-        try (Sleeper target = sleeper()) {
-            long first = target.arm(readBefore);
+        assertThat(ExitWaits.KernelWait.on(file, () -> { })).as("no wait on an unmarked file").isNull();
+        try (ExitWaits target = sleeper()) {
+            long first = target.arm(List.of(readBefore));
             assertThat(first).as("look again soon").isLessThan(1000);
-            assertThat(target.arm(readBefore)).as("backing off").isGreaterThan(first).isLessThan(1000);
+            assertThat(target.arm(List.of(readBefore))).as("backing off").isGreaterThan(first).isLessThan(1000);
         }
     }
 
@@ -159,14 +160,16 @@ class OsLockPitfallsTest {
         }
     }
 
-    /** A sleeper whose file watch is never opened: only its kernel waits wake it. */
-    private Sleeper sleeper() {
-        return new Sleeper(QueueDirectory.of(Queue.in(tmp, "pitfalls", "r")), ProcessHandle.current().pid(), Duration.ofSeconds(60));
+    /** A waiter's exit waits beside a file watch never opened: only the kernel's grants wake it. */
+    private ExitWaits sleeper() {
+        QueueDirectory dir = QueueDirectory.of(Queue.in(tmp, "pitfalls", "r"));
+        return new ExitWaits(new FileWatch(dir.path(), "unused", null), new Wakeup(), ProcessHandle.current().pid(),
+                Duration.ofSeconds(60).toMillis());
     }
 
-    /** The kernel grants the sleeper's wait: the owner let go of the file. */
-    private static void assertWokenWithin(Sleeper sleeper, Duration timeout) {
-        await().atMost(timeout).until(() -> !sleeper.kernelWaiting());
+    /** The kernel grants the waiter's wait: the owner let go of the file. */
+    private static void assertWokenWithin(ExitWaits sleeper, Duration timeout) {
+        await().atMost(timeout).until(() -> !sleeper.covered());
     }
 
     private ChildProcess own(Path file) {

@@ -1,4 +1,4 @@
-package dev.queuelock.slots;
+package dev.queuelock.build.slots;
 
 import dev.queuelock.QueueSnapshot;
 import java.io.IOException;

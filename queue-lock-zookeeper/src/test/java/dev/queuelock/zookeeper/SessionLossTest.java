@@ -10,7 +10,7 @@ import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.base.LandLog;
 import dev.queuelock.land.base.LandResult;
 import dev.queuelock.land.checks.Checks;
-import dev.queuelock.land.engine.LandSettings;
+import dev.queuelock.land.engine.CheckAndPushSettings;
 import dev.queuelock.land.engine.Lander;
 import dev.queuelock.land.git.Git;
 import java.nio.file.Files;
@@ -95,7 +95,7 @@ class SessionLossTest {
                 return true;
             }
         };
-        Lander lander = new Lander(new Git(lane), LandSettings.defaults(), losingTheServer, landLock,
+        Lander lander = new Lander(new Git(lane), CheckAndPushSettings.defaults(), losingTheServer, landLock,
                 locks.open("build", lane), quietLog(WaitListener.NONE));
 
         LandResult lost = lander.land(); // a refusal is the landing's result, told by the goal

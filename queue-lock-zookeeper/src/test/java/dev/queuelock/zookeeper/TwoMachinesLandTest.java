@@ -8,7 +8,7 @@ import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.base.LandResult;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.checks.Checks;
-import dev.queuelock.land.engine.LandSettings;
+import dev.queuelock.land.engine.CheckAndPushSettings;
 import dev.queuelock.land.engine.Lander;
 import dev.queuelock.land.git.Git;
 import java.nio.file.Files;
@@ -82,7 +82,7 @@ class TwoMachinesLandTest {
             QueueLockFactory locks = QueueLockFactory.defaults()
                     .withTmpDir(Files.createDirectories(tmp.resolve(machine + "-tmp")))
                     .withSettings(ZooKeeperServers.settings(server.getConnectString(), null));
-            return new Lander(new Git(lane), LandSettings.defaults(), checks, locks.open("land", lane), locks.open("build", lane),
+            return new Lander(new Git(lane), CheckAndPushSettings.defaults(), checks, locks.open("land", lane), locks.open("build", lane),
                     SessionLossTest.quietLog(landWaits));
         } catch (java.io.IOException e) {
             throw new AssertionError(e);

@@ -1,6 +1,5 @@
 package dev.queuelock.build.reuse;
 
-import dev.queuelock.repo.StateFolder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -37,9 +36,9 @@ public final class ReuseStore {
         this.dir = dir;
     }
 
-    /** The store of the clone whose git common dir is {@code commonDir}. */
-    public static ReuseStore of(Path commonDir) {
-        return new ReuseStore(StateFolder.of(commonDir).resolve(StateFolder.REUSE));
+    /** The store in {@code dir}: the clone's state folder's reuse entry ({@code StateFolder.REUSE}). */
+    public static ReuseStore in(Path dir) {
+        return new ReuseStore(dir);
     }
 
     /** One file of a module's outputs: the main jar (no classifier), a test-jar, the POM. */

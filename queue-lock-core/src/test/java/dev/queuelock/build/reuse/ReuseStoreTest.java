@@ -24,7 +24,7 @@ class ReuseStoreTest {
     void storedOutputsAreFoundUnderTheirKeyAsCopiesWithTheirRecord() throws Exception {
         Path jar = Files.writeString(work.resolve("core-1.0-SNAPSHOT.jar"), "jar");
         Path pom = Files.writeString(work.resolve("pom.xml"), "<project/>");
-        ReuseStore store = ReuseStore.of(work.resolve("common"));
+        ReuseStore store = ReuseStore.in(work.resolve("common/queuelock/reuse"));
         ReuseRecord record = new ReuseRecord("the main checkout", "3f2a1b9c0d", Duration.ofMillis(40_250), Instant.now(), false);
 
         assertThat(store.find(KEY)).isEmpty();
@@ -47,14 +47,14 @@ class ReuseStoreTest {
 
     @Test
     void anEntryWithoutItsRecordOrAFileIsNotFound() throws Exception {
-        ReuseStore store = ReuseStore.of(work.resolve("common"));
+        ReuseStore store = ReuseStore.in(work.resolve("common/queuelock/reuse"));
         Files.createDirectories(work.resolve("common/queuelock/reuse/" + KEY));
         assertThat(store.find(KEY)).isEmpty();
     }
 
     @Test
     void trimmingRemovesTheEntriesUsedLongestAgoUntilTheStoreFits() throws Exception {
-        ReuseStore store = ReuseStore.of(work.resolve("common"));
+        ReuseStore store = ReuseStore.in(work.resolve("common/queuelock/reuse"));
         Path jar = Files.write(work.resolve("core.jar"), new byte[1000]);
         ReuseRecord record = new ReuseRecord("the main checkout", "3f2a1b9", Duration.ofSeconds(1), Instant.now(), false);
         String older = "01".repeat(32);
@@ -82,7 +82,7 @@ class ReuseStoreTest {
 
     @Test
     void aKeyIsNeverAPath() {
-        ReuseStore store = ReuseStore.of(work.resolve("common"));
+        ReuseStore store = ReuseStore.in(work.resolve("common/queuelock/reuse"));
         assertThatThrownBy(() -> store.find("../../etc")).isInstanceOf(IllegalArgumentException.class);
     }
 

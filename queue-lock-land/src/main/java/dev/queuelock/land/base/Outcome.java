@@ -1,5 +1,8 @@
 package dev.queuelock.land.base;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+
 /** How a land run ended, as recorded in the landing history. */
 public enum Outcome {
     LANDED("landed"),
@@ -21,7 +24,8 @@ public enum Outcome {
         this.id = id;
     }
 
-    /** The name written to the history file. */
+    /** The name written to the history and activity files. */
+    @JsonValue
     public String id() {
         return id;
     }
@@ -31,6 +35,8 @@ public enum Outcome {
         return this != LANDED && this != NOTHING_TO_LAND && this != INTERRUPTED;
     }
 
+    /** The outcome the files name {@code id}; {@link #ERROR} for one this version does not know. */
+    @JsonCreator
     public static Outcome fromId(String id) {
         for (Outcome o : values()) {
             if (o.id.equals(id)) {

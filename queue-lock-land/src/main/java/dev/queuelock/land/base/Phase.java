@@ -40,6 +40,16 @@ public enum Phase {
         return Optional.empty();
     }
 
+    /** The phase as messages and the in-flight note name it ({@link #toString()}); empty for one this version does not know. */
+    public static Optional<Phase> named(String words) {
+        for (Phase phase : values()) {
+            if (phase.words.equals(words)) {
+                return Optional.of(phase);
+            }
+        }
+        return Optional.empty();
+    }
+
     /** The key in the history file. */
     public String id() {
         return id;

@@ -66,7 +66,7 @@ public final class StateFiles {
      * the file atomically. The kernel drops the lock of a writer that dies.
      */
     public static void changeLocked(Path file, Change change) throws IOException {
-        LockFileTurns.inTurn(file.resolveSibling(file.getFileName() + ".lock"), () -> {
+        LockFileMutex.whileHeld(file.resolveSibling(file.getFileName() + ".lock"), () -> {
             change.run();
             return null;
         });

@@ -14,8 +14,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a state file that is an array of records ({@code land-history.json}, {@code flaky-tests.json})
- * with Jackson's streaming parser: status reads them at every look, and the data binding's mapper
+ * Reads a state file that is an array of records ({@code land-history.json}, {@code flaky-tests.json}),
+ * one record ({@code landing/<lane>.json}) or a record a line ({@code activity.jsonl}) with Jackson's
+ * streaming parser: status reads them at every look, and the data binding's mapper
  * ({@link StateFiles}, which still writes them) loads some 400 classes where the parser loads under 100.
  * Reads what the writer writes as the mapper did: a field this version does not know is skipped, a
  * missing or null number is 0, a missing string, list or map null; a file that is not an array of
@@ -62,6 +63,29 @@ public final class StateRecords {
                 records.add(record.read(parser));
             }
             return records;
+        }
+    }
+
+    /**
+     * The one record {@code file} holds.
+     *
+     * @throws NoSuchFileException there is no such file
+     */
+    public static <T> T readOne(Path file, Record<T> record) throws IOException {
+        if (!Files.exists(file)) {
+            throw new NoSuchFileException(file.toString());
+        }
+        try (JsonParser parser = Factory.JSON.createParser(file.toFile())) {
+            parser.nextToken();
+            return record.read(parser);
+        }
+    }
+
+    /** The one record {@code text} (a line of a file of lines) holds. */
+    public static <T> T readOne(String text, Record<T> record) throws IOException {
+        try (JsonParser parser = Factory.JSON.createParser(text)) {
+            parser.nextToken();
+            return record.read(parser);
         }
     }
 

@@ -9,7 +9,7 @@ import dev.queuelock.land.engine.Landing;
 import dev.queuelock.land.engine.LandingDriver;
 import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.git.Git;
-import dev.queuelock.slots.UsualHolds;
+import dev.queuelock.build.slots.UsualHolds;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

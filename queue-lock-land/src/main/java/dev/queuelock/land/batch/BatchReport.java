@@ -34,7 +34,7 @@ public final class BatchReport {
                     + " lanes landed, " + batch.checkRuns + " check run(s)");
             StringBuilder outcomes = new StringBuilder("  ");
             for (LandRun run : members) {
-                outcomes.append(outcomes.length() > 2 ? ", " : "").append(run.lane).append(' ').append(run.outcome);
+                outcomes.append(outcomes.length() > 2 ? ", " : "").append(run.lane).append(' ').append(run.outcome().id());
             }
             lines.add(outcomes.toString());
             batch.steps.forEach(step -> lines.add("  - " + step));

@@ -25,23 +25,23 @@ public final class Batching implements LandingMode {
     }
 
     @Override
-    public LandingTurn await(Landing landing, AcquireOptions acquire) throws InterruptedException {
+    public LandQueueHold await(Landing landing, AcquireOptions acquire) throws InterruptedException {
         BatchSeat seat = BatchSeat.open(options, landing);
         try {
             Optional<BatchVerdict> verdict = seat.acquire(landing.landLock(), acquire);
-            return new BatchTurn(landing, seat, verdict);
+            return new BatchHold(landing, seat, verdict);
         } catch (InterruptedException | RuntimeException e) {
             seat.close();
             throw e;
         }
     }
 
-    private final class BatchTurn implements LandingTurn {
+    private final class BatchHold implements LandQueueHold {
         private final Landing landing;
         private final BatchSeat seat;
         private final Optional<BatchVerdict> verdict;
 
-        BatchTurn(Landing landing, BatchSeat seat, Optional<BatchVerdict> verdict) {
+        BatchHold(Landing landing, BatchSeat seat, Optional<BatchVerdict> verdict) {
             this.landing = landing;
             this.seat = seat;
             this.verdict = verdict;

@@ -3,7 +3,7 @@ package dev.queuelock.land.batch;
 import dev.queuelock.land.base.FileTrees;
 import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.git.RepoContext;
-import dev.queuelock.repo.LocalRepositoryParts;
+import dev.queuelock.build.localrepo.LocalRepositoryParts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -31,7 +31,7 @@ import java.util.Optional;
 public final class Lander {
 
     private final Git git;
-    private final LandSettings settings;
+    private final CheckAndPushSettings settings;
     private final Checks checks;
     private final QueueLock landLock;
     private final QueueLock buildLock;
@@ -48,11 +48,11 @@ public final class Lander {
      * @param buildLock the lock of the build queue the checks must hold, as the build extension
      *                  would take it for this worktree (not yet acquired)
      */
-    public Lander(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log) {
+    public Lander(Git git, CheckAndPushSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log) {
         this(git, settings, checks, landLock, buildLock, log, LandingMode.ALONE, null, Notifier.NONE, new long[3]);
     }
 
-    private Lander(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log,
+    private Lander(Git git, CheckAndPushSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log,
                    LandingMode mode, RepoContext repo, Notifier notifier, long[] startedAt) {
         this.git = git;
         this.settings = settings;
@@ -115,8 +115,8 @@ public final class Lander {
         inFlight.start(branch, landing.lane().head());
         events.phase(laneName, Phase.QUEUE_WAIT);
         try (QueueLock held = landLock;
-             LandingMode.LandingTurn turn = mode.await(landing, AcquireOptions.defaults().withLabel(branch).withListener(log::landWait))) {
-            Optional<LandResult> concluded = turn.concluded();
+             LandingMode.LandQueueHold hold = mode.await(landing, AcquireOptions.defaults().withLabel(branch).withListener(log::landWait))) {
+            Optional<LandResult> concluded = hold.concluded();
             if (concluded.isPresent()) { // a batch leader landed (or refused) this lane, and recorded it
                 return report(concluded.get(), landing);
             }
@@ -125,18 +125,18 @@ public final class Lander {
             new InterruptedLandings(repo.commonDir(), events).record(laneName).forEach(run -> log.info("the landing of " + run.lane
                     + " (" + run.branch + ") ended with its process, unfinished; recorded as interrupted in the landing history"));
             log.info("land queue acquired for " + landing.lane().named() + "; landing onto " + repo.remoteBranch());
-            return landOnTurn(turn, landing, recorder, events);
+            return landHolding(hold, landing, recorder, events);
         } finally {
             inFlight.finish();
         }
     }
 
     /** Lands holding the land queue and records how it ended, however it ended. */
-    private LandResult landOnTurn(LandingMode.LandingTurn turn, Landing landing, LandingRecorder recorder, LandingEvents events)
+    private LandResult landHolding(LandingMode.LandQueueHold hold, Landing landing, LandingRecorder recorder, LandingEvents events)
             throws InterruptedException {
         LandingResults results = LandingResults.alone(LandResult.failed("the landing stopped before it ended"));
         try {
-            results = turn.land(new LandingEngine(landing));
+            results = hold.land(new LandingEngine(landing));
         } catch (LandException e) { // e.g. a batch's scratch worktree could not be set up: it ends as any failure does
             results = LandingResults.alone(LandResult.failed(e.getMessage()));
         } catch (RuntimeException e) {

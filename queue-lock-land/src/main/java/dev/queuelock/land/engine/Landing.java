@@ -6,6 +6,7 @@ import dev.queuelock.land.base.LandResult;
 import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.checks.BuildQueueChecks;
 import dev.queuelock.land.checks.Checks;
+import dev.queuelock.land.checks.PauseWait;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.RepoContext;
 
@@ -18,7 +19,7 @@ import dev.queuelock.land.git.RepoContext;
 public final class Landing {
 
     private final Git git;
-    private final LandSettings settings;
+    private final CheckAndPushSettings settings;
     private final Checks checks;
     private final QueueLock landLock;
     private final QueueLock buildLock;
@@ -27,7 +28,7 @@ public final class Landing {
     private final QueuedLane lane;
     private final PhaseClock clock;
 
-    Landing(Git git, LandSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log,
+    Landing(Git git, CheckAndPushSettings settings, Checks checks, QueueLock landLock, QueueLock buildLock, LandLog log,
             RepoContext repo, QueuedLane lane, PhaseClock clock) {
         this.git = git;
         this.settings = settings;
@@ -55,7 +56,7 @@ public final class Landing {
         return git;
     }
 
-    public LandSettings settings() {
+    public CheckAndPushSettings settings() {
         return settings;
     }
 
@@ -73,12 +74,17 @@ public final class Landing {
      * queue); the landing's slot wait ends as each run has its slot.
      */
     public BuildQueueChecks checks(String label) {
-        return new BuildQueueChecks(checks, buildLock, label, log, () -> clock.end(Phase.SLOT_WAIT));
+        return new BuildQueueChecks(checks, buildLock, label, log, () -> clock.end(Phase.SLOT_WAIT)).waitingOut(pause());
     }
 
     /** The same checks in a hold of another build lock: a speculative check beside the others, in a slot of its own. */
     public BuildQueueChecks checks(String label, QueueLock buildLock) {
-        return new BuildQueueChecks(checks, buildLock, label, log);
+        return new BuildQueueChecks(checks, buildLock, label, log).waitingOut(pause());
+    }
+
+    /** Every check of a landing waits out a pause of the land queue first. */
+    private PauseWait pause() {
+        return repo == null ? PauseWait.NONE : new PauseWait(repo.stateDir(), log);
     }
 
     public PhaseClock clock() {

@@ -49,7 +49,7 @@ public final class LandingEngine {
     /** One attempt: how the landing ended, or the candidate whose push found the remote moved (to build again). */
     private <S extends LandingStep> S attempt(LandingDriver<S> driver, S previous, int attempt) throws InterruptedException {
         Git git = landing.git();
-        LandSettings settings = landing.settings();
+        CheckAndPushSettings settings = landing.settings();
         RepoContext repo = landing.repo();
         git.fetch(settings.remote(), repo.integration(), repo.remoteRef());
         landing.clock().end(Phase.FETCH);

@@ -5,17 +5,17 @@ import dev.queuelock.land.base.LandResult;
 import java.util.Optional;
 
 /**
- * How a lander gets its turn on the land queue and what it lands once it holds it: its lane alone
+ * How a lander comes to hold the land queue and what it lands once it holds it: its lane alone
  * ({@link #ALONE}), or, with batching ({@code land.batch.Batching}), the lanes queued behind it too
  * (or none of its own, when a batch leader ahead of it landed its lane).
  */
 public interface LandingMode {
 
     /** Waits for the land queue, taken with these options, for this landing. */
-    LandingTurn await(Landing landing, AcquireOptions options) throws InterruptedException;
+    LandQueueHold await(Landing landing, AcquireOptions options) throws InterruptedException;
 
-    /** A lander's turn; closed when the landing is over, before the land queue is released. */
-    interface LandingTurn extends AutoCloseable {
+    /** What waiting gave a lander: its hold on the land queue (or a batch leader's verdict on its lane); closed when the landing is over, before the land queue is released. */
+    interface LandQueueHold extends AutoCloseable {
 
         /** How this lane's landing ended, if another lander landed (or refused) it and recorded it; empty if this lander holds the land queue. */
         default Optional<LandResult> concluded() {
@@ -38,6 +38,6 @@ public interface LandingMode {
     /** Lane by lane: wait for the land queue, then land this lane on its own. */
     LandingMode ALONE = (landing, options) -> {
         landing.landLock().acquire(options);
-        return new LandingTurn() { };
+        return new LandQueueHold() { };
     };
 }

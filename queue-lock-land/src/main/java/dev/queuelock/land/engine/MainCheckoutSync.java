@@ -29,12 +29,12 @@ public final class MainCheckoutSync {
     static final long INDEX_LOCK_WAIT_MS = 3_000;
 
     private final Path commonDir;
-    private final LandSettings settings;
+    private final CheckAndPushSettings settings;
     private final String remote;
     private final String integration;
     private final LandLog log;
 
-    public MainCheckoutSync(Path commonDir, LandSettings settings, String integration, LandLog log) {
+    public MainCheckoutSync(Path commonDir, CheckAndPushSettings settings, String integration, LandLog log) {
         this.commonDir = commonDir;
         this.settings = settings;
         this.remote = settings.remote();

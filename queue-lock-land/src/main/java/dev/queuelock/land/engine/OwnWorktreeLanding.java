@@ -7,7 +7,7 @@ import dev.queuelock.land.checks.BuildQueueChecks;
 import dev.queuelock.land.checks.CheckFailures;
 import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.git.Git;
-import dev.queuelock.slots.UsualHolds;
+import dev.queuelock.build.slots.UsualHolds;
 import java.nio.file.Path;
 import java.util.Optional;
 

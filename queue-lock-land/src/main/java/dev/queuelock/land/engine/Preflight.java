@@ -15,9 +15,9 @@ import java.util.List;
 final class Preflight {
 
     private final Git git;
-    private final LandSettings settings;
+    private final CheckAndPushSettings settings;
 
-    Preflight(Git git, LandSettings settings) {
+    Preflight(Git git, CheckAndPushSettings settings) {
         this.git = git;
         this.settings = settings;
     }

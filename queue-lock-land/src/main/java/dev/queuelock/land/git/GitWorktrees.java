@@ -1,6 +1,6 @@
 package dev.queuelock.land.git;
 
-import dev.queuelock.land.base.LockFileTurns;
+import dev.queuelock.land.base.LockFileMutex;
 import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.process.GitCommand;
 import java.nio.file.Path;
@@ -92,6 +92,6 @@ public final class GitWorktrees {
         } catch (RuntimeException e) {
             return step.get();
         }
-        return LockFileTurns.inTurnIfPossible(lockFile, step);
+        return LockFileMutex.whileHeldIfPossible(lockFile, step);
     }
 }

@@ -1,8 +1,6 @@
 package dev.queuelock.land.history;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.git.RepoContext;
@@ -17,8 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What landings did and when, one JSON object a line in {@code <git common dir>/queuelock/activity.jsonl}:
- * each phase as it starts ({@code {"ts","lane","phase"}}) and each end ({@code {"ts","lane","outcome","reason","test"}}).
+ * What landings did and when, one JSON object a line in {@code <git common dir>/queuelock/activity.jsonl}
+ * ({@link ActivityLine}): each phase as it starts and each end.
  * The landing history keeps how long each phase took; this keeps when, which is what a timeline draws.
  *
  * <p>Written only by landers, appended with {@code O_APPEND} (a line of a few hundred bytes is
@@ -31,8 +29,6 @@ public final class Activity {
 
     /** The file's name in the state directory. */
     static final long MAX_BYTES = 256 * 1024;
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path file;
 
@@ -51,38 +47,25 @@ public final class Activity {
 
     /** A lane's landing starts {@code phase} now. Best effort: the timeline is not worth failing a landing for. */
     public void phase(String lane, Phase phase) {
-        ObjectNode line = line(lane);
-        line.put("phase", phase.id());
-        append(line);
+        append(ActivityLine.phase(lane, phase, System.currentTimeMillis()));
     }
 
-    /** A lane's landing ended: {@code outcome} as the history names it, why, and the first failing test if a check failed. */
-    public void ended(String lane, String outcome, String reason, String test) {
-        ObjectNode line = line(lane);
-        line.put("outcome", outcome);
-        line.put("reason", reason);
-        line.put("test", test);
-        append(line);
+    /** A lane's landing ended: how, why, and the first failing test if a check failed (or null). */
+    public void ended(String lane, Outcome outcome, String reason, String test) {
+        append(ActivityLine.ended(lane, outcome, reason, test, System.currentTimeMillis()));
     }
 
-    private static ObjectNode line(String lane) {
-        ObjectNode line = JSON.createObjectNode();
-        line.put("ts", System.currentTimeMillis());
-        line.put("lane", lane);
-        return line;
-    }
-
-    private void append(ObjectNode line) {
+    private void append(ActivityLine line) {
         try {
             Files.createDirectories(file.getParent());
-            byte[] bytes = (JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8);
+            byte[] bytes = (line.json() + "\n").getBytes(StandardCharsets.UTF_8);
             Files.write(file, bytes, StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE,
                     java.nio.file.LinkOption.NOFOLLOW_LINKS);
             if (Files.size(file) > MAX_BYTES) {
-                List<JsonNode> all = read();
+                List<ActivityLine> all = read();
                 StringBuilder kept = new StringBuilder();
-                for (JsonNode node : all.subList(all.size() / 2, all.size())) {
-                    kept.append(JSON.writeValueAsString(node)).append('\n');
+                for (ActivityLine newer : all.subList(all.size() / 2, all.size())) {
+                    kept.append(newer.json()).append('\n');
                 }
                 Path temp = Files.createTempFile(file.getParent(), ".activity.", ".tmp");
                 Files.writeString(temp, kept);
@@ -94,18 +77,11 @@ public final class Activity {
     }
 
     /** Every line, oldest first; none if there is no file. */
-    public List<JsonNode> read() {
-        List<JsonNode> lines = new ArrayList<>();
+    public List<ActivityLine> read() {
+        List<ActivityLine> lines = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             for (String text = in.readLine(); text != null; text = in.readLine()) {
-                try {
-                    JsonNode node = JSON.readTree(text);
-                    if (node != null && node.isObject() && node.has("ts") && node.has("lane")) {
-                        lines.add(node);
-                    }
-                } catch (IOException e) {
-                    // a torn or foreign line: skipped
-                }
+                ActivityLine.read(text).ifPresent(lines::add); // a torn or foreign line: skipped
             }
         } catch (NoSuchFileException e) {
             return lines;

@@ -31,7 +31,7 @@ public final class HistoryChart {
         for (LandRun run : runs) {
             String time = run.time == null || run.time.length() < 19 ? "?" : run.time.substring(11, 19);
             lines.add(String.format("%s %-" + laneWidth + "s %-15s %8s |%s", time, clip(label(run), laneWidth),
-                    run.outcome, Durations.format(run.totalMs), bar(run, longest)));
+                    run.outcome().id(), Durations.format(run.totalMs), bar(run, longest)));
         }
         LandRun last = runs.get(runs.size() - 1);
         CommandTime.describe(last).ifPresent(line -> lines.add("last land command: " + Durations.format(CommandTime.commandMs(last))

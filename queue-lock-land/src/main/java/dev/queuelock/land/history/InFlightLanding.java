@@ -1,16 +1,12 @@
 package dev.queuelock.land.history;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.base.StateEntry;
-import dev.queuelock.land.base.StateFiles;
-import dev.queuelock.process.ProcessId;
-import dev.queuelock.process.ProcessStart;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -27,11 +23,8 @@ import java.util.Set;
  */
 public final class InFlightLanding {
 
-    // No mapper field: a look at a repository with no landing under way makes none (StateFiles.json()).
-
     private final Path file;
-    private final ObjectNode note = StateFiles.json().createObjectNode();
-    private Phase phase;
+    private LandingNote note = LandingNote.NONE;
 
     public InFlightLanding(Path stateDir, String lane) {
         this.file = notes(stateDir).resolve(lane + ".json");
@@ -46,12 +39,7 @@ public final class InFlightLanding {
      * Phases in which a land changes nothing in the lane (queued, or fetching into the remote-tracking
      * ref): one stopped there, e.g. by Ctrl-C while queued, needs no explaining.
      */
-    private static final Set<String> NOTHING_CHANGED_YET = Set.of(Phase.QUEUE_WAIT.toString(), Phase.FETCH.toString());
-
-    /** The note's process runs (the lock's rule, {@link ProcessId#isAlive}). */
-    static boolean alive(JsonNode note) {
-        return ProcessId.of(note.path("pid").asLong(), note.path("start").textValue()).isAlive();
-    }
+    private static final Set<Phase> NOTHING_CHANGED_YET = EnumSet.of(Phase.QUEUE_WAIT, Phase.FETCH);
 
     /**
      * The lanes with a landing under way: each note whose process still runs, by the lane's name
@@ -59,21 +47,17 @@ public final class InFlightLanding {
      */
     public static Map<String, String> underWay(Path stateDir) {
         Map<String, String> lanes = new LinkedHashMap<>();
-        live(stateDir).forEach((lane, note) -> lanes.put(lane,
-                "its lander, pid " + note.path("pid").asLong() + ", landing " + note.path("branch").asText()));
+        live(stateDir).forEach((lane, note) -> lanes.put(lane, "its lander, pid " + note.pid() + ", landing " + note.branch()));
         return lanes;
     }
 
-    /**
-     * The notes of the landings under way (their process still runs), by lane: {@code pid},
-     * {@code branch}, {@code phase} and {@code since} (epoch ms the phase began).
-     */
-    public static Map<String, JsonNode> live(Path stateDir) {
-        Map<String, JsonNode> lanes = new LinkedHashMap<>();
+    /** The notes of the landings under way (their process still runs), by lane. */
+    public static Map<String, LandingNote> live(Path stateDir) {
+        Map<String, LandingNote> lanes = new LinkedHashMap<>();
         try (DirectoryStream<Path> notes = Files.newDirectoryStream(notes(stateDir), "*.json")) {
             for (Path file : notes) {
-                JsonNode note = readQuietly(file);
-                if (note.path("pid").asLong() > 0 && alive(note)) {
+                LandingNote note = LandingNote.read(file);
+                if (note.alive()) {
                     String name = file.getFileName().toString();
                     lanes.put(name.substring(0, name.length() - ".json".length()), note);
                 }
@@ -84,26 +68,16 @@ public final class InFlightLanding {
         return lanes;
     }
 
-    /** A note, or an empty one if it cannot be read (every write is atomic, so it is not half written). */
-    static JsonNode readQuietly(Path file) {
-        try {
-            JsonNode note = StateFiles.json().readTree(file.toFile());
-            return note == null ? StateFiles.json().createObjectNode() : note;
-        } catch (IOException e) {
-            return StateFiles.json().createObjectNode();
-        }
-    }
-
     /**
      * The message about an earlier land of this lane that died having changed something, if there
      * was one: its note, set aside here for the history, or as another lander set it aside and
      * recorded it ({@link InterruptedLandings}); told once.
      */
     public Optional<String> takeInterrupted() {
-        JsonNode old = Files.exists(file) ? readQuietly(file) : null;
-        old = old == null || old.path("pid").asLong() <= 0 ? null : old; // unreadable: left alone, as a note it cannot explain
+        LandingNote old = Files.exists(file) ? LandingNote.read(file) : null;
+        old = old == null || old.pid() <= 0 ? null : old; // unreadable: left alone, as a note it cannot explain
         try {
-            if (old != null && alive(old)) {
+            if (old != null && old.alive()) {
                 return Optional.empty(); // still landing (another process of this lane)
             }
             if (old == null || !InterruptedLandings.setAside(file, true)) {
@@ -112,41 +86,34 @@ public final class InFlightLanding {
         } catch (IOException e) {
             return Optional.empty();
         }
-        if (old == null || NOTHING_CHANGED_YET.contains(old.path("phase").asText())) {
+        if (old == null || changedNothing(old)) {
             return Optional.empty();
         }
-        return Optional.of("the previous land of this lane (pid " + old.path("pid").asLong() + ", branch "
-                + old.path("branch").asText() + ") was interrupted during " + old.path("phase").asText()
-                + "; nothing was forced or reset: the branch was at " + old.path("head").asText()
+        return Optional.of("the previous land of this lane (pid " + old.pid() + ", branch "
+                + old.branch() + ") was interrupted during " + old.phaseWords()
+                + "; nothing was forced or reset: the branch was at " + old.head()
                 + " before it (git reflog shows every step).");
     }
 
     /** Phases whose interruption needs no word to the lane's next land. */
-    static boolean changedNothing(JsonNode note) {
-        return NOTHING_CHANGED_YET.contains(note.path("phase").asText());
+    static boolean changedNothing(LandingNote note) {
+        return note.phase().map(NOTHING_CHANGED_YET::contains).orElse(false);
     }
 
     public void start(String branch, String head) {
-        note.put("pid", ProcessHandle.current().pid());
-        note.put("start", ProcessStart.current());
-        note.put("branch", branch);
-        note.put("head", head);
-        note.put("started", System.currentTimeMillis());
-        at(Phase.QUEUE_WAIT);
+        note = LandingNote.starting(branch, head, System.currentTimeMillis());
+        write();
     }
 
     /** Records the phase now under way, and how long the one before took; best effort, as the note only explains a crash. */
     public void at(Phase next) {
-        long now = System.currentTimeMillis();
-        if (phase != null) {
-            ObjectNode phases = note.has("phases") ? (ObjectNode) note.get("phases") : note.putObject("phases");
-            phases.put(phase.id(), phases.path(phase.id()).asLong() + now - note.path("since").asLong(now));
-        }
-        phase = next;
-        note.put("phase", next.toString());
-        note.put("since", now);
+        note = note.at(next, System.currentTimeMillis());
+        write();
+    }
+
+    private void write() {
         try {
-            StateFiles.write(file, note);
+            note.write(file);
         } catch (IOException e) {
             // no note: a crash would go unexplained, nothing else
         }

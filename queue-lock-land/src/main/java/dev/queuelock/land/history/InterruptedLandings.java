@@ -1,6 +1,5 @@
 package dev.queuelock.land.history;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.git.RepoContext;
@@ -13,9 +12,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -65,7 +62,7 @@ public final class InterruptedLandings {
         } catch (NoSuchFileException e) {
             return false;
         }
-        if (InFlightLanding.alive(InFlightLanding.readQuietly(aside))) {
+        if (LandingNote.read(aside).alive()) {
             try {
                 Files.move(aside, note, StandardCopyOption.ATOMIC_MOVE); // fails if its lander wrote a newer one meanwhile
             } catch (IOException e) {
@@ -77,13 +74,13 @@ public final class InterruptedLandings {
     }
 
     /** Takes the newest recorded note of the lane whose note this is, set aside by another lander, to tell it. */
-    static Optional<JsonNode> takeRecorded(Path note) throws IOException {
+    static Optional<LandingNote> takeRecorded(Path note) throws IOException {
         String prefix = note.getFileName() + ".";
-        JsonNode newest = null;
+        LandingNote newest = null;
         try (DirectoryStream<Path> aside = Files.newDirectoryStream(note.resolveSibling(SET_ASIDE), prefix + "*" + RECORDED)) {
             for (Path file : aside) {
-                JsonNode read = InFlightLanding.readQuietly(file);
-                if (Files.deleteIfExists(file) && (newest == null || read.path("since").asLong() > newest.path("since").asLong())) {
+                LandingNote read = LandingNote.read(file);
+                if (Files.deleteIfExists(file) && (newest == null || read.since() > newest.since())) {
                     newest = read;
                 }
             }
@@ -103,8 +100,8 @@ public final class InterruptedLandings {
         Path notes = InFlightLanding.notes(stateDir);
         try (DirectoryStream<Path> all = Files.newDirectoryStream(notes, "*.json")) {
             for (Path note : all) {
-                JsonNode read = InFlightLanding.readQuietly(note);
-                if (read.path("pid").asLong() > 0 && !InFlightLanding.alive(read)) {
+                LandingNote read = LandingNote.read(note);
+                if (read.pid() > 0 && !read.alive()) {
                     setAside(note, false);
                 }
             }
@@ -120,13 +117,13 @@ public final class InterruptedLandings {
                     forgetIfOld(file);
                     continue;
                 }
-                JsonNode note = InFlightLanding.readQuietly(file);
+                LandingNote note = LandingNote.read(file);
                 String lane = name.contains(LANE_END) ? name.substring(0, name.lastIndexOf(LANE_END)) : "";
                 boolean tell = !name.endsWith(TOLD) && !lane.equals(ownLane) && !InFlightLanding.changedNothing(note);
                 if (!(tell ? moved(file, file.resolveSibling(name + RECORDED)) : Files.deleteIfExists(file))) {
                     continue; // taken by the lane's own land meanwhile
                 }
-                if (!lane.isEmpty() && note.path("pid").asLong() > 0 && !note.path("phase").asText("").equals(Phase.QUEUE_WAIT.toString())) {
+                if (!lane.isEmpty() && note.pid() > 0 && !note.isIn(Phase.QUEUE_WAIT)) {
                     runs.add(run(lane, note));
                     messages.add(message(runs.get(runs.size() - 1), note));
                 }
@@ -172,18 +169,15 @@ public final class InterruptedLandings {
      * Its line: ended at its last sign of life (the start of the phase it died in; when it died is
      * not known), with the phases it finished.
      */
-    private static LandRun run(String lane, JsonNode note) {
-        long lastSign = note.path("since").asLong();
-        long started = note.path("started").asLong(lastSign);
-        Map<String, Long> phases = new LinkedHashMap<>();
-        note.path("phases").fields().forEachRemaining(phase -> phases.put(phase.getKey(), phase.getValue().asLong()));
-        return new LandRun(Instant.ofEpochMilli(lastSign).toString(), lane, note.path("branch").textValue(), null,
-                Outcome.INTERRUPTED.id(), Math.max(0, lastSign - started), phases, 0, null);
+    private static LandRun run(String lane, LandingNote note) {
+        long lastSign = note.since();
+        return new LandRun(Instant.ofEpochMilli(lastSign).toString(), lane, note.branch(), null,
+                Outcome.INTERRUPTED, Math.max(0, lastSign - note.started()), note.phases(), 0, null);
     }
 
-    private static String message(LandRun run, JsonNode note) {
-        return "the land of " + run.lane + " (" + run.branch + ", pid " + note.path("pid").asLong() + ") was interrupted during "
-                + note.path("phase").asText() + ": its process ended without finishing; the branch was at "
-                + note.path("head").asText() + " before it. Run land again in that lane.";
+    private static String message(LandRun run, LandingNote note) {
+        return "the land of " + run.lane + " (" + run.branch + ", pid " + note.pid() + ") was interrupted during "
+                + note.phaseWords() + ": its process ended without finishing; the branch was at "
+                + note.head() + " before it. Run land again in that lane.";
     }
 }

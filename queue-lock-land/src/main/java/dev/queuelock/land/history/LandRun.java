@@ -23,8 +23,9 @@ public final class LandRun {
     public final String branch;
     /** The commit pushed, or null if nothing was. */
     public final String commit;
-    /** One of {@link Outcome#id()}. */
-    public final String outcome;
+    /** Written as its {@link Outcome#id()}. */
+    @JsonProperty("outcome")
+    private final Outcome outcome;
     public final long totalMs;
     /** {@link Phase#id()} to milliseconds, in order. */
     public final Map<String, Long> phases;
@@ -35,14 +36,14 @@ public final class LandRun {
 
     @JsonCreator
     public LandRun(@JsonProperty("time") String time, @JsonProperty("lane") String lane, @JsonProperty("branch") String branch,
-                   @JsonProperty("commit") String commit, @JsonProperty("outcome") String outcome,
+                   @JsonProperty("commit") String commit, @JsonProperty("outcome") Outcome outcome,
                    @JsonProperty("totalMs") long totalMs, @JsonProperty("phases") Map<String, Long> phases,
                    @JsonProperty("retries") int retries, @JsonProperty("batch") BatchRecord batch) {
         this.time = time;
         this.lane = lane;
         this.branch = branch;
         this.commit = commit;
-        this.outcome = outcome;
+        this.outcome = outcome == null ? Outcome.ERROR : outcome; // as an id this version does not know reads
         this.totalMs = totalMs;
         this.phases = Collections.unmodifiableMap(phases == null ? new LinkedHashMap<>() : new LinkedHashMap<>(phases));
         this.retries = retries;
@@ -52,12 +53,12 @@ public final class LandRun {
     /** The record of how a lane's landing ended, timed now. */
     public static LandRun of(String lane, String branch, LandResult result, long totalMs, Map<String, Long> phases, int retries,
                       BatchRecord batch) {
-        return new LandRun(Instant.now().toString(), lane, branch, result.commit(), result.outcome().id(), totalMs, phases,
+        return new LandRun(Instant.now().toString(), lane, branch, result.commit(), result.outcome(), totalMs, phases,
                 retries, batch);
     }
 
     public Outcome outcome() {
-        return Outcome.fromId(outcome);
+        return outcome;
     }
 
     public long phase(Phase phase) {

@@ -2,6 +2,7 @@ package dev.queuelock.land.history;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.base.StateRecords;
 import java.io.IOException;
 import java.util.List;
@@ -17,7 +18,7 @@ final class LandRunRecord {
     private String lane;
     private String branch;
     private String commit;
-    private String outcome;
+    private Outcome outcome;
     private long totalMs;
     private Map<String, Long> phases;
     private int retries;
@@ -39,7 +40,7 @@ final class LandRunRecord {
             case "lane": lane = StateRecords.text(parser); return true;
             case "branch": branch = StateRecords.text(parser); return true;
             case "commit": commit = StateRecords.text(parser); return true;
-            case "outcome": outcome = StateRecords.text(parser); return true;
+            case "outcome": outcome = Outcome.fromId(StateRecords.text(parser)); return true;
             case "totalMs": totalMs = StateRecords.number(parser); return true;
             case "phases": phases = StateRecords.numbers(parser); return true;
             case "retries": retries = (int) StateRecords.number(parser); return true;

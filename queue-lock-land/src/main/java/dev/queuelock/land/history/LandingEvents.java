@@ -30,7 +30,7 @@ public final class LandingEvents {
     public void ended(String lane, String branch, LandResult result) {
         String reason = firstLine(result.message());
         String test = result.outcome() == Outcome.CHECK_FAILED ? Activity.failingTest(result.message()) : null;
-        activity.ended(lane, result.outcome().id(), reason, test);
+        activity.ended(lane, result.outcome(), reason, test);
         if (result.outcome() == Outcome.NOTHING_TO_LAND) {
             return;
         }
@@ -47,11 +47,11 @@ public final class LandingEvents {
 
     /** A landing whose lander died before it ended, found and recorded by another ({@link InterruptedLandings}): sent as {@code interrupted}. */
     public void interrupted(LandRun run, String message) {
-        activity.ended(run.lane, run.outcome, firstLine(message), null);
+        activity.ended(run.lane, run.outcome(), firstLine(message), null);
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("lane", run.lane);
         fields.put("branch", run.branch);
-        fields.put("outcome", run.outcome);
+        fields.put("outcome", run.outcome().id());
         fields.put("reason", firstLine(message));
         fields.put("message", message);
         notifier.send(Outcome.INTERRUPTED.id(), fields);

@@ -2,7 +2,7 @@ package dev.queuelock.land.lanes;
 
 import dev.queuelock.land.base.FileTrees;
 import dev.queuelock.land.git.GitWorktrees;
-import dev.queuelock.repo.LocalRepositoryParts;
+import dev.queuelock.build.localrepo.LocalRepositoryParts;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

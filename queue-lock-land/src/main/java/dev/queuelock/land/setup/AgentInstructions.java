@@ -1,6 +1,6 @@
 package dev.queuelock.land.setup;
 
-import dev.queuelock.config.AffectedBuildSettings;
+import dev.queuelock.build.AffectedBuildSettings;
 import java.util.Optional;
 
 /**

@@ -2,25 +2,26 @@ package dev.queuelock.land.watch;
 
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
-import dev.queuelock.WaitText;
+import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.land.base.Phase;
-import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
-import dev.queuelock.slots.BuildUsage;
-import dev.queuelock.slots.UsageHistory;
-import dev.queuelock.slots.UsualHolds;
+import dev.queuelock.build.slots.BuildUsage;
+import dev.queuelock.build.slots.UsageHistory;
+import dev.queuelock.build.slots.UsualHolds;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * The events only time reveals, which the watch fires (the lander fires landed and refused
  * itself): a landing in a phase far past its usual time, a build waiting far past a usual build,
- * a lane idle and unlanded for long, and a flaky test seen. Each fires once per occurrence.
+ * a lane idle and unlanded for long, a flaky test seen, and two lanes found changing the same files
+ * (the conflicts forecast, which only the watch looks at over time). Each fires once per occurrence.
  */
 final class Alerts {
 
@@ -55,6 +56,22 @@ final class Alerts {
         longWaits(m);
         idleLanes(m);
         flaky(m);
+        overlaps(m);
+    }
+
+    /** Two lanes newly found changing the same files (or their commits newly found to conflict): told once per finding. */
+    private void overlaps(WatchModel m) {
+        for (Overlap overlap : m.overlaps) {
+            if (fired.add("overlap " + overlap.describe())) {
+                Map<String, Object> fields = new LinkedHashMap<>();
+                fields.put("lane", overlap.second);
+                fields.put("lanes", List.of(overlap.first, overlap.second));
+                fields.put("files", overlap.files);
+                fields.put("conflict", overlap.conflict == null || !overlap.conflict.judged ? null : overlap.conflict.conflicts());
+                fields.put("reason", overlap.describe());
+                notifier.send("overlap", fields);
+            }
+        }
     }
 
     /**
@@ -64,21 +81,24 @@ final class Alerts {
      * landed run has timed yet has no usual time to be far past.
      */
     private void stuckLandings(WatchModel m) {
+        if (m.pause != null) {
+            return; // a paused queue's landers wait for a resume, said on the screen: nobody is stuck
+        }
         m.landing.forEach((lane, note) -> {
-            String phase = note.path("phase").asText();
-            long pid = note.path("pid").asLong();
-            if (phase.equals(Phase.QUEUE_WAIT.toString()) || waitsIn(m.build, pid)) {
+            long pid = note.pid();
+            if (note.isIn(Phase.QUEUE_WAIT) || waitsIn(m.build, pid)) {
                 return;
             }
-            long since = note.path("since").asLong(m.now);
-            if (phase.equals(Phase.CHECKS.toString())) {
+            String phase = note.phaseWords();
+            long since = note.since();
+            if (note.isIn(Phase.CHECKS)) {
                 since = Math.max(since, heldSince(m.build, pid, since));
             }
-            long usual = usualPhase(m, phase);
+            long usual = note.phase().map(p -> usualPhase(m, p)).orElse(0L);
             long in = m.now - since;
             if (usual > 0 && in > Math.max(MIN_STUCK_MILLIS, FAR_PAST * usual) && fired.add("stuck " + lane + " " + phase + " " + since)) {
                 send("stuck", lane, "landing in " + phase + " for " + in / 1000 + " s; usually " + usual / 1000 + " s; look at"
-                        + (phase.equals(Phase.CHECKS.toString()) ? " its check log, the newest in " + WaitText.CHECK_LOGS + ", and"
+                        + (note.isIn(Phase.CHECKS) ? " its check log, the newest in " + UsualHolds.CHECK_LOGS + ", and"
                                 : "") + " the land command's output in lane " + lane, in);
             }
         });
@@ -93,20 +113,11 @@ final class Alerts {
         return queue.holders().stream().filter(h -> h.pid() == pid).mapToLong(LockRecord::ts).min().orElse(otherwise);
     }
 
-    /** The median time landed runs spent in the phase named as the in-flight note names it. */
-    private static long usualPhase(WatchModel m, String words) {
+    /** The median time landed runs spent in {@code phase}. */
+    private static long usualPhase(WatchModel m, Phase phase) {
         long[] times = m.landings.stream().filter(r -> r.outcome() == Outcome.LANDED)
-                .mapToLong(r -> phaseMillis(r, words)).sorted().toArray();
+                .mapToLong(r -> r.phase(phase)).sorted().toArray();
         return times.length == 0 ? 0 : times[times.length / 2];
-    }
-
-    private static long phaseMillis(LandRun run, String words) {
-        for (Phase phase : Phase.values()) {
-            if (phase.toString().equals(words)) {
-                return run.phase(phase);
-            }
-        }
-        return 0;
     }
 
     private void longWaits(WatchModel m) {

@@ -1,8 +1,8 @@
 package dev.queuelock.land.watch;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.queuelock.LockRecord;
 import dev.queuelock.land.history.LandRun;
+import dev.queuelock.land.history.LandingNote;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -37,10 +37,10 @@ public final class ChangeLine {
                 .append(names(m.build.holders())).append("; waiting: ").append(names(m.build.waiters()));
         line.append(" | land: ");
         for (LockRecord h : m.land.holders()) {
-            JsonNode note = m.landing.get(h.lane());
+            LandingNote note = m.landing.get(h.lane());
             List<String> said = new ArrayList<>();
             if (note != null) {
-                said.add(note.path("phase").asText());
+                said.add(note.phaseWords());
             }
             said.addAll(m.underWay.of(h.lane()));
             line.append(h.lane()).append(said.isEmpty() ? "" : " (" + String.join("; ", said) + ")").append(' ');
@@ -50,9 +50,13 @@ public final class ChangeLine {
             line.append(" | lanes: ").append(m.lanes.stream().map(l -> WatchModel.name(l) + " " + m.state(l))
                     .collect(Collectors.joining(", ")));
         }
+        if (m.pause != null) {
+            line.append(" | land queue paused by ").append(m.pause.by).append(": ").append(m.pause.reason);
+        }
+        m.overlaps.forEach(overlap -> line.append(" | overlap: ").append(overlap.describe()));
         if (!m.landings.isEmpty()) {
             LandRun run = m.landings.get(m.landings.size() - 1);
-            line.append(" | last: ").append(run.lane).append(' ').append(run.outcome);
+            line.append(" | last: ").append(run.lane).append(' ').append(run.outcome().id());
         }
         return line.toString();
     }

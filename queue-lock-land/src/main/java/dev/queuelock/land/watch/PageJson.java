@@ -1,15 +1,16 @@
 package dev.queuelock.land.watch;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.land.history.HistoryChart;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
+import dev.queuelock.land.history.LandingNote;
 import dev.queuelock.land.lanes.LaneState;
 import java.util.List;
 
@@ -32,10 +33,10 @@ public final class PageJson {
         ArrayNode landers = land.withArray("holders");
         for (int i = 0; i < m.land.holders().size(); i++) {
             String lane = m.land.holders().get(i).lane();
-            JsonNode note = m.landing.get(lane);
+            LandingNote note = m.landing.get(lane);
             ObjectNode lander = (ObjectNode) landers.get(i);
             if (note != null) {
-                lander.put("phase", note.path("phase").asText()).put("phaseSince", note.path("since").asLong());
+                lander.put("phase", note.phaseWords()).put("phaseSince", note.since());
             }
             if (m.underWay.checks.containsKey(lane)) {
                 lander.put("check", m.underWay.checks.get(lane));
@@ -49,6 +50,10 @@ public final class PageJson {
             ((ObjectNode) queued.get(i)).put("eta", LandEta.of(stats, m.land, i, m.now).replaceFirst("^, ", ""));
         }
         stats.medianHold().ifPresent(d -> land.put("p50LandingMillis", d.toMillis()));
+        if (m.pause != null) {
+            land.putObject("pause").put("by", m.pause.by).put("reason", m.pause.reason).put("since", m.pause.since)
+                    .put("text", m.pause.describe(m.now));
+        }
         ArrayNode lanes = doc.putArray("lanes");
         for (LaneState lane : m.lanes) {
             ObjectNode l = lanes.addObject();
@@ -66,6 +71,14 @@ public final class PageJson {
             if (bytes != null) {
                 l.put("targetBytes", bytes);
             }
+        }
+        ArrayNode overlaps = doc.putArray("overlaps");
+        for (Overlap overlap : m.overlaps) {
+            ObjectNode o = overlaps.addObject();
+            o.putArray("lanes").add(overlap.first).add(overlap.second);
+            overlap.files.forEach(o.putArray("files")::add);
+            o.put("conflict", overlap.conflict == null || !overlap.conflict.judged ? null : overlap.conflict.conflicts());
+            o.put("text", overlap.describe());
         }
         List<LandRun> recent = m.landings.subList(Math.max(0, m.landings.size() - ScreenText.CHART_RUNS), m.landings.size());
         ArrayNode chart = doc.putArray("chart");
@@ -117,7 +130,7 @@ public final class PageJson {
         ArrayNode marks = t.putArray("marks");
         for (Timeline.Mark mark : m.timeline.marks()) {
             marks.addObject().put("lane", mark.lane).put("row", rows.rowOf(mark.lane, mark.at)).put("at", mark.at)
-                    .put("outcome", mark.outcome).put("text", mark.text);
+                    .put("outcome", mark.outcome.id()).put("text", mark.text);
             last = Math.max(last, mark.at);
         }
         ArrayNode rowList = t.putArray("rows");

@@ -1,9 +1,9 @@
 package dev.queuelock.land.watch;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.InFlightLanding;
+import dev.queuelock.land.history.LandingNote;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -47,7 +47,7 @@ final class Rejudging {
     }
 
     /** Whether the landings under way now are other than those shown: a lander died (or one began). */
-    static boolean landersDied(Map<String, JsonNode> shown, Path commonDir) {
+    static boolean landersDied(Map<String, LandingNote> shown, Path commonDir) {
         return !shown.isEmpty() && commonDir != null
                 && !InFlightLanding.live(RepoContext.stateDir(commonDir)).keySet().equals(shown.keySet());
     }

@@ -1,12 +1,12 @@
 package dev.queuelock.land.watch;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.queuelock.Durations;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.land.history.HistoryChart;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
+import dev.queuelock.land.history.LandingNote;
 import dev.queuelock.land.lanes.LaneState;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -37,6 +37,7 @@ public final class ScreenText {
         landQueue(m, out);
         out.add("");
         lanes(m, out);
+        m.overlaps.forEach(overlap -> out.add("  overlap: " + overlap.describe()));
         out.add("");
         landings(m, out);
         return out;
@@ -61,9 +62,12 @@ public final class ScreenText {
         QueueSnapshot q = m.land;
         LandStats stats = m.stats();
         out.add("LAND QUEUE");
+        if (m.pause != null) {
+            out.add("  " + m.pause.describe(m.now) + " (landers wait before their checks; mvn queuelock:resume lifts it)");
+        }
         for (LockRecord h : q.holders()) {
-            JsonNode note = m.landing.get(h.lane());
-            String phase = note == null ? "" : "   " + note.path("phase").asText() + " for " + since(m, note.path("since").asLong(h.ts()));
+            LandingNote note = m.landing.get(h.lane());
+            String phase = note == null ? "" : "   " + note.phaseWords() + " for " + since(m, note.since());
             String left = stats.medianHold().map(hold -> hold.toMillis() - (m.now - h.ts()))
                     .map(ms -> ms > 0 ? ", ETA ~" + Durations.format(ms) : ", past its usual time").orElse("");
             out.add("  landing  " + q.describe(h, "its check build") + phase + "   (held " + since(m, h.ts()) + left + ")");

@@ -1,17 +1,20 @@
 package dev.queuelock.land.watch;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.history.Activity;
-import dev.queuelock.slots.BuildUsage;
-import dev.queuelock.slots.UsageHistory;
+import dev.queuelock.land.history.ActivityLine;
+import dev.queuelock.land.history.LandingNote;
+import dev.queuelock.build.slots.BuildUsage;
+import dev.queuelock.build.slots.UsageHistory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The last hour, one row per lane: bars for building and waiting for a slot, and for a landing's
@@ -62,10 +65,10 @@ public final class Timeline {
     static final class Mark {
         final String lane;
         final long at;
-        final String outcome;
+        final Outcome outcome;
         final String text;
 
-        Mark(String lane, long at, String outcome, String text) {
+        Mark(String lane, long at, Outcome outcome, String text) {
             this.lane = lane;
             this.at = at;
             this.outcome = outcome;
@@ -115,25 +118,25 @@ public final class Timeline {
     }
 
     /** Reads the landings' phases and ends from the activity lines; a lane still landing has its last bar open. */
-    void landings(List<JsonNode> activity, Map<String, JsonNode> underWay, long now) {
+    void landings(List<ActivityLine> activity, Map<String, LandingNote> underWay, long now) {
         List<Bar> bars = new ArrayList<>();
         List<Mark> ends = new ArrayList<>();
         Map<String, Bar> lastOpen = new HashMap<>();
-        for (JsonNode line : activity) {
-            long ts = line.path("ts").asLong();
-            String lane = line.path("lane").asText();
+        for (ActivityLine line : activity) {
+            long ts = line.ts();
+            String lane = line.lane();
             Bar before = lastOpen.remove(lane);
             if (before != null) {
                 before.to = ts;
                 before.open = false;
             }
-            if (line.has("phase")) {
-                Bar bar = new Bar(lane, kind(line.path("phase").asText()), ts, now, true);
+            if (line.startsPhase()) {
+                Bar bar = new Bar(lane, kind(line.phase()), ts, now, true);
                 bars.add(bar);
                 lastOpen.put(lane, bar);
-            } else if (line.has("outcome")) {
-                String test = line.path("test").textValue();
-                ends.add(new Mark(lane, ts, line.path("outcome").asText(), test != null ? test : line.path("reason").asText("")));
+            } else if (line.outcome().isPresent()) {
+                String test = line.test();
+                ends.add(new Mark(lane, ts, line.outcome().get(), test != null ? test : line.reason()));
             }
         }
         lastOpen.forEach((lane, bar) -> {
@@ -149,8 +152,8 @@ public final class Timeline {
     }
 
     /** The bar a landing's phase draws: waiting for a build slot is a wait, as a build's is, never "landing" or "checking". */
-    static String kind(String phase) {
-        switch (Phase.fromId(phase).orElse(Phase.FETCH)) {
+    static String kind(Optional<Phase> phase) {
+        switch (phase.orElse(Phase.FETCH)) { // a later version's phase: its landing's own work
             case QUEUE_WAIT:
                 return "queued";
             case SLOT_WAIT:

@@ -1,22 +1,25 @@
 package dev.queuelock.land.watch;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.file.DirectoryEvents;
 import dev.queuelock.file.EventPump;
 import dev.queuelock.land.base.Phase;
+import dev.queuelock.land.base.QueuePause;
 import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.land.checks.FlakyTests;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.Activity;
+import dev.queuelock.land.history.ActivityLine;
 import dev.queuelock.land.history.InFlightLanding;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
+import dev.queuelock.land.history.LandingNote;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.watch.Wakes.Part;
-import dev.queuelock.slots.UsageHistory;
+import dev.queuelock.build.slots.UsageHistory;
 import dev.queuelock.spi.QueueChanges;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -61,11 +64,13 @@ public final class WatchLoop {
 
     private QueueSnapshot build;
     private QueueSnapshot land;
-    private Map<String, JsonNode> landing = Map.of();
+    private Map<String, LandingNote> landing = Map.of();
     private List<LandRun> landings = List.of();
     private Map<String, Long> flaky = Map.of();
-    private Map<String, JsonNode> lastEnds = Map.of();
+    private Map<String, ActivityLine> lastEnds = Map.of();
     private List<LaneState> lanes = List.of();
+    private QueuePause pause;
+    private List<Overlap> overlaps = List.of();
     private Map<String, Long> targets = Map.of();
     private Map<String, List<String>> batches = Map.of();
     private CheckProgress checks;
@@ -148,13 +153,13 @@ public final class WatchLoop {
 
     private WatchModel model(long now) {
         timeline.observe(build, now);
-        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, targets, timeline, underWay());
+        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, targets, timeline, underWay()).with(pause, overlaps);
     }
 
     /** Whether a landing is in its checks: their logs are read on while it is. */
     private boolean checking() {
-        for (JsonNode note : landing.values()) { // a loop, not a lambda: outside git the JSON library need not be there
-            if (note.path("phase").asText().equals(Phase.CHECKS.toString())) {
+        for (LandingNote note : landing.values()) {
+            if (note.isIn(Phase.CHECKS)) {
                 return true;
             }
         }
@@ -169,9 +174,9 @@ public final class WatchLoop {
         Map<String, String> progress = new HashMap<>();
         Set<String> inChecks = new HashSet<>();
         landing.forEach((lane, note) -> {
-            if (note.path("phase").asText().equals(Phase.CHECKS.toString())) {
+            if (note.isIn(Phase.CHECKS)) {
                 inChecks.add(lane);
-                checks.of(lane, note.path("since").asLong(), batches.containsKey(lane)).ifPresent(text -> progress.put(lane, text));
+                checks.of(lane, note.since(), batches.containsKey(lane)).ifPresent(text -> progress.put(lane, text));
             }
         });
         checks.keepOnly(inChecks);
@@ -210,14 +215,15 @@ public final class WatchLoop {
             checks = new CheckProgress(StateEntry.CHECK_LOGS.in(state));
         }
         landing = InFlightLanding.live(state);
+        pause = QueuePause.of(state).orElse(null);
         batches = UnderWay.batches(new BatchBoard(common).verdicts());
         landings = new LandHistory(common).read();
         flaky = new FlakyTests(common).flakiest(FLAKIEST);
-        List<JsonNode> activity = new Activity(state).read();
-        Map<String, JsonNode> ends = new HashMap<>();
-        for (JsonNode line : activity) {
-            if (line.has("outcome")) {
-                ends.put(line.path("lane").asText(), line);
+        List<ActivityLine> activity = new Activity(state).read();
+        Map<String, ActivityLine> ends = new HashMap<>();
+        for (ActivityLine line : activity) {
+            if (line.outcome().isPresent()) {
+                ends.put(line.lane(), line);
             }
         }
         lastEnds = ends;
@@ -226,6 +232,7 @@ public final class WatchLoop {
 
     private void readLanes() {
         lanes = new ArrayList<>(sources.lanes());
+        overlaps = sources.overlaps(lanes);
         long now = System.currentTimeMillis();
         if (now - targetsReadAt >= TARGETS_EVERY_MILLIS) { // walking target/ trees costs more than git
             Map<String, Long> bytes = new HashMap<>();

@@ -1,11 +1,14 @@
 package dev.queuelock.land.watch;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.land.base.Outcome;
+import dev.queuelock.land.history.ActivityLine;
+import dev.queuelock.land.base.QueuePause;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
+import dev.queuelock.land.history.LandingNote;
 import dev.queuelock.land.lanes.LaneStage;
 import dev.queuelock.land.lanes.LaneState;
 import java.util.ArrayList;
@@ -23,22 +26,32 @@ public final class WatchModel {
     final long now;
     final QueueSnapshot build;
     final QueueSnapshot land;
-    /** The landings under way by lane: their in-flight notes ({@code phase}, {@code since}, {@code branch}). */
-    final Map<String, JsonNode> landing;
+    /** The landings under way by lane: their in-flight notes. */
+    final Map<String, LandingNote> landing;
     final List<LandRun> landings;
     final Map<String, Long> flaky;
     final List<LaneState> lanes;
-    /** Each lane's last landing end in the activity file, by lane: {@code outcome}, {@code reason}, {@code test}. */
-    final Map<String, JsonNode> lastEnds;
+    /** Each lane's last landing end in the activity file, by lane. */
+    final Map<String, ActivityLine> lastEnds;
     /** Target directories' bytes by lane path; missing: not measured. */
     final Map<String, Long> targetBytes;
     final Timeline timeline;
     /** The landings' checks and batches so far. */
     final UnderWay underWay;
+    /** The land queue's pause; null while it runs. */
+    final QueuePause pause;
+    /** Lanes that change the same files (the conflicts forecast). */
+    final List<Overlap> overlaps;
 
-    WatchModel(long now, QueueSnapshot build, QueueSnapshot land, Map<String, JsonNode> landing, List<LandRun> landings,
-            Map<String, Long> flaky, List<LaneState> lanes, Map<String, JsonNode> lastEnds, Map<String, Long> targetBytes,
+    WatchModel(long now, QueueSnapshot build, QueueSnapshot land, Map<String, LandingNote> landing, List<LandRun> landings,
+            Map<String, Long> flaky, List<LaneState> lanes, Map<String, ActivityLine> lastEnds, Map<String, Long> targetBytes,
             Timeline timeline, UnderWay underWay) {
+        this(now, build, land, landing, landings, flaky, lanes, lastEnds, targetBytes, timeline, underWay, null, List.of());
+    }
+
+    private WatchModel(long now, QueueSnapshot build, QueueSnapshot land, Map<String, LandingNote> landing, List<LandRun> landings,
+            Map<String, Long> flaky, List<LaneState> lanes, Map<String, ActivityLine> lastEnds, Map<String, Long> targetBytes,
+            Timeline timeline, UnderWay underWay, QueuePause pause, List<Overlap> overlaps) {
         this.now = now;
         this.build = build;
         this.land = land;
@@ -50,11 +63,19 @@ public final class WatchModel {
         this.targetBytes = targetBytes;
         this.timeline = timeline;
         this.underWay = underWay;
+        this.pause = pause;
+        this.overlaps = overlaps;
+    }
+
+    /** This look with the land queue's pause as the state folder said it (null: it runs) and the lanes' overlaps. */
+    WatchModel with(QueuePause landPause, List<Overlap> laneOverlaps) {
+        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, targetBytes, timeline, underWay, landPause,
+                List.copyOf(laneOverlaps));
     }
 
     /** The same look, timed at {@code at}: what a clock tick redraws without reading anything again. */
     WatchModel at(long at) {
-        return new WatchModel(at, build, land, landing, landings, flaky, lanes, lastEnds, targetBytes, timeline, underWay);
+        return new WatchModel(at, build, land, landing, landings, flaky, lanes, lastEnds, targetBytes, timeline, underWay, pause, overlaps);
     }
 
     /** The build queue as this look read it. */
@@ -93,9 +114,9 @@ public final class WatchModel {
      */
     String state(LaneState lane) {
         String name = name(lane);
-        JsonNode note = landing.get(name);
+        LandingNote note = landing.get(name);
         if (note != null) {
-            return "landing (" + note.path("phase").asText() + ")";
+            return "landing (" + note.phaseWords() + ")";
         }
         if (holds(build, name)) {
             return "building";
@@ -116,7 +137,7 @@ public final class WatchModel {
     /** Why the lane's last landing was refused, its failing test first; empty if it landed or never ended. */
     Optional<String> refusal(LaneState lane) {
         return refusedEnd(lane).map(end -> {
-            String test = end.path("test").textValue();
+            String test = end.test();
             return test != null ? test : reason(end);
         });
     }
@@ -126,17 +147,17 @@ public final class WatchModel {
         return refusedEnd(lane).map(WatchModel::reason);
     }
 
-    private static String reason(JsonNode end) {
-        return end.path("outcome").asText() + ": " + end.path("reason").asText("");
+    private static String reason(ActivityLine end) {
+        return end.outcome().map(Outcome::id).orElse("") + ": " + end.reason();
     }
 
     /**
      * The lane's last landing end if it was a refusal and came after the lane was made: an end of a
      * pruned lane whose name a new lane took is not the new lane's.
      */
-    private Optional<JsonNode> refusedEnd(LaneState lane) {
-        JsonNode end = lastEnds.get(name(lane));
-        if (end == null || end.path("ts").asLong() < lane.lane().madeAt() || !Outcome.fromId(end.path("outcome").asText()).refused()) {
+    private Optional<ActivityLine> refusedEnd(LaneState lane) {
+        ActivityLine end = lastEnds.get(name(lane));
+        if (end == null || end.ts() < lane.lane().madeAt() || !end.outcome().map(Outcome::refused).orElse(false)) {
             return Optional.empty();
         }
         return Optional.of(end);

@@ -7,7 +7,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.queuelock.land.checks.FlakyTest;
 import dev.queuelock.land.checks.FlakyTests;
+import dev.queuelock.land.git.RepoContext;
+import dev.queuelock.land.history.Activity;
 import dev.queuelock.land.history.BatchRecord;
+import dev.queuelock.land.history.InFlightLanding;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
 import java.lang.reflect.Constructor;
@@ -38,11 +41,11 @@ class StateRecordsTest {
         phases.put("checks", 41_000L);
         phases.put("jvmStart", 310L);
         history.appendAll(List.of(
-                new LandRun("2026-12-05T10:00:00Z", "lane-1", "feature/a", "c0ffee", "landed", 43_000, phases, 1,
+                new LandRun("2026-12-05T10:00:00Z", "lane-1", "feature/a", "c0ffee", Outcome.LANDED, 43_000, phases, 1,
                         new BatchRecord("1764928800000-4242", "lane-1", List.of("lane-1", "lane-2"), 2,
                                 List.of("run 1: lane-1 + lane-2: failed", "run 2: lane-1: passed"))),
-                new LandRun("2026-12-05T10:05:00Z", "lane-2", "feature/b", null, "check-failed", 50_000, Map.of(), 0, null),
-                new LandRun("2026-12-05T10:09:00Z", "lane-3", "feature/c", "beef", "landed", 9_000, phases, 0,
+                new LandRun("2026-12-05T10:05:00Z", "lane-2", "feature/b", null, Outcome.CHECK_FAILED, 50_000, Map.of(), 0, null),
+                new LandRun("2026-12-05T10:09:00Z", "lane-3", "feature/c", "beef", Outcome.LANDED, 9_000, phases, 0,
                         new BatchRecord("1764929340000-4343", "lane-3", List.of(), 1, List.of()))));
         // A record of an older version (no retries, batch or phases), and one of a newer (a field this one does not know).
         ArrayNode runs = (ArrayNode) StateFiles.json().readTree(history.file().toFile());
@@ -86,7 +89,7 @@ class StateRecordsTest {
     /** Status reads both at every look: no mapper is made for it (some 400 classes). */
     @Test
     void aHistoryAndFlakyTestsAreReadWithoutMakingTheMapper() throws Exception {
-        new LandHistory(common).append(new LandRun("2026-12-05T10:00:00Z", "lane-1", "b", "c", "landed", 1, Map.of(), 0, null));
+        new LandHistory(common).append(new LandRun("2026-12-05T10:00:00Z", "lane-1", "b", "c", Outcome.LANDED, 1, Map.of(), 0, null));
         new FlakyTests(common).record(List.of(new FlakyTest("t", "lane-1", "2026-12-05T10:00:00Z", "l")));
         URL classes = StateFiles.class.getProtectionDomain().getCodeSource().getLocation();
         try (StateFilesTest.Fresh fresh = new StateFilesTest.Fresh(classes, StateFiles.class.getClassLoader())) {
@@ -95,6 +98,26 @@ class StateRecordsTest {
                 assertThat((List<?>) made.getDeclaringClass().getMethod("read").invoke(made.newInstance(common))).hasSize(1);
             }
             assertThat(fresh.loaded(StateFiles.class.getName() + "$Mapper")).as("the mapper's holder was loaded").isFalse();
+        }
+    }
+
+    /** Status and the watch read the landing notes and the activity at every look: no mapper is made for that either. */
+    @Test
+    void landingNotesAndTheActivityAreReadWithoutMakingTheMapper() throws Exception {
+        Path stateDir = RepoContext.stateDir(common);
+        InFlightLanding landing = new InFlightLanding(stateDir, "lane-1");
+        landing.start("lane/1", "c0ffee");
+        new Activity(stateDir).phase("lane-1", Phase.QUEUE_WAIT);
+        URL classes = StateFiles.class.getProtectionDomain().getCodeSource().getLocation();
+        try (StateFilesTest.Fresh fresh = new StateFilesTest.Fresh(classes, StateFiles.class.getClassLoader())) {
+            @SuppressWarnings("unchecked") // the fresh loader's notes, by lane
+            Map<String, ?> live = (Map<String, ?>) fresh.loadClass(InFlightLanding.class.getName()).getMethod("live", Path.class).invoke(null, stateDir);
+            assertThat(live).containsOnlyKeys("lane-1");
+            Object activity = fresh.loadClass(Activity.class.getName()).getConstructor(Path.class).newInstance(stateDir);
+            assertThat((List<?>) activity.getClass().getMethod("read").invoke(activity)).hasSize(1);
+            assertThat(fresh.loaded(StateFiles.class.getName() + "$Mapper")).as("the mapper's holder was loaded").isFalse();
+        } finally {
+            landing.finish();
         }
     }
 

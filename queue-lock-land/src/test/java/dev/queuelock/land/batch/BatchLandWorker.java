@@ -3,6 +3,7 @@ package dev.queuelock.land.batch;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.land.engine.CheckAndPushSettings;
 import dev.queuelock.repo.RepoKey;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.LockSettings;
@@ -11,11 +12,10 @@ import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.LandLog;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.checks.CommandChecks;
-import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.engine.Lander;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.base.LandResult;
-import dev.queuelock.slots.DescribedMachine;
+import dev.queuelock.build.slots.DescribedMachine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +36,7 @@ public final class BatchLandWorker {
 
     /**
      * If set, a file describing the machine's reading for the build queue's auto slots
-     * ({@link dev.queuelock.slots.DescribedMachine}): the test rewrites it while the lander waits.
+     * ({@link dev.queuelock.build.slots.DescribedMachine}): the test rewrites it while the lander waits.
      */
     static final String READING = "QUEUELOCK_TEST_READING";
 
@@ -98,7 +98,7 @@ public final class BatchLandWorker {
             }
         }
         try {
-            LandResult result = new Lander(new Git(lane), LandSettings.defaults(), checks, locks.open("land", lane),
+            LandResult result = new Lander(new Git(lane), CheckAndPushSettings.defaults(), checks, locks.open("land", lane),
                     own, printed).with(new Batching(batch)).land();
             if (!result.succeeded()) {
                 failed(result.message());

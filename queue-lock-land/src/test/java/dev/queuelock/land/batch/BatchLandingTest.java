@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.backends.QueueLockFactory;
-import dev.queuelock.land.batch.BatchBoard;
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.testsupport.ChildProcess;
@@ -95,7 +95,7 @@ class BatchLandingTest {
         }
         List<LandRun> history = new LandHistory(repo.main.resolve(".git")).read();
         assertThat(history).hasSize(count).allSatisfy(run -> {
-            assertThat(run.outcome).isEqualTo("landed");
+            assertThat(run.outcome()).isEqualTo(Outcome.LANDED);
             assertThat(run.batch.members).containsExactlyElementsOf(order);
             assertThat(run.batch.checkRuns).isEqualTo(1);
         });
@@ -213,7 +213,7 @@ class BatchLandingTest {
                 .contains("OUTCOME nothing-to-land");
         assertThat(repo.remoteLog()).hasSize(4).containsOnlyOnce("change of lane-2");
         assertThat(new LandHistory(repo.main.resolve(".git")).read()).filteredOn(r -> r.lane.equals("lane-2"))
-                .singleElement().extracting(r -> r.outcome).isEqualTo("nothing-to-land");
+                .singleElement().extracting(r -> r.outcome()).isEqualTo(Outcome.NOTHING_TO_LAND);
     }
 
     // ---- scaffolding

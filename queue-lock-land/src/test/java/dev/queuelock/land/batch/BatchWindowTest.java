@@ -2,6 +2,7 @@ package dev.queuelock.land.batch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.history.BatchRecord;
 import dev.queuelock.land.history.LandRun;
 import java.util.ArrayList;
@@ -41,12 +42,12 @@ class BatchWindowTest {
         BatchRecord record = new BatchRecord(id, "lane-0", List.of(), checkRuns, List.of());
         List<LandRun> runs = new ArrayList<>();
         for (int i = 0; i < outcomes.length; i++) {
-            runs.add(new LandRun("2026-12-05T00:00:00Z", "lane-" + i, "lane/" + i, "c", outcomes[i], 1, Map.of(), 0, record));
+            runs.add(new LandRun("2026-12-05T00:00:00Z", "lane-" + i, "lane/" + i, "c", Outcome.fromId(outcomes[i]), 1, Map.of(), 0, record));
         }
         return runs;
     }
 
     private static LandRun solo(String outcome) {
-        return new LandRun("2026-12-05T00:00:00Z", "lane-9", "lane/9", "c", outcome, 1, Map.of(), 0, null);
+        return new LandRun("2026-12-05T00:00:00Z", "lane-9", "lane/9", "c", Outcome.fromId(outcome), 1, Map.of(), 0, null);
     }
 }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.land.git.Git;
-import dev.queuelock.repo.LocalRepositoryParts;
+import dev.queuelock.build.localrepo.LocalRepositoryParts;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.GitFixture;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.testsupport.ChildProcess;
@@ -84,7 +85,7 @@ class ParallelLandingTest {
         landers.forEach((name, lander) -> assertThat(lander.awaitExit(Duration.ofSeconds(120))).as(lander.output()).isZero());
         assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(order));
         List<LandRun> history = new LandHistory(repo.main.resolve(".git")).read();
-        assertThat(history).hasSize(3).allSatisfy(run -> assertThat(run.outcome).isEqualTo("landed"));
+        assertThat(history).hasSize(3).allSatisfy(run -> assertThat(run.outcome()).isEqualTo(Outcome.LANDED));
         List<String> lines = history.get(0).batch.steps;
         assertThat(lines).anyMatch(l -> l.startsWith("check: " + order.get(0) + " on origin/main passed"))
                 .anyMatch(l -> l.startsWith("check: " + order.get(1) + " on " + order.get(0) + " passed"))
@@ -215,7 +216,7 @@ class ParallelLandingTest {
 
     // ---- scaffolding (the scene is LandingScene, shared with BatchLandingTest)
 
-    /** A reading of {@link dev.queuelock.slots.DescribedMachine}: others' tasks keep the four cores busy (1 slot, also beside a check of ours). */
+    /** A reading of {@link dev.queuelock.build.slots.DescribedMachine}: others' tasks keep the four cores busy (1 slot, also beside a check of ours). */
     static final String BUSY = "50 4.0 4";
     /** The same load average, but the CPU calm and nothing running now: a burst that ended (4 slots). */
     static final String CALM = "5 4.0 0";

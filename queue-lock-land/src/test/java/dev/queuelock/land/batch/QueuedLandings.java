@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.backends.QueueLockFactory;
-import dev.queuelock.slots.BuildUsage;
-import dev.queuelock.slots.UsageHistory;
+import dev.queuelock.build.slots.BuildUsage;
+import dev.queuelock.build.slots.UsageHistory;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
 import dev.queuelock.testsupport.GitFixture;

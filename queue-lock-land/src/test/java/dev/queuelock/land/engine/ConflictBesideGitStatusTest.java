@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.base.LandResult;
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.base.RecordedLog;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.git.Git;
@@ -73,7 +74,7 @@ class ConflictBesideGitStatusTest {
         long slowest = 0;
         int conflicts = 0;
         for (int run = 1; run <= RUNS; run++) {
-            Lander lander = new Lander(new Git(lane), LandSettings.defaults(), Checks.NONE,
+            Lander lander = new Lander(new Git(lane), CheckAndPushSettings.defaults(), Checks.NONE,
                     locks.open("land", lane), locks.open("build", lane), new RecordedLog());
             long landStarted = System.nanoTime();
             LandResult refused = lander.land(); // a refusal is the landing's result, told by the goal
@@ -103,7 +104,7 @@ class ConflictBesideGitStatusTest {
                 + seconds + " s, the slowest " + Duration.ofNanos(slowest).toMillis() + " ms");
         assertThat(statuses).as("the status loop ran during the lands").isGreaterThan(RUNS);
         assertThat(new LandHistory(repo.main.resolve(".git")).read()).hasSize(RUNS)
-                .filteredOn(r -> r.outcome.equals("rebase-conflict")).hasSize(conflicts);
+                .filteredOn(r -> r.outcome() == Outcome.REBASE_CONFLICT).hasSize(conflicts);
     }
 
     @Test

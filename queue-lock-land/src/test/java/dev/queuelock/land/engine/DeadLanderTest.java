@@ -105,7 +105,7 @@ class DeadLanderTest {
         land(locks, victim, notifier, victimLog); // the victim's own next land: told its user, recorded already, not again
 
         List<LandRun> history = new LandHistory(repo.main.resolve(".git")).read();
-        assertThat(history).extracting(run -> run.lane + " " + run.outcome)
+        assertThat(history).extracting(run -> run.lane + " " + run.outcome().id())
                 .containsExactly("victim interrupted", "next landed", "victim landed");
         LandRun interrupted = history.get(0);
         assertThat(interrupted.outcome()).isEqualTo(Outcome.INTERRUPTED);
@@ -117,12 +117,12 @@ class DeadLanderTest {
                 .filter(event -> event.path("lane").asText().equals("victim")).collect(Collectors.toList());
         assertThat(sent).extracting(event -> event.path("event").asText()).containsExactly("interrupted", "landed");
         assertThat(sent.get(0).path("reason").asText()).contains("interrupted during checks");
-        assertThat(new Activity(stateDir).read()).filteredOn(line -> line.path("lane").asText().equals("victim"))
-                .extracting(line -> line.path("outcome").asText(null)).containsOnlyOnce("interrupted");
+        assertThat(new Activity(stateDir).read()).filteredOn(line -> line.lane().equals("victim"))
+                .extracting(line -> line.outcome().orElse(null)).containsOnlyOnce(Outcome.INTERRUPTED);
     }
 
     private static void land(QueueLockFactory locks, Path lane, Notifier notifier, RecordedLog log) throws Exception {
-        new Lander(new Git(lane), LandSettings.defaults(), Checks.NONE, locks.open("land", lane), locks.open("build", lane), log)
+        new Lander(new Git(lane), CheckAndPushSettings.defaults(), Checks.NONE, locks.open("land", lane), locks.open("build", lane), log)
                 .notifying(notifier).land();
     }
 

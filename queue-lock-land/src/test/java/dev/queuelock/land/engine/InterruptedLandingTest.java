@@ -50,7 +50,7 @@ class InterruptedLandingTest {
             queued.kill9(); // like Ctrl-C while queued: no finally block runs, the in-flight note stays
         }
 
-        LandResult result = new Lander(new Git(lane), LandSettings.defaults(), Checks.NONE, locks.open("land", lane),
+        LandResult result = new Lander(new Git(lane), CheckAndPushSettings.defaults(), Checks.NONE, locks.open("land", lane),
                 locks.open("build", lane), log).land();
 
         assertThat(result.outcome()).isEqualTo(Outcome.LANDED);

@@ -35,7 +35,7 @@ public final class LandWorker {
         Checks checks = new CommandChecks(List.of(args).subList(2, args.length), Map.of());
         Path lane = Path.of(args[0]);
         QueueLockFactory locks = QueueLockFactory.defaults().withTmpDir(Path.of(args[1]));
-        LandResult result = new Lander(new Git(lane), LandSettings.defaults(), checks, locks.open("land", lane),
+        LandResult result = new Lander(new Git(lane), CheckAndPushSettings.defaults(), checks, locks.open("land", lane),
                 locks.open("build", lane), quiet).land();
         if (!result.succeeded()) {
             throw new LandException(result.message()); // as the goal fails: the worker's exit says it did not land

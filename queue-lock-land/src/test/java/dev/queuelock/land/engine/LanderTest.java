@@ -61,10 +61,10 @@ class LanderTest {
     }
 
     Lander lander(Path lane, Checks checks) {
-        return lander(lane, checks, LandSettings.defaults());
+        return lander(lane, checks, CheckAndPushSettings.defaults());
     }
 
-    Lander lander(Path lane, Checks checks, LandSettings settings) {
+    Lander lander(Path lane, Checks checks, CheckAndPushSettings settings) {
         return new Lander(new Git(lane), settings, checks, locks.open("land", lane), locks.open("build", lane), log);
     }
 
@@ -83,7 +83,7 @@ class LanderTest {
         assertThat(git(repo.main, "rev-parse", "HEAD")).as("main checkout fast-forwarded").isEqualTo(result.commit());
         List<LandRun> history = new LandHistory(repo.main.resolve(".git")).read();
         assertThat(history).singleElement().satisfies(r -> {
-            assertThat(r.outcome).isEqualTo("landed");
+            assertThat(r.outcome()).isEqualTo(Outcome.LANDED);
             assertThat(r.branch).isEqualTo("feature");
             assertThat(r.phases).containsKeys("queueWait", "fetch", "rebase", "checks", "push", "sync");
         });
@@ -109,8 +109,8 @@ class LanderTest {
         Activity activity = Activity.of(repo.main.resolve(".git"));
         org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() ->
                 locks.snapshot("build", lane).waiters().stream().anyMatch(w -> w.lane().equals("waiter")));
-        List<String> phases = activity.read().stream().filter(line -> line.path("lane").asText().equals("waiter"))
-                .map(line -> line.path("phase").asText()).collect(Collectors.toList());
+        List<String> phases = activity.read().stream().filter(line -> line.lane().equals("waiter"))
+                .map(line -> line.phase().map(Phase::id).orElse("")).collect(Collectors.toList());
         assertThat(phases).as("what the watch shows while the check waits for a slot").endsWith("slotWait");
         build.release();
         lander.join();
@@ -207,7 +207,7 @@ class LanderTest {
         assertThat(repo.remoteHead()).isEqualTo(remoteBefore);
         assertThat(locks.snapshot("land", lane).holders().stream().findFirst()).as("land queue released").isEmpty();
         assertThat(new LandHistory(repo.main.resolve(".git")).read()).singleElement()
-                .extracting(r -> r.outcome).isEqualTo("rebase-conflict");
+                .extracting(r -> r.outcome()).isEqualTo(Outcome.REBASE_CONFLICT);
     }
 
     @Test
@@ -309,7 +309,7 @@ class LanderTest {
         assertThat(logged).anySatisfy(line -> assertThat(line).startsWith("INFO nothing to land: lane done is already on origin/main"))
                 .noneSatisfy(line -> assertThat(line).contains("landed on"));
         List<LandRun> history = new LandHistory(repo.main.resolve(".git")).read();
-        assertThat(history).singleElement().extracting(r -> r.outcome).isEqualTo("nothing-to-land");
+        assertThat(history).singleElement().extracting(r -> r.outcome()).isEqualTo(Outcome.NOTHING_TO_LAND);
         assertThat(new LandStats(history).landingsPerHour()).as("not counted as a landing").isEmpty();
         assertThat(locks.snapshot("land", lane).holders().stream().findFirst()).as("land queue released").isEmpty();
     }
@@ -364,7 +364,7 @@ class LanderTest {
         assertThatThrownBy(() -> lander(lane, Checks.NONE).land()).hasMessageContaining("HEAD is detached");
 
         git(lane, "switch", "--quiet", "dirty");
-        LandSettings protect = new LandSettings(new LandTarget("origin", null, List.of("dirty")), List.of(), 3, true);
+        CheckAndPushSettings protect = new CheckAndPushSettings(new LandTarget("origin", null, List.of("dirty")), List.of(), 3, true);
         assertThatThrownBy(() -> lander(lane, Checks.NONE, protect).land()).hasMessageContaining("refusing to land from 'dirty'");
         assertThatThrownBy(() -> lander(repo.main, Checks.NONE).land()).hasMessageContaining("refusing to land from 'main': land is"
                 + " for lane branches; make a lane with mvn queuelock:lane (a worktree of its own on a new branch; it prints the path"
@@ -380,7 +380,7 @@ class LanderTest {
         Path lane = repo.lane("regen");
         commit(lane, "gen.lock", "v1\n", "add generated file");
         Files.writeString(lane.resolve("gen.lock"), "regenerated noise\n");
-        LandSettings settings = new LandSettings(new LandTarget("origin", "main", List.of()), List.of("gen.lock"), 3, true);
+        CheckAndPushSettings settings = new CheckAndPushSettings(new LandTarget("origin", "main", List.of()), List.of("gen.lock"), 3, true);
 
         assertThat(lander(lane, Checks.NONE, settings).land().outcome()).isEqualTo(Outcome.LANDED);
         assertThat(lane.resolve("gen.lock")).hasContent("v1");

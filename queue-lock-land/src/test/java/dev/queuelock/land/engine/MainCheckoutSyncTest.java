@@ -208,7 +208,7 @@ class MainCheckoutSyncTest {
     }
 
     private boolean sync(List<String> regenerable) {
-        LandSettings settings = new LandSettings(new LandTarget("origin", "main", List.of()), regenerable, 0, true);
+        CheckAndPushSettings settings = new CheckAndPushSettings(new LandTarget("origin", "main", List.of()), regenerable, 0, true);
         return new MainCheckoutSync(repo.main.resolve(".git"), settings, "main", log).fastForward();
     }
 }

@@ -2,6 +2,7 @@ package dev.queuelock.land.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.land.base.Outcome;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,7 +16,7 @@ class HistoryChartTest {
         phases.put("queueWait", wait);
         phases.put("checks", checks);
         phases.put("push", push);
-        return new LandRun(time, lane, null, null, outcome, wait + checks + push, phases, 0, null);
+        return new LandRun(time, lane, null, null, Outcome.fromId(outcome), wait + checks + push, phases, 0, null);
     }
 
     final List<LandRun> runs = List.of(
@@ -43,7 +44,7 @@ class HistoryChartTest {
         phases.put("checks", 40_000L);
         phases.put("push", 150L);
         phases.put("sync", 40L);
-        LandRun pushed = new LandRun("2026-12-02T10:01:00Z", "lane-d", null, null, "landed", 41_990, phases, 0, null);
+        LandRun pushed = new LandRun("2026-12-02T10:01:00Z", "lane-d", null, null, Outcome.LANDED, 41_990, phases, 0, null);
 
         String bar = new HistoryChart(40).render(List.of(pushed)).get(1);
 
@@ -56,7 +57,7 @@ class HistoryChartTest {
     void theLastLandCommandsOwnTimeBeforeItsLandingIsShown() {
         Map<String, Long> phases = new LinkedHashMap<>(CommandTime.spans(1_000, 1_000, 38_000, 67_000, 68_200));
         phases.put("checks", 50_000L);
-        LandRun run = new LandRun("2026-12-02T10:03:00Z", "lane-f", null, null, "landed", 122_000, phases, 0, null);
+        LandRun run = new LandRun("2026-12-02T10:03:00Z", "lane-f", null, null, Outcome.LANDED, 122_000, phases, 0, null);
 
         assertThat(new HistoryChart(40).render(List.of(run))).contains(
                 "last land command: 2m 02s from process start; before landing: 37s JVM start, 29s Maven start-up, 1s land's preflight");
@@ -66,7 +67,7 @@ class HistoryChartTest {
     void aRecordFromBeforeTheStartUpPhaseCountsItsStartUpBesideItsTotal() {
         Map<String, Long> phases = new LinkedHashMap<>(Map.of("jvmStart", 37_000L, "mavenStart", 29_000L, "preflight", 1_200L));
         phases.put("checks", 50_000L);
-        LandRun old = new LandRun("2026-12-02T10:03:00Z", "lane-f", null, null, "landed", 54_700, phases, 0, null);
+        LandRun old = new LandRun("2026-12-02T10:03:00Z", "lane-f", null, null, Outcome.LANDED, 54_700, phases, 0, null);
 
         assertThat(new HistoryChart(40).render(List.of(old))).contains(
                 "last land command: 2m 00s from process start; before landing: 37s JVM start, 29s Maven start-up, 1s land's preflight");
@@ -81,7 +82,7 @@ class HistoryChartTest {
         phases.put("slotWait", 10_000L);
         phases.put("checks", 8_000L);
         phases.put("push", 2_000L);
-        LandRun whole = new LandRun("2026-12-02T10:05:00Z", "lane-g", null, null, "landed", 40_000, phases, 0, null);
+        LandRun whole = new LandRun("2026-12-02T10:05:00Z", "lane-g", null, null, Outcome.LANDED, 40_000, phases, 0, null);
 
         List<String> lines = new HistoryChart(40).render(List.of(whole));
 
@@ -99,7 +100,7 @@ class HistoryChartTest {
                 "checks side by side: 3 run, up to 2 at once; 1m 20s wall time for 1m 32s of checks added up (none timed alone: no saving"
                         + " claimed), 12s of it on dropped checks",
                 "culprit: lane-a (check-failed)"));
-        LandRun run = new LandRun("2026-12-02T10:04:00Z", "lane-b", null, null, "landed", 90_000, Map.of("checks", 80_000L), 0, batch);
+        LandRun run = new LandRun("2026-12-02T10:04:00Z", "lane-b", null, null, Outcome.LANDED, 90_000, Map.of("checks", 80_000L), 0, batch);
 
         assertThat(new HistoryChart(40).render(List.of(run))).containsSubsequence("last batch's checks side by side (17-42):",
                 "  check: lane-a on origin/main failed (40 s)", "  check: lane-b on lane-a dropped (12 s)",

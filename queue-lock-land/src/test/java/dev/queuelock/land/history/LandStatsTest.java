@@ -33,6 +33,6 @@ class LandStatsTest {
     }
 
     private static LandRun landed(String end, long totalMs) {
-        return new LandRun(end, "lane", "lane/1", "c", Outcome.LANDED.id(), totalMs, Map.of(), 0, null);
+        return new LandRun(end, "lane", "lane/1", "c", Outcome.LANDED, totalMs, Map.of(), 0, null);
     }
 }

@@ -4,7 +4,7 @@ import static dev.queuelock.testsupport.GitFixture.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.land.git.Git;
-import dev.queuelock.repo.LocalRepositoryParts;
+import dev.queuelock.build.localrepo.LocalRepositoryParts;
 import dev.queuelock.repo.RepoKey;
 import dev.queuelock.testsupport.GitFixture;
 import java.nio.file.Files;

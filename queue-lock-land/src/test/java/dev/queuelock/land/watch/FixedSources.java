@@ -2,7 +2,7 @@ package dev.queuelock.land.watch;
 
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.land.lanes.LaneState;
-import dev.queuelock.slots.UsageHistory;
+import dev.queuelock.build.slots.UsageHistory;
 import dev.queuelock.spi.QueueChanges;
 import java.nio.file.Path;
 import java.util.List;

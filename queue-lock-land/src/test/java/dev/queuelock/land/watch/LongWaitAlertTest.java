@@ -6,10 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.history.LandRun;
+import dev.queuelock.land.history.LandingNote;
 import dev.queuelock.land.notify.Notifier;
-import dev.queuelock.slots.UsageHistory;
+import dev.queuelock.build.slots.UsageHistory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -57,7 +59,7 @@ class LongWaitAlertTest {
         LockRecord lander = new LockRecord(77, "lane-3", "land checks of lane-3", NOW - 15 * MINUTE, null);
         QueueSnapshot build = new QueueSnapshot(queueDir, List.of(holder), List.of(lander));
         QueueSnapshot land = new QueueSnapshot(queueDir.resolveSibling("q-land"), List.of(), List.of());
-        Map<String, JsonNode> landing = Map.of(
+        Map<String, LandingNote> landing = Map.of(
                 "lane-2", note(66, Phase.QUEUE_WAIT, NOW - 30 * MINUTE),
                 "lane-3", note(77, Phase.CHECKS, NOW - 15 * MINUTE));
 
@@ -78,7 +80,7 @@ class LongWaitAlertTest {
         LockRecord lander = new LockRecord(77, "lane-3", "land checks of lane-3", NOW - 10 * MINUTE, null);
         QueueSnapshot build = new QueueSnapshot(queueDir, List.of(lander), List.of());
         QueueSnapshot land = new QueueSnapshot(queueDir.resolveSibling("q-land"), List.of(), List.of());
-        Map<String, JsonNode> landing = Map.of("lane-3", note(77, Phase.CHECKS, NOW - 40 * MINUTE));
+        Map<String, LandingNote> landing = Map.of("lane-3", note(77, Phase.CHECKS, NOW - 40 * MINUTE));
 
         alerts.check(new WatchModel(NOW, build, land, landing, List.of(landed()), Map.of(), List.of(), Map.of(), Map.of(), new Timeline(),
                 UnderWay.NONE));
@@ -89,13 +91,13 @@ class LongWaitAlertTest {
                 .doesNotContainIgnoringCase("kill");
     }
 
-    private static JsonNode note(long pid, Phase phase, long since) {
-        return new ObjectMapper().createObjectNode().put("pid", pid).put("phase", phase.toString()).put("since", since);
+    private static LandingNote note(long pid, Phase phase, long since) {
+        return LandingNote.of(pid, phase, since);
     }
 
     /** One landed run: 2 minutes of checks, no queue wait. */
     private static LandRun landed() {
-        return new LandRun("2026-12-02T10:04:00Z", "lane-1", null, null, "landed", 2 * MINUTE, Map.of(Phase.CHECKS.id(), 2 * MINUTE),
+        return new LandRun("2026-12-02T10:04:00Z", "lane-1", null, null, Outcome.LANDED, 2 * MINUTE, Map.of(Phase.CHECKS.id(), 2 * MINUTE),
                 0, null);
     }
 

@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
-import dev.queuelock.slots.BuildUsage;
-import dev.queuelock.slots.UsageHistory;
+import dev.queuelock.land.base.Phase;
+import dev.queuelock.build.slots.BuildUsage;
+import dev.queuelock.build.slots.UsageHistory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -99,10 +100,10 @@ class TimelineTest {
     /** A landing that waits for a build slot for its checks is drawn waiting, as a build that waits is: not checking. */
     @Test
     void aLandingsSlotWaitIsAWaitNotItsChecks() {
-        assertThat(Timeline.kind("slotWait")).isEqualTo("waiting");
-        assertThat(Timeline.kind("checks")).isEqualTo("checking");
-        assertThat(Timeline.kind("queueWait")).isEqualTo("queued");
-        assertThat(Timeline.kind("startUp")).isEqualTo("landing");
-        assertThat(Timeline.kind("somethingNewer")).as("a phase of a later version").isEqualTo("landing");
+        assertThat(Timeline.kind(Phase.fromId("slotWait"))).isEqualTo("waiting");
+        assertThat(Timeline.kind(Phase.fromId("checks"))).isEqualTo("checking");
+        assertThat(Timeline.kind(Phase.fromId("queueWait"))).isEqualTo("queued");
+        assertThat(Timeline.kind(Phase.fromId("startUp"))).isEqualTo("landing");
+        assertThat(Timeline.kind(Phase.fromId("somethingNewer"))).as("a phase of a later version").isEqualTo("landing");
     }
 }

@@ -1,5 +1,6 @@
 package dev.queuelock.land.watch;
 
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.history.Activity;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,10 +14,11 @@ import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.land.batch.BatchVerdict;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.InFlightLanding;
+import dev.queuelock.land.history.LandingNote;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.process.ProcessStart;
-import dev.queuelock.slots.BuildUsage;
-import dev.queuelock.slots.UsageHistory;
+import dev.queuelock.build.slots.BuildUsage;
+import dev.queuelock.build.slots.UsageHistory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,7 +39,7 @@ class WatchViewTest {
         return new LockRecord(pid, lane, label, ts, null);
     }
 
-    private WatchModel look(QueueSnapshot build, QueueSnapshot land, Map<String, JsonNode> landing, Timeline timeline) {
+    private WatchModel look(QueueSnapshot build, QueueSnapshot land, Map<String, LandingNote> landing, Timeline timeline) {
         return new WatchModel(NOW, build, land, landing, List.of(), Map.of(), List.of(), Map.of(), Map.of(), timeline, UnderWay.NONE);
     }
 
@@ -50,7 +52,7 @@ class WatchViewTest {
         QueueSnapshot build = twoSlots(List.of(record(11, "a", "verify", NOW - 5000), record(12, "b", "install", NOW - 2000)),
                 List.of(record(13, "c", "verify", NOW - 1000)));
         QueueSnapshot land = new QueueSnapshot(Path.of("/tmp/q-land"), List.of(record(14, "d", "lane/4", NOW - 9000)), List.of());
-        JsonNode note = new ObjectMapper().readTree("{\"phase\":\"checks\",\"since\":" + (NOW - 3000) + "}");
+        LandingNote note = LandingNote.of(0, Phase.CHECKS, NOW - 3000);
 
         List<String> screen = ScreenText.lines(look(build, land, Map.of("d", note), new Timeline()));
 
@@ -59,6 +61,23 @@ class WatchViewTest {
                 "  holds    lane b (install), pid 12   held 2s",
                 "  waits 1. lane c (verify), pid 13   waiting 1s");
         assertThat(screen).anyMatch(line -> line.startsWith("  landing  lane d (lane/4), pid 14   checks for 3s"));
+    }
+
+    /** Issue 56: a paused land queue is shown on the screen, in the lines and on the page, with who paused it and why. */
+    @Test
+    void aPauseIsShownWithWhoAndWhyOnTheScreenTheLinesAndThePage() throws Exception {
+        QueueSnapshot land = new QueueSnapshot(Path.of("/tmp/q-land"), List.of(), List.of(record(13, "c", "lane/3", NOW - 1000)));
+        WatchModel paused = look(twoSlots(List.of(), List.of()), land, Map.of(), new Timeline())
+                .with(new dev.queuelock.land.base.QueuePause("alice in shop", "main is broken", NOW - 60_000), List.of());
+
+        assertThat(ScreenText.lines(paused)).containsSubsequence("LAND QUEUE", "  land queue paused by alice in shop for 1m 00s:"
+                + " main is broken (landers wait before their checks; mvn queuelock:resume lifts it)", "  queued 1. lane c (lane/3), pid 13   waiting 1s");
+        assertThat(new ChangeLine().next(paused)).contains("| land queue paused by alice in shop: main is broken");
+        JsonNode page = new ObjectMapper().readTree(PageJson.render(paused));
+        assertThat(page.at("/land/pause/reason").asText()).isEqualTo("main is broken");
+        assertThat(page.at("/land/pause/by").asText()).isEqualTo("alice in shop");
+        assertThat(new ObjectMapper().readTree(PageJson.render(look(twoSlots(List.of(), List.of()), land, Map.of(), new Timeline())))
+                .at("/land/pause").isMissingNode()).as("a running queue has no pause").isTrue();
     }
 
     @Test
@@ -78,7 +97,7 @@ class WatchViewTest {
     void thePageHasTheHoldersAndTheTimelineItsBarsAndARefusalsTest() throws Exception {
         Activity activity = new Activity(state);
         activity.phase("d", Phase.CHECKS);
-        activity.ended("d", "check-failed", "checks failed", "GreetingTest.greetsTheWorld");
+        activity.ended("d", Outcome.CHECK_FAILED, "checks failed", "GreetingTest.greetsTheWorld");
         Timeline timeline = new Timeline();
         QueueSnapshot build = twoSlots(List.of(record(11, "a", "verify", NOW - 5000)), List.of(record(13, "c", "verify", NOW - 1000)));
         timeline.observe(build, NOW);
@@ -149,7 +168,7 @@ class WatchViewTest {
         InFlightLanding note = new InFlightLanding(stateDir, "x");
         note.start("lane/x", "0123abc");
         note.at(Phase.CHECKS);
-        long since = InFlightLanding.live(stateDir).get("x").path("since").asLong();
+        long since = InFlightLanding.live(stateDir).get("x").since();
         Path log = stateDir.resolve("logs").resolve("batch-" + CheckProgressTest.stamp(since + 50) + ".log");
         Files.createDirectories(log.getParent());
         CheckProgressTest.plan(log);

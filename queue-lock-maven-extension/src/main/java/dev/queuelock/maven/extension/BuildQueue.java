@@ -1,5 +1,6 @@
 package dev.queuelock.maven.extension;
 
+import dev.queuelock.build.slots.BuildPolicy;
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.Durations;
 import dev.queuelock.LockRecord;
@@ -11,8 +12,8 @@ import dev.queuelock.config.BuildScope;
 import dev.queuelock.process.ProcessId;
 import dev.queuelock.process.Processes;
 import dev.queuelock.repo.RepoKey;
-import dev.queuelock.slots.BuildUsage;
-import dev.queuelock.slots.UsageHistory;
+import dev.queuelock.build.slots.BuildUsage;
+import dev.queuelock.build.slots.UsageHistory;
 import dev.queuelock.spi.Queue;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,7 +54,7 @@ public class BuildQueue {
             LOG.debug("Build queue: {}.", Processes.current().describe());
         }
         try {
-            QueueLockFactory factory = QueueLockFactory.fromProperties(user);
+            QueueLockFactory factory = BuildPolicy.factory(user);
             Queue queue = factory.buildQueue(settings.scope(), repo);
             JoiningLock newLock = factory.openJoiningOwnHold(queue, repo.lane());
             String label = goals.isEmpty() ? "(default goals)" : String.join(" ", goals);

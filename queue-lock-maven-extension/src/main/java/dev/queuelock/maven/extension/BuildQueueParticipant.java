@@ -1,9 +1,11 @@
 package dev.queuelock.maven.extension;
 
-import dev.queuelock.config.AffectedBuildSettings;
+import dev.queuelock.build.AffectedBuildSettings;
 import dev.queuelock.maven.extension.check.CheckReactor;
+import dev.queuelock.maven.extension.check.LaneOverlapLine;
 import dev.queuelock.maven.extension.check.LaneReactor;
 import dev.queuelock.maven.extension.reuse.BuildReuse;
+import dev.queuelock.repository.LaneDirectory;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,19 +79,37 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
     /**
      * A land check build that names its changes builds only what they reach ({@link CheckReactor});
      * another build asked to ({@link AffectedBuildSettings#AFFECTED}) builds only what its lane
-     * changed ({@link LaneReactor}). The key's name is a constant: a build that does not ask loads nothing.
+     * changed ({@link LaneReactor}). A build in a lane says which other lanes change its files
+     * ({@link LaneOverlapLine}). The keys' names are constants: a build outside a lane that does not ask loads nothing.
      */
     @Override
     public void afterProjectsRead(MavenSession session) throws MavenExecutionException {
         Properties user = session.getUserProperties();
         Path top = topDirectory(session.getRequest());
         reuse = null;
+        if (CheckReactor.isCheckBuild(user)) {
+            BuildReuse started;
+            try {
+                started = BuildReuse.start(session, top, repositorySystem, true);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new MavenExecutionException("interrupted while git listed the worktree's files", e);
+            }
+            reuse = started;
+            CheckReactor.narrow(session, started);
+            return;
+        }
+        if (user.getProperty(LaneDirectory.NUMBER_PROPERTY) != null && !OwnGoals.ofThisPlugin().onlyOwn(session.getGoals())) {
+            // A build in a lane (the property is set for those alone) tells of other lanes changing its files.
+            try {
+                LaneOverlapLine.say(top, user);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new MavenExecutionException("interrupted while git listed the lanes' changes", e);
+            }
+        }
         try {
-            if (CheckReactor.isCheckBuild(user)) {
-                BuildReuse started = BuildReuse.start(session, top, repositorySystem, true);
-                reuse = started;
-                CheckReactor.narrow(session, started);
-            } else if (user.getProperty(AffectedBuildSettings.AFFECTED) != null
+            if (user.getProperty(AffectedBuildSettings.AFFECTED) != null
                     && !AffectedBuildSettings.OFF.equalsIgnoreCase(user.getProperty(AffectedBuildSettings.AFFECTED).strip())) {
                 BuildReuse started = BuildReuse.start(session, top, repositorySystem, false);
                 reuse = started;

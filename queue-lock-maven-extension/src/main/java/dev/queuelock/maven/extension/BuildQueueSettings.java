@@ -1,15 +1,15 @@
 package dev.queuelock.maven.extension;
 
-import dev.queuelock.config.AffectedBuildSettings;
+import dev.queuelock.build.AffectedBuildSettings;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.KnownKeys;
-import dev.queuelock.config.LaneDirectorySettings;
-import dev.queuelock.config.LocalRepositorySettings;
+import dev.queuelock.repository.LaneDirectorySettings;
+import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.ReuseSettings;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.maven.extension.check.LandCheckProperties;
-import dev.queuelock.repo.LaneDirectory;
+import dev.queuelock.repository.LaneDirectory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

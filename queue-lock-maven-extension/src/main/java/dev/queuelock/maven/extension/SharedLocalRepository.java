@@ -1,9 +1,9 @@
 package dev.queuelock.maven.extension;
 
-import dev.queuelock.config.LocalRepositorySettings;
-import dev.queuelock.repo.LocalRepositoryParts;
+import dev.queuelock.build.localrepo.LocalRepositorySettings;
+import dev.queuelock.build.localrepo.LocalRepositoryParts;
 import dev.queuelock.repo.RepoKey;
-import dev.queuelock.repo.ResolverProperties;
+import dev.queuelock.build.localrepo.ResolverProperties;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

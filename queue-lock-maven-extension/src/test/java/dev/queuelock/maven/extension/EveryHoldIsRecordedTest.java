@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.repo.RepoKey;
-import dev.queuelock.slots.AutoSlots;
-import dev.queuelock.slots.BuildUsage;
-import dev.queuelock.slots.UsageHistory;
+import dev.queuelock.build.slots.AutoSlots;
+import dev.queuelock.build.slots.BuildUsage;
+import dev.queuelock.build.slots.UsageHistory;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -3,7 +3,7 @@ package dev.queuelock.maven.extension;
 import static dev.queuelock.testsupport.TestGit.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.repo.LocalRepositoryParts;
+import dev.queuelock.build.localrepo.LocalRepositoryParts;
 import dev.queuelock.repo.RepoKey;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package dev.queuelock.maven.extension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.config.KnownKeys;
 import java.lang.reflect.Method;
 import java.net.URL;
@@ -63,7 +64,8 @@ class UnknownKeysTest {
     private static final class Isolated extends URLClassLoader {
 
         Isolated() {
-            super(new URL[] {codeOf(BuildQueueSettings.class), codeOf(KnownKeys.class)}, UnknownKeysTest.class.getClassLoader());
+            super(new URL[] {codeOf(BuildQueueSettings.class), codeOf(KnownKeys.class), codeOf(LocalRepositorySettings.class)},
+                    UnknownKeysTest.class.getClassLoader());
         }
 
         private static URL codeOf(Class<?> type) {

@@ -7,6 +7,7 @@ import dev.queuelock.config.LockSettings;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.LandResult;
 import dev.queuelock.land.base.Outcome;
+import dev.queuelock.land.engine.CheckAndPushSettings;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.batch.BatchOptions;
 import dev.queuelock.land.batch.Batching;
@@ -15,7 +16,6 @@ import dev.queuelock.land.checks.CacheHitReportingChecks;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.checks.FlakeRecordingChecks;
 import dev.queuelock.land.checks.FlakyTests;
-import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.engine.Lander;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.LandTarget;
@@ -58,24 +58,24 @@ public class LandMojo extends AbstractLandTargetMojo {
         Hangup.ignore(); // an agent's land must survive its terminal closing, as the CLI does
         // Every value is checked before git or a queue is touched: a typo costs nothing.
         List<String> problems = new ArrayList<>();
-        Boolean required = setting(LandSettings.CHECKS_REQUIRED, problems);
-        String checkScope = setting(LandSettings.CHECK_SCOPE, problems);
-        setting(LandSettings.CHECK_RERUNS, problems); // checked here; the check build reads it from the user properties it is given
-        Integer retries = setting(LandSettings.PUSH_RETRIES, problems);
-        Boolean syncMain = setting(LandSettings.SYNC, problems);
+        Boolean required = setting(CheckAndPushSettings.CHECKS_REQUIRED, problems);
+        String checkScope = setting(CheckAndPushSettings.CHECK_SCOPE, problems);
+        setting(CheckAndPushSettings.CHECK_RERUNS, problems); // checked here; the check build reads it from the user properties it is given
+        Integer retries = setting(CheckAndPushSettings.PUSH_RETRIES, problems);
+        Boolean syncMain = setting(CheckAndPushSettings.SYNC, problems);
         Integer batchSize = setting(BatchOptions.BATCH, problems);
         String checksAtOnce = setting(BatchOptions.PARALLEL, problems);
         BuildScope scope = setting(LockSettings.SCOPE, problems);
-        List<String> regenerableFiles = setting(LandSettings.REGENERABLE_FILES, problems);
-        String givenGoals = settings().given(LandSettings.CHECK_GOALS);
+        List<String> regenerableFiles = setting(CheckAndPushSettings.REGENERABLE_FILES, problems);
+        String givenGoals = settings().given(CheckAndPushSettings.CHECK_GOALS);
         // Set but empty means no check goals (with checksRequired=false: land unchecked), not the default.
-        String checkGoals = givenGoals != null && givenGoals.isBlank() ? "" : setting(LandSettings.CHECK_GOALS, problems);
-        List<String> checkCommand = setting(LandSettings.CHECK_COMMAND, problems);
+        String checkGoals = givenGoals != null && givenGoals.isBlank() ? "" : setting(CheckAndPushSettings.CHECK_GOALS, problems);
+        List<String> checkCommand = setting(CheckAndPushSettings.CHECK_COMMAND, problems);
         List<String> notify = setting(Notifier.NOTIFY, problems);
         LaneSettings lanes = laneSettings(problems);
         try {
             RepoKey repo = RepoKey.of(topDirectory());
-            LandSettings settings = new LandSettings(target(), regenerableFiles, retries, syncMain);
+            CheckAndPushSettings settings = new CheckAndPushSettings(target(), regenerableFiles, retries, syncMain);
             RepoContext context = RepoContext.of(repo, settings.target()); // found once, passed down
             Checks build = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, required,
                     "affected".equals(checkScope) ? new CheckBuild.Affected(context.remoteRef(), getLog()::info) : null);
@@ -84,7 +84,7 @@ public class LandMojo extends AbstractLandTargetMojo {
             getLog().info("integration branch: " + context.integrationBranch().describe());
             if (!"affected".equals(checkScope) && build != Checks.NONE) {
                 // An affected check reports its plan after each run; a full one says so once, here.
-                getLog().info("check: full build (" + LandSettings.CHECK_SCOPE.name() + "=" + checkScope + "): " + build.describe());
+                getLog().info("check: full build (" + CheckAndPushSettings.CHECK_SCOPE.name() + "=" + checkScope + "): " + build.describe());
             }
             QueueLockFactory queues = queues();
             Lander lander = new Lander(new Git(repo.worktree()), settings, checks,

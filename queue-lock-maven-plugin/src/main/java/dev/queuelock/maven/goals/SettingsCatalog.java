@@ -1,15 +1,15 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.config.AffectedBuildSettings;
-import dev.queuelock.config.LaneDirectorySettings;
-import dev.queuelock.config.LocalRepositorySettings;
+import dev.queuelock.build.AffectedBuildSettings;
+import dev.queuelock.repository.LaneDirectorySettings;
+import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.ReuseSettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
+import dev.queuelock.land.engine.CheckAndPushSettings;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.batch.BatchOptions;
-import dev.queuelock.land.engine.LandSettings;
 import dev.queuelock.land.git.LandTarget;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneUse;
@@ -28,9 +28,9 @@ import java.util.Optional;
 final class SettingsCatalog {
 
     private static final SettingsCatalog STANDARD = new SettingsCatalog(List.of(LockSettings.SETTINGS,
-            ZooKeeperSettings.SETTINGS, LandTarget.SETTINGS, LandSettings.SETTINGS, BatchOptions.SETTINGS,
+            ZooKeeperSettings.SETTINGS, LandTarget.SETTINGS, CheckAndPushSettings.SETTINGS, BatchOptions.SETTINGS,
             StatusMojo.SETTINGS, LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LocalRepositorySettings.SETTINGS,
-            AffectedBuildSettings.SETTINGS, ReuseSettings.SETTINGS, LaneUse.SETTINGS, LaneMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS,
+            AffectedBuildSettings.SETTINGS, ReuseSettings.SETTINGS, LaneUse.SETTINGS, LaneMojo.SETTINGS, PauseMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS,
             UninstallMojo.SETTINGS, Notifier.SETTINGS, WatchMojo.SETTINGS));
 
     private final List<SettingGroup> groups;

@@ -1,7 +1,7 @@
 package dev.queuelock.maven.goals;
 
 import dev.queuelock.land.base.LandException;
-import dev.queuelock.land.engine.LandSettings;
+import dev.queuelock.land.engine.CheckAndPushSettings;
 import dev.queuelock.land.engine.MainCheckoutSync;
 import dev.queuelock.land.git.RemoteBranch;
 import dev.queuelock.land.lanes.LaneLayout;
@@ -26,7 +26,7 @@ public class SyncMojo extends AbstractLandTargetMojo {
     public void execute() throws MojoExecutionException {
         try {
             LaneLayout layout = layout();
-            LandSettings settings = LandSettings.on(target(), setting(LandSettings.REGENERABLE_FILES, new ArrayList<>()));
+            CheckAndPushSettings settings = CheckAndPushSettings.on(target(), setting(CheckAndPushSettings.REGENERABLE_FILES, new ArrayList<>()));
             String integration = settings.target().integrationBranch(layout.mainGit());
             layout.mainGit().fetch(RemoteBranch.of(settings.remote(), integration));
             if (new MainCheckoutSync(layout.commonDir(), settings, integration, landLog()).fastForward()) {

@@ -1,14 +1,14 @@
 package dev.queuelock.maven.land;
 
-import dev.queuelock.config.LocalRepositorySettings;
+import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.checks.CommandChecks;
-import dev.queuelock.land.engine.LandSettings;
+import dev.queuelock.land.engine.CheckAndPushSettings;
 import dev.queuelock.maven.extension.check.LandCheckProperties;
 import dev.queuelock.process.HolderTree;
-import dev.queuelock.repo.LocalRepositoryParts;
+import dev.queuelock.build.localrepo.LocalRepositoryParts;
 import dev.queuelock.repo.RepoKey;
-import dev.queuelock.repo.ResolverProperties;
+import dev.queuelock.build.localrepo.ResolverProperties;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -115,7 +115,7 @@ public final class CheckBuild {
             args.add("-o");
         }
         Properties user = MavenLauncher.passedOn(request.getUserProperties());
-        int reruns = LandSettings.CHECK_RERUNS.from(user);
+        int reruns = CheckAndPushSettings.CHECK_RERUNS.from(user);
         for (String rerun : RERUN_PROPERTIES) {
             if (reruns > 0 && !user.containsKey(rerun)) { // a count the user chose wins
                 user.setProperty(rerun, String.valueOf(reruns));

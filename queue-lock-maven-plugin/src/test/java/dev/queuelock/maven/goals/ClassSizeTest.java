@@ -36,7 +36,7 @@ class ClassSizeTest {
     }
 
     /** Every {@code .java} file of {@code src/main/java} of every module under {@code top} (as {@link KeyStringsTest} walks them). */
-    private static List<Path> mainSources(Path top) throws IOException {
+    static List<Path> mainSources(Path top) throws IOException {
         List<Path> sources = new ArrayList<>();
         try (Stream<Path> files = Files.walk(top, 1)) {
             for (Path module : files.filter(d -> d.getFileName().toString().startsWith("queue-lock-")).collect(Collectors.toList())) {

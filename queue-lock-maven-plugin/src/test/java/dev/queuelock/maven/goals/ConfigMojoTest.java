@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.queuelock.config.KnownKeys;
-import dev.queuelock.config.LaneDirectorySettings;
+import dev.queuelock.repository.LaneDirectorySettings;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.land.batch.BatchOptions;
-import dev.queuelock.land.engine.LandSettings;
+import dev.queuelock.land.engine.CheckAndPushSettings;
 import dev.queuelock.zookeeper.ZooKeeperSettings;
 import org.apache.maven.api.plugin.testing.InjectMojo;
 import java.util.HashSet;
@@ -35,7 +35,7 @@ class ConfigMojoTest extends HarnessTest {
     @Test
     @InjectMojo(goal = "config")
     void aBadValueOfAnyKeyIsRefusedNamingIt(ConfigMojo mojo) throws Exception {
-        session.getUserProperties().setProperty(LandSettings.CHECKS_REQUIRED.name(), "nope");
+        session.getUserProperties().setProperty(CheckAndPushSettings.CHECKS_REQUIRED.name(), "nope");
         assertRefused(mojo, "queuelock.land.checksRequired must be true or false, not 'nope'");
     }
 
@@ -43,7 +43,7 @@ class ConfigMojoTest extends HarnessTest {
     @InjectMojo(goal = "config")
     void everyBadKeyIsNamedAtOnce(ConfigMojo mojo) throws Exception {
         session.getUserProperties().setProperty(LockSettings.POLL_MILLIS, "0");
-        session.getUserProperties().setProperty(LandSettings.CHECKS_REQUIRED.name(), "nope");
+        session.getUserProperties().setProperty(CheckAndPushSettings.CHECKS_REQUIRED.name(), "nope");
         session.getUserProperties().setProperty(LaneDirectorySettings.PORT_BASE, "abc");
         assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class).hasMessageContainingAll(
                 "queuelock.build.pollMillis must be a whole number of 1 or more, not '0'; ",

@@ -3,19 +3,19 @@ package dev.queuelock.maven.goals;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.queuelock.config.AffectedBuildSettings;
-import dev.queuelock.config.LaneDirectorySettings;
-import dev.queuelock.config.LocalRepositorySettings;
+import dev.queuelock.build.AffectedBuildSettings;
+import dev.queuelock.repository.LaneDirectorySettings;
+import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.ReuseSettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
-import dev.queuelock.repo.LaneDirectory;
-import dev.queuelock.land.engine.LandSettings;
+import dev.queuelock.land.engine.CheckAndPushSettings;
+import dev.queuelock.repository.LaneDirectory;
 import dev.queuelock.land.git.LandTarget;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.batch.BatchOptions;
-import dev.queuelock.land.engine.LandSettings;
+import dev.queuelock.land.engine.CheckAndPushSettings;
 import dev.queuelock.land.git.LandTarget;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneUse;
@@ -44,8 +44,8 @@ class SettingsCatalogTest {
 
     /** Where the keys are declared: the lock's in core, the others beside the code that reads them. */
     private static final List<Class<?>> DECLARED_IN = List.of(LockSettings.class, LaneDirectorySettings.class,
-            LocalRepositorySettings.class, AffectedBuildSettings.class, ReuseSettings.class, ZooKeeperSettings.class, LandTarget.class, LandSettings.class, BatchOptions.class, LaneSettings.class,
-            LaneUse.class, StatusMojo.class, LaneMojo.class, PreviewMojo.class, InitMojo.class, UninstallMojo.class, Notifier.class,
+            LocalRepositorySettings.class, AffectedBuildSettings.class, ReuseSettings.class, ZooKeeperSettings.class, LandTarget.class, CheckAndPushSettings.class, BatchOptions.class, LaneSettings.class,
+            LaneUse.class, StatusMojo.class, LaneMojo.class, PauseMojo.class, PreviewMojo.class, InitMojo.class, UninstallMojo.class, Notifier.class,
             WatchMojo.class);
 
     /** A key as a new one is added: one declaration in its class's group, nothing else. */
@@ -109,8 +109,8 @@ class SettingsCatalogTest {
     void aKeySetUnderItsFormerNameIsReadAndNamesItsNewName() {
         Properties user = new Properties();
         user.setProperty("queuelock.pushRetries", "5");
-        assertThat(LandSettings.PUSH_RETRIES.from(user)).isEqualTo(5);
-        assertThat(LandSettings.SETTINGS.carryOver(user))
+        assertThat(CheckAndPushSettings.PUSH_RETRIES.from(user)).isEqualTo(5);
+        assertThat(CheckAndPushSettings.SETTINGS.carryOver(user))
                 .containsExactly("queuelock.pushRetries is now queuelock.land.pushRetries: rename it where it is set "
                         + "(.mvn/maven.config or -D).");
         assertThat(user).containsOnly(Map.entry("queuelock.land.pushRetries", "5"));

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.json.StatusJson;
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.testsupport.GitFixture;
@@ -106,10 +107,10 @@ class StatusMojoTest extends HarnessTest {
         Path refused = repo.lane("main-lane-5");
         GitFixture.commit(refused, "five.txt", "five\n", "five");
         LandHistory history = new LandHistory(repo.main.resolve(".git"));
-        history.append(new LandRun(java.time.Instant.now().toString(), "main-lane-5", "main-lane-5", null, "check-failed", 1000,
+        history.append(new LandRun(java.time.Instant.now().toString(), "main-lane-5", "main-lane-5", null, Outcome.CHECK_FAILED, 1000,
                 Map.of(), 0, null));
         // An old landing of a lane of the same name, pruned long before this one was made.
-        history.append(new LandRun("2020-01-01T00:00:00Z", "main-lane-6", "main-lane-6", null, "landed", 1000, Map.of(), 0, null));
+        history.append(new LandRun("2020-01-01T00:00:00Z", "main-lane-6", "main-lane-6", null, Outcome.LANDED, 1000, Map.of(), 0, null));
         repo.lane("main-lane-6");
         given("queuelock.status.json", "true");
         given("queuelock.status.directory", repo.main.toString());

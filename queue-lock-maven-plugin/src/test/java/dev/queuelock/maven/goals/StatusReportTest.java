@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.json.StatusJson;
+import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.history.BatchRecord;
 import dev.queuelock.land.history.LandRun;
 import java.nio.file.Path;
@@ -37,7 +38,7 @@ class StatusReportTest {
 
     @Test
     void landWaitersGetAnEtaFromTheHistoryAndTheChartFollows() {
-        LandRun landed = new LandRun("1970-01-01T00:01:00Z", "wt-z", null, null, "landed", 30_000, Map.of("checks", 30_000L), 0, null);
+        LandRun landed = new LandRun("1970-01-01T00:01:00Z", "wt-z", null, null, Outcome.LANDED, 30_000, Map.of("checks", 30_000L), 0, null);
         StatusReport withLanders = new StatusReport(100_000)
                 .add("land", "repo", "file", new QueueSnapshot(Path.of("/tmp/l"), List.of(new LockRecord(11, "wt-a", "feature", 90_000, null)),
                         List.of(new LockRecord(22, "wt-b", "fix", 95_000, null))))
@@ -79,7 +80,7 @@ class StatusReportTest {
     }
 
     private static LandRun landed(long ms) {
-        return new LandRun("1970-01-01T00:01:00Z", "wt-z", null, null, "landed", ms, Map.of("checks", ms), 0, null);
+        return new LandRun("1970-01-01T00:01:00Z", "wt-z", null, null, Outcome.LANDED, ms, Map.of("checks", ms), 0, null);
     }
 
     @Test
@@ -88,7 +89,7 @@ class StatusReportTest {
                 List.of("check 1: wt-a .. wt-b (2 lanes) failed", "check 2: wt-a passed", "culprit: wt-b (check-failed)"));
         List<LandRun> runs = new java.util.ArrayList<>();
         for (String[] member : new String[][] {{"wt-a", "landed"}, {"wt-b", "check-failed"}}) {
-            LandRun run = new LandRun("1970-01-01T00:01:00Z", member[0], null, null, member[1], 10_000, Map.of(), 0, batch);
+            LandRun run = new LandRun("1970-01-01T00:01:00Z", member[0], null, null, Outcome.fromId(member[1]), 10_000, Map.of(), 0, batch);
             runs.add(run);
         }
 
@@ -121,5 +122,20 @@ class StatusReportTest {
     void aQueueOnAnotherBackendSaysSo() {
         assertThat(new StatusReport(0).add("land", "repo", "zookeeper", new QueueSnapshot(Path.of("/q"), List.of(), List.of())).lines())
                 .startsWith("land queue (repo scope, zookeeper backend): /q");
+    }
+
+    @Test
+    void aPausedLandQueueSaysWhoPausedItAndWhyInTheTextAndTheJson() throws Exception {
+        StatusReport paused = new StatusReport(100_000)
+                .add("land", "repo", "file", new QueueSnapshot(Path.of("/tmp/l"), List.of(), List.of()))
+                .withPause(java.util.Optional.of(new dev.queuelock.land.base.QueuePause("alice in shop-lane-2", "main is broken", 40_000)));
+        assertThat(paused.lines()).containsSubsequence("land queue (repo scope): /tmp/l",
+                "  land queue paused by alice in shop-lane-2 for 1m 00s: main is broken (landers wait before their checks;"
+                        + " mvn queuelock:resume lifts it)", "  holder: none");
+        JsonNode pause = new ObjectMapper().readTree(paused.json()).get("landPause");
+        assertThat(pause.path("by").asText()).isEqualTo("alice in shop-lane-2");
+        assertThat(pause.path("reason").asText()).isEqualTo("main is broken");
+        assertThat(pause.path("pausedForMillis").asLong()).isEqualTo(60_000);
+        assertThat(new ObjectMapper().readTree(report.withPause(java.util.Optional.empty()).json()).get("landPause").isNull()).isTrue();
     }
 }

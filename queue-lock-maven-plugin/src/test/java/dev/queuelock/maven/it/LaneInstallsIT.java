@@ -2,7 +2,7 @@ package dev.queuelock.maven.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.repo.LocalRepositoryParts;
+import dev.queuelock.build.localrepo.LocalRepositoryParts;
 import dev.queuelock.repo.RepoKey;
 import dev.queuelock.testsupport.Timing;
 import java.io.IOException;

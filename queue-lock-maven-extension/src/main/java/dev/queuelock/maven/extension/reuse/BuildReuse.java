@@ -5,6 +5,7 @@ import dev.queuelock.build.reuse.ReuseRecord;
 import dev.queuelock.build.reuse.ReuseStore;
 import dev.queuelock.build.reuse.WorkingTree;
 import dev.queuelock.config.ReuseSettings;
+import dev.queuelock.repository.StateFolder;
 import dev.queuelock.repo.RepoKey;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -113,7 +114,7 @@ public final class BuildReuse {
         }
         String builtBy = checkBuild ? "a land check" : repo.mainCheckout() ? "the main checkout" : "lane " + repo.lane();
         LOG.debug("reuse: the keys of {} modules in {} ms", modules.size(), (System.nanoTime() - start) / 1_000_000);
-        return new BuildReuse(system, worktree, builtBy, ReuseStore.of(Path.of(repo.key())), maxBytes, facts, modules, mvnDir, tree, keys);
+        return new BuildReuse(system, worktree, builtBy, ReuseStore.in(StateFolder.of(Path.of(repo.key())).resolve(StateFolder.REUSE)), maxBytes, facts, modules, mvnDir, tree, keys);
     }
 
     /**

@@ -1,8 +1,8 @@
 package dev.queuelock.maven.extension.reuse;
 
 import dev.queuelock.build.reuse.ReuseStore;
-import dev.queuelock.repo.LocalRepositoryParts;
-import dev.queuelock.repo.ResolverProperties;
+import dev.queuelock.build.localrepo.LocalRepositoryParts;
+import dev.queuelock.build.localrepo.ResolverProperties;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

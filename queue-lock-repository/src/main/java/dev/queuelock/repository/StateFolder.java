@@ -1,0 +1,24 @@
+package dev.queuelock.repository;
+
+import java.nio.file.Path;
+
+/**
+ * Where queue-lock keeps its state for a repository: {@code <git common dir>/queuelock}, shared by
+ * every worktree of the clone (the history, in-flight notes, logs, the batch board, the remote's
+ * recorded default branch).
+ */
+public final class StateFolder {
+
+    /** Core's one entry in it: each remote's default branch as it last answered ({@link IntegrationBranch}). */
+    public static final String REMOTE_DEFAULT_BRANCHES = "remote-default-branches";
+    /** Core's store of modules' outputs by their inputs' key ({@code dev.queuelock.build.reuse.ReuseStore}). */
+    public static final String REUSE = "reuse";
+
+    private StateFolder() {
+    }
+
+    /** {@code <git common dir>/queuelock}. */
+    public static Path of(Path commonDir) {
+        return commonDir.resolve("queuelock");
+    }
+}
