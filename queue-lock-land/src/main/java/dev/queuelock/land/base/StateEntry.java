@@ -32,6 +32,8 @@ public enum StateEntry {
     WORKTREES_LOCK("worktrees.lock", true),
     /** Each remote's default branch as it last answered (core's record, read by builds). */
     REMOTE_DEFAULT_BRANCHES(StateFolder.REMOTE_DEFAULT_BRANCHES, true),
+    /** Modules' outputs by their inputs' key, which lanes and checks reuse (core's store, written by builds). */
+    REUSE(StateFolder.REUSE, true),
     /**
      * The scratch worktrees of batch checks: git knows them too, so uninstall leaves a non-empty one
      * (and says so) rather than pull worktrees out from under git.

@@ -6,6 +6,7 @@ import dev.queuelock.config.KnownKeys;
 import dev.queuelock.repository.LaneDirectorySettings;
 import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
+import dev.queuelock.config.ReuseSettings;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.maven.extension.check.LandCheckProperties;
 import dev.queuelock.repository.LaneDirectory;
@@ -33,7 +34,8 @@ final class BuildQueueSettings {
     /** The other queuelock.* names this realm reads or sets (constants: naming them loads no class). */
     private static final List<String> NAMED_HERE = List.of(AffectedBuildSettings.AFFECTED, LaneDirectory.NUMBER_PROPERTY,
             LaneDirectory.PORT_PROPERTY, LandCheckProperties.CHANGED_FILES, LandCheckProperties.ROOT,
-            LandCheckProperties.CHANGED_OWN, LandCheckProperties.CHANGED_AHEAD, LandCheckProperties.PLAN);
+            LandCheckProperties.CHANGED_OWN, LandCheckProperties.CHANGED_AHEAD, LandCheckProperties.PLAN,
+            ReuseSettings.STORE_MEGABYTES_KEY);
 
     private final String skipReason;
     private final BuildScope scope;

@@ -1,6 +1,7 @@
 package dev.queuelock.maven.extension.check;
 
 import dev.queuelock.build.AffectedBuildSettings;
+import dev.queuelock.maven.extension.reuse.BuildReuse;
 import dev.queuelock.repository.changes.WorktreeChanges;
 import dev.queuelock.repo.RepoKey;
 import java.nio.file.Path;
@@ -24,9 +25,10 @@ public final class LaneReactor {
 
     /**
      * @param top the session's top directory
+     * @param reuse what this build may reuse; null for nothing
      * @throws InterruptedException while git ran
      */
-    public static void narrow(MavenSession session, Path top) throws InterruptedException {
+    public static void narrow(MavenSession session, Path top, BuildReuse reuse) throws InterruptedException {
         String mode;
         try {
             mode = AffectedBuildSettings.AFFECTED_SETTING.from(session.getUserProperties());
@@ -56,7 +58,11 @@ public final class LaneReactor {
         } else if (changes.paths.isEmpty()) {
             LOG.info("affected: full build: nothing changed since {}", changes.since);
         } else {
-            LOG.info(AffectedReactor.narrow(session, repo.worktree(), changes.paths).summary(changes.since, changes.paths));
+            CheckPlan plan = AffectedReactor.narrow(session, repo.worktree(), changes.paths);
+            if (reuse != null && !plan.isFull()) {
+                plan = plan.reusing(reuse.take(session, plan.builtOnly()));
+            }
+            LOG.info(plan.summary(changes.since, changes.paths));
         }
     }
 
