@@ -6,7 +6,7 @@ import dev.queuelock.config.KnownKeys;
 import dev.queuelock.repository.LaneDirectorySettings;
 import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
-import dev.queuelock.config.ReuseSettings;
+import dev.queuelock.build.ReuseSettings;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.maven.extension.check.LandCheckProperties;
 import dev.queuelock.repository.LaneDirectory;

@@ -7,7 +7,7 @@ import dev.queuelock.build.AffectedBuildSettings;
 import dev.queuelock.repository.LaneDirectorySettings;
 import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
-import dev.queuelock.config.ReuseSettings;
+import dev.queuelock.build.ReuseSettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.engine.CheckAndPushSettings;

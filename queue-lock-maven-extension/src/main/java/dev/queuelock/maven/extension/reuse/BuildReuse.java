@@ -4,7 +4,7 @@ import dev.queuelock.build.reuse.ModuleKeys;
 import dev.queuelock.build.reuse.ReuseRecord;
 import dev.queuelock.build.reuse.ReuseStore;
 import dev.queuelock.build.reuse.WorkingTree;
-import dev.queuelock.config.ReuseSettings;
+import dev.queuelock.build.ReuseSettings;
 import dev.queuelock.repository.StateFolder;
 import dev.queuelock.repo.RepoKey;
 import java.io.IOException;

@@ -1,8 +1,11 @@
-package dev.queuelock.config;
+package dev.queuelock.build;
+
+import dev.queuelock.config.Setting;
+import dev.queuelock.config.SettingGroup;
 
 /**
  * The key that bounds the store of modules' outputs that lanes and land checks reuse
- * ({@code dev.queuelock.build.reuse.ReuseStore}): read by the core extension, so declared in core.
+ * ({@link dev.queuelock.build.reuse.ReuseStore}): read by the core extension, declared in the build module it shades.
  */
 public final class ReuseSettings {
 
