@@ -30,8 +30,9 @@ public final class StatusJson {
 
     private final long nowMillis;
     private final Map<String, Object> queues = new LinkedHashMap<>();
-    private Map<String, Object> landings;
+    private Map<String, Object> history;
     private List<Object> lanes;
+    private final Map<String, Object> repository = new LinkedHashMap<>();
 
     /** @param nowMillis the time the elapsed fields are measured to, epoch milliseconds */
     public StatusJson(long nowMillis) {
@@ -70,9 +71,12 @@ public final class StatusJson {
         return this;
     }
 
-    /** The landing history's summary (maps, lists, strings, numbers), which only the plugin knows. */
+    /**
+     * The repository's history under the key {@code "landings"} (maps, lists, strings, numbers), which
+     * only the plugin knows; null from the CLI, as the status-json page says.
+     */
     public StatusJson landings(Map<String, Object> summary) {
-        landings = summary;
+        history = summary;
         return this;
     }
 
@@ -82,16 +86,23 @@ public final class StatusJson {
         return this;
     }
 
+    /** A key about the repository only the plugin knows (e.g. a queue's pause), written after the lanes. */
+    public StatusJson repository(String key, Object value) {
+        repository.put(key, value);
+        return this;
+    }
+
     /** The document, indented. */
     public String render() {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("version", VERSION);
         doc.put("now", nowMillis);
         doc.put("queues", queues);
-        doc.put("landings", landings);
+        doc.put("landings", history);
         if (lanes != null) {
             doc.put("lanes", lanes);
         }
+        doc.putAll(repository);
         return JsonWriter.pretty(doc);
     }
 

@@ -1,5 +1,6 @@
 package dev.queuelock.land.watch;
 
+import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.land.batch.BatchVerdict;
 import dev.queuelock.land.batch.ChecksUnderWay;
 import java.util.ArrayList;
@@ -27,6 +28,16 @@ final class UnderWay {
         this.checks = checks;
         this.batches = batches;
         this.sideBySide = sideBySide;
+    }
+
+    /** The batches and checks side by side the board shows under way; no check's progress yet. */
+    static UnderWay onBoard(BatchBoard board) {
+        return new UnderWay(Map.of(), batches(board.verdicts()), sideBySide(board.checksUnderWay()));
+    }
+
+    /** These, with the checks' progress by lane. */
+    UnderWay withChecks(Map<String, String> progress) {
+        return new UnderWay(progress, batches, sideBySide);
     }
 
     /** The checks side by side of live leaders, by leader. */

@@ -1,9 +1,11 @@
 package dev.queuelock.land.watch;
 
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.file.DirectoryEvents;
 import dev.queuelock.file.EventPump;
 import dev.queuelock.land.base.Phase;
+import dev.queuelock.land.base.QueuePause;
 import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.land.checks.FlakyTests;
@@ -67,9 +69,11 @@ public final class WatchLoop {
     private Map<String, Long> flaky = Map.of();
     private Map<String, ActivityLine> lastEnds = Map.of();
     private List<LaneState> lanes = List.of();
+    private QueuePause pause;
+    private List<Overlap> overlaps = List.of();
     private Map<String, Long> targets = Map.of();
-    private Map<String, List<String>> batches = Map.of();
-    private Map<String, List<String>> sideBySide = Map.of();
+    /** The batches and checks side by side under way, as the batch board was last read. */
+    private UnderWay onBoard = UnderWay.NONE;
     private CheckProgress checks;
     /** The usage history's file as last read (its key and time), so a changed build queue rereads it only when it was rewritten. */
     private Object usageRead;
@@ -150,7 +154,7 @@ public final class WatchLoop {
 
     private WatchModel model(long now) {
         timeline.observe(build, now);
-        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, targets, timeline, underWay());
+        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, targets, timeline, underWay()).with(pause, overlaps);
     }
 
     /** Whether a landing is in its checks: their logs are read on while it is. */
@@ -166,18 +170,18 @@ public final class WatchLoop {
     /** The checks' progress, read on from where the last look stopped, and the batches as the state was last read. */
     private UnderWay underWay() {
         if (checks == null) {
-            return new UnderWay(Map.of(), batches, sideBySide);
+            return onBoard;
         }
         Map<String, String> progress = new HashMap<>();
         Set<String> inChecks = new HashSet<>();
         landing.forEach((lane, note) -> {
             if (note.isIn(Phase.CHECKS)) {
                 inChecks.add(lane);
-                checks.of(lane, note.since(), batches.containsKey(lane)).ifPresent(text -> progress.put(lane, text));
+                checks.of(lane, note.since(), onBoard.batches.containsKey(lane)).ifPresent(text -> progress.put(lane, text));
             }
         });
         checks.keepOnly(inChecks);
-        return new UnderWay(progress, batches, sideBySide);
+        return onBoard.withChecks(progress);
     }
 
     private void readQueues() {
@@ -212,9 +216,8 @@ public final class WatchLoop {
             checks = new CheckProgress(StateEntry.CHECK_LOGS.in(state));
         }
         landing = InFlightLanding.live(state);
-        BatchBoard board = new BatchBoard(common);
-        batches = UnderWay.batches(board.verdicts());
-        sideBySide = UnderWay.sideBySide(board.checksUnderWay());
+        pause = QueuePause.of(state).orElse(null);
+        onBoard = UnderWay.onBoard(new BatchBoard(common));
         landings = new LandHistory(common).read();
         flaky = new FlakyTests(common).flakiest(FLAKIEST);
         List<ActivityLine> activity = new Activity(state).read();
@@ -230,6 +233,7 @@ public final class WatchLoop {
 
     private void readLanes() {
         lanes = new ArrayList<>(sources.lanes());
+        overlaps = sources.overlaps(lanes);
         long now = System.currentTimeMillis();
         if (now - targetsReadAt >= TARGETS_EVERY_MILLIS) { // walking target/ trees costs more than git
             Map<String, Long> bytes = new HashMap<>();

@@ -2,8 +2,10 @@ package dev.queuelock.land.watch;
 
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.history.ActivityLine;
+import dev.queuelock.land.base.QueuePause;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
 import dev.queuelock.land.history.LandingNote;
@@ -36,10 +38,20 @@ public final class WatchModel {
     final Timeline timeline;
     /** The landings' checks and batches so far. */
     final UnderWay underWay;
+    /** The land queue's pause; null while it runs. */
+    final QueuePause pause;
+    /** Lanes that change the same files (the conflicts forecast). */
+    final List<Overlap> overlaps;
 
     WatchModel(long now, QueueSnapshot build, QueueSnapshot land, Map<String, LandingNote> landing, List<LandRun> landings,
             Map<String, Long> flaky, List<LaneState> lanes, Map<String, ActivityLine> lastEnds, Map<String, Long> targetBytes,
             Timeline timeline, UnderWay underWay) {
+        this(now, build, land, landing, landings, flaky, lanes, lastEnds, targetBytes, timeline, underWay, null, List.of());
+    }
+
+    private WatchModel(long now, QueueSnapshot build, QueueSnapshot land, Map<String, LandingNote> landing, List<LandRun> landings,
+            Map<String, Long> flaky, List<LaneState> lanes, Map<String, ActivityLine> lastEnds, Map<String, Long> targetBytes,
+            Timeline timeline, UnderWay underWay, QueuePause pause, List<Overlap> overlaps) {
         this.now = now;
         this.build = build;
         this.land = land;
@@ -51,11 +63,19 @@ public final class WatchModel {
         this.targetBytes = targetBytes;
         this.timeline = timeline;
         this.underWay = underWay;
+        this.pause = pause;
+        this.overlaps = overlaps;
+    }
+
+    /** This look with the land queue's pause as the state folder said it (null: it runs) and the lanes' overlaps. */
+    WatchModel with(QueuePause landPause, List<Overlap> laneOverlaps) {
+        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, targetBytes, timeline, underWay, landPause,
+                List.copyOf(laneOverlaps));
     }
 
     /** The same look, timed at {@code at}: what a clock tick redraws without reading anything again. */
     WatchModel at(long at) {
-        return new WatchModel(at, build, land, landing, landings, flaky, lanes, lastEnds, targetBytes, timeline, underWay);
+        return new WatchModel(at, build, land, landing, landings, flaky, lanes, lastEnds, targetBytes, timeline, underWay, pause, overlaps);
     }
 
     /** The build queue as this look read it. */

@@ -1,6 +1,7 @@
 package dev.queuelock.land.watch;
 
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.spi.QueueChanges;
 import java.nio.file.Path;
@@ -28,6 +29,11 @@ public interface WatchSources {
 
     /** The lanes with their states; empty outside git. Runs git, so it is read less often than the queues. */
     List<LaneState> lanes();
+
+    /** Which of these lanes change the same files (the conflicts forecast); runs git, read with the lanes. */
+    default List<Overlap> overlaps(List<LaneState> lanes) {
+        return List.of();
+    }
 
     /** The repository's git common directory; null outside git. */
     Path commonDir();

@@ -7,12 +7,16 @@ import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.base.QueuePause;
 import dev.queuelock.land.checks.FlakyTests;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
+import dev.queuelock.repository.changes.Overlap;
+import dev.queuelock.land.lanes.Lane;
 import dev.queuelock.land.lanes.LaneLayout;
+import dev.queuelock.land.lanes.LaneOverlaps;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.repo.RepoKey;
@@ -25,6 +29,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 
@@ -73,7 +78,10 @@ public class StatusMojo extends AbstractLandTargetMojo {
             report.add(land.name(), BuildScope.REPO.toString(), land.backendName(), factory.snapshot(land));
             report.withLandings(landHistory(repo));
             report.withFlakyTests(flakiest(repo));
-            report.withLanes(lanes(repo, lanes));
+            List<LaneState> laneStates = lanes(repo, lanes);
+            report.withLanes(laneStates);
+            report.withOverlaps(overlaps(repo, laneStates));
+            stateDir(repo).ifPresent(state -> report.withPause(QueuePause.of(state)));
         } catch (QueueLockException e) {
             throw new MojoExecutionException(e.getMessage());
         }
@@ -96,6 +104,29 @@ public class StatusMojo extends AbstractLandTargetMojo {
             return boardAsKnown(LaneLayout.of(new Git(repo.worktree()), settings), target()).states();
         } catch (LandException e) {
             return List.of();
+        }
+    }
+
+    /** Which lanes change the same files, and whether their commits would conflict (the conflicts forecast). */
+    private List<Overlap> overlaps(RepoKey repo, List<LaneState> states) {
+        if (states.size() < 2) {
+            return List.of();
+        }
+        List<Lane> lanes = new ArrayList<>();
+        states.forEach(state -> lanes.add(state.lane()));
+        try {
+            return LaneOverlaps.of(lanes, RepoContext.known(new Git(repo.worktree()), target()));
+        } catch (LandException e) {
+            return List.of();
+        }
+    }
+
+    /** The repository's state folder, where the land queue's pause is kept; none outside git. */
+    private static Optional<Path> stateDir(RepoKey repo) {
+        try {
+            return Optional.of(RepoContext.stateDir(RepoContext.commonDir(repo.worktree())));
+        } catch (LandException e) {
+            return Optional.empty();
         }
     }
 
