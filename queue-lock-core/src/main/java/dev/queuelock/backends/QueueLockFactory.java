@@ -37,7 +37,7 @@ public final class QueueLockFactory {
     private final QueuePolicy policy;
 
     private QueueLockFactory(Path tmpDir, Duration pollInterval, Map<String, String> settings) {
-        this(tmpDir, pollInterval, settings, QueuePolicy.LOCK_ONLY);
+        this(tmpDir, pollInterval, settings, null);
     }
 
     private QueueLockFactory(Path tmpDir, Duration pollInterval, Map<String, String> settings, QueuePolicy policy) {
@@ -47,7 +47,7 @@ public final class QueueLockFactory {
         }
         this.pollInterval = pollInterval;
         this.settings = Map.copyOf(settings);
-        this.policy = Objects.requireNonNull(policy, "policy");
+        this.policy = policy; // null: the lock's own (QueuePolicy.LOCK_ONLY), not loaded where a build hands its own
     }
 
     /** Queues under $TMPDIR (else /tmp), where the npm tool keeps them; 200 ms fallback poll. */

@@ -68,34 +68,30 @@ final class WaitForTurn implements AutoCloseable {
                 reporter.slotsNow(slots);
                 continue;
             }
-            switch (turn.step()) {
-                case REENROLL:
-                    own.enroll(); // back in at the original place, never ahead of it
-                    break;
-                case REMOVE_DEAD_TICKET:
-                    lock.tickets.remove(turn.subject());
-                    break;
-                case RECLAIM_DEAD_LOCK:
-                    deadHolder = turn.subject().record();
-                    lock.slotFiles.slot(turn.slot()).reclaimDead(deadHolder); // not by a take: it would judge again
-                    break;
-                case TAKE:
-                    if (lock.take(lock.slotFiles.slot(turn.slot()), mine)) {
-                        if (deadHolder != null) {
-                            reporter.reportTakeover(deadHolder);
-                        }
-                        return;
+            Turn.Step step = turn.step(); // compared, not switched on: a switch loads a class more on every build's path
+            if (step == Turn.Step.REENROLL) {
+                own.enroll(); // back in at the original place, never ahead of it
+            } else if (step == Turn.Step.REMOVE_DEAD_TICKET) {
+                lock.tickets.remove(turn.subject());
+            } else if (step == Turn.Step.RECLAIM_DEAD_LOCK) {
+                deadHolder = turn.subject().record();
+                lock.slotFiles.slot(turn.slot()).reclaimDead(deadHolder); // not by a take: it would judge again
+            } else if (step == Turn.Step.TAKE) {
+                if (lock.take(lock.slotFiles.slot(turn.slot()), mine)) {
+                    if (deadHolder != null) {
+                        reporter.reportTakeover(deadHolder);
                     }
-                    break; // taken or reclaimed under us: look again
-                default:
-                    deadHolder = null;
-                    readySleep();
-                    lock.stillWaiting(); // a release() before the sleep was ready could not wake it
-                    long now = System.currentTimeMillis();
-                    List<LockRecord> holders = look.liveHolders();
-                    reporter.report(look.shownAhead(), holders, look.holderEnded(), now);
-                    long sleep = holders.isEmpty() ? FOREVER : reporter.millisUntilNextWarning(now);
-                    sleep(turn, auto == null ? sleep : auto.sleepAtMost(turn, sleep));
+                    return;
+                } // else taken or reclaimed under us: look again
+            } else {
+                deadHolder = null;
+                readySleep();
+                lock.stillWaiting(); // a release() before the sleep was ready could not wake it
+                long now = System.currentTimeMillis();
+                List<LockRecord> holders = look.liveHolders();
+                reporter.report(look.shownAhead(), holders, look.holderEnded(), now);
+                long sleep = holders.isEmpty() ? FOREVER : reporter.millisUntilNextWarning(now);
+                sleep(turn, auto == null ? sleep : auto.sleepAtMost(turn, sleep));
             }
         }
     }
@@ -107,7 +103,7 @@ final class WaitForTurn implements AutoCloseable {
                 return;
             }
             wakeup = new Wakeup();
-            watch = new FileWatch(lock.dir.path(), "queue-lock file events", new Changes());
+            watch = new Changes().watch();
             tickets = watch.dir(lock.dir.ticketsDir(), StandardWatchEventKinds.ENTRY_DELETE, StandardWatchEventKinds.ENTRY_CREATE);
             entries = watch.dir(lock.dir.path(), StandardWatchEventKinds.ENTRY_DELETE);
             exits = new ExitWaits(watch, wakeup, lock.pid, Math.max(1, lock.pollInterval.toMillis()));
@@ -211,8 +207,12 @@ final class WaitForTurn implements AutoCloseable {
         }
     }
 
-    /** The file watch's listener: a class of its own, as verifying this one would load the interface, uncontended. */
+    /** The file watch's listener, which opens the watch: verifying this class would load the interface, uncontended. */
     private final class Changes implements FileWatch.Listener {
+        FileWatch watch() {
+            return new FileWatch(lock.dir.path(), "queue-lock file events", this);
+        }
+
         @Override
         public void changed(Path dir, WatchEvent.Kind<?> kind, String name) {
             boolean inTickets = !dir.equals(lock.dir.path());

@@ -19,19 +19,19 @@ public final class BackendContext {
     private final QueuePolicy policy;
 
     public BackendContext(Path tmpDir, Duration pollInterval, Map<String, String> settings) {
-        this(tmpDir, pollInterval, settings, QueuePolicy.LOCK_ONLY);
+        this(tmpDir, pollInterval, settings, null);
     }
 
     public BackendContext(Path tmpDir, Duration pollInterval, Map<String, String> settings, QueuePolicy policy) {
         this.tmpDir = Objects.requireNonNull(tmpDir, "tmpDir");
         this.pollInterval = Objects.requireNonNull(pollInterval, "pollInterval");
         this.settings = Map.copyOf(settings);
-        this.policy = Objects.requireNonNull(policy, "policy");
+        this.policy = policy; // null: the lock's own, looked up only when asked (a build hands its own)
     }
 
     /** How the slots setting's text becomes a count, and what a long hold is judged by. */
     public QueuePolicy policy() {
-        return policy;
+        return policy != null ? policy : QueuePolicy.LOCK_ONLY;
     }
 
     public Path tmpDir() {
