@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * Removes sibling lanes whose work has all landed — never the lane running this, never the main
  * checkout, never one in use (an agent, a Maven run or a lander works in it, or nobody can tell:
- * {@link LaneKeepers}; a fresh lane with no commits, all on the integration branch, is pruned too), never one with
+ * {@link LaneKeepers}), never a new one (no commits of its own) unused for less than its grace
+ * ({@link LaneState#keptAsNew}: after that, unused, it is pruned too), never one with
  * uncommitted work ({@code git worktree remove} without force; untracked litter the settings name is
  * deleted first). A landed lane kept because it is in use is named with the reason; other processes
  * left in a pruned lane are named. Lanes with work nobody has been on for the grace period are
@@ -53,20 +54,27 @@ public final class LanePruner {
                 log.warn("orphaned " + lane + ": " + whatIsLeft(state) + " and no agent or build has been in it for "
                         + Durations.format(state.idle()) + "; kept. Land or discard it yourself (never deleted automatically).");
             }
-            // Issue 57 decides whether a fresh lane (no commits of its own, so not landed()) is pruned; until then as before.
             if (!state.allOnIntegration() || !state.uncommitted().isEmpty()) {
                 continue;
             }
+            String what = state.landed() ? "landed " : "new "; // all on the integration branch: landed, or no commits of its own
             if (state.live()) {
                 if (keepers.unknownBecause().isEmpty()) { // else every lane is kept, and that was said once
-                    log.info("kept landed " + lane + ": in use (" + state.inUseBecause().orElse("") + ")");
+                    log.info("kept " + what + lane + ": in use (" + state.inUseBecause().orElse("") + ")");
                 }
+                continue;
+            }
+            if (state.keptAsNew()) {
+                log.info("kept new " + lane + ": no commits yet, unused for " + Durations.format(state.unused()) + "; pruned if still unused "
+                        + Durations.format(state.keptAsNewFor()) + " from now (" + LaneUse.NEW_LANE_GRACE.name() + ")");
                 continue;
             }
             if (remove(state)) {
                 removed.add(lane);
                 boolean installed = installs != null && installs.remove(lane.path());
-                log.info("pruned landed " + lane + (installed ? " and what it installed" : "") + (state.bystanders().isEmpty() ? ""
+                log.info("pruned " + what + lane + (installed ? " and what it installed" : "")
+                        + (state.landed() ? "" : ": no commits, unused for " + Durations.format(state.unused()))
+                        + (state.bystanders().isEmpty() ? ""
                         : " (still running there, not ours to stop: " + LaneState.names(state.bystanders()) + ")"));
             }
         }

@@ -29,6 +29,8 @@ public final class LaneState {
     private final List<Occupant> bystanders;
     private final Duration idle;
     private final Duration grace;
+    private final Duration unused;
+    private final Duration newLaneGrace;
     private final List<String> uncommitted;
     private final List<String> disposable;
     private final int port;
@@ -43,6 +45,8 @@ public final class LaneState {
         this.bystanders = activity.bystanders;
         this.idle = activity.idle;
         this.grace = activity.grace;
+        this.unused = activity.unused;
+        this.newLaneGrace = activity.newLaneGrace;
         this.uncommitted = List.copyOf(changes.work);
         this.disposable = List.copyOf(changes.litter);
         this.port = port;
@@ -58,11 +62,21 @@ public final class LaneState {
         Optional<String> keptBy = keepers.keeper(lane);
         Duration idle = keptBy.isPresent() ? Duration.ZERO : Duration.ofMillis(Math.max(0, System.currentTimeMillis()
                 - LaneActivity.lastSign(lane.path(), changes.all())));
-        Activity activity = new Activity(keptBy.orElse(null), keepers.bystanders(lane), idle, use.orphanGrace());
+        Activity activity = new Activity(keptBy.orElse(null), keepers.bystanders(lane), idle, use.orphanGrace(),
+                unused(lane, idle), use.newLaneGrace());
         int[] aheadBehind = aheadBehind(lane, layout, integrationRef);
         boolean landed = landings.landed(lane, aheadBehind[0], layout.mainGit().refs());
         LaneStage stage = LaneStage.of(aheadBehind[0], !changes.work.isEmpty(), landed, landings.last(lane));
         return new LaneState(lane, aheadBehind, landed, stage, activity, changes, layout.settings().directory().port(lane.number()));
+    }
+
+    /** Idle, and no longer than since the lane was made (a lane made now from old files is not old). */
+    private static Duration unused(Lane lane, Duration idle) {
+        if (lane.madeAt() <= 0) {
+            return idle;
+        }
+        Duration sinceMade = Duration.ofMillis(Math.max(0, System.currentTimeMillis() - lane.madeAt()));
+        return sinceMade.compareTo(idle) < 0 ? sinceMade : idle;
     }
 
     /** Commits ahead of and behind the integration branch; -1 where git cannot tell. */
@@ -168,6 +182,25 @@ public final class LaneState {
         return idle;
     }
 
+    /**
+     * New ({@link LaneStage#NEW}: no commits of its own, nothing uncommitted, never landed) and unused
+     * for less than the new-lane grace ({@link LaneUse#NEW_LANE_GRACE}) since it was made or last
+     * showed a sign of work: kept for the agent about to work in it, whichever agent that is.
+     */
+    public boolean keptAsNew() {
+        return stage == LaneStage.NEW && unused.compareTo(newLaneGrace) < 0;
+    }
+
+    /** How long a new lane has been unused: since it was made or last showed a sign of work, whichever is later. */
+    public Duration unused() {
+        return unused;
+    }
+
+    /** How much longer a new lane is kept unused ({@link #keptAsNew}); zero once it is not. */
+    public Duration keptAsNewFor() {
+        return keptAsNew() ? newLaneGrace.minus(unused) : Duration.ZERO;
+    }
+
     public int port() {
         return port;
     }
@@ -190,6 +223,7 @@ public final class LaneState {
                 + "  " + (ahead < 0 ? "?" : "+" + ahead) + "/" + (behind < 0 ? "?" : "-" + behind)
                 + "  " + stage.word()
                 + "  " + (live() ? "in use (" + keptBy + ")" : "idle " + Durations.format(idle))
+                + (!live() && keptAsNew() ? " (kept as new " + Durations.format(keptAsNewFor()) + " more)" : "")
                 + (bystanders.isEmpty() ? "" : " (also there: " + names(bystanders) + ")")
                 + (uncommitted.isEmpty() ? "" : "  " + uncommitted.size() + " uncommitted")
                 + "  port " + port
@@ -202,12 +236,16 @@ public final class LaneState {
         final List<Occupant> bystanders;
         final Duration idle;
         final Duration grace;
+        final Duration unused;
+        final Duration newLaneGrace;
 
-        Activity(String keptBy, List<Occupant> bystanders, Duration idle, Duration grace) {
+        Activity(String keptBy, List<Occupant> bystanders, Duration idle, Duration grace, Duration unused, Duration newLaneGrace) {
             this.keptBy = keptBy;
             this.bystanders = List.copyOf(bystanders);
             this.idle = idle;
             this.grace = grace;
+            this.unused = unused;
+            this.newLaneGrace = newLaneGrace;
         }
     }
 

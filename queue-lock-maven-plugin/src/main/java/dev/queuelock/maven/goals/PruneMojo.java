@@ -28,7 +28,7 @@ public class PruneMojo extends AbstractLandTargetMojo {
             LandTarget target = target();
             fetchQuietly(layout, target.remote());
             List<Lane> removed = pruner(layout, target).prune(topDirectory());
-            getLog().info(removed.isEmpty() ? "no landed lane to prune" : "pruned " + removed.size() + " landed lane(s)");
+            getLog().info(removed.isEmpty() ? "no lane to prune" : "pruned " + removed.size() + " lane(s)");
         } catch (LandException e) {
             throw new MojoExecutionException(e.getMessage());
         }
