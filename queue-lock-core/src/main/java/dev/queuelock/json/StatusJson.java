@@ -32,6 +32,7 @@ public final class StatusJson {
     private final Map<String, Object> queues = new LinkedHashMap<>();
     private Map<String, Object> landings;
     private List<Object> lanes;
+    private Map<String, Object> disk;
 
     /** @param nowMillis the time the elapsed fields are measured to, epoch milliseconds */
     public StatusJson(long nowMillis) {
@@ -82,6 +83,12 @@ public final class StatusJson {
         return this;
     }
 
+    /** What the lanes take on disk in all, and the free space where they live, which only the plugin knows; absent if not set. */
+    public StatusJson disk(Map<String, Object> summary) {
+        disk = summary;
+        return this;
+    }
+
     /** The document, indented. */
     public String render() {
         Map<String, Object> doc = new LinkedHashMap<>();
@@ -91,6 +98,9 @@ public final class StatusJson {
         doc.put("landings", landings);
         if (lanes != null) {
             doc.put("lanes", lanes);
+        }
+        if (disk != null) {
+            doc.put("disk", disk);
         }
         return JsonWriter.pretty(doc);
     }

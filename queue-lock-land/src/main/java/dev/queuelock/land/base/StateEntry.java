@@ -26,6 +26,8 @@ public enum StateEntry {
     SCRATCH_CLAIMS("claims", true),
     /** Which check uses which part of the local repository. */
     PART_CLAIMS("part-claims", true),
+    /** Each lane's disk use as last measured, with when (status and prune write it; the watch reads it). */
+    DISK_SIZES("disk-sizes.json", true),
     /** The lock file that lets adds and prunes of worktrees run one at a time ({@code LockFileMutex}). */
     WORKTREES_LOCK("worktrees.lock", true),
     /** Each remote's default branch as it last answered (core's record, read by builds). */

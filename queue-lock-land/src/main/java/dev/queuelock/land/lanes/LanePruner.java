@@ -1,6 +1,7 @@
 package dev.queuelock.land.lanes;
 
 import dev.queuelock.Durations;
+import dev.queuelock.land.base.DiskCount;
 import dev.queuelock.land.base.FileTrees;
 import dev.queuelock.land.base.LandLog;
 import dev.queuelock.land.git.Git;
@@ -26,6 +27,7 @@ public final class LanePruner {
     private final LaneBoard board;
     private final LandLog log;
     private final LaneInstalls installs;
+    private long freedBytes;
 
     /** A pruner that leaves the local repository alone. */
     public LanePruner(LaneBoard board, LandLog log) {
@@ -43,6 +45,8 @@ public final class LanePruner {
     public List<Lane> prune(Path current) {
         Path here = LaneLayout.physical(current);
         List<Lane> removed = new ArrayList<>();
+        long worktreeBytes = 0;
+        long partsBefore = installs == null ? 0 : installs.freedBytes();
         LaneKeepers keepers = board.look();
         keepers.unknownBecause().ifPresent(why -> log.warn("no lane is pruned or called an orphan: " + why + "."));
         for (LaneState state : board.states(keepers)) {
@@ -69,10 +73,14 @@ public final class LanePruner {
                         + Durations.format(state.keptAsNewFor()) + " from now (" + LaneUse.NEW_LANE_GRACE.name() + ")");
                 continue;
             }
+            long bytes = DiskCount.of(lane.path(), Long.MAX_VALUE).bytes(); // counted before: what git removes is gone
             if (remove(state)) {
                 removed.add(lane);
+                worktreeBytes += bytes;
+                long partsFreed = installs == null ? 0 : installs.freedBytes();
                 boolean installed = installs != null && installs.remove(lane.path());
-                log.info("pruned " + what + lane + (installed ? " and what it installed" : "")
+                long laneFreed = bytes + (installs == null ? 0 : installs.freedBytes() - partsFreed);
+                log.info("pruned " + what + lane + (installed ? " and what it installed" : "") + ", freeing " + DiskCount.format(laneFreed)
                         + (state.landed() ? "" : ": no commits, unused for " + Durations.format(state.unused()))
                         + (state.bystanders().isEmpty() ? ""
                         : " (still running there, not ours to stop: " + LaneState.names(state.bystanders()) + ")"));
@@ -84,7 +92,13 @@ public final class LanePruner {
                 log.info("removed what worktrees no longer there installed: " + String.join(", ", gone));
             }
         }
+        freedBytes = worktreeBytes + (installs == null ? 0 : installs.freedBytes() - partsBefore);
         return removed;
+    }
+
+    /** The bytes the last {@link #prune} freed: the worktrees it removed (build output included) and their parts of the local repository. */
+    public long freedBytes() {
+        return freedBytes;
     }
 
     private static String whatIsLeft(LaneState state) {

@@ -62,12 +62,13 @@ public final class PageJson {
             l.put("live", lane.live());
             l.put("idleMillis", lane.idle().toMillis());
             l.put("port", lane.port());
-            Long bytes = m.targetBytes.get(lane.lane().path().toString());
-            if (bytes != null) {
-                l.put("targetBytes", bytes);
-            }
+            m.disk.of(lane.lane()).ifPresent(d -> {
+                l.put("diskBytes", d.totalBytes());
+                l.put("disk", m.disk.row(lane.lane(), m.now)); // said by the one formatter the screen and status use
+            });
         }
         List<LandRun> recent = m.landings.subList(Math.max(0, m.landings.size() - ScreenText.CHART_RUNS), m.landings.size());
+        m.disk.summary().ifPresent(text -> doc.put("disk", text));
         ArrayNode chart = doc.putArray("chart");
         new HistoryChart(60).render(recent).forEach(chart::add);
         stats.landingsPerHour().ifPresent(r -> doc.put("landingsPerHour", r));

@@ -8,6 +8,7 @@ import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.land.checks.FlakyTests;
 import dev.queuelock.land.git.RepoContext;
+import dev.queuelock.land.disk.LaneDisks;
 import dev.queuelock.land.history.Activity;
 import dev.queuelock.land.history.ActivityLine;
 import dev.queuelock.land.history.InFlightLanding;
@@ -49,7 +50,6 @@ import java.util.function.Consumer;
 public final class WatchLoop {
 
     static final long LANES_EVERY_MILLIS = 2000;
-    static final long TARGETS_EVERY_MILLIS = 30_000;
     /** How often a check's log is read on while a landing is in its checks. */
     static final long CHECKS_EVERY_MILLIS = 1000;
     /** How many recent landings and flaky tests are read. */
@@ -67,14 +67,13 @@ public final class WatchLoop {
     private Map<String, Long> flaky = Map.of();
     private Map<String, ActivityLine> lastEnds = Map.of();
     private List<LaneState> lanes = List.of();
-    private Map<String, Long> targets = Map.of();
+    private LaneDisks disk = LaneDisks.NONE;
     private Map<String, List<String>> batches = Map.of();
     private CheckProgress checks;
     /** The usage history's file as last read (its key and time), so a changed build queue rereads it only when it was rewritten. */
     private Object usageRead;
     private long lanesReadAt;
     private final Rejudging rejudging = new Rejudging();
-    private long targetsReadAt = Long.MIN_VALUE / 2;
     private boolean lanesDue;
 
     /**
@@ -149,7 +148,7 @@ public final class WatchLoop {
 
     private WatchModel model(long now) {
         timeline.observe(build, now);
-        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, targets, timeline, underWay());
+        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay());
     }
 
     /** Whether a landing is in its checks: their logs are read on while it is. */
@@ -228,14 +227,7 @@ public final class WatchLoop {
     private void readLanes() {
         lanes = new ArrayList<>(sources.lanes());
         long now = System.currentTimeMillis();
-        if (now - targetsReadAt >= TARGETS_EVERY_MILLIS) { // walking target/ trees costs more than git
-            Map<String, Long> bytes = new HashMap<>();
-            for (LaneState lane : lanes) {
-                bytes.put(lane.lane().path().toString(), TargetDisk.bytes(lane.lane().path()));
-            }
-            targets = bytes;
-            targetsReadAt = now;
-        }
+        disk = sources.disk(lanes); // counted in the background: never waits on a large tree
         lanesReadAt = now;
         lanesDue = false;
     }

@@ -3,6 +3,7 @@ package dev.queuelock.land.watch;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.land.base.Outcome;
+import dev.queuelock.land.disk.LaneDisks;
 import dev.queuelock.land.history.ActivityLine;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
@@ -31,14 +32,14 @@ public final class WatchModel {
     final List<LaneState> lanes;
     /** Each lane's last landing end in the activity file, by lane. */
     final Map<String, ActivityLine> lastEnds;
-    /** Target directories' bytes by lane path; missing: not measured. */
-    final Map<String, Long> targetBytes;
+    /** What the lanes take on disk, as last counted. */
+    final LaneDisks disk;
     final Timeline timeline;
     /** The landings' checks and batches so far. */
     final UnderWay underWay;
 
     WatchModel(long now, QueueSnapshot build, QueueSnapshot land, Map<String, LandingNote> landing, List<LandRun> landings,
-            Map<String, Long> flaky, List<LaneState> lanes, Map<String, ActivityLine> lastEnds, Map<String, Long> targetBytes,
+            Map<String, Long> flaky, List<LaneState> lanes, Map<String, ActivityLine> lastEnds, LaneDisks disk,
             Timeline timeline, UnderWay underWay) {
         this.now = now;
         this.build = build;
@@ -48,14 +49,14 @@ public final class WatchModel {
         this.flaky = flaky;
         this.lanes = lanes;
         this.lastEnds = lastEnds;
-        this.targetBytes = targetBytes;
+        this.disk = disk;
         this.timeline = timeline;
         this.underWay = underWay;
     }
 
     /** The same look, timed at {@code at}: what a clock tick redraws without reading anything again. */
     WatchModel at(long at) {
-        return new WatchModel(at, build, land, landing, landings, flaky, lanes, lastEnds, targetBytes, timeline, underWay);
+        return new WatchModel(at, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay);
     }
 
     /** The build queue as this look read it. */

@@ -12,6 +12,9 @@ import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
+import dev.queuelock.land.disk.DiskMeter;
+import dev.queuelock.land.disk.LaneDisks;
+import dev.queuelock.land.lanes.Lane;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneState;
@@ -25,6 +28,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 
@@ -73,7 +77,9 @@ public class StatusMojo extends AbstractLandTargetMojo {
             report.add(land.name(), BuildScope.REPO.toString(), land.backendName(), factory.snapshot(land));
             report.withLandings(landHistory(repo));
             report.withFlakyTests(flakiest(repo));
-            report.withLanes(lanes(repo, lanes));
+            List<LaneState> states = lanes(repo, lanes);
+            report.withLanes(states);
+            report.withDisk(disk(repo, lanes, states));
         } catch (QueueLockException e) {
             throw new MojoExecutionException(e.getMessage());
         }
@@ -96,6 +102,19 @@ public class StatusMojo extends AbstractLandTargetMojo {
             return boardAsKnown(LaneLayout.of(new Git(repo.worktree()), settings), target()).states();
         } catch (LandException e) {
             return List.of();
+        }
+    }
+
+    /** What the lanes take on disk, sizes kept from earlier looks where fresh ({@link DiskMeter}); none outside git. */
+    private LaneDisks disk(RepoKey repo, LaneSettings settings, List<LaneState> states) {
+        if (states.isEmpty()) {
+            return LaneDisks.NONE;
+        }
+        try {
+            List<Lane> lanes = states.stream().map(LaneState::lane).collect(Collectors.toList());
+            return diskMeter(LaneLayout.of(new Git(repo.worktree()), settings)).look(lanes, System.currentTimeMillis());
+        } catch (LandException e) {
+            return LaneDisks.NONE;
         }
     }
 

@@ -7,6 +7,7 @@ import dev.queuelock.file.FileBackend;
 import dev.queuelock.json.StatusJson;
 import dev.queuelock.land.base.StateFiles;
 import dev.queuelock.land.batch.BatchReport;
+import dev.queuelock.land.disk.LaneDisks;
 import dev.queuelock.land.history.HistoryChart;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
@@ -35,6 +36,7 @@ final class StatusReport {
     private List<LandRun> landings = List.of();
     private List<LaneState> lanes = List.of();
     private Map<String, Long> flaky = Map.of();
+    private LaneDisks disk = LaneDisks.NONE;
 
     StatusReport(long nowMillis) {
         this.nowMillis = nowMillis;
@@ -66,6 +68,12 @@ final class StatusReport {
     /** The repository's lanes, by number. */
     StatusReport withLanes(List<LaneState> states) {
         lanes = List.copyOf(states);
+        return this;
+    }
+
+    /** What the lanes take on disk, and the free space where they live. */
+    StatusReport withDisk(LaneDisks disks) {
+        disk = disks;
         return this;
     }
 
@@ -106,6 +114,7 @@ final class StatusReport {
             out.add("lanes: " + lanes.size());
             lanes.forEach(lane -> out.add("  " + lane.describe()));
         }
+        out.addAll(disk.lines(nowMillis));
         return out;
     }
 
@@ -146,9 +155,12 @@ final class StatusReport {
                 l.put("uncommitted", lane.uncommitted().size());
                 l.put("port", lane.port());
                 l.put("orphaned", lane.orphaned());
+                l.put("keptAsNewMillis", lane.keptAsNewFor().toMillis());
+                l.put("disk", disk.json(lane.lane()));
                 laneList.add(l);
             }
             doc.lanes(laneList);
+            doc.disk(disk.json());
         }
         return doc.render();
     }
