@@ -1,13 +1,9 @@
 package dev.queuelock.land.lanes;
 
 import dev.queuelock.Durations;
-import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.Git;
-import dev.queuelock.land.git.GitFiles;
 import dev.queuelock.process.Occupant;
-import java.nio.file.Files;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -35,7 +31,7 @@ public final class LaneState {
     private final List<String> disposable;
     private final int port;
 
-    private LaneState(Lane lane, int[] aheadBehind, boolean landed, LaneStage stage, Activity activity, Changes changes, int port) {
+    private LaneState(Lane lane, int[] aheadBehind, boolean landed, LaneStage stage, Activity activity, LaneChanges changes, int port) {
         this.lane = lane;
         this.ahead = aheadBehind[0];
         this.behind = aheadBehind[1];
@@ -57,7 +53,7 @@ public final class LaneState {
      * @param landings       what the landing history says of the lanes, from the same look
      */
     static LaneState of(Lane lane, LaneLayout layout, String integrationRef, LaneKeepers keepers, LaneLandings landings) {
-        Changes changes = changes(lane, layout);
+        LaneChanges changes = LaneChanges.of(lane, layout);
         LaneUse use = layout.settings().use();
         Optional<String> keptBy = keepers.keeper(lane);
         Duration idle = keptBy.isPresent() ? Duration.ZERO : Duration.ofMillis(Math.max(0, System.currentTimeMillis()
@@ -85,36 +81,6 @@ public final class LaneState {
         return tip.flatMap(t -> layout.mainGit().refs().divergence(integrationRef, t))
                 .map(d -> new int[] {d.ahead(), d.behind()})
                 .orElse(new int[] {-1, -1});
-    }
-
-    /**
-     * Uncommitted changes, untracked files included, except the symlinks the lane was given; untracked
-     * litter ({@link LaneUse#isDisposable}) apart from the work.
-     */
-    private static Changes changes(Lane lane, LaneLayout layout) {
-        Changes changes = new Changes();
-        if (!Files.isDirectory(lane.path())) {
-            return changes;
-        }
-        List<GitFiles.Change> status;
-        try {
-            status = new Git(lane.path()).files().changes();
-        } catch (LandException e) {
-            changes.work.add("(" + e.getMessage() + ")");
-            return changes;
-        }
-        for (GitFiles.Change change : status) {
-            if (!isSharedLink(change.path(), lane, layout)) {
-                boolean litter = change.untracked() && layout.settings().use().isDisposable(change.path());
-                (litter ? changes.litter : changes.work).add(change.path());
-            }
-        }
-        return changes;
-    }
-
-    static boolean isSharedLink(String path, Lane lane, LaneLayout layout) {
-        String clean = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-        return layout.settings().symlinks().contains(clean) && Files.isSymbolicLink(lane.path().resolve(clean));
     }
 
     public Lane lane() {
@@ -246,18 +212,6 @@ public final class LaneState {
             this.grace = grace;
             this.unused = unused;
             this.newLaneGrace = newLaneGrace;
-        }
-    }
-
-    /** What git status lists, split into work and litter. */
-    private static final class Changes {
-        final List<String> work = new ArrayList<>();
-        final List<String> litter = new ArrayList<>();
-
-        List<String> all() {
-            List<String> all = new ArrayList<>(work);
-            all.addAll(litter);
-            return all;
         }
     }
 }

@@ -90,7 +90,7 @@ class PruneMojoTest extends HarnessTest {
 
         assertThat(fresh).doesNotExist();
         assertThat(recent).exists();
-        assertThat(log.lines).anyMatch(line -> line.matches("pruned new lane main-lane-1: no commits, unused for 2h.*"))
+        assertThat(log.lines).anyMatch(line -> line.matches("pruned new lane main-lane-1, freeing .*: no commits, unused for 2h.*"))
                 .anyMatch(line -> line.matches("kept new lane main-lane-2: no commits yet, unused for 20m.*"
                         + " pruned if still unused 3\\dm .*"))
                 .noneMatch(line -> line.contains("landed lane"));
