@@ -152,9 +152,10 @@ class LanesIT {
         MavenRun land = mvn(lane4, "land-4", "queuelock:land", "-Dqueuelock.land.checkGoals=validate", LITTER);
         assertThat(land.awaitExit(MVN)).as(land.log()).isZero();
         assertThat(land.log()).contains("lane shop-lane-4 (lane/4) landed on origin/main", "orphaned lane shop-lane-2 (lane/2)",
-                        "pruned new lane shop-lane-6 (lane/6): no commits, unused for 2h")
+                        "pruned new lane shop-lane-6 (lane/6), freeing ")
+                .containsPattern("pruned new lane shop-lane-6 \\(lane/6\\), freeing [0-9.]+ [kMG]B: no commits, unused for 2h")
                 .containsPattern("kept new lane shop-lane-1 \\(lane/1\\): in use \\(agent claude \\(pid \\d+\\)\\)")
-                .containsPattern("pruned landed lane shop-lane-3 \\(lane/3\\) \\(still running there, not ours to stop: sh \\(pid "
+                .containsPattern("pruned landed lane shop-lane-3 \\(lane/3\\), freeing [0-9.]+ [kMG]B \\(still running there, not ours to stop: sh \\(pid "
                         + shell.pid() + "\\)\\)")
                 .doesNotContain("orphaned lane shop-lane-5", "orphaned lane shop-lane-6");
         assertThat(lane3).as("landed; a shell does not keep it").doesNotExist();
