@@ -3,6 +3,7 @@ package dev.queuelock.land.disk;
 import dev.queuelock.Durations;
 import dev.queuelock.land.base.DiskCount;
 import dev.queuelock.land.lanes.Lane;
+import dev.queuelock.land.lanes.LaneState;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,11 +22,31 @@ public final class LaneDisks {
     private final List<Lane> lanes;
     private final Map<String, LaneDisk> byPath;
     private final List<FreeSpace> free;
+    /** Said when free space is low ({@link LowSpace}); null: nothing to say. */
+    private final String lowSpace;
 
     LaneDisks(List<Lane> lanes, Map<String, LaneDisk> byPath, List<FreeSpace> free) {
+        this(lanes, byPath, free, null);
+    }
+
+    private LaneDisks(List<Lane> lanes, Map<String, LaneDisk> byPath, List<FreeSpace> free, String lowSpace) {
         this.lanes = List.copyOf(lanes);
         this.byPath = Map.copyOf(byPath);
         this.free = List.copyOf(free);
+        this.lowSpace = lowSpace;
+    }
+
+    /**
+     * These numbers, saying so where free space is under {@code thresholdGb} ({@link DiskSettings#LOW_FREE_SPACE_GB}):
+     * what prune would free of {@code states} and what their build output takes.
+     */
+    public LaneDisks warnedUnder(int thresholdGb, List<LaneState> states) {
+        return new LaneDisks(lanes, byPath, free, LowSpace.of(this, states, thresholdGb).orElse(null));
+    }
+
+    /** The low-free-space line, if free space is low. */
+    public Optional<String> lowSpace() {
+        return Optional.ofNullable(lowSpace);
     }
 
     /** The lane's numbers; empty if it has not been measured yet. */
@@ -61,6 +82,7 @@ public final class LaneDisks {
         }
         out.add("  all lanes: " + total());
         free.forEach(f -> out.add("  " + f.text()));
+        lowSpace().ifPresent(line -> out.add("  " + line));
         return out;
     }
 
@@ -116,6 +138,7 @@ public final class LaneDisks {
             spaces.add(s);
         }
         m.put("free", spaces);
+        m.put("lowSpace", lowSpace);
         return m;
     }
 

@@ -157,6 +157,14 @@ public final class LaneState {
         return stage == LaneStage.NEW && unused.compareTo(newLaneGrace) < 0;
     }
 
+    /**
+     * What prune would take now ({@link LanePruner}): all on the integration branch, nothing
+     * uncommitted, not in use, and not a new lane within its grace.
+     */
+    public boolean prunable() {
+        return allOnIntegration() && uncommitted.isEmpty() && !live() && !keptAsNew();
+    }
+
     /** How long a new lane has been unused: since it was made or last showed a sign of work, whichever is later. */
     public Duration unused() {
         return unused;

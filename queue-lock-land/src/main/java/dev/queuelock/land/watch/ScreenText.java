@@ -100,6 +100,7 @@ public final class ScreenText {
             m.refusalReason(lane).filter(reason -> !state.contains(reason)).ifPresent(reason -> out.add(UNDER_ROW + reason));
         }
         m.disk.summary().ifPresent(text -> out.add("  " + text));
+        m.disk.lowSpace().ifPresent(text -> out.add("  " + text));
     }
 
     private static void landings(WatchModel m, List<String> out) {

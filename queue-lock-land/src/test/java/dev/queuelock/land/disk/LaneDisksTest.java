@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.lanes.Lane;
+import dev.queuelock.land.lanes.LaneBoard;
+import dev.queuelock.land.lanes.LaneRecords;
+import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.lanes.LaneInstalls;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneSettings;
@@ -12,6 +15,7 @@ import dev.queuelock.testsupport.GitFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -91,6 +95,31 @@ class LaneDisksTest {
         assertThat(none.of(layout.lanes().get(0))).isEmpty();
         assertThat(none.lines(System.currentTimeMillis())).anyMatch(line -> line.startsWith("  lane 1  not measured yet"));
         assertThat(StateEntry.DISK_SIZES.of(layout.commonDir())).as("nothing measured, nothing kept").doesNotExist();
+    }
+
+    @Test
+    void underTheFreeSpaceThresholdItSaysWhatPruneWouldFreeAndTheCommandAndNotAbove() throws Exception {
+        Files.writeString(repo.main.resolve(".git/info/exclude"), "target/\n"); // build output is no work
+        Path landed = repo.lane("main-lane-1");
+        GitFixture.commit(landed, "landed.txt", "landed\n", "landed work");
+        GitFixture.git(landed, "push", "--quiet", "origin", "HEAD:main");
+        write(landed.resolve("target/a.jar"), 200_000);
+        Path fresh = repo.lane("main-lane-2");
+        write(fresh.resolve("target/b.jar"), 700_000); // new, within its grace: not what prune would take
+        List<LaneState> states = new LaneBoard(layout, "refs/remotes/origin/main",
+                () -> LaneRecords.read(repo.main.resolve(".git"), Map.of())).states();
+        LaneDisks disks = meter.count(layout.lanes());
+
+        LaneDisks low = disks.warnedUnder(Integer.MAX_VALUE, states); // more GB than any disk has free
+
+        assertThat(low.lowSpace()).hasValueSatisfying(line -> assertThat(line)
+                .matches("FREE SPACE LOW: [0-9.]+ [kMG]B free on .*: the lanes, the local repository, under \\d+ GB"
+                        + " \\(queuelock.lanes.lowFreeSpaceGb\\); mvn queuelock:prune frees 2\\d\\d kB \\(1 landed or unused lane\\(s\\)\\);"
+                        + " the lanes' build output takes 900 kB \\(mvn clean in a lane frees its own\\)"));
+        assertThat(low.lines(System.currentTimeMillis())).anyMatch(line -> line.startsWith("  FREE SPACE LOW: "));
+        assertThat(low.json().get("lowSpace")).isEqualTo(low.lowSpace().orElseThrow());
+        assertThat(disks.warnedUnder(1, states).lowSpace()).as("more than 1 GB free here").isEmpty();
+        assertThat(disks.warnedUnder(0, states).lowSpace()).as("0: never").isEmpty();
     }
 
     private static void write(Path file, int bytes) throws Exception {

@@ -59,6 +59,24 @@ class LaneDiskCardTest {
     }
 
     @Test
+    void underTheFreeSpaceThresholdTheScreenAndThePageSaySoWithTheCommand() throws Exception {
+        GitFixture repo = new GitFixture(Files.createDirectory(tmp.resolve("repo")));
+        repo.lane("main-lane-1");
+        LaneLayout layout = LaneLayout.of(new Git(repo.main), LaneSettings.defaults());
+        List<LaneState> lanes = new LaneBoard(layout, "refs/remotes/origin/main",
+                () -> LaneRecords.read(repo.main.resolve(".git"), Map.of())).states();
+        DiskMeter meter = new DiskMeter(layout.commonDir(), new LaneInstalls(layout, tmp.resolve("m2")), repo.main.getParent());
+        LaneDisks low = meter.count(layout.lanes()).warnedUnder(Integer.MAX_VALUE, lanes);
+        QueueSnapshot none = new QueueSnapshot(tmp.resolve("q"), List.of(), List.of());
+        WatchModel look = new WatchModel(System.currentTimeMillis(), none, none, Map.of(), List.of(), Map.of(), lanes, Map.of(),
+                low, new Timeline(), UnderWay.NONE);
+
+        assertThat(ScreenText.lines(look)).anyMatch(line -> line.startsWith("  FREE SPACE LOW: ")
+                && line.contains("no lane can be pruned now") && line.endsWith("(mvn clean in a lane frees its own)"));
+        assertThat(new ObjectMapper().readTree(PageJson.render(look)).path("lowSpace").asText()).startsWith("FREE SPACE LOW: ");
+    }
+
+    @Test
     void thePageShowsTheSizeAsTheWatchSaysItAndRoundsNothingItself() throws Exception {
         String html = new String(getClass().getResourceAsStream("/dev/queuelock/maven/watch/watch.html") == null ? new byte[0]
                 : getClass().getResourceAsStream("/dev/queuelock/maven/watch/watch.html").readAllBytes(), StandardCharsets.UTF_8);

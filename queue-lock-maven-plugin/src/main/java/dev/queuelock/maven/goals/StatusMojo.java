@@ -13,6 +13,7 @@ import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.disk.DiskMeter;
+import dev.queuelock.land.disk.DiskSettings;
 import dev.queuelock.land.disk.LaneDisks;
 import dev.queuelock.land.lanes.Lane;
 import dev.queuelock.land.lanes.LaneLayout;
@@ -59,6 +60,7 @@ public class StatusMojo extends AbstractLandTargetMojo {
         List<String> problems = new ArrayList<>();
         BuildScope scope = setting(LockSettings.SCOPE, problems);
         Boolean asJson = setting(JSON, problems);
+        Integer lowFreeSpaceGb = setting(DiskSettings.LOW_FREE_SPACE_GB, problems); // read first: laneSettings refuses every problem at once
         LaneSettings lanes = laneSettings(problems);
         File dir = file(DIRECTORY, topDirectory().toFile());
         File output = file(OUTPUT, null);
@@ -79,7 +81,7 @@ public class StatusMojo extends AbstractLandTargetMojo {
             report.withFlakyTests(flakiest(repo));
             List<LaneState> states = lanes(repo, lanes);
             report.withLanes(states);
-            report.withDisk(disk(repo, lanes, states));
+            report.withDisk(disk(repo, lanes, states).warnedUnder(lowFreeSpaceGb, states));
         } catch (QueueLockException e) {
             throw new MojoExecutionException(e.getMessage());
         }

@@ -14,6 +14,7 @@ import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.watch.ChangeLine;
+import dev.queuelock.land.disk.DiskSettings;
 import dev.queuelock.land.disk.DiskWatch;
 import dev.queuelock.land.disk.LaneDisks;
 import dev.queuelock.land.watch.PageJson;
@@ -61,10 +62,11 @@ public class WatchMojo extends AbstractLandTargetMojo {
         BuildScope scope = setting(LockSettings.SCOPE, problems);
         Integer pagePort = setting(WATCH_PORT, problems);
         List<String> notify = setting(Notifier.NOTIFY, problems);
+        Integer lowFreeSpaceGb = setting(DiskSettings.LOW_FREE_SPACE_GB, problems); // read first: laneSettings refuses every problem at once
         LaneSettings laneSettings = laneSettings(problems);
         RepoKey repo = RepoKey.of(topDirectory());
         QueueLockFactory factory = queues();
-        Sources sources = new Sources(factory, scope, repo, laneSettings);
+        Sources sources = new Sources(factory, scope, repo, laneSettings, lowFreeSpaceGb);
         // -B says a script runs this, even from a terminal: it gets lines, not frames.
         boolean terminal = Screen.isTerminal() && session().getRequest().isInteractiveMode();
         WatchLoop loop = new WatchLoop(sources, new Notifier(notify, getLog()::warn),
@@ -124,10 +126,12 @@ public class WatchMojo extends AbstractLandTargetMojo {
         private final RepoKey repo;
         private final LaneSettings laneSettings;
         private final Path commonDir;
+        private final int lowFreeSpaceGb;
         private DiskWatch disk;
 
-        Sources(QueueLockFactory factory, BuildScope scope, RepoKey repo, LaneSettings laneSettings) {
+        Sources(QueueLockFactory factory, BuildScope scope, RepoKey repo, LaneSettings laneSettings, int lowFreeSpaceGb) {
             super(factory, factory.buildQueue(scope, repo), factory.queue(Queue.LAND, repo.worktree()));
+            this.lowFreeSpaceGb = lowFreeSpaceGb;
             this.repo = repo;
             this.laneSettings = laneSettings;
             Path common;
@@ -160,7 +164,7 @@ public class WatchMojo extends AbstractLandTargetMojo {
                 if (disk == null) {
                     disk = new DiskWatch(diskMeter(LaneLayout.of(new Git(repo.worktree()), laneSettings)));
                 }
-                return disk.latest(lanes.stream().map(LaneState::lane).collect(Collectors.toList()));
+                return disk.latest(lanes.stream().map(LaneState::lane).collect(Collectors.toList())).warnedUnder(lowFreeSpaceGb, lanes);
             } catch (LandException e) {
                 return LaneDisks.NONE;
             }

@@ -91,6 +91,11 @@ class LaneCostIT {
         assertThat(doc.path("disk").path("totalBytes").asLong()).isPositive();
         assertThat(doc.path("disk").path("free").path(0).path("freeBytes").asLong()).isPositive();
 
+        // A free-space threshold above what the disk has free: status says so, with what prune would free and the command.
+        MavenRun low = ok(repo.mvn(repo.main, "status-low", "queuelock:status", "-Dqueuelock.lanes.lowFreeSpaceGb=1000000"));
+        assertThat(low.log()).containsPattern("FREE SPACE LOW: [0-9.]+ [kMG]B free on .*, under 1000000 GB \\(queuelock.lanes.lowFreeSpaceGb\\);"
+                + " mvn queuelock:prune frees [0-9.]+ [kMG]B \\(1 landed or unused lane\\(s\\)\\); the lanes' build output takes");
+
         // Past its grace (set small: the decision, not the clock), the unused lane goes as new; the landed one with its output and part.
         MavenRun prune = ok(repo.mvn(repo.main, "prune", "queuelock:prune", "-Dqueuelock.lanes.newLaneGrace=1ms"));
         assertThat(prune.log()).containsPattern("pruned new lane main-lane-1 \\(lane/1\\), freeing [0-9.]+ [kMG]B: no commits, unused for")
