@@ -13,7 +13,7 @@ public final class AcquireOptions {
     private final WaitListener listener;
     private final Duration stuckWarnInterval;
     private final boolean releaseAtExit;
-    /** Null for none: no lambda on the hot path of every Maven session. */
+    /** Null for none: no lambda on the hot path of every build. */
     private final Runnable onTaken;
     private final String runsIn;
 
@@ -35,7 +35,7 @@ public final class AcquireOptions {
         return new AcquireOptions(null, WaitListener.NONE, DEFAULT_STUCK_WARN_INTERVAL, true, null, null);
     }
 
-    /** What the holder is doing (shown to waiters), e.g. the goals of a Maven build. */
+    /** What the holder is doing (shown to waiters), e.g. the command it runs ({@code verify}). */
     public AcquireOptions withLabel(String newLabel) {
         return new AcquireOptions(newLabel, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn);
     }
@@ -82,9 +82,9 @@ public final class AcquireOptions {
     }
 
     /**
-     * What the holder's process is when it is not the build itself, e.g. {@code "mvnd daemon"}: a
+     * What the holder's process is when it is not the build itself, e.g. a build daemon's name: a
      * process that runs build after build for clients, which waiters are told not to stop for one
-     * build ({@code lane a (verify), in mvnd daemon 4242}).
+     * build ({@code lane a (verify), in <daemon> 4242}).
      */
     public AcquireOptions withRunsIn(String process) {
         return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, onTaken, process);

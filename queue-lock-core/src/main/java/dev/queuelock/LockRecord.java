@@ -8,7 +8,7 @@ import java.util.OptionalInt;
  * Who holds or waits: the JSON of a {@code lock} file or a ticket,
  * {@code {"pid","lane","label","ts"}} as the npm tool writes it, plus our {@code start}, and the
  * {@code host} where a backend spans machines, {@code in} where the holder's process runs builds
- * for others (an mvnd daemon), and {@code slots} (with {@code slotsAuto}) where the queue had other
+ * for others (a build daemon), and {@code slots} (with {@code slotsAuto}) where the queue had other
  * than one fixed slot as it enrolled, so {@code status} can say so without being given the setting.
  */
 public final class LockRecord {
@@ -90,7 +90,7 @@ public final class LockRecord {
         return Optional.ofNullable(host);
     }
 
-    /** The kind of process {@code pid} is when it runs builds for others, e.g. {@code mvnd daemon}; absent when it is the build's own. */
+    /** The kind of process {@code pid} is when it runs builds for others, e.g. a build daemon's name as the holder gave it; absent when it is the build's own. */
     public Optional<String> runsIn() {
         return Optional.ofNullable(runsIn);
     }
@@ -145,17 +145,17 @@ public final class LockRecord {
 
     /**
      * How every wait line and status names a holder or waiter: {@code lane a (verify), pid 4242 [on host]},
-     * or {@code lane a (verify), in mvnd daemon 4242}: the daemon is not the build, and stopping it
+     * or {@code lane a (verify), in <daemon> 4242}: the daemon is not the build, and stopping it
      * stops every build it runs.
-     * A label that only repeats the lane (a land queue's record is labelled with the lane's branch,
-     * often its directory's name too) is left out: {@code lane a, pid 4242}, not {@code lane a (a)}.
+     * A label that only repeats the lane name (a holder labelled with its branch, which is often its
+     * directory's name too) is left out: {@code lane a, pid 4242}, not {@code lane a (a)}.
      */
     public String describe() {
         return "lane " + lane + (label == null || label.equals(lane) ? "" : " (" + label + ")")
                 + (runsIn == null ? ", " : ", in ") + process() + (host == null ? "" : " on " + host);
     }
 
-    /** The process to name for this record: {@code pid 4242}, or {@code mvnd daemon 4242} where it runs builds for others. */
+    /** The process to name for this record: {@code pid 4242}, or {@code <daemon> 4242} where it runs builds for others. */
     public String process() {
         return (runsIn == null ? "pid" : runsIn) + " " + pid;
     }

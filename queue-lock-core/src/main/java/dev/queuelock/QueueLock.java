@@ -1,7 +1,7 @@
 package dev.queuelock;
 
 /**
- * A named, machine-wide FIFO mutex shared by every worktree of one repository.
+ * A named, machine-wide FIFO mutex shared by every working tree of one repository.
  *
  * <p>One queue name is one independent mutex: "build" and "land" never contend. Waiters are
  * served in the order they enrolled; a holder that dies (even by {@code kill -9}) is replaced by
@@ -25,7 +25,8 @@ public interface QueueLock extends AutoCloseable {
     /** Gives the lock up (if held) and leaves the queue. Idempotent; also runs at JVM shutdown. */
     void release();
 
-    /** The lane this lock acts for: by default the name of the worktree directory. */
+    /** Who this lock acts for, the lane name as the npm tool's record calls it: by default the name of
+     * the working tree's directory. */
     String lane();
 
     /** Whether this instance holds the lock right now. */

@@ -66,7 +66,7 @@ public final class QueueSnapshot {
         return new QueueSnapshot(location, holders, waiters, slots, slotsDecision, more);
     }
 
-    /** Whether this holder's own process has ended while processes it started keep its hold (a lander killed with kill -9). */
+    /** Whether this holder's own process has ended while processes it started keep its hold (a holder killed with kill -9). */
     public boolean ended(LockRecord holder) {
         return keepers.containsKey(holder);
     }

@@ -90,8 +90,8 @@ public final class WaitEvent {
     }
 
     /**
-     * True if the longest-held holder's own process has ended (a lander killed with {@code kill -9})
-     * and a process it started while holding (its check build) still runs: the hold lasts until that ends.
+     * True if the longest-held holder's own process has ended (a holder killed with {@code kill -9})
+     * and a process it started while holding (the build it runs for its work) still runs: the hold lasts until that ends.
      */
     public boolean holderEnded() {
         return holderEnded;

@@ -8,7 +8,7 @@ package dev.queuelock;
 @FunctionalInterface
 public interface WaitListener {
 
-    /** Hears nothing. A class, not a lambda: every Maven session's options start with it, in a cold JVM. */
+    /** Hears nothing. A class, not a lambda: every acquire's options start with it, in a cold JVM. */
     WaitListener NONE = new WaitListener() {
         @Override
         public void onWait(WaitEvent event) {

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * The one way a {@link WaitEvent} becomes text, for every waiter that tells a person about its
- * wait (the build queue in Maven, land's two queues, the CLI):
+ * wait (in whatever process waits, on whichever queue, the CLI's too):
  * {@code Build queue: 2 builds ahead; lane wt-a (verify), pid 4242, holding for 1m 05s}, and for a
  * holder held far past this queue's usual hold of its kind of work
  * {@code Build queue: warning: lane wt-a (verify), pid 4242, holding for 25m 00s, over 3 times this
@@ -27,7 +27,7 @@ public final class WaitText {
 
     /**
      * @param queue what the line starts with, e.g. {@code Build queue}
-     * @param unit  what the waiters ahead are, singular, e.g. {@code build}, {@code landing}
+     * @param unit  what the waiters ahead are, singular, e.g. {@code build}, {@code run}
      */
     public WaitText(String queue, String unit) {
         this.queue = queue;
@@ -77,8 +77,8 @@ public final class WaitText {
     }
 
     /**
-     * The holder's lane, its work and where that work's output is: in the log its kind of work
-     * writes where the recorder says so (a land's checks), else where it was started.
+     * The holder's lane, its work and where that work's output is: in the log the recorder names for
+     * its kind of work where there is one, else where it was started.
      */
     private static String whereToLook(LockRecord holder, Optional<String> log) {
         if (log.isPresent()) {

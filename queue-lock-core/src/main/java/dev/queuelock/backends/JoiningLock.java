@@ -29,7 +29,7 @@ public final class JoiningLock implements QueueLock {
 
     @Override
     public void acquire(AcquireOptions options) throws InterruptedException {
-        // A plain loop, no stream or lambda: every Maven session looks, in a cold JVM.
+        // A plain loop, no stream or lambda: every build looks, in a cold JVM.
         for (LockRecord holder : backend.snapshot(queue).holders()) {
             if (ProcessAncestry.holdsForUs(holder)) {
                 joined = holder;

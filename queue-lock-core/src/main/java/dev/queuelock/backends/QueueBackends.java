@@ -35,8 +35,8 @@ public final class QueueBackends {
     /** Every backend visible from this library's class loader and from the thread's context class loader, by name. */
     public static Map<String, QueueBackend> available() {
         Map<String, QueueBackend> byName = new TreeMap<>();
-        // Maven runs a plugin with its own realm as the context loader: a backend added as a plugin
-        // dependency is visible only there, while the core's own loader sees the extension's realm.
+        // A host may run its caller with a class loader of the caller's own as the context loader: a
+        // backend added beside that caller is visible only there, not from the loader core came from.
         addFrom(QueueBackend.class.getClassLoader(), byName);
         ClassLoader context = Thread.currentThread().getContextClassLoader();
         if (context != null && context != QueueBackend.class.getClassLoader()) {

@@ -66,9 +66,8 @@ public final class QueueLockFactory {
     /**
      * The queue factory for a session: every {@code queuelock.*} user property is handed to it,
      * so backends ({@link LockSettings#BACKEND}, {@link LockSettings#LAND_BACKEND},
-     * {@code queuelock.zookeeper.*}) are configured the Maven way, and the factory reads its own
-     * {@link LockSettings#POLL_MILLIS}: every lock of the session (the build lock the extension
-     * takes, the land and build locks of {@code queuelock:land}) polls at that interval.
+     * {@code queuelock.zookeeper.*}) are configured as properties, and the factory reads its own
+     * {@link LockSettings#POLL_MILLIS}: every lock of the session polls at that interval.
      *
      * @throws IllegalArgumentException a poll interval that is not accepted, naming the key and what it accepts
      */
@@ -88,7 +87,7 @@ public final class QueueLockFactory {
     }
 
     /**
-     * The {@code queuelock.*} settings (Maven user properties, system properties): which backend
+     * The {@code queuelock.*} settings (user properties, system properties): which backend
      * each queue uses ({@link LockSettings#BACKEND}, {@link LockSettings#LAND_BACKEND},
      * {@link LockSettings#BUILD_BACKEND}) and the
      * backends' own settings. Other keys are ignored.
@@ -121,7 +120,7 @@ public final class QueueLockFactory {
         return queue(Queue.BUILD, scope.buildQueueKey(repo));
     }
 
-    /** The lock of queue {@code queue} for the repository containing {@code dir}; lane = its worktree's name. */
+    /** The lock of queue {@code queue} for the repository containing {@code dir}; lane name = its working tree's directory name. */
     public QueueLock open(String queue, Path dir) {
         return open(queue(queue, dir), RepoKey.of(dir).lane());
     }
@@ -137,9 +136,8 @@ public final class QueueLockFactory {
     }
 
     /**
-     * Like {@link #open(Queue, String)}, but a hold of this process or of an ancestor (the session
-     * of {@code mvn verify queuelock:land}, the lander that started this check build) is joined
-     * instead of waited for: it already serves this process.
+     * Like {@link #open(Queue, String)}, but a hold of this process or of an ancestor (a holder that
+     * started this process to do its work) is joined instead of waited for: it already serves this process.
      */
     public JoiningLock openJoiningOwnHold(Queue queue, String lane) {
         QueueBackend backend = backendFor(queue.name());
@@ -185,7 +183,7 @@ public final class QueueLockFactory {
      */
     public QueueBackend backendFor(String queue) {
         String name = Queue.backendName(queue, settings);
-        // No service lookup for the default: every Maven session opens the build queue.
+        // No service lookup for the default: every build opens the build queue.
         return name.equals(FileBackend.NAME) ? new FileBackend() : QueueBackends.named(name);
     }
 

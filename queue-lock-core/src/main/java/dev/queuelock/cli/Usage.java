@@ -8,7 +8,7 @@ final class Usage {
             "       java -jar queue-lock-core-cli.jar status [OPTIONS] [--json]",
             "",
             "run     runs CMD (no shell) in DIR while holding the queue, one holder at a time",
-            "        across every worktree of DIR's repository, first come first served.",
+            "        across every working tree of DIR's repository, first come first served.",
             "status  shows the holder and the waiters in queue order.",
             "",
             "Options:",

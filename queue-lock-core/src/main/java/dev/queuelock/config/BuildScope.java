@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /** Which builds share one build queue: those of one repository, or all of this user's. */
 public enum BuildScope {
-    /** All worktrees of one clone, as the npm tool's {@code build-lock} queues. */
+    /** All working trees of one clone, as the npm tool's {@code build-lock} queues. */
     REPO,
     /** Every repository of this user: CPU and memory are machine-wide. */
     MACHINE;

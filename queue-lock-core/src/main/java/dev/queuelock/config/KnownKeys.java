@@ -28,7 +28,7 @@ public final class KnownKeys {
     static final String RESOURCE = "known-keys.txt";
 
     /**
-     * The entry of a Maven request's data ({@code MavenExecutionRequest.getData()}) holding the names
+     * The entry of the session's shared data (the map {@link #warnOnce} is given) holding the names
      * already warned about in the session: the build queue and the goals each check, in their own
      * realms, and a name is warned about once.
      */

@@ -2,8 +2,8 @@ package dev.queuelock.config;
 
 
 /**
- * The lock's own {@code queuelock.*} keys: the build queue's (read by the core extension in every
- * Maven session, so nothing else is declared here) and which backend each queue runs on (read by
+ * The lock's own {@code queuelock.*} keys: the build queue's (read on every build's hot path, so
+ * nothing else is declared here) and which backend each queue runs on (read by
  * {@code QueueLockFactory}). Each key is a {@link Setting}, with the values it accepts, its default
  * and its meaning, which joins {@link #SETTINGS}; the {@code String} constants are its name for the
  * core readers that look a key up in a map. The other modules declare theirs beside their own readers.
@@ -31,7 +31,7 @@ public final class LockSettings {
     public static final Setting<Boolean> SKIP_BUILD_QUEUE = SETTINGS.add(Setting.flag(SKIP, false, BUILD_QUEUE,
             "Take no build lock in this session (the environment variable QUEUELOCK_SKIP=1 does the same).").formerly("queuelock.skip"));
     public static final Setting<BuildScope> SCOPE = SETTINGS.add(Setting.choice(BUILD_SCOPE, "repo", "build queue, land, status",
-            "Which builds share one build queue: repo (all worktrees of this repository, shared with the npm tool's "
+            "Which builds share one build queue: repo (all working trees of this repository, shared with the npm tool's "
                     + "build-lock) or machine (all repositories of this user).", "repo", "machine")
             .as(BuildScope.class));
     public static final Setting<String> SLOTS = SETTINGS.add(Setting.numberOr(BUILD_SLOTS, 1, "auto", 1, BUILD_QUEUE,

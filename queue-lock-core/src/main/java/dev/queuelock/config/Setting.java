@@ -21,7 +21,7 @@ import java.util.function.Function;
  * <p>Each kind of value has its parser in a class of its own ({@link Flag}, {@link WholeNumber},
  * {@link NumberOrWord}, {@link Choice}, {@link DurationText}, {@link AsTyped}, {@link CommaList};
  * {@link Converted} and {@link EnumConstant} for {@link #as}), not a lambda: the build queue's keys
- * are declared in every Maven session, in a cold JVM, where each lambda is linked at a cost; and a
+ * are declared on every build's hot path, in a cold JVM, where each lambda is linked at a cost; and a
  * class is loaded only when a key of its kind is declared (no build-queue key is a duration or a list).
  *
  * @param <T> the type the value is read as
@@ -57,7 +57,7 @@ public final class Setting<T> {
         this.parser = parser;
     }
 
-    /** {@code true} or {@code false} (any case); Maven's own boolean conversion takes any other word as false. */
+    /** {@code true} or {@code false} (any case); any other word is refused, where a plain {@code Boolean.parseBoolean} would read it as false. */
     public static Setting<Boolean> flag(String name, boolean defaultValue, String readBy, String meaning) {
         return new Setting<>(name, "true or false", String.valueOf(defaultValue), null, readBy, meaning, new Flag(name));
     }
@@ -67,7 +67,7 @@ public final class Setting<T> {
         return number(name, min, Integer.MAX_VALUE, defaultValue, readBy, meaning);
     }
 
-    /** A whole number from {@code min} to {@code max}, e.g. a port base that leaves room for the lanes' ports. */
+    /** A whole number from {@code min} to {@code max}, e.g. a port base. */
     public static Setting<Integer> number(String name, int min, int max, int defaultValue, String readBy, String meaning) {
         String accepts = max == Integer.MAX_VALUE ? "a whole number of " + min + " or more"
                 : "a whole number from " + min + " to " + max;
@@ -123,8 +123,8 @@ public final class Setting<T> {
     }
 
     /**
-     * The same key, also read under the name it had before, so a {@code .mvn/maven.config} written for
-     * that name keeps working; {@link SettingGroup#carryOver} says which name to use now.
+     * The same key, also read under the name it had before, so a configuration written for that name
+     * keeps working; {@link SettingGroup#carryOver} says which name to use now.
      */
     public Setting<T> formerly(String oldName) {
         return new Setting<>(name, accepts, defaultValue, defaultText, readBy, meaning, parser, oldName);
@@ -175,7 +175,7 @@ public final class Setting<T> {
         return value == null ? null : parser.apply(value);
     }
 
-    /** The value among Maven user properties or system properties (under the former name if not under this one). */
+    /** The value among the given properties, e.g. user and system properties (under the former name if not under this one). */
     public T from(Properties properties) {
         String value = properties.getProperty(name);
         return parse(value == null && formerly != null ? properties.getProperty(formerly) : value);

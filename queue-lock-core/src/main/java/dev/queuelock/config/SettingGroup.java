@@ -36,7 +36,7 @@ public final class SettingGroup {
             if (value != null) {
                 properties.remove(old);
                 properties.putIfAbsent(setting.name(), value);
-                renamed.add(old + " is now " + setting.name() + ": rename it where it is set (.mvn/maven.config or -D).");
+                renamed.add(old + " is now " + setting.name() + ": rename it where it is set (the -D or the file that sets it).");
             }
         }
         return renamed;

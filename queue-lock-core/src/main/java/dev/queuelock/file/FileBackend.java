@@ -33,7 +33,7 @@ public final class FileBackend implements QueueBackend {
         return new FileQueueLock(QueueDirectory.of(queue), lane, queue.context().pollInterval(), slots(queue), queue);
     }
 
-    /** The build queue's {@link LockSettings#SLOTS}; every other queue (land's) is a mutex. */
+    /** The build queue's {@link LockSettings#SLOTS}; every other queue is a mutex. */
     static SlotCount slots(Queue queue) {
         return queue.context().policy().slotsOf(queue.slots(), queue);
     }
@@ -121,7 +121,7 @@ public final class FileBackend implements QueueBackend {
      * slot and withdrawing its ticket ({@link HoldersTicket}), and no waiter is listed twice. A
      * holder whose own process has ended while what it started keeps its hold is marked
      * {@link QueueSnapshot#ended}; what keeps it is named only when asked (status): finding it scans
-     * every process, and a joining build looks at the queue on every Maven session.
+     * every process, and a joining process looks at the queue every time it takes the lock.
      */
     static QueueSnapshot snapshot(QueueDirectory dir) {
         return snapshot(dir, null);

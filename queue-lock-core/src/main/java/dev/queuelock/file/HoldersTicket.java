@@ -11,7 +11,7 @@ import java.util.Objects;
  *
  * <p>It is the holder's if written by the same process (pid, and start token where both have one),
  * with the same lane and label, enrolled no later than the lock was taken. Only a process waiting
- * twice on one queue - which a Maven session never does - could have a second ticket matching that.
+ * twice on one queue - which one acquire never does - could have a second ticket matching that.
  * FIFO decisions never use this: a waiter still waits for the ticket until it is gone.
  */
 final class HoldersTicket {

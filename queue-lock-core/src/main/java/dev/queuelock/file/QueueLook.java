@@ -177,7 +177,7 @@ final class QueueLook {
     /**
      * The slot to take: none (0) while as many live holders as slots hold, else the highest free
      * one up to {@link #slots}, so slot 1 - the npm tool's {@code lock}, the only one it takes - is
-     * the last a Maven build takes.
+     * the last this lock takes.
      */
     int freeSlot() {
         if (liveHolderTickets().size() >= slots) {

@@ -20,7 +20,7 @@ import java.util.List;
  * release() gives the wait up, the next stuck-holder warning, or the poll (the npm tool's holder).
  *
  * <p>Cheap when short, as most waits are: nothing the sleep uses is made until someone is ahead (an
- * uncontended acquire, every Maven session's, starts no thread). A waiter the kernel will wake for
+ * uncontended acquire, on every build's hot path, starts no thread). A waiter the kernel will wake for
  * its turn needs file events only to update what it reports: it sleeps unwatched, or pauses its
  * watch after one change, and looks again within the report delay, not at every hand-off.
  */

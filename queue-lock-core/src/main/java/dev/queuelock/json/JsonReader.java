@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * A strict RFC 8259 parser into {@code Map}, {@code List}, {@code String}, {@code BigDecimal},
  * {@code Boolean} and {@code null}. The core reads only small records (tickets, lock files) and
- * has no dependencies on purpose: every Maven session loads it, and a JSON library would cost
- * every build its class loading.
+ * has no dependencies on purpose: every process that takes the lock loads it, and a JSON library
+ * would cost each of them its class loading.
  */
 public final class JsonReader {
 

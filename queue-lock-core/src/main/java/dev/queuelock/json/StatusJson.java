@@ -30,9 +30,9 @@ public final class StatusJson {
 
     private final long nowMillis;
     private final Map<String, Object> queues = new LinkedHashMap<>();
-    private Map<String, Object> landings;
+    private Map<String, Object> history;
     private List<Object> lanes;
-    private Map<String, Object> disk;
+    private final Map<String, Object> repository = new LinkedHashMap<>();
 
     /** @param nowMillis the time the elapsed fields are measured to, epoch milliseconds */
     public StatusJson(long nowMillis) {
@@ -71,9 +71,12 @@ public final class StatusJson {
         return this;
     }
 
-    /** The landing history's summary (maps, lists, strings, numbers), which only the plugin knows. */
+    /**
+     * The repository's history under the key {@code "landings"} (maps, lists, strings, numbers), which
+     * only the plugin knows; null from the CLI, as the status-json page says.
+     */
     public StatusJson landings(Map<String, Object> summary) {
-        landings = summary;
+        history = summary;
         return this;
     }
 
@@ -83,9 +86,9 @@ public final class StatusJson {
         return this;
     }
 
-    /** What the lanes take on disk in all, and the free space where they live, which only the plugin knows; absent if not set. */
-    public StatusJson disk(Map<String, Object> summary) {
-        disk = summary;
+    /** A key about the repository only the plugin knows (e.g. a queue's pause), written after the lanes. */
+    public StatusJson repository(String key, Object value) {
+        repository.put(key, value);
         return this;
     }
 
@@ -95,13 +98,11 @@ public final class StatusJson {
         doc.put("version", VERSION);
         doc.put("now", nowMillis);
         doc.put("queues", queues);
-        doc.put("landings", landings);
+        doc.put("landings", history);
         if (lanes != null) {
             doc.put("lanes", lanes);
         }
-        if (disk != null) {
-            doc.put("disk", disk);
-        }
+        doc.putAll(repository);
         return JsonWriter.pretty(doc);
     }
 

@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
  * stdin closed, and never a prompt (no editor, no credential question on a terminal). The user's
  * config, credentials and hooks still apply.
  *
- * <p>Many lanes of one repository run git at once, and a plain {@code git status} takes a
- * worktree's {@code index.lock} to refresh the index, which makes a concurrent
+ * <p>Many working trees of one repository run git at once, and a plain {@code git status} takes a
+ * working tree's {@code index.lock} to refresh the index, which makes a concurrent
  * {@code git rebase --abort} there fail. So every command that only reads ({@link #onlyReads})
  * runs with {@code GIT_OPTIONAL_LOCKS=0}: decided here, from the command, so no caller can forget.
  */
@@ -96,7 +96,7 @@ public final class GitCommand {
 
     /**
      * Whether {@code git <args>} only reads: then it must not take the optional locks (a
-     * {@code status} refreshing the index) that make another process's change of that worktree fail.
+     * {@code status} refreshing the index) that make another process's change of that working tree fail.
      * The read-only forms of commands that can also write count too ({@code remote},
      * {@code worktree list}, {@code config --get}, {@code symbolic-ref} of one ref, {@code branch --list}).
      */

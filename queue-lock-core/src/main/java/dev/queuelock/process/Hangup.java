@@ -1,7 +1,7 @@
 package dev.queuelock.process;
 
 /**
- * SIGHUP is no request to stop: an agent runs builds and landings detached, and a terminal going
+ * SIGHUP is no request to stop: an agent runs builds and other long work detached, and a terminal going
  * away must not kill otherwise-green work (the npm tool ignores it for the same reason). The JVM
  * would otherwise treat it like SIGTERM.
  */

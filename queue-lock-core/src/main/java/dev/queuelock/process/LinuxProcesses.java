@@ -53,8 +53,8 @@ final class LinuxProcesses extends Processes {
 
     /**
      * From {@code /proc/self}, the same {@code /proc} every other fact here comes from: the JDK's
-     * {@code ProcessHandle} would first set up its process machinery (an executor, lambdas) in every
-     * Maven session.
+     * {@code ProcessHandle} would first set up its process machinery (an executor, lambdas) on every
+     * build's hot path.
      */
     @Override
     public long ownPid() {
@@ -180,7 +180,7 @@ final class LinuxProcesses extends Processes {
             }
         } catch (IOException e) {
             return Occupants.unknown("cannot list /proc (" + e.getMessage() + "): nobody can tell which processes work"
-                    + " in a lane, so every lane counts as in use");
+                    + " where");
         }
         return Occupants.of(found);
     }

@@ -18,7 +18,7 @@ public final class Liveness {
 
     /**
      * A record is also alive while a process its holder started holding it runs (see
-     * {@link HolderTree}): a check build outliving its {@code kill -9}ed lander keeps the lock.
+     * {@link HolderTree}): a build outliving its {@code kill -9}ed holder keeps the lock.
      */
     public static boolean isAlive(LockRecord record) {
         return isAlive(record.pid(), record.start().orElse(null)) || keptByTree(record);

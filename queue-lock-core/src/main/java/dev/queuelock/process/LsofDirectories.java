@@ -34,23 +34,22 @@ final class LsofDirectories {
             lsof.getOutputStream().close();
         } catch (IOException e) {
             return Occupants.unknown("lsof is not installed (" + e.getMessage() + "), and without it nobody can tell"
-                    + " which processes work in a lane: every lane counts as in use, none is pruned or called an"
-                    + " orphan; install lsof");
+                    + " which processes work where; install lsof");
         }
         try {
             String out = new String(lsof.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!lsof.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 lsof.destroyForcibly();
-                return Occupants.unknown("lsof did not finish within " + TIMEOUT_SECONDS + " s: every lane counts as in use");
+                return Occupants.unknown("lsof did not finish within " + TIMEOUT_SECONDS + " s: nobody can tell which processes work where");
             }
             return Occupants.of(parse(out, ProcessHandle.current().pid()));
         } catch (IOException e) {
             lsof.destroyForcibly();
-            return Occupants.unknown("could not read lsof's answer (" + e.getMessage() + "): every lane counts as in use");
+            return Occupants.unknown("could not read lsof's answer (" + e.getMessage() + "): nobody can tell which processes work where");
         } catch (InterruptedException e) {
             lsof.destroyForcibly();
             Thread.currentThread().interrupt();
-            return Occupants.unknown("interrupted while lsof ran: every lane counts as in use");
+            return Occupants.unknown("interrupted while lsof ran: nobody can tell which processes work where");
         }
     }
 

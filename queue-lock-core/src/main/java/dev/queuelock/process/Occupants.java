@@ -18,7 +18,10 @@ public final class Occupants {
         return new Occupants(all, null);
     }
 
-    /** @param reason one sentence a user can act on, e.g. that lsof is not installed */
+    /**
+     * @param reason one sentence a user can act on, e.g. that lsof is not installed; what nobody can
+     *               tell then means for the directories judged by it is said by whoever judges them
+     */
     public static Occupants unknown(String reason) {
         return new Occupants(List.of(), reason);
     }

@@ -18,21 +18,21 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Stops a holder's running check build (land's) once the holder has died: its result can never be
+ * Stops a holder's running check (a build it started for its work) once the holder has died: its result can never be
  * used, and while it runs it keeps the holder's locks ({@link HolderTree}). A small JVM of its own,
  * one per holder JVM, started with its first check; it reads the holder through a pipe, whose end
  * the kernel closes when the holder dies however it dies ({@code kill -9} too), then waits for the
  * holder's pid to end, stops the check's own process tree ({@link TreeStop#stopTree}) and says so
  * at the end of the check's log.
  *
- * <p>Only the check's tree: a daemon the check started and detached (an mvnd or Gradle daemon,
- * gpg-agent) carries the holder in its environment too, but it is a host other lanes reuse, never
+ * <p>Only the check's tree: a daemon the check started and detached (a build daemon,
+ * gpg-agent) carries the holder in its environment too, but it is a host other builds reuse, never
  * a holder to stop; the log names any such process left running.
  *
  * <p>Over the pipe the holder sends {@code log <pid> <start token> <path>} once a check has started
  * and {@code done <pid>} when it has ended: a holder that dies between checks leaves nothing to stop,
  * and what a finished check left behind on purpose is not the watchdog's business. A holder may run
- * several checks at once (land's speculative checks): each is stopped.
+ * several checks at once: each is stopped.
  */
 public final class OrphanWatchdog {
 
@@ -88,7 +88,7 @@ public final class OrphanWatchdog {
         List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx16m", "-XX:-UsePerfData",
                 "-cp", classes.toString(), OrphanWatchdog.class.getName(), self, start == null ? "" : start));
-        // Working in "/", not in the lane: a process in a lane keeps it from being pruned.
+        // Working in "/", not where the holder works: a process working in a directory keeps it in use.
         ProcessBuilder builder = new ProcessBuilder(command).directory(new java.io.File("/")).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD);
         builder.environment().remove("JAVA_TOOL_OPTIONS"); // a small JVM of ours: no agents, no "Picked up" lines
@@ -197,7 +197,7 @@ public final class OrphanWatchdog {
         try (PrintStream out = new PrintStream(Files.newOutputStream(log, StandardOpenOption.APPEND), true, "UTF-8")) {
             out.println(line);
         } catch (IOException | RuntimeException e) {
-            // the log is gone (the lane removed): nothing to tell
+            // the log is gone (its directory removed): nothing to tell
         }
     }
 }

@@ -4,8 +4,8 @@ import dev.queuelock.LockRecord;
 
 /**
  * Whether a lock's holder is this process or one of its ancestors, or started this process while
- * holding: then this process runs inside that hold (a check build started by land, a test that
- * forks {@code mvn}, {@code mvn clean queuelock:land} whose session took the build lock) and must
+ * holding: then this process runs inside that hold (a build its holder started for its work, a test
+ * that forks a build, a command that took the build lock and then runs its own steps) and must
  * not wait for it - it would wait for itself forever. The last case covers a holder killed with
  * {@code kill -9} before its child's session started: the child is no longer its descendant, yet it
  * is the process tree that keeps the dead holder's lock ({@link HolderTree}). Judged by pid and

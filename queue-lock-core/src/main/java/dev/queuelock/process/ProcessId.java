@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * Which process: a pid and, when the writer recorded one, its start token. Every record that names
- * a process (a lock or ticket, a batch request or verdict, a claim, a landing in flight) holds one,
+ * a process (a lock or ticket, a batch request or verdict, a claim, work in flight) holds one,
  * and they are compared by one rule ({@link #sameProcessAs}) and judged alive by one
  * ({@link #isAlive}).
  */

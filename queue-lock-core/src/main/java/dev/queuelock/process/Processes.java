@@ -24,7 +24,7 @@ public abstract class Processes {
     }
 
     /**
-     * The implementation the environment asks for now. Not fixed once per JVM: an mvnd daemon runs
+     * The implementation the environment asks for now. Not fixed once per JVM: a build daemon runs
      * build after build, each in its own client's environment, and one build's {@value #ENV} must
      * not choose for the next.
      */
@@ -137,7 +137,7 @@ public abstract class Processes {
 
     /**
      * Whether this process, a server, still has a TCP connection accepted on one of its listening
-     * ports (an mvnd daemon's to the client whose build it runs); empty where that cannot be told.
+     * ports (a build daemon's to the client whose build it runs); empty where that cannot be told.
      */
     public abstract Optional<Boolean> servesAConnection();
 
@@ -154,15 +154,15 @@ public abstract class Processes {
     }
 
     /**
-     * Where this user's processes work, with their command names and parents: what lane pruning,
-     * orphans and {@code status}'s live column are judged by. {@link Occupants#known()} is false,
+     * Where this user's processes work, with their command names and parents: what tells whether a
+     * directory is in use, and which processes are orphans. {@link Occupants#known()} is false,
      * with the reason, where it cannot be told.
      */
     public abstract Occupants occupants();
 
     /**
      * The program and arguments a process was started with, as this user may read them: what tells
-     * a build from a shell (lane pruning). Empty if they cannot be read (another user's process, a
+     * a build from a shell. Empty if they cannot be read (another user's process, a
      * system that does not say) or the process is gone; {@link #isAlive} tells which.
      */
     public abstract Optional<List<String>> arguments(long pid);

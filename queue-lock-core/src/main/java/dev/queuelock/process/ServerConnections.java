@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Whether this process, a server, still has a TCP connection accepted on one of its listening
- * ports: how an mvnd daemon's build tells that its client has gone (the daemon keeps the build
+ * ports: how a build daemon's build tells that its client has gone (the daemon keeps the build
  * running; the kernel closes the client's end when it dies, however it dies). Two readings of the
  * same facts: {@code /proc/self/net/tcp{,6}} and this process's socket descriptors on Linux, and
  * {@code lsof -a -p <self> -iTCP -F nT} (options lsof documents alike on Linux and macOS) in the

@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  */
 public final class TreeStop {
 
-    /** SIGTERM first: a Maven build runs its shutdown hooks, a surefire fork is told by its Maven. */
+    /** SIGTERM first: a JVM runs its shutdown hooks, and a build tells the processes it forked. */
     public static final Duration GRACE = Duration.ofSeconds(3);
 
     private static final long KILLED_NANOS = TimeUnit.SECONDS.toNanos(5);

@@ -48,7 +48,10 @@ public final class RepoKey {
         return worktree;
     }
 
-    /** The lane name a lock in this worktree acts for: the worktree directory's name. */
+    /**
+     * Who a lock in this worktree acts for, the lane name as the npm tool's record calls it: the
+     * worktree directory's name.
+     */
     public String lane() {
         Path name = worktree.getFileName();
         return name == null ? worktree.toString() : name.toString();
@@ -56,7 +59,7 @@ public final class RepoKey {
 
     /**
      * Whether the worktree is the repository's main checkout (its {@code .git} is the common dir
-     * itself), not a lane made by {@code git worktree add}; false where that was not read directly.
+     * itself), not a linked worktree made by {@code git worktree add}; false where that was not read directly.
      */
     public boolean mainCheckout() {
         return mainCheckout;
@@ -79,7 +82,7 @@ public final class RepoKey {
             if (bare || Files.exists(dotGit, LinkOption.NOFOLLOW_LINKS) || Files.exists(dotGit)) {
                 Optional<Path> common = commonDirOf(bare ? d : dotGit);
                 if (common.isPresent()) {
-                    // A bare repository has no worktree: the lane is the directory asked about, as git says.
+                    // A bare repository has no worktree: the lane name comes from the directory asked about, as git says.
                     // The .git directory that is the common dir itself is the main checkout's (no extra look).
                     return new RepoKey(physical(common.get()).toString(), bare ? start : d, !bare && common.get().equals(dotGit));
                 }
@@ -89,7 +92,7 @@ public final class RepoKey {
                 break; // git does not look above a ceiling directory, nor do we
             }
         }
-        // Outside git: no program is run to be told so (every Maven session outside git would pay it).
+        // Outside git: no program is run to be told so (every build outside git would pay it).
         return new RepoKey(start.toString(), start);
     }
 
@@ -115,7 +118,7 @@ public final class RepoKey {
     }
 
     /**
-     * The worktree's own git dir ({@code .git/worktrees/<name>} for a lane, {@code .git} for the main
+     * The worktree's own git dir ({@code .git/worktrees/<name>} for a linked worktree, {@code .git} for the main
      * checkout), read as {@link #of} reads it; empty where that cannot be read directly. Looked up when
      * asked, so a build that does not need it pays nothing.
      */
@@ -164,7 +167,7 @@ public final class RepoKey {
             if (!common.ok()) {
                 return Optional.empty();
             }
-            // Only GIT_DIR or an unusual layout gets here: the lane is the directory asked about.
+            // Only GIT_DIR or an unusual layout gets here: the lane name comes from the directory asked about.
             return Optional.of(new RepoKey(physical(dir.resolve(common.out.trim())).toString(), dir));
         } catch (IOException e) {
             return Optional.empty(); // no git installed: outside git as far as we can tell

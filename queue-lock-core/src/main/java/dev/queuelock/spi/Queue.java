@@ -17,10 +17,10 @@ import java.util.regex.Pattern;
  */
 public final class Queue {
 
-    /** The queue Maven sessions take turns in: the only one with more than one slot. */
+    /** The queue builds take turns in: the only one with more than one slot. */
     public static final String BUILD = "build";
 
-    /** The queue {@code queuelock:land} serializes on. */
+    /** A second queue, one holder at a time, that never contends with {@value #BUILD}. */
     public static final String LAND = "land";
 
     /** The usage history's file name in the queue's directory, beside the npm tool's {@code lock} and {@code tickets/}. */

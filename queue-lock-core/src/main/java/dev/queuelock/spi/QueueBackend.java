@@ -18,7 +18,7 @@ public interface QueueBackend {
 
     /**
      * Who shares a queue with the repository containing {@code dir}: every lock opened with an
-     * equal id contends. By default the repository key, so every worktree of one clone shares.
+     * equal id contends. By default the repository key, so every working tree git links to one clone shares.
      */
     default String queueId(Path dir, BackendContext context) {
         return RepoKey.of(dir).key();

@@ -155,7 +155,7 @@ public abstract class QueueLockSupport implements QueueLock {
     /**
      * The JVM shutdown hook that releases the lock while it waits or holds, so Ctrl-C, SIGTERM or
      * a plain exit gives the queue back. Its own class rather than a method reference: every
-     * Maven session builds one, and a cold JVM links each reference at a cost.
+     * process that takes the lock builds one, and a cold JVM links each reference at a cost.
      */
     private final class ShutdownHook implements Runnable {
         private final String name;

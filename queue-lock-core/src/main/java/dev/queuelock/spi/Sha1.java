@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * SHA-1, for the queue directory's name only (the npm tool names it by the SHA-1 of the repository
- * key, so we must too). Written out because every Maven session computes it once, and the JDK's
+ * key, so we must too). Written out because every process that takes the lock computes it once, and the JDK's
  * {@code MessageDigest} is slow on first use in a cold JVM (provider lookup, VarHandle set-up; the
  * numbers are on the performance page). Not for anything security-related.
  */

@@ -11,7 +11,7 @@ import java.util.Optional;
  */
 public final class UsualHold {
 
-    /** How many times its usual length a hold (or a landing's phase) takes before it is called far past it: {@value}. */
+    /** How many times its usual length a hold (or one phase of the holder's work) takes before it is called far past it: {@value}. */
     public static final int FAR_PAST = 3;
 
     private final Duration length;
@@ -19,7 +19,7 @@ public final class UsualHold {
     private final String log;
 
     /**
-     * @param kind the kind of work, as the warning names it ({@code verify}, {@code land checks})
+     * @param kind the kind of work, as the warning names it ({@code verify}, {@code checks})
      * @param log  where that kind of work writes its output, said after the holder ("their log, the
      *             newest in …"); null where it writes where it was started
      */

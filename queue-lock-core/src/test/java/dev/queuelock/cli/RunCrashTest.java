@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.queuelock.LockRecord;
+import dev.queuelock.process.HolderTree;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.CliLane;
 import dev.queuelock.testsupport.CliLaneTestSupport;
@@ -24,6 +25,10 @@ class RunCrashTest extends CliLaneTestSupport {
         ChildProcess holder = lane.start("holder", "run", "--label", "hold", "--", "sh", "-c", HOLD);
         await().atMost(CliLane.PATIENCE).until(() -> Files.exists(lane.dir().resolve("started")));
         long holderPid = holder.pid();
+        // Killed once its CMD is known to be its own (the portable layer records the child just
+        // after starting it; a kill inside that moment would leave CMD unseen, as on a Mac).
+        LockRecord held = lane.snapshot().holders().get(0);
+        await().atMost(CliLane.PATIENCE).until(() -> HolderTree.anyStartedBy(held.pid(), held.start().orElse(null)));
 
         holder.kill9(); // no shutdown hook: CMD (re-parented) runs on
 

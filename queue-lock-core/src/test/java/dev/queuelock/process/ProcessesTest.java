@@ -143,7 +143,9 @@ class ProcessesTest {
         assertThat(occupants.known()).isFalse();
         assertThat(occupants.all()).isEmpty();
         assertThat(occupants.unknownBecause()).get().asString()
-                .startsWith("lsof is not installed").contains("every lane counts as in use").endsWith("install lsof");
+                .startsWith("lsof is not installed").contains("nobody can tell which processes work where").endsWith("install lsof")
+                .as("the lock's process layer says what it cannot tell; what that means for a lane is the lanes' to say")
+                .doesNotContain("lane");
     }
 
     @Test

@@ -41,9 +41,14 @@ public final class ResolverProperties {
     /** Any property of the resolver's sync context: a user who set one chose how the local repository is locked. */
     static final String SYNC_CONTEXT = "aether.syncContext.";
     /** The enhanced local repository's keys in resolver 1.9 (Maven 3.9); resolver 2 still reads them, as legacy. */
-    static final String LRM_1_9 = "aether.enhancedLocalRepository.";
+    public static final String LRM_1_9 = "aether.enhancedLocalRepository.";
     /** The enhanced local repository's keys in resolver 2 (Maven 3.10 and 4). */
-    static final String LRM_2 = "aether.lrm.enhanced.";
+    public static final String LRM_2 = "aether.lrm.enhanced.";
+
+    /** The enhanced local repository's key (after either prefix) that splits installs from downloads. */
+    public static final String SPLIT = "split";
+    /** The enhanced local repository's key (after either prefix) of where installs go: a part's prefix. */
+    public static final String LOCAL_PREFIX = "localPrefix";
 
     /** The resolver generation a Maven version ships. */
     public enum Resolver {
@@ -156,8 +161,8 @@ public final class ResolverProperties {
             return "layout as you set it (" + ownLayout + "), left alone: " + part.owner() + "'s installs are not put apart";
         }
         String lrm = resolver.lrmPrefix();
-        set.put(lrm + "split", "true");
-        set.put(lrm + "localPrefix", part.prefix());
+        set.put(lrm + SPLIT, "true");
+        set.put(lrm + LOCAL_PREFIX, part.prefix());
         set.put(lrm + "remotePrefix", ""); // downloads where they always were
         return part.owner() + " installs to " + part.prefix() + " and resolves from there first; downloads stay shared";
     }

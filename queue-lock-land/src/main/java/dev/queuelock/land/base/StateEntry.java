@@ -1,6 +1,6 @@
 package dev.queuelock.land.base;
 
-import dev.queuelock.repo.StateFolder;
+import dev.queuelock.repository.StateFolder;
 import java.nio.file.Path;
 
 /**
@@ -28,10 +28,14 @@ public enum StateEntry {
     PART_CLAIMS("part-claims", true),
     /** Each lane's disk use as last measured, with when (status and prune write it; the watch reads it). */
     DISK_SIZES("disk-sizes.json", true),
+    /** The land queue's pause: who paused it and why, until a resume removes it ({@link QueuePause}). */
+    PAUSE("pause.json", true),
     /** The lock file that lets adds and prunes of worktrees run one at a time ({@code LockFileMutex}). */
     WORKTREES_LOCK("worktrees.lock", true),
     /** Each remote's default branch as it last answered (core's record, read by builds). */
     REMOTE_DEFAULT_BRANCHES(StateFolder.REMOTE_DEFAULT_BRANCHES, true),
+    /** Modules' outputs by their inputs' key, which lanes and checks reuse (core's store, written by builds). */
+    REUSE(StateFolder.REUSE, true),
     /**
      * The scratch worktrees of batch checks: git knows them too, so uninstall leaves a non-empty one
      * (and says so) rather than pull worktrees out from under git.

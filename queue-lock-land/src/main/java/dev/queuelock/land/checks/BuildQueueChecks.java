@@ -20,6 +20,7 @@ public final class BuildQueueChecks implements Checks, AutoCloseable {
     private final String label;
     private final LandLog log;
     private final Runnable slotInHand;
+    private PauseWait pause = PauseWait.NONE;
     private boolean taken;
 
     public BuildQueueChecks(Checks checks, QueueLock buildLock, String label, LandLog log) {
@@ -33,6 +34,12 @@ public final class BuildQueueChecks implements Checks, AutoCloseable {
         this.label = label;
         this.log = log;
         this.slotInHand = slotInHand;
+    }
+
+    /** Waits out a pause of the land queue ({@link PauseWait}) before the build lock is taken. */
+    public BuildQueueChecks waitingOut(PauseWait pause) {
+        this.pause = pause;
+        return this;
     }
 
     @Override
@@ -52,6 +59,7 @@ public final class BuildQueueChecks implements Checks, AutoCloseable {
      */
     public void take() throws InterruptedException {
         if (!taken) {
+            pause.untilResumed(); // before the slot: a paused lander holds no build slot
             buildLock.acquire(AcquireOptions.defaults().withLabel(label).withListener(log::buildWait));
             taken = true;
         }

@@ -6,6 +6,7 @@ import dev.queuelock.land.base.LandResult;
 import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.checks.BuildQueueChecks;
 import dev.queuelock.land.checks.Checks;
+import dev.queuelock.land.checks.PauseWait;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.RepoContext;
 
@@ -73,12 +74,17 @@ public final class Landing {
      * queue); the landing's slot wait ends as each run has its slot.
      */
     public BuildQueueChecks checks(String label) {
-        return new BuildQueueChecks(checks, buildLock, label, log, () -> clock.end(Phase.SLOT_WAIT));
+        return new BuildQueueChecks(checks, buildLock, label, log, () -> clock.end(Phase.SLOT_WAIT)).waitingOut(pause());
     }
 
     /** The same checks in a hold of another build lock: a speculative check beside the others, in a slot of its own. */
     public BuildQueueChecks checks(String label, QueueLock buildLock) {
-        return new BuildQueueChecks(checks, buildLock, label, log);
+        return new BuildQueueChecks(checks, buildLock, label, log).waitingOut(pause());
+    }
+
+    /** Every check of a landing waits out a pause of the land queue first. */
+    private PauseWait pause() {
+        return repo == null ? PauseWait.NONE : new PauseWait(repo.stateDir(), log);
     }
 
     public PhaseClock clock() {

@@ -3,7 +3,7 @@ package dev.queuelock.land.git;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.process.GitCommand;
-import dev.queuelock.repo.IntegrationBranch;
+import dev.queuelock.repository.IntegrationBranch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,9 +1,9 @@
 package dev.queuelock.land.git;
 
 import dev.queuelock.land.base.LandException;
-import dev.queuelock.repo.IntegrationBranch;
+import dev.queuelock.repository.IntegrationBranch;
 import dev.queuelock.repo.RepoKey;
-import dev.queuelock.repo.StateFolder;
+import dev.queuelock.repository.StateFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -74,6 +74,11 @@ public final class RepoContext {
     /** The integration branch and how it was chosen. */
     public IntegrationBranch integrationBranch() {
         return integration;
+    }
+
+    /** The remote lanes land on, e.g. {@code origin}. */
+    public String remote() {
+        return remote;
     }
 
     /** The integration branch on the remote. */

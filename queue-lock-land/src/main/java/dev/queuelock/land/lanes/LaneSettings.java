@@ -1,10 +1,10 @@
 package dev.queuelock.land.lanes;
 
-import dev.queuelock.config.LaneDirectorySettings;
+import dev.queuelock.repository.LaneDirectorySettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.git.LandTarget;
-import dev.queuelock.repo.LaneDirectory;
+import dev.queuelock.repository.LaneDirectory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -2,6 +2,7 @@ package dev.queuelock.land.watch;
 
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.lanes.LaneState;
@@ -12,13 +13,15 @@ import dev.queuelock.build.slots.UsualHolds;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * The events only time reveals, which the watch fires (the lander fires landed and refused
  * itself): a landing in a phase far past its usual time, a build waiting far past a usual build,
- * a lane idle and unlanded for long, and a flaky test seen. Each fires once per occurrence.
+ * a lane idle and unlanded for long, a flaky test seen, and two lanes found changing the same files
+ * (the conflicts forecast, which only the watch looks at over time). Each fires once per occurrence.
  */
 final class Alerts {
 
@@ -53,6 +56,22 @@ final class Alerts {
         longWaits(m);
         idleLanes(m);
         flaky(m);
+        overlaps(m);
+    }
+
+    /** Two lanes newly found changing the same files (or their commits newly found to conflict): told once per finding. */
+    private void overlaps(WatchModel m) {
+        for (Overlap overlap : m.overlaps) {
+            if (fired.add("overlap " + overlap.describe())) {
+                Map<String, Object> fields = new LinkedHashMap<>();
+                fields.put("lane", overlap.second);
+                fields.put("lanes", List.of(overlap.first, overlap.second));
+                fields.put("files", overlap.files);
+                fields.put("conflict", overlap.conflict == null || !overlap.conflict.judged ? null : overlap.conflict.conflicts());
+                fields.put("reason", overlap.describe());
+                notifier.send("overlap", fields);
+            }
+        }
     }
 
     /**
@@ -62,6 +81,9 @@ final class Alerts {
      * landed run has timed yet has no usual time to be far past.
      */
     private void stuckLandings(WatchModel m) {
+        if (m.pause != null) {
+            return; // a paused queue's landers wait for a resume, said on the screen: nobody is stuck
+        }
         m.landing.forEach((lane, note) -> {
             long pid = note.pid();
             if (note.isIn(Phase.QUEUE_WAIT) || waitsIn(m.build, pid)) {

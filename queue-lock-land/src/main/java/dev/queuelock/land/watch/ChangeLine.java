@@ -50,6 +50,10 @@ public final class ChangeLine {
             line.append(" | lanes: ").append(m.lanes.stream().map(l -> WatchModel.name(l) + " " + m.state(l))
                     .collect(Collectors.joining(", ")));
         }
+        if (m.pause != null) {
+            line.append(" | land queue paused by ").append(m.pause.by).append(": ").append(m.pause.reason);
+        }
+        m.overlaps.forEach(overlap -> line.append(" | overlap: ").append(overlap.describe()));
         if (!m.landings.isEmpty()) {
             LandRun run = m.landings.get(m.landings.size() - 1);
             line.append(" | last: ").append(run.lane).append(' ').append(run.outcome().id());

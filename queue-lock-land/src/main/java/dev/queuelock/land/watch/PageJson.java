@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.land.history.HistoryChart;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
@@ -49,6 +50,10 @@ public final class PageJson {
             ((ObjectNode) queued.get(i)).put("eta", LandEta.of(stats, m.land, i, m.now).replaceFirst("^, ", ""));
         }
         stats.medianHold().ifPresent(d -> land.put("p50LandingMillis", d.toMillis()));
+        if (m.pause != null) {
+            land.putObject("pause").put("by", m.pause.by).put("reason", m.pause.reason).put("since", m.pause.since)
+                    .put("text", m.pause.describe(m.now));
+        }
         ArrayNode lanes = doc.putArray("lanes");
         for (LaneState lane : m.lanes) {
             ObjectNode l = lanes.addObject();
@@ -66,6 +71,14 @@ public final class PageJson {
                 l.put("diskBytes", d.totalBytes());
                 l.put("disk", m.disk.row(lane.lane(), m.now)); // said by the one formatter the screen and status use
             });
+        }
+        ArrayNode overlaps = doc.putArray("overlaps");
+        for (Overlap overlap : m.overlaps) {
+            ObjectNode o = overlaps.addObject();
+            o.putArray("lanes").add(overlap.first).add(overlap.second);
+            overlap.files.forEach(o.putArray("files")::add);
+            o.put("conflict", overlap.conflict == null || !overlap.conflict.judged ? null : overlap.conflict.conflicts());
+            o.put("text", overlap.describe());
         }
         List<LandRun> recent = m.landings.subList(Math.max(0, m.landings.size() - ScreenText.CHART_RUNS), m.landings.size());
         m.disk.summary().ifPresent(text -> doc.put("disk", text));

@@ -37,6 +37,7 @@ public final class ScreenText {
         landQueue(m, out);
         out.add("");
         lanes(m, out);
+        m.overlaps.forEach(overlap -> out.add("  overlap: " + overlap.describe()));
         out.add("");
         landings(m, out);
         return out;
@@ -61,6 +62,9 @@ public final class ScreenText {
         QueueSnapshot q = m.land;
         LandStats stats = m.stats();
         out.add("LAND QUEUE");
+        if (m.pause != null) {
+            out.add("  " + m.pause.describe(m.now) + " (landers wait before their checks; mvn queuelock:resume lifts it)");
+        }
         for (LockRecord h : q.holders()) {
             LandingNote note = m.landing.get(h.lane());
             String phase = note == null ? "" : "   " + note.phaseWords() + " for " + since(m, note.since());

@@ -1,9 +1,11 @@
 package dev.queuelock.land.watch;
 
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.file.DirectoryEvents;
 import dev.queuelock.file.EventPump;
 import dev.queuelock.land.base.Phase;
+import dev.queuelock.land.base.QueuePause;
 import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.land.checks.FlakyTests;
@@ -67,6 +69,8 @@ public final class WatchLoop {
     private Map<String, Long> flaky = Map.of();
     private Map<String, ActivityLine> lastEnds = Map.of();
     private List<LaneState> lanes = List.of();
+    private QueuePause pause;
+    private List<Overlap> overlaps = List.of();
     private LaneDisks disk = LaneDisks.NONE;
     private Map<String, List<String>> batches = Map.of();
     private CheckProgress checks;
@@ -148,7 +152,7 @@ public final class WatchLoop {
 
     private WatchModel model(long now) {
         timeline.observe(build, now);
-        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay());
+        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay()).with(pause, overlaps);
     }
 
     /** Whether a landing is in its checks: their logs are read on while it is. */
@@ -210,6 +214,7 @@ public final class WatchLoop {
             checks = new CheckProgress(StateEntry.CHECK_LOGS.in(state));
         }
         landing = InFlightLanding.live(state);
+        pause = QueuePause.of(state).orElse(null);
         batches = UnderWay.batches(new BatchBoard(common).verdicts());
         landings = new LandHistory(common).read();
         flaky = new FlakyTests(common).flakiest(FLAKIEST);
@@ -226,6 +231,7 @@ public final class WatchLoop {
 
     private void readLanes() {
         lanes = new ArrayList<>(sources.lanes());
+        overlaps = sources.overlaps(lanes);
         long now = System.currentTimeMillis();
         disk = sources.disk(lanes); // counted in the background: never waits on a large tree
         lanesReadAt = now;

@@ -2,9 +2,11 @@ package dev.queuelock.land.watch;
 
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.disk.LaneDisks;
 import dev.queuelock.land.history.ActivityLine;
+import dev.queuelock.land.base.QueuePause;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
 import dev.queuelock.land.history.LandingNote;
@@ -37,10 +39,20 @@ public final class WatchModel {
     final Timeline timeline;
     /** The landings' checks and batches so far. */
     final UnderWay underWay;
+    /** The land queue's pause; null while it runs. */
+    final QueuePause pause;
+    /** Lanes that change the same files (the conflicts forecast). */
+    final List<Overlap> overlaps;
 
     WatchModel(long now, QueueSnapshot build, QueueSnapshot land, Map<String, LandingNote> landing, List<LandRun> landings,
             Map<String, Long> flaky, List<LaneState> lanes, Map<String, ActivityLine> lastEnds, LaneDisks disk,
             Timeline timeline, UnderWay underWay) {
+        this(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, null, List.of());
+    }
+
+    private WatchModel(long now, QueueSnapshot build, QueueSnapshot land, Map<String, LandingNote> landing, List<LandRun> landings,
+            Map<String, Long> flaky, List<LaneState> lanes, Map<String, ActivityLine> lastEnds, LaneDisks disk,
+            Timeline timeline, UnderWay underWay, QueuePause pause, List<Overlap> overlaps) {
         this.now = now;
         this.build = build;
         this.land = land;
@@ -52,11 +64,19 @@ public final class WatchModel {
         this.disk = disk;
         this.timeline = timeline;
         this.underWay = underWay;
+        this.pause = pause;
+        this.overlaps = overlaps;
+    }
+
+    /** This look with the land queue's pause as the state folder said it (null: it runs) and the lanes' overlaps. */
+    WatchModel with(QueuePause landPause, List<Overlap> laneOverlaps) {
+        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, landPause,
+                List.copyOf(laneOverlaps));
     }
 
     /** The same look, timed at {@code at}: what a clock tick redraws without reading anything again. */
     WatchModel at(long at) {
-        return new WatchModel(at, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay);
+        return new WatchModel(at, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, pause, overlaps);
     }
 
     /** The build queue as this look read it. */

@@ -2,6 +2,7 @@ package dev.queuelock.land.watch;
 
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.land.disk.LaneDisks;
+import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.spi.QueueChanges;
 import java.nio.file.Path;
@@ -33,6 +34,11 @@ public interface WatchSources {
     /** What {@code lanes} take on disk, as last counted (in the background: this never waits on a count); none if not known. */
     default LaneDisks disk(List<LaneState> lanes) {
         return LaneDisks.NONE;
+    }
+
+    /** Which of these lanes change the same files (the conflicts forecast); runs git, read with the lanes. */
+    default List<Overlap> overlaps(List<LaneState> lanes) {
+        return List.of();
     }
 
     /** The repository's git common directory; null outside git. */

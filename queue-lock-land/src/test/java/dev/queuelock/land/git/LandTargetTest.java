@@ -2,7 +2,7 @@ package dev.queuelock.land.git;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.repo.StateFolder;
+import dev.queuelock.repository.StateFolder;
 import dev.queuelock.testsupport.GitFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;

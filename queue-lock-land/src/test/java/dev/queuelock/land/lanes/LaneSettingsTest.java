@@ -3,7 +3,7 @@ package dev.queuelock.land.lanes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.queuelock.config.LaneDirectorySettings;
+import dev.queuelock.repository.LaneDirectorySettings;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

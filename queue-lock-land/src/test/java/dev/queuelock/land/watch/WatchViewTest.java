@@ -64,6 +64,23 @@ class WatchViewTest {
         assertThat(screen).anyMatch(line -> line.startsWith("  landing  lane d (lane/4), pid 14   checks for 3s"));
     }
 
+    /** Issue 56: a paused land queue is shown on the screen, in the lines and on the page, with who paused it and why. */
+    @Test
+    void aPauseIsShownWithWhoAndWhyOnTheScreenTheLinesAndThePage() throws Exception {
+        QueueSnapshot land = new QueueSnapshot(Path.of("/tmp/q-land"), List.of(), List.of(record(13, "c", "lane/3", NOW - 1000)));
+        WatchModel paused = look(twoSlots(List.of(), List.of()), land, Map.of(), new Timeline())
+                .with(new dev.queuelock.land.base.QueuePause("alice in shop", "main is broken", NOW - 60_000), List.of());
+
+        assertThat(ScreenText.lines(paused)).containsSubsequence("LAND QUEUE", "  land queue paused by alice in shop for 1m 00s:"
+                + " main is broken (landers wait before their checks; mvn queuelock:resume lifts it)", "  queued 1. lane c (lane/3), pid 13   waiting 1s");
+        assertThat(new ChangeLine().next(paused)).contains("| land queue paused by alice in shop: main is broken");
+        JsonNode page = new ObjectMapper().readTree(PageJson.render(paused));
+        assertThat(page.at("/land/pause/reason").asText()).isEqualTo("main is broken");
+        assertThat(page.at("/land/pause/by").asText()).isEqualTo("alice in shop");
+        assertThat(new ObjectMapper().readTree(PageJson.render(look(twoSlots(List.of(), List.of()), land, Map.of(), new Timeline())))
+                .at("/land/pause").isMissingNode()).as("a running queue has no pause").isTrue();
+    }
+
     @Test
     void aLinePerChangeAndNoneForTheClockAlone() {
         ChangeLine lines = new ChangeLine();

@@ -2,11 +2,16 @@ package dev.queuelock.maven.extension;
 
 import dev.queuelock.build.AffectedBuildSettings;
 import dev.queuelock.maven.extension.check.CheckReactor;
+import dev.queuelock.maven.extension.check.LaneOverlapLine;
 import dev.queuelock.maven.extension.check.LaneReactor;
+import dev.queuelock.maven.extension.reuse.BuildReuse;
+import dev.queuelock.repository.LaneDirectory;
 import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import javax.inject.Inject;
 import javax.inject.Named;
 import javax.inject.Singleton;
@@ -14,6 +19,7 @@ import org.apache.maven.AbstractMavenLifecycleParticipant;
 import org.apache.maven.MavenExecutionException;
 import org.apache.maven.execution.MavenExecutionRequest;
 import org.apache.maven.execution.MavenSession;
+import org.eclipse.aether.RepositorySystem;
 
 /**
  * The core extension's entry point, listed in {@code .mvn/extensions.xml}: at session start it
@@ -22,7 +28,9 @@ import org.apache.maven.execution.MavenSession;
  * ({@link LaneBuildProperties}), reads the build queue's settings ({@link BuildQueueSettings}) and
  * waits its turn in the build queue ({@link BuildQueue}); once the projects are read, a land check
  * build narrows its reactor to what the landing changed ({@link CheckReactor}), and a build that asks
- * narrows it to what its lane changed ({@link LaneReactor}); at session end it leaves the queue.
+ * narrows it to what its lane changed ({@link LaneReactor}), either resolving what was built before
+ * at the same inputs instead of building it again ({@link BuildReuse}); at session end it leaves the
+ * queue, and a build in a repository with lanes stores what it built for the others to reuse.
  *
  * <p>{@code afterSessionEnd} does not run when a POM fails to load or on Ctrl-C/SIGTERM: the
  * {@link SessionBoundarySpy} and the lock's JVM shutdown hook cover those.
@@ -31,11 +39,23 @@ import org.apache.maven.execution.MavenSession;
 @Singleton
 public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
 
+    /** The phases at or after {@code package}: a build that reaches one made what can be stored for reuse. */
+    private static final Set<String> PACKAGING_PHASES = Set.of("package", "pre-integration-test", "integration-test",
+            "post-integration-test", "verify", "install", "deploy");
+
     private final BuildQueue queue;
+    private final RepositorySystem repositorySystem;
+    /**
+     * This session's part in reusing modules' outputs ({@link BuildReuse}); null where it has none.
+     * Typed Object: Guice reads this class's field types at every session start, and a plain build
+     * must load nothing new.
+     */
+    private Object reuse;
 
     @Inject
-    public BuildQueueParticipant(BuildQueue queue) {
+    public BuildQueueParticipant(BuildQueue queue, RepositorySystem repositorySystem) {
         this.queue = queue;
+        this.repositorySystem = repositorySystem;
     }
 
     @Override
@@ -59,27 +79,81 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
     /**
      * A land check build that names its changes builds only what they reach ({@link CheckReactor});
      * another build asked to ({@link AffectedBuildSettings#AFFECTED}) builds only what its lane
-     * changed ({@link LaneReactor}). The key's name is a constant: a build that does not ask loads nothing.
+     * changed ({@link LaneReactor}). A build in a lane says which other lanes change its files
+     * ({@link LaneOverlapLine}). The keys' names are constants: a build outside a lane that does not ask loads nothing.
      */
     @Override
     public void afterProjectsRead(MavenSession session) throws MavenExecutionException {
         Properties user = session.getUserProperties();
+        Path top = topDirectory(session.getRequest());
+        reuse = null;
         if (CheckReactor.isCheckBuild(user)) {
-            CheckReactor.narrow(session);
-        } else if (user.getProperty(AffectedBuildSettings.AFFECTED) != null
-                && !AffectedBuildSettings.OFF.equalsIgnoreCase(user.getProperty(AffectedBuildSettings.AFFECTED).strip())) {
+            BuildReuse started;
             try {
-                LaneReactor.narrow(session, topDirectory(session.getRequest()));
+                started = BuildReuse.start(session, top, repositorySystem, true);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new MavenExecutionException("interrupted while git listed the lane's changes", e);
+                throw new MavenExecutionException("interrupted while git listed the worktree's files", e);
             }
+            reuse = started;
+            CheckReactor.narrow(session, started);
+            return;
+        }
+        if (user.getProperty(LaneDirectory.NUMBER_PROPERTY) != null && !OwnGoals.ofThisPlugin().onlyOwn(session.getGoals())) {
+            // A build in a lane (the property is set for those alone) tells of other lanes changing its files.
+            try {
+                LaneOverlapLine.say(top, user);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new MavenExecutionException("interrupted while git listed the lanes' changes", e);
+            }
+        }
+        try {
+            if (user.getProperty(AffectedBuildSettings.AFFECTED) != null
+                    && !AffectedBuildSettings.OFF.equalsIgnoreCase(user.getProperty(AffectedBuildSettings.AFFECTED).strip())) {
+                BuildReuse started = BuildReuse.start(session, top, repositorySystem, false);
+                reuse = started;
+                LaneReactor.narrow(session, top, started);
+            } else if (inRepositoryWithLanes(top) && packages(session.getRequest().getGoals())) {
+                reuse = BuildReuse.start(session, top, repositorySystem, false); // stores what it builds, for the lanes
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MavenExecutionException("interrupted while git listed the worktree's files", e);
         }
     }
 
     @Override
     public void afterSessionEnd(MavenSession session) {
         queue.leave();
+        Object made = reuse;
+        reuse = null;
+        if (made != null) {
+            ((BuildReuse) made).fill(session);
+        }
+    }
+
+    /**
+     * Whether {@code top} is a lane (its {@code .git} a file) or a main checkout with lanes: read off
+     * two files, as every build of a repository without lanes asks it and must pay nothing more.
+     */
+    static boolean inRepositoryWithLanes(Path top) {
+        Path dotGit = top.resolve(".git");
+        if (Files.isRegularFile(dotGit)) {
+            return true;
+        }
+        String[] lanes = dotGit.resolve("worktrees").toFile().list();
+        return lanes != null && lanes.length > 0;
+    }
+
+    /** Whether the goals reach the package phase, so there is something to store. */
+    private static boolean packages(List<String> goals) {
+        for (String goal : goals) {
+            if (PACKAGING_PHASES.contains(goal)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static Path topDirectory(MavenExecutionRequest request) {

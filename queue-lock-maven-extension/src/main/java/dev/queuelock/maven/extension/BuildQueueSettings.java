@@ -3,12 +3,13 @@ package dev.queuelock.maven.extension;
 import dev.queuelock.build.AffectedBuildSettings;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.KnownKeys;
-import dev.queuelock.config.LaneDirectorySettings;
+import dev.queuelock.repository.LaneDirectorySettings;
 import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
+import dev.queuelock.build.ReuseSettings;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.maven.extension.check.LandCheckProperties;
-import dev.queuelock.repo.LaneDirectory;
+import dev.queuelock.repository.LaneDirectory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,8 @@ final class BuildQueueSettings {
     /** The other queuelock.* names this realm reads or sets (constants: naming them loads no class). */
     private static final List<String> NAMED_HERE = List.of(AffectedBuildSettings.AFFECTED, LaneDirectory.NUMBER_PROPERTY,
             LaneDirectory.PORT_PROPERTY, LandCheckProperties.CHANGED_FILES, LandCheckProperties.ROOT,
-            LandCheckProperties.CHANGED_OWN, LandCheckProperties.CHANGED_AHEAD, LandCheckProperties.PLAN);
+            LandCheckProperties.CHANGED_OWN, LandCheckProperties.CHANGED_AHEAD, LandCheckProperties.PLAN,
+            ReuseSettings.STORE_MEGABYTES_KEY);
 
     private final String skipReason;
     private final BuildScope scope;

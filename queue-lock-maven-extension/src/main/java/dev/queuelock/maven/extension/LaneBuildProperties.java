@@ -1,7 +1,7 @@
 package dev.queuelock.maven.extension;
 
-import dev.queuelock.config.LaneDirectorySettings;
-import dev.queuelock.repo.LaneDirectory;
+import dev.queuelock.repository.LaneDirectorySettings;
+import dev.queuelock.repository.LaneDirectory;
 import java.nio.file.Path;
 import java.util.OptionalInt;
 import java.util.Properties;

@@ -2,6 +2,7 @@ package dev.queuelock.maven.extension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.repository.LaneDirectorySettings;
 import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.config.KnownKeys;
 import java.lang.reflect.Method;
@@ -64,7 +65,8 @@ class UnknownKeysTest {
     private static final class Isolated extends URLClassLoader {
 
         Isolated() {
-            super(new URL[] {codeOf(BuildQueueSettings.class), codeOf(KnownKeys.class), codeOf(LocalRepositorySettings.class)},
+            super(new URL[] {codeOf(BuildQueueSettings.class), codeOf(KnownKeys.class), codeOf(LocalRepositorySettings.class),
+                    codeOf(LaneDirectorySettings.class)},
                     UnknownKeysTest.class.getClassLoader());
         }
 

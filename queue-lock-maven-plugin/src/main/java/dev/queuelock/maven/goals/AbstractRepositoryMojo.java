@@ -5,10 +5,12 @@ import dev.queuelock.QueueLockException;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
-import dev.queuelock.config.LaneDirectorySettings;
+import dev.queuelock.repository.LaneDirectorySettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
+import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.LandLog;
+import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.history.LandStats;
 import dev.queuelock.land.lanes.LaneLayout;
@@ -148,6 +150,15 @@ abstract class AbstractRepositoryMojo extends AbstractMojo {
         } catch (QueueLockException | MojoExecutionException e) {
             return LaneRecords.unknown("cannot read the build and land queues (" + e.getMessage() + "), so nobody can tell"
                     + " which lanes a build or a lander works in: every lane counts as in use");
+        }
+    }
+
+    /** The state folder of the repository of the top directory; outside git: refused, saying so. */
+    Path stateDir() throws MojoExecutionException {
+        try {
+            return RepoContext.stateDir(RepoContext.commonDir(topDirectory()));
+        } catch (LandException e) {
+            throw new MojoExecutionException(e.getMessage());
         }
     }
 

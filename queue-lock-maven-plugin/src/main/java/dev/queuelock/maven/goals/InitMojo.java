@@ -4,7 +4,7 @@ import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.Git;
-import dev.queuelock.repo.IntegrationBranch;
+import dev.queuelock.repository.IntegrationBranch;
 import dev.queuelock.land.git.LandTarget;
 import dev.queuelock.land.git.PushGuard;
 import dev.queuelock.land.git.RepoContext;

@@ -1,9 +1,10 @@
 package dev.queuelock.maven.goals;
 
 import dev.queuelock.build.AffectedBuildSettings;
-import dev.queuelock.config.LaneDirectorySettings;
+import dev.queuelock.repository.LaneDirectorySettings;
 import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
+import dev.queuelock.build.ReuseSettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.engine.CheckAndPushSettings;
@@ -30,7 +31,7 @@ final class SettingsCatalog {
     private static final SettingsCatalog STANDARD = new SettingsCatalog(List.of(LockSettings.SETTINGS,
             ZooKeeperSettings.SETTINGS, LandTarget.SETTINGS, CheckAndPushSettings.SETTINGS, BatchOptions.SETTINGS,
             StatusMojo.SETTINGS, LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LocalRepositorySettings.SETTINGS,
-            AffectedBuildSettings.SETTINGS, LaneUse.SETTINGS, LaneMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS,
+            AffectedBuildSettings.SETTINGS, ReuseSettings.SETTINGS, LaneUse.SETTINGS, LaneMojo.SETTINGS, PauseMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS,
             UninstallMojo.SETTINGS, Notifier.SETTINGS, WatchMojo.SETTINGS, DiskSettings.SETTINGS));
 
     private final List<SettingGroup> groups;

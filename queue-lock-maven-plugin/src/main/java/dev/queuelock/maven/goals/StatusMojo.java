@@ -7,6 +7,7 @@ import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.base.QueuePause;
 import dev.queuelock.land.checks.FlakyTests;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.RepoContext;
@@ -15,8 +16,10 @@ import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.disk.DiskMeter;
 import dev.queuelock.land.disk.DiskSettings;
 import dev.queuelock.land.disk.LaneDisks;
+import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.land.lanes.Lane;
 import dev.queuelock.land.lanes.LaneLayout;
+import dev.queuelock.land.lanes.LaneOverlaps;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.repo.RepoKey;
@@ -30,6 +33,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 
@@ -79,9 +83,11 @@ public class StatusMojo extends AbstractLandTargetMojo {
             report.add(land.name(), BuildScope.REPO.toString(), land.backendName(), factory.snapshot(land));
             report.withLandings(landHistory(repo));
             report.withFlakyTests(flakiest(repo));
-            List<LaneState> states = lanes(repo, lanes);
-            report.withLanes(states);
-            report.withDisk(disk(repo, lanes, states).warnedUnder(lowFreeSpaceGb, states));
+            List<LaneState> laneStates = lanes(repo, lanes);
+            report.withLanes(laneStates);
+            report.withOverlaps(overlaps(repo, laneStates));
+            stateDir(repo).ifPresent(state -> report.withPause(QueuePause.of(state)));
+            report.withDisk(disk(repo, lanes, laneStates).warnedUnder(lowFreeSpaceGb, laneStates));
         } catch (QueueLockException e) {
             throw new MojoExecutionException(e.getMessage());
         }
@@ -117,6 +123,29 @@ public class StatusMojo extends AbstractLandTargetMojo {
             return diskMeter(LaneLayout.of(new Git(repo.worktree()), settings)).look(lanes, System.currentTimeMillis());
         } catch (LandException e) {
             return LaneDisks.NONE;
+        }
+    }
+
+    /** Which lanes change the same files, and whether their commits would conflict (the conflicts forecast). */
+    private List<Overlap> overlaps(RepoKey repo, List<LaneState> states) {
+        if (states.size() < 2) {
+            return List.of();
+        }
+        List<Lane> lanes = new ArrayList<>();
+        states.forEach(state -> lanes.add(state.lane()));
+        try {
+            return LaneOverlaps.of(lanes, RepoContext.known(new Git(repo.worktree()), target()));
+        } catch (LandException e) {
+            return List.of();
+        }
+    }
+
+    /** The repository's state folder, where the land queue's pause is kept; none outside git. */
+    private static Optional<Path> stateDir(RepoKey repo) {
+        try {
+            return Optional.of(RepoContext.stateDir(RepoContext.commonDir(repo.worktree())));
+        } catch (LandException e) {
+            return Optional.empty();
         }
     }
 

@@ -3,8 +3,10 @@ package dev.queuelock.maven.goals;
 import dev.queuelock.Durations;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.file.FileBackend;
 import dev.queuelock.json.StatusJson;
+import dev.queuelock.land.base.QueuePause;
 import dev.queuelock.land.base.StateFiles;
 import dev.queuelock.land.batch.BatchReport;
 import dev.queuelock.land.disk.LaneDisks;
@@ -20,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Renders queue snapshots and the landing history as log lines or as one JSON document. */
 final class StatusReport {
@@ -37,6 +40,9 @@ final class StatusReport {
     private List<LaneState> lanes = List.of();
     private Map<String, Long> flaky = Map.of();
     private LaneDisks disk = LaneDisks.NONE;
+    private List<Overlap> overlaps = List.of();
+    /** Null until given (outside git): then status says nothing of a pause. */
+    private Optional<QueuePause> pause;
 
     StatusReport(long nowMillis) {
         this.nowMillis = nowMillis;
@@ -77,6 +83,18 @@ final class StatusReport {
         return this;
     }
 
+    /** Lanes that change the same files (the conflicts forecast). */
+    StatusReport withOverlaps(List<Overlap> laneOverlaps) {
+        overlaps = List.copyOf(laneOverlaps);
+        return this;
+    }
+
+    /** The land queue's pause as the state folder says it; empty: it runs. */
+    StatusReport withPause(Optional<QueuePause> landPause) {
+        pause = landPause;
+        return this;
+    }
+
     List<String> lines() {
         List<String> out = new ArrayList<>();
         LandStats stats = new LandStats(landings);
@@ -84,6 +102,9 @@ final class StatusReport {
             String backend = backends.get(name).equals(FileBackend.NAME) ? "" : ", " + backends.get(name) + " backend";
             out.add(name + " queue (" + scopes.get(name) + " scope" + backend + "): " + q.location());
             q.slotsLine().ifPresent(line -> out.add("  slots: " + line));
+            if (name.equals(Queue.LAND) && pause != null && pause.isPresent()) {
+                out.add("  " + pause.get().describe(nowMillis) + " (landers wait before their checks; mvn queuelock:resume lifts it)");
+            }
             if (q.holders().isEmpty()) {
                 out.add("  holder: none");
             }
@@ -115,6 +136,10 @@ final class StatusReport {
             lanes.forEach(lane -> out.add("  " + lane.describe()));
         }
         out.addAll(disk.lines(nowMillis));
+        if (!overlaps.isEmpty()) {
+            out.add("lanes changing the same files (land one, then rebase the other):");
+            overlaps.forEach(overlap -> out.add("  " + overlap.describe()));
+        }
         return out;
     }
 
@@ -138,6 +163,9 @@ final class StatusReport {
         history.put("recent", recent().isEmpty() ? List.of() : StateFiles.json().convertValue(recent(), List.class));
         history.put("flakyTests", flaky); // test name -> how often, most first
         doc.landings(history);
+        if (pause != null) {
+            doc.repository("landPause", pause.map(this::pauseJson).orElse(null));
+        }
         if (!lanes.isEmpty()) {
             List<Object> laneList = new ArrayList<>();
             for (LaneState lane : lanes) {
@@ -160,9 +188,33 @@ final class StatusReport {
                 laneList.add(l);
             }
             doc.lanes(laneList);
-            doc.disk(disk.json());
+            doc.repository("disk", disk.json());
+            doc.repository("overlaps", overlapsJson());
         }
         return doc.render();
+    }
+
+    private List<Object> overlapsJson() {
+        List<Object> list = new ArrayList<>();
+        for (Overlap overlap : overlaps) {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("lanes", List.of(overlap.first, overlap.second));
+            o.put("files", overlap.files);
+            o.put("conflict", overlap.conflict == null || !overlap.conflict.judged ? null : overlap.conflict.conflicts());
+            o.put("conflictFiles", overlap.conflict == null ? List.of() : overlap.conflict.files);
+            o.put("text", overlap.describe());
+            list.add(o);
+        }
+        return list;
+    }
+
+    private Map<String, Object> pauseJson(QueuePause p) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("by", p.by);
+        json.put("reason", p.reason);
+        json.put("since", p.since);
+        json.put("pausedForMillis", Math.max(0, nowMillis - p.since));
+        return json;
     }
 
     private String since(LockRecord r) {

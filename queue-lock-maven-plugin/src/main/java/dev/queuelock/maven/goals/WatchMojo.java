@@ -9,7 +9,10 @@ import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.RepoContext;
+import dev.queuelock.repository.changes.Overlap;
+import dev.queuelock.land.lanes.Lane;
 import dev.queuelock.land.lanes.LaneLayout;
+import dev.queuelock.land.lanes.LaneOverlaps;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
@@ -167,6 +170,20 @@ public class WatchMojo extends AbstractLandTargetMojo {
                 return disk.latest(lanes.stream().map(LaneState::lane).collect(Collectors.toList())).warnedUnder(lowFreeSpaceGb, lanes);
             } catch (LandException e) {
                 return LaneDisks.NONE;
+            }
+        }
+
+        @Override
+        public List<Overlap> overlaps(List<LaneState> lanes) {
+            if (commonDir == null || lanes.size() < 2) {
+                return List.of();
+            }
+            List<Lane> list = new ArrayList<>();
+            lanes.forEach(state -> list.add(state.lane()));
+            try {
+                return LaneOverlaps.of(list, RepoContext.known(new Git(repo.worktree()), target()));
+            } catch (LandException e) {
+                return List.of();
             }
         }
 

@@ -1,6 +1,6 @@
 package dev.queuelock.maven.land;
 
-import dev.queuelock.repo.LaneDirectory;
+import dev.queuelock.repository.LaneDirectory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;

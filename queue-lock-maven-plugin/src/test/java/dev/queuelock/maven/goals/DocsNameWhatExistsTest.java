@@ -3,7 +3,7 @@ package dev.queuelock.maven.goals;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.cli.Main;
-import dev.queuelock.repo.LaneDirectory;
+import dev.queuelock.repository.LaneDirectory;
 import dev.queuelock.testsupport.Timing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.config.Setting;
 import dev.queuelock.maven.extension.check.LandCheckProperties;
-import dev.queuelock.repo.LaneDirectory;
+import dev.queuelock.repository.LaneDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

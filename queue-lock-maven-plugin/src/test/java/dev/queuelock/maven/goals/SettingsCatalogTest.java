@@ -4,13 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.queuelock.build.AffectedBuildSettings;
-import dev.queuelock.config.LaneDirectorySettings;
+import dev.queuelock.repository.LaneDirectorySettings;
 import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
+import dev.queuelock.build.ReuseSettings;
 import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.engine.CheckAndPushSettings;
-import dev.queuelock.repo.LaneDirectory;
+import dev.queuelock.repository.LaneDirectory;
+import dev.queuelock.land.disk.DiskSettings;
 import dev.queuelock.land.git.LandTarget;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.batch.BatchOptions;
@@ -43,9 +45,9 @@ class SettingsCatalogTest {
 
     /** Where the keys are declared: the lock's in core, the others beside the code that reads them. */
     private static final List<Class<?>> DECLARED_IN = List.of(LockSettings.class, LaneDirectorySettings.class,
-            LocalRepositorySettings.class, AffectedBuildSettings.class, ZooKeeperSettings.class, LandTarget.class, CheckAndPushSettings.class, BatchOptions.class, LaneSettings.class,
-            LaneUse.class, StatusMojo.class, LaneMojo.class, PreviewMojo.class, InitMojo.class, UninstallMojo.class, Notifier.class,
-            WatchMojo.class);
+            LocalRepositorySettings.class, AffectedBuildSettings.class, ReuseSettings.class, ZooKeeperSettings.class, LandTarget.class, CheckAndPushSettings.class, BatchOptions.class, LaneSettings.class,
+            LaneUse.class, StatusMojo.class, LaneMojo.class, PauseMojo.class, PreviewMojo.class, InitMojo.class, UninstallMojo.class, Notifier.class,
+            WatchMojo.class, DiskSettings.class);
 
     /** A key as a new one is added: one declaration in its class's group, nothing else. */
     private static final class Scratch {
@@ -111,7 +113,7 @@ class SettingsCatalogTest {
         assertThat(CheckAndPushSettings.PUSH_RETRIES.from(user)).isEqualTo(5);
         assertThat(CheckAndPushSettings.SETTINGS.carryOver(user))
                 .containsExactly("queuelock.pushRetries is now queuelock.land.pushRetries: rename it where it is set "
-                        + "(.mvn/maven.config or -D).");
+                        + "(the -D or the file that sets it).");
         assertThat(user).containsOnly(Map.entry("queuelock.land.pushRetries", "5"));
     }
 

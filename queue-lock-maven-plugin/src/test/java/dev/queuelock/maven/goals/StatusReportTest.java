@@ -123,4 +123,19 @@ class StatusReportTest {
         assertThat(new StatusReport(0).add("land", "repo", "zookeeper", new QueueSnapshot(Path.of("/q"), List.of(), List.of())).lines())
                 .startsWith("land queue (repo scope, zookeeper backend): /q");
     }
+
+    @Test
+    void aPausedLandQueueSaysWhoPausedItAndWhyInTheTextAndTheJson() throws Exception {
+        StatusReport paused = new StatusReport(100_000)
+                .add("land", "repo", "file", new QueueSnapshot(Path.of("/tmp/l"), List.of(), List.of()))
+                .withPause(java.util.Optional.of(new dev.queuelock.land.base.QueuePause("alice in shop-lane-2", "main is broken", 40_000)));
+        assertThat(paused.lines()).containsSubsequence("land queue (repo scope): /tmp/l",
+                "  land queue paused by alice in shop-lane-2 for 1m 00s: main is broken (landers wait before their checks;"
+                        + " mvn queuelock:resume lifts it)", "  holder: none");
+        JsonNode pause = new ObjectMapper().readTree(paused.json()).get("landPause");
+        assertThat(pause.path("by").asText()).isEqualTo("alice in shop-lane-2");
+        assertThat(pause.path("reason").asText()).isEqualTo("main is broken");
+        assertThat(pause.path("pausedForMillis").asLong()).isEqualTo(60_000);
+        assertThat(new ObjectMapper().readTree(report.withPause(java.util.Optional.empty()).json()).get("landPause").isNull()).isTrue();
+    }
 }

@@ -193,9 +193,9 @@ class AffectedCheckIT {
     }
 
     /**
-     * With maven-build-cache-extension listed beside queue-lock's (Maven 3.9): the shared module a
-     * landing did not change comes from the cache in the next landing's check, and the land report
-     * names it.
+     * With maven-build-cache-extension listed beside queue-lock's (Maven 3.9) and queue-lock's own
+     * reuse off: the shared module a landing did not change comes from the cache in the next
+     * landing's check, and the land report names it.
      */
     @Test
     @Timeout(400)
@@ -205,8 +205,9 @@ class AffectedCheckIT {
         Files.writeString(extensions, Files.readString(extensions).replace("</extensions>",
                 "<extension><groupId>org.apache.maven.extensions</groupId><artifactId>maven-build-cache-extension</artifactId>"
                         + "<version>1.2.1</version></extension></extensions>"));
-        // The cache beside the test, not in the user's ~/.m2.
-        Files.writeString(repo.main.resolve(".mvn/maven.config"), "-Dmaven.build.cache.location=" + work.resolve("build-cache") + "\n");
+        // The cache beside the test, not in the user's ~/.m2; queue-lock's own reuse off, which would resolve shared first.
+        Files.writeString(repo.main.resolve(".mvn/maven.config"), "-Dmaven.build.cache.location=" + work.resolve("build-cache")
+                + "\n-Dqueuelock.build.reuseMegabytes=0\n");
         repo.commitAndPush("build cache");
 
         MavenRun first = repo.mvnOn(maven, lane("leaf-app", "app/src/main/java/shop/app/Checkout.java"), "land-app", "queuelock:land",

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ReproducibleJarsIT {
 
     /** What would be published: every module but the benchmark, in reactor order. */
-    private static final List<String> PUBLISHED = List.of("queue-lock-core", "queue-lock-build", "queue-lock-land", "queue-lock-zookeeper",
+    private static final List<String> PUBLISHED = List.of("queue-lock-core", "queue-lock-build", "queue-lock-repository", "queue-lock-land", "queue-lock-zookeeper",
             "queue-lock-maven-extension", "queue-lock-maven-plugin");
 
     /** The local repository of the build running this test: it already holds every plugin the second build needs. */

@@ -1,5 +1,6 @@
 package dev.queuelock.maven.extension.check;
 
+import dev.queuelock.maven.extension.reuse.BuildReuse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,8 +38,11 @@ public final class CheckReactor {
         return user.getProperty(CHANGED_FILES) != null;
     }
 
-    /** Keeps the modules the plan keeps, in reactor order, and skips the tests of those it only builds. */
-    public static void narrow(MavenSession session) throws MavenExecutionException {
+    /**
+     * Keeps the modules the plan keeps, in reactor order, and skips the tests of those it only builds;
+     * of those, {@code reuse} (if not null) resolves the ones stored at the same inputs instead.
+     */
+    public static void narrow(MavenSession session, BuildReuse reuse) throws MavenExecutionException {
         Properties user = session.getUserProperties();
         List<String> changed;
         try {
@@ -58,6 +62,9 @@ public final class CheckReactor {
             }
         } else {
             plan = AffectedReactor.narrow(session, root, changed);
+        }
+        if (reuse != null && !plan.isFull()) {
+            plan = plan.reusing(reuse.take(session, plan.builtOnly()));
         }
         List<String> lines = plan.describe();
         lines.forEach(line -> LOG.info("Land check: {}", line));

@@ -1,6 +1,8 @@
 package dev.queuelock.maven.extension.check;
 
 import dev.queuelock.build.AffectedBuildSettings;
+import dev.queuelock.maven.extension.reuse.BuildReuse;
+import dev.queuelock.repository.changes.WorktreeChanges;
 import dev.queuelock.repo.RepoKey;
 import java.nio.file.Path;
 import org.apache.maven.execution.MavenExecutionRequest;
@@ -10,7 +12,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Narrows a build in a lane to what the lane changed ({@link AffectedBuildSettings#AFFECTED}):
- * the files git names since the lane's base ({@link LaneChanges}) go to the decision land's check
+ * the files git names since the lane's base ({@link WorktreeChanges}) go to the decision land's check
  * uses ({@link AffectedReactor}), and the plan is said in one line before anything is built.
  * Projects the user chose on the command line (-pl, -rf, -am) win: then it does nothing.
  */
@@ -23,9 +25,10 @@ public final class LaneReactor {
 
     /**
      * @param top the session's top directory
+     * @param reuse what this build may reuse; null for nothing
      * @throws InterruptedException while git ran
      */
-    public static void narrow(MavenSession session, Path top) throws InterruptedException {
+    public static void narrow(MavenSession session, Path top, BuildReuse reuse) throws InterruptedException {
         String mode;
         try {
             mode = AffectedBuildSettings.AFFECTED_SETTING.from(session.getUserProperties());
@@ -49,13 +52,17 @@ public final class LaneReactor {
             LOG.info("affected: full build: {} is not in a git repository", top);
             return;
         }
-        LaneChanges changes = LaneChanges.of(repo.worktree(), session.getUserProperties());
+        WorktreeChanges changes = WorktreeChanges.of(repo.worktree(), session.getUserProperties());
         if (changes.unknown != null) {
             LOG.info("affected: full build: {}", changes.unknown);
         } else if (changes.paths.isEmpty()) {
             LOG.info("affected: full build: nothing changed since {}", changes.since);
         } else {
-            LOG.info(AffectedReactor.narrow(session, repo.worktree(), changes.paths).summary(changes.since, changes.paths));
+            CheckPlan plan = AffectedReactor.narrow(session, repo.worktree(), changes.paths);
+            if (reuse != null && !plan.isFull()) {
+                plan = plan.reusing(reuse.take(session, plan.builtOnly()));
+            }
+            LOG.info(plan.summary(changes.since, changes.paths));
         }
     }
 

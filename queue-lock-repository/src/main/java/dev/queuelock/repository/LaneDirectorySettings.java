@@ -1,6 +1,9 @@
-package dev.queuelock.config;
+package dev.queuelock.repository;
 
-import dev.queuelock.repo.LaneDirectory;
+import dev.queuelock.config.Setting;
+import dev.queuelock.config.SettingGroup;
+
+import dev.queuelock.repository.LaneDirectory;
 import java.util.Properties;
 
 /**

@@ -1,4 +1,4 @@
-package dev.queuelock.repo;
+package dev.queuelock.repository;
 
 import static dev.queuelock.testsupport.TestGit.git;
 import static org.assertj.core.api.Assertions.assertThat;

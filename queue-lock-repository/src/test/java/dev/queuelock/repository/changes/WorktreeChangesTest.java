@@ -1,4 +1,4 @@
-package dev.queuelock.maven.extension.check;
+package dev.queuelock.repository.changes;
 
 import static dev.queuelock.testsupport.TestGit.git;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What a lane changed since its base, as real git says, before and after the agent commits. */
-class LaneChangesTest {
+class WorktreeChangesTest {
 
     @TempDir
     Path work;
@@ -42,16 +42,16 @@ class LaneChangesTest {
         git(main, "push", "-q", "origin", "trunk");
         git(lane, "fetch", "-q", "origin");
 
-        LaneChanges changes = LaneChanges.of(lane, new Properties());
+        WorktreeChanges changes = WorktreeChanges.of(lane, new Properties());
         assertThat(changes.unknown).isNull();
         assertThat(changes.since).isEqualTo("origin/trunk (the default branch of remote origin)");
         assertThat(changes.paths).containsExactlyInAnyOrder("a.txt", "b.txt", "c.txt", "new.txt");
 
         Properties elsewhere = new Properties();
         elsewhere.setProperty("queuelock.land.integrationBranch", "nowhere");
-        LaneChanges none = LaneChanges.of(lane, elsewhere);
+        WorktreeChanges none = WorktreeChanges.of(lane, elsewhere);
         assertThat(none.paths).isEmpty();
-        assertThat(none.unknown).isEqualTo("cannot tell the lane's base: neither origin/nowhere nor nowhere has a commit in"
+        assertThat(none.unknown).isEqualTo("cannot tell the worktree's base: neither origin/nowhere nor nowhere has a commit in"
                 + " common with HEAD (the integration branch is nowhere (set by -Dqueuelock.land.integrationBranch))");
     }
 

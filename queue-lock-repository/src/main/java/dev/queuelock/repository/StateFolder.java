@@ -1,4 +1,4 @@
-package dev.queuelock.repo;
+package dev.queuelock.repository;
 
 import java.nio.file.Path;
 
@@ -11,6 +11,8 @@ public final class StateFolder {
 
     /** Core's one entry in it: each remote's default branch as it last answered ({@link IntegrationBranch}). */
     public static final String REMOTE_DEFAULT_BRANCHES = "remote-default-branches";
+    /** Core's store of modules' outputs by their inputs' key ({@code dev.queuelock.build.reuse.ReuseStore}). */
+    public static final String REUSE = "reuse";
 
     private StateFolder() {
     }

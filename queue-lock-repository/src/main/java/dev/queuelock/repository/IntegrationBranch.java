@@ -1,4 +1,4 @@
-package dev.queuelock.repo;
+package dev.queuelock.repository;
 
 import dev.queuelock.config.Setting;
 import dev.queuelock.process.GitCommand;

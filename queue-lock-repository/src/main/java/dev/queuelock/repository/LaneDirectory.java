@@ -1,4 +1,4 @@
-package dev.queuelock.repo;
+package dev.queuelock.repository;
 
 import java.nio.file.Path;
 import java.util.OptionalInt;
