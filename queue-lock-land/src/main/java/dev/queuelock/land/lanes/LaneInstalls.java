@@ -1,5 +1,6 @@
 package dev.queuelock.land.lanes;
 
+import dev.queuelock.land.base.DiskCount;
 import dev.queuelock.land.base.FileTrees;
 import dev.queuelock.land.git.GitWorktrees;
 import dev.queuelock.build.localrepo.LocalRepositoryParts;
@@ -22,6 +23,8 @@ public final class LaneInstalls {
     private final LaneLayout layout;
     private final LocalRepositoryParts parts;
     private final Path localRepository;
+    /** The bytes this removed so far: what prune says it freed. */
+    private long freedBytes;
 
     /** @param localRepository the local repository's base directory, as the goal's Maven session has it */
     public LaneInstalls(LaneLayout layout, Path localRepository) {
@@ -32,12 +35,22 @@ public final class LaneInstalls {
 
     /** Removes what the worktree directory {@code lane} and its check builds installed; whether there was any. */
     public boolean remove(Path lane) {
-        String name = String.valueOf(lane.getFileName());
         boolean any = false;
-        for (Path part : List.of(parts.lanesIn(localRepository).resolve(name), parts.checksIn(localRepository).resolve(name))) {
+        for (Path part : partsOf(lane)) {
             any |= delete(part);
         }
         return any;
+    }
+
+    /** Where what the worktree directory {@code lane} and its check builds installed lives: its parts of the local repository. */
+    public List<Path> partsOf(Path lane) {
+        String name = String.valueOf(lane.getFileName());
+        return List.of(parts.lanesIn(localRepository).resolve(name), parts.checksIn(localRepository).resolve(name));
+    }
+
+    /** The local repository's base directory. */
+    public Path localRepository() {
+        return localRepository;
     }
 
     /** Removes the parts of worktrees git no longer lists; returns their names. */
@@ -71,12 +84,19 @@ public final class LaneInstalls {
         return children;
     }
 
-    private static boolean delete(Path part) {
+    /** The bytes of the parts this removed so far. */
+    public long freedBytes() {
+        return freedBytes;
+    }
+
+    private boolean delete(Path part) {
         if (!Files.isDirectory(part)) {
             return false;
         }
+        long bytes = DiskCount.of(part, Long.MAX_VALUE).bytes();
         try {
             FileTrees.delete(part);
+            freedBytes += bytes;
             return true;
         } catch (IOException e) {
             return false; // left for the next prune

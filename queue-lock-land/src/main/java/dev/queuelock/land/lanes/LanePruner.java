@@ -1,6 +1,7 @@
 package dev.queuelock.land.lanes;
 
 import dev.queuelock.Durations;
+import dev.queuelock.land.base.DiskCount;
 import dev.queuelock.land.base.FileTrees;
 import dev.queuelock.land.base.LandLog;
 import dev.queuelock.land.git.Git;
@@ -14,7 +15,8 @@ import java.util.List;
 /**
  * Removes sibling lanes whose work has all landed — never the lane running this, never the main
  * checkout, never one in use (an agent, a Maven run or a lander works in it, or nobody can tell:
- * {@link LaneKeepers}; a fresh lane with no commits, all on the integration branch, is pruned too), never one with
+ * {@link LaneKeepers}), never a new one (no commits of its own) unused for less than its grace
+ * ({@link LaneState#keptAsNew}: after that, unused, it is pruned too), never one with
  * uncommitted work ({@code git worktree remove} without force; untracked litter the settings name is
  * deleted first). A landed lane kept because it is in use is named with the reason; other processes
  * left in a pruned lane are named. Lanes with work nobody has been on for the grace period are
@@ -25,6 +27,7 @@ public final class LanePruner {
     private final LaneBoard board;
     private final LandLog log;
     private final LaneInstalls installs;
+    private long freedBytes;
 
     /** A pruner that leaves the local repository alone. */
     public LanePruner(LaneBoard board, LandLog log) {
@@ -42,6 +45,8 @@ public final class LanePruner {
     public List<Lane> prune(Path current) {
         Path here = LaneLayout.physical(current);
         List<Lane> removed = new ArrayList<>();
+        long worktreeBytes = 0;
+        long partsBefore = installs == null ? 0 : installs.freedBytes();
         LaneKeepers keepers = board.look();
         keepers.unknownBecause().ifPresent(why -> log.warn("no lane is pruned or called an orphan: " + why + "."));
         for (LaneState state : board.states(keepers)) {
@@ -53,20 +58,31 @@ public final class LanePruner {
                 log.warn("orphaned " + lane + ": " + whatIsLeft(state) + " and no agent or build has been in it for "
                         + Durations.format(state.idle()) + "; kept. Land or discard it yourself (never deleted automatically).");
             }
-            // Issue 57 decides whether a fresh lane (no commits of its own, so not landed()) is pruned; until then as before.
             if (!state.allOnIntegration() || !state.uncommitted().isEmpty()) {
                 continue;
             }
+            String what = state.landed() ? "landed " : "new "; // all on the integration branch: landed, or no commits of its own
             if (state.live()) {
                 if (keepers.unknownBecause().isEmpty()) { // else every lane is kept, and that was said once
-                    log.info("kept landed " + lane + ": in use (" + state.inUseBecause().orElse("") + ")");
+                    log.info("kept " + what + lane + ": in use (" + state.inUseBecause().orElse("") + ")");
                 }
                 continue;
             }
+            if (state.keptAsNew()) {
+                log.info("kept new " + lane + ": no commits yet, unused for " + Durations.format(state.unused()) + "; pruned if still unused "
+                        + Durations.format(state.keptAsNewFor()) + " from now (" + LaneUse.NEW_LANE_GRACE.name() + ")");
+                continue;
+            }
+            long bytes = DiskCount.of(lane.path(), Long.MAX_VALUE).bytes(); // counted before: what git removes is gone
             if (remove(state)) {
                 removed.add(lane);
+                worktreeBytes += bytes;
+                long partsFreed = installs == null ? 0 : installs.freedBytes();
                 boolean installed = installs != null && installs.remove(lane.path());
-                log.info("pruned landed " + lane + (installed ? " and what it installed" : "") + (state.bystanders().isEmpty() ? ""
+                long laneFreed = bytes + (installs == null ? 0 : installs.freedBytes() - partsFreed);
+                log.info("pruned " + what + lane + (installed ? " and what it installed" : "") + ", freeing " + DiskCount.format(laneFreed)
+                        + (state.landed() ? "" : ": no commits, unused for " + Durations.format(state.unused()))
+                        + (state.bystanders().isEmpty() ? ""
                         : " (still running there, not ours to stop: " + LaneState.names(state.bystanders()) + ")"));
             }
         }
@@ -76,7 +92,13 @@ public final class LanePruner {
                 log.info("removed what worktrees no longer there installed: " + String.join(", ", gone));
             }
         }
+        freedBytes = worktreeBytes + (installs == null ? 0 : installs.freedBytes() - partsBefore);
         return removed;
+    }
+
+    /** The bytes the last {@link #prune} freed: the worktrees it removed (build output included) and their parts of the local repository. */
+    public long freedBytes() {
+        return freedBytes;
     }
 
     private static String whatIsLeft(LaneState state) {

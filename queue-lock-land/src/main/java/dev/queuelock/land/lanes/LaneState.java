@@ -1,13 +1,9 @@
 package dev.queuelock.land.lanes;
 
 import dev.queuelock.Durations;
-import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.Git;
-import dev.queuelock.land.git.GitFiles;
 import dev.queuelock.process.Occupant;
-import java.nio.file.Files;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -29,11 +25,13 @@ public final class LaneState {
     private final List<Occupant> bystanders;
     private final Duration idle;
     private final Duration grace;
+    private final Duration unused;
+    private final Duration newLaneGrace;
     private final List<String> uncommitted;
     private final List<String> disposable;
     private final int port;
 
-    private LaneState(Lane lane, int[] aheadBehind, boolean landed, LaneStage stage, Activity activity, Changes changes, int port) {
+    private LaneState(Lane lane, int[] aheadBehind, boolean landed, LaneStage stage, Activity activity, LaneChanges changes, int port) {
         this.lane = lane;
         this.ahead = aheadBehind[0];
         this.behind = aheadBehind[1];
@@ -43,6 +41,8 @@ public final class LaneState {
         this.bystanders = activity.bystanders;
         this.idle = activity.idle;
         this.grace = activity.grace;
+        this.unused = activity.unused;
+        this.newLaneGrace = activity.newLaneGrace;
         this.uncommitted = List.copyOf(changes.work);
         this.disposable = List.copyOf(changes.litter);
         this.port = port;
@@ -53,16 +53,26 @@ public final class LaneState {
      * @param landings       what the landing history says of the lanes, from the same look
      */
     static LaneState of(Lane lane, LaneLayout layout, String integrationRef, LaneKeepers keepers, LaneLandings landings) {
-        Changes changes = changes(lane, layout);
+        LaneChanges changes = LaneChanges.of(lane, layout);
         LaneUse use = layout.settings().use();
         Optional<String> keptBy = keepers.keeper(lane);
         Duration idle = keptBy.isPresent() ? Duration.ZERO : Duration.ofMillis(Math.max(0, System.currentTimeMillis()
                 - LaneActivity.lastSign(lane.path(), changes.all())));
-        Activity activity = new Activity(keptBy.orElse(null), keepers.bystanders(lane), idle, use.orphanGrace());
+        Activity activity = new Activity(keptBy.orElse(null), keepers.bystanders(lane), idle, use.orphanGrace(),
+                unused(lane, idle), use.newLaneGrace());
         int[] aheadBehind = aheadBehind(lane, layout, integrationRef);
         boolean landed = landings.landed(lane, aheadBehind[0], layout.mainGit().refs());
         LaneStage stage = LaneStage.of(aheadBehind[0], !changes.work.isEmpty(), landed, landings.last(lane));
         return new LaneState(lane, aheadBehind, landed, stage, activity, changes, layout.settings().directory().port(lane.number()));
+    }
+
+    /** Idle, and no longer than since the lane was made (a lane made now from old files is not old). */
+    private static Duration unused(Lane lane, Duration idle) {
+        if (lane.madeAt() <= 0) {
+            return idle;
+        }
+        Duration sinceMade = Duration.ofMillis(Math.max(0, System.currentTimeMillis() - lane.madeAt()));
+        return sinceMade.compareTo(idle) < 0 ? sinceMade : idle;
     }
 
     /** Commits ahead of and behind the integration branch; -1 where git cannot tell. */
@@ -71,36 +81,6 @@ public final class LaneState {
         return tip.flatMap(t -> layout.mainGit().refs().divergence(integrationRef, t))
                 .map(d -> new int[] {d.ahead(), d.behind()})
                 .orElse(new int[] {-1, -1});
-    }
-
-    /**
-     * Uncommitted changes, untracked files included, except the symlinks the lane was given; untracked
-     * litter ({@link LaneUse#isDisposable}) apart from the work.
-     */
-    private static Changes changes(Lane lane, LaneLayout layout) {
-        Changes changes = new Changes();
-        if (!Files.isDirectory(lane.path())) {
-            return changes;
-        }
-        List<GitFiles.Change> status;
-        try {
-            status = new Git(lane.path()).files().changes();
-        } catch (LandException e) {
-            changes.work.add("(" + e.getMessage() + ")");
-            return changes;
-        }
-        for (GitFiles.Change change : status) {
-            if (!isSharedLink(change.path(), lane, layout)) {
-                boolean litter = change.untracked() && layout.settings().use().isDisposable(change.path());
-                (litter ? changes.litter : changes.work).add(change.path());
-            }
-        }
-        return changes;
-    }
-
-    static boolean isSharedLink(String path, Lane lane, LaneLayout layout) {
-        String clean = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-        return layout.settings().symlinks().contains(clean) && Files.isSymbolicLink(lane.path().resolve(clean));
     }
 
     public Lane lane() {
@@ -168,6 +148,33 @@ public final class LaneState {
         return idle;
     }
 
+    /**
+     * New ({@link LaneStage#NEW}: no commits of its own, nothing uncommitted, never landed) and unused
+     * for less than the new-lane grace ({@link LaneUse#NEW_LANE_GRACE}) since it was made or last
+     * showed a sign of work: kept for the agent about to work in it, whichever agent that is.
+     */
+    public boolean keptAsNew() {
+        return stage == LaneStage.NEW && unused.compareTo(newLaneGrace) < 0;
+    }
+
+    /**
+     * What prune would take now ({@link LanePruner}): all on the integration branch, nothing
+     * uncommitted, not in use, and not a new lane within its grace.
+     */
+    public boolean prunable() {
+        return allOnIntegration() && uncommitted.isEmpty() && !live() && !keptAsNew();
+    }
+
+    /** How long a new lane has been unused: since it was made or last showed a sign of work, whichever is later. */
+    public Duration unused() {
+        return unused;
+    }
+
+    /** How much longer a new lane is kept unused ({@link #keptAsNew}); zero once it is not. */
+    public Duration keptAsNewFor() {
+        return keptAsNew() ? newLaneGrace.minus(unused) : Duration.ZERO;
+    }
+
     public int port() {
         return port;
     }
@@ -190,6 +197,7 @@ public final class LaneState {
                 + "  " + (ahead < 0 ? "?" : "+" + ahead) + "/" + (behind < 0 ? "?" : "-" + behind)
                 + "  " + stage.word()
                 + "  " + (live() ? "in use (" + keptBy + ")" : "idle " + Durations.format(idle))
+                + (!live() && keptAsNew() ? " (kept as new " + Durations.format(keptAsNewFor()) + " more)" : "")
                 + (bystanders.isEmpty() ? "" : " (also there: " + names(bystanders) + ")")
                 + (uncommitted.isEmpty() ? "" : "  " + uncommitted.size() + " uncommitted")
                 + "  port " + port
@@ -202,24 +210,16 @@ public final class LaneState {
         final List<Occupant> bystanders;
         final Duration idle;
         final Duration grace;
+        final Duration unused;
+        final Duration newLaneGrace;
 
-        Activity(String keptBy, List<Occupant> bystanders, Duration idle, Duration grace) {
+        Activity(String keptBy, List<Occupant> bystanders, Duration idle, Duration grace, Duration unused, Duration newLaneGrace) {
             this.keptBy = keptBy;
             this.bystanders = List.copyOf(bystanders);
             this.idle = idle;
             this.grace = grace;
-        }
-    }
-
-    /** What git status lists, split into work and litter. */
-    private static final class Changes {
-        final List<String> work = new ArrayList<>();
-        final List<String> litter = new ArrayList<>();
-
-        List<String> all() {
-            List<String> all = new ArrayList<>(work);
-            all.addAll(litter);
-            return all;
+            this.unused = unused;
+            this.newLaneGrace = newLaneGrace;
         }
     }
 }

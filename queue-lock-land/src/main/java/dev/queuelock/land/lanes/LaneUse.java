@@ -31,15 +31,21 @@ public final class LaneUse {
     public static final Setting<Duration> ORPHAN_GRACE = SETTINGS.add(Setting.duration("queuelock.lanes.orphanGrace", Duration.ofMinutes(30), READ_BY,
             "A lane with unlanded or uncommitted work is called orphaned only after this long with no agent process and"
                     + " no build of ours in it and no change to its files, so an agent between two commands is not.").formerly("queuelock.orphanGrace"));
+    public static final Setting<Duration> NEW_LANE_GRACE = SETTINGS.add(Setting.duration("queuelock.lanes.newLaneGrace", Duration.ofHours(1), READ_BY,
+            "A new lane (no commits of its own, nothing uncommitted) is kept this long after it was made or last showed"
+                    + " a sign of work, whatever agent works in it, so a lane made for an agent that has not started yet is"
+                    + " not pruned by another lane's landing; after that, unused, it is pruned."));
 
     private final List<String> agents;
     private final List<String> disposable;
     private final Duration orphanGrace;
+    private final Duration newLaneGrace;
 
-    private LaneUse(List<String> agents, List<String> disposable, Duration orphanGrace) {
+    private LaneUse(List<String> agents, List<String> disposable, Duration orphanGrace, Duration newLaneGrace) {
         this.agents = List.copyOf(agents);
         this.disposable = List.copyOf(disposable);
         this.orphanGrace = orphanGrace;
+        this.newLaneGrace = newLaneGrace;
     }
 
     public static LaneUse defaults() {
@@ -50,7 +56,7 @@ public final class LaneUse {
     public static LaneUse from(Map<String, String> values) {
         List<String> disposable = DISPOSABLE_UNTRACKED.from(values);
         return new LaneUse(AGENT_PROCESSES.from(values), disposable == null ? List.of() : disposable,
-                ORPHAN_GRACE.from(values));
+                ORPHAN_GRACE.from(values), NEW_LANE_GRACE.from(values));
     }
 
     private static List<String> names(String text) {
@@ -74,5 +80,10 @@ public final class LaneUse {
 
     public Duration orphanGrace() {
         return orphanGrace;
+    }
+
+    /** How long a new lane is kept unused ({@link #NEW_LANE_GRACE}). */
+    public Duration newLaneGrace() {
+        return newLaneGrace;
     }
 }

@@ -70,10 +70,10 @@ public final class PageJson {
             l.put("live", lane.live());
             l.put("idleMillis", lane.idle().toMillis());
             l.put("port", lane.port());
-            Long bytes = m.targetBytes.get(lane.lane().path().toString());
-            if (bytes != null) {
-                l.put("targetBytes", bytes);
-            }
+            m.disk.of(lane.lane()).ifPresent(d -> {
+                l.put("diskBytes", d.totalBytes());
+                l.put("disk", m.disk.row(lane.lane(), m.now)); // said by the one formatter the screen and status use
+            });
         }
         ArrayNode overlaps = doc.putArray("overlaps");
         for (Overlap overlap : m.overlaps) {
@@ -84,6 +84,8 @@ public final class PageJson {
             o.put("text", overlap.describe());
         }
         List<LandRun> recent = m.landings.subList(Math.max(0, m.landings.size() - ScreenText.CHART_RUNS), m.landings.size());
+        m.disk.summary().ifPresent(text -> doc.put("disk", text));
+        m.disk.lowSpace().ifPresent(text -> doc.put("lowSpace", text));
         ArrayNode chart = doc.putArray("chart");
         new HistoryChart(60).render(recent).forEach(chart::add);
         stats.landingsPerHour().ifPresent(r -> doc.put("landingsPerHour", r));

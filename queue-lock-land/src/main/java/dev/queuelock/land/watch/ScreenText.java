@@ -90,13 +90,12 @@ public final class ScreenText {
         out.add("LANES" + (m.lanes.isEmpty() ? "  none" : ""));
         for (LaneState lane : m.lanes) {
             String name = WatchModel.name(lane);
-            Long bytes = m.targetBytes.get(lane.lane().path().toString());
             String state = m.state(lane);
             boolean fits = state.length() <= STATE_WIDTH;
             out.add(String.format("  %-3s %-14s %-22s %-9s %-" + STATE_WIDTH + "s %-9s port %-5d %s", lane.lane().number(),
                     clip(name, 14), clip(lane.lane().branch().orElse("(detached)"), 22), aheadBehind(lane),
                     fits ? state : head(state), lane.live() ? "in use" : "idle " + Durations.format(lane.idle()), lane.port(),
-                    bytes == null ? "" : "target " + megabytes(bytes)));
+                    m.disk.row(lane.lane(), m.now)));
             // A refusal is what the lane's owner acts on: its reason, files and fix are said in full
             // under the row (the screen wraps them to its width), never cut to the column.
             if (!fits) {
@@ -104,6 +103,8 @@ public final class ScreenText {
             }
             m.refusalReason(lane).filter(reason -> !state.contains(reason)).ifPresent(reason -> out.add(UNDER_ROW + reason));
         }
+        m.disk.summary().ifPresent(text -> out.add("  " + text));
+        m.disk.lowSpace().ifPresent(text -> out.add("  " + text));
     }
 
     private static void landings(WatchModel m, List<String> out) {
@@ -118,10 +119,6 @@ public final class ScreenText {
 
     static String aheadBehind(LaneState lane) {
         return (lane.ahead() < 0 ? "?" : "+" + lane.ahead()) + "/" + (lane.behind() < 0 ? "?" : "-" + lane.behind());
-    }
-
-    static String megabytes(long bytes) {
-        return bytes < 1_000_000 ? (bytes / 1000) + " kB" : (bytes / 1_000_000) + " MB";
     }
 
     private static String since(WatchModel m, long ts) {

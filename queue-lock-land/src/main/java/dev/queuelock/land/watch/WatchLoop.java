@@ -10,6 +10,7 @@ import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.land.checks.FlakyTests;
 import dev.queuelock.land.git.RepoContext;
+import dev.queuelock.land.disk.LaneDisks;
 import dev.queuelock.land.history.Activity;
 import dev.queuelock.land.history.ActivityLine;
 import dev.queuelock.land.history.InFlightLanding;
@@ -51,7 +52,6 @@ import java.util.function.Consumer;
 public final class WatchLoop {
 
     static final long LANES_EVERY_MILLIS = 2000;
-    static final long TARGETS_EVERY_MILLIS = 30_000;
     /** How often a check's log is read on while a landing is in its checks. */
     static final long CHECKS_EVERY_MILLIS = 1000;
     /** How many recent landings and flaky tests are read. */
@@ -71,15 +71,14 @@ public final class WatchLoop {
     private List<LaneState> lanes = List.of();
     private QueuePause pause;
     private List<Overlap> overlaps = List.of();
-    private Map<String, Long> targets = Map.of();
     /** The batches and checks side by side under way, as the batch board was last read. */
     private UnderWay onBoard = UnderWay.NONE;
+    private LaneDisks disk = LaneDisks.NONE;
     private CheckProgress checks;
     /** The usage history's file as last read (its key and time), so a changed build queue rereads it only when it was rewritten. */
     private Object usageRead;
     private long lanesReadAt;
     private final Rejudging rejudging = new Rejudging();
-    private long targetsReadAt = Long.MIN_VALUE / 2;
     private boolean lanesDue;
 
     /**
@@ -154,7 +153,7 @@ public final class WatchLoop {
 
     private WatchModel model(long now) {
         timeline.observe(build, now);
-        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, targets, timeline, underWay()).with(pause, overlaps);
+        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay()).with(pause, overlaps);
     }
 
     /** Whether a landing is in its checks: their logs are read on while it is. */
@@ -235,14 +234,7 @@ public final class WatchLoop {
         lanes = new ArrayList<>(sources.lanes());
         overlaps = sources.overlaps(lanes);
         long now = System.currentTimeMillis();
-        if (now - targetsReadAt >= TARGETS_EVERY_MILLIS) { // walking target/ trees costs more than git
-            Map<String, Long> bytes = new HashMap<>();
-            for (LaneState lane : lanes) {
-                bytes.put(lane.lane().path().toString(), TargetDisk.bytes(lane.lane().path()));
-            }
-            targets = bytes;
-            targetsReadAt = now;
-        }
+        disk = sources.disk(lanes); // counted in the background: never waits on a large tree
         lanesReadAt = now;
         lanesDue = false;
     }

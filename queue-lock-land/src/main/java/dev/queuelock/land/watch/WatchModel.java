@@ -4,6 +4,7 @@ import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.land.base.Outcome;
+import dev.queuelock.land.disk.LaneDisks;
 import dev.queuelock.land.history.ActivityLine;
 import dev.queuelock.land.base.QueuePause;
 import dev.queuelock.land.history.LandRun;
@@ -33,8 +34,8 @@ public final class WatchModel {
     final List<LaneState> lanes;
     /** Each lane's last landing end in the activity file, by lane. */
     final Map<String, ActivityLine> lastEnds;
-    /** Target directories' bytes by lane path; missing: not measured. */
-    final Map<String, Long> targetBytes;
+    /** What the lanes take on disk, as last counted. */
+    final LaneDisks disk;
     final Timeline timeline;
     /** The landings' checks and batches so far. */
     final UnderWay underWay;
@@ -44,13 +45,13 @@ public final class WatchModel {
     final List<Overlap> overlaps;
 
     WatchModel(long now, QueueSnapshot build, QueueSnapshot land, Map<String, LandingNote> landing, List<LandRun> landings,
-            Map<String, Long> flaky, List<LaneState> lanes, Map<String, ActivityLine> lastEnds, Map<String, Long> targetBytes,
+            Map<String, Long> flaky, List<LaneState> lanes, Map<String, ActivityLine> lastEnds, LaneDisks disk,
             Timeline timeline, UnderWay underWay) {
-        this(now, build, land, landing, landings, flaky, lanes, lastEnds, targetBytes, timeline, underWay, null, List.of());
+        this(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, null, List.of());
     }
 
     private WatchModel(long now, QueueSnapshot build, QueueSnapshot land, Map<String, LandingNote> landing, List<LandRun> landings,
-            Map<String, Long> flaky, List<LaneState> lanes, Map<String, ActivityLine> lastEnds, Map<String, Long> targetBytes,
+            Map<String, Long> flaky, List<LaneState> lanes, Map<String, ActivityLine> lastEnds, LaneDisks disk,
             Timeline timeline, UnderWay underWay, QueuePause pause, List<Overlap> overlaps) {
         this.now = now;
         this.build = build;
@@ -60,7 +61,7 @@ public final class WatchModel {
         this.flaky = flaky;
         this.lanes = lanes;
         this.lastEnds = lastEnds;
-        this.targetBytes = targetBytes;
+        this.disk = disk;
         this.timeline = timeline;
         this.underWay = underWay;
         this.pause = pause;
@@ -69,13 +70,13 @@ public final class WatchModel {
 
     /** This look with the land queue's pause as the state folder said it (null: it runs) and the lanes' overlaps. */
     WatchModel with(QueuePause landPause, List<Overlap> laneOverlaps) {
-        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, targetBytes, timeline, underWay, landPause,
+        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, landPause,
                 List.copyOf(laneOverlaps));
     }
 
     /** The same look, timed at {@code at}: what a clock tick redraws without reading anything again. */
     WatchModel at(long at) {
-        return new WatchModel(at, build, land, landing, landings, flaky, lanes, lastEnds, targetBytes, timeline, underWay, pause, overlaps);
+        return new WatchModel(at, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, pause, overlaps);
     }
 
     /** The build queue as this look read it. */

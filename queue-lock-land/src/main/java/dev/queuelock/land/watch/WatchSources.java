@@ -1,6 +1,7 @@
 package dev.queuelock.land.watch;
 
 import dev.queuelock.QueueSnapshot;
+import dev.queuelock.land.disk.LaneDisks;
 import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.spi.QueueChanges;
@@ -29,6 +30,11 @@ public interface WatchSources {
 
     /** The lanes with their states; empty outside git. Runs git, so it is read less often than the queues. */
     List<LaneState> lanes();
+
+    /** What {@code lanes} take on disk, as last counted (in the background: this never waits on a count); none if not known. */
+    default LaneDisks disk(List<LaneState> lanes) {
+        return LaneDisks.NONE;
+    }
 
     /** Which of these lanes change the same files (the conflicts forecast); runs git, read with the lanes. */
     default List<Overlap> overlaps(List<LaneState> lanes) {

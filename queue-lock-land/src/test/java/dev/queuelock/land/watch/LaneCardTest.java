@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.queuelock.land.disk.LaneDisks;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.lanes.LaneBoard;
@@ -40,7 +41,7 @@ class LaneCardTest {
                 "refs/remotes/origin/main", () -> LaneRecords.read(repo.main.resolve(".git"), Map.of())).states();
         QueueSnapshot none = new QueueSnapshot(tmp.resolve("q"), List.of(), List.of());
         WatchModel look = new WatchModel(System.currentTimeMillis(), none, none, Map.of(), List.of(), Map.of(), lanes, Map.of(),
-                Map.of(), new Timeline(), UnderWay.NONE);
+                LaneDisks.NONE, new Timeline(), UnderWay.NONE);
 
         JsonNode page = new ObjectMapper().readTree(PageJson.render(look));
 

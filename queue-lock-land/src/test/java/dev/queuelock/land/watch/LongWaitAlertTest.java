@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.queuelock.land.disk.LaneDisks;
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.land.base.Outcome;
@@ -63,7 +64,7 @@ class LongWaitAlertTest {
                 "lane-2", note(66, Phase.QUEUE_WAIT, NOW - 30 * MINUTE),
                 "lane-3", note(77, Phase.CHECKS, NOW - 15 * MINUTE));
 
-        alerts.check(new WatchModel(NOW, build, land, landing, List.of(landed()), Map.of(), List.of(), Map.of(), Map.of(), new Timeline(),
+        alerts.check(new WatchModel(NOW, build, land, landing, List.of(landed()), Map.of(), List.of(), Map.of(), LaneDisks.NONE, new Timeline(),
                 UnderWay.NONE));
 
         String events = Files.readString(told);
@@ -82,7 +83,7 @@ class LongWaitAlertTest {
         QueueSnapshot land = new QueueSnapshot(queueDir.resolveSibling("q-land"), List.of(), List.of());
         Map<String, LandingNote> landing = Map.of("lane-3", note(77, Phase.CHECKS, NOW - 40 * MINUTE));
 
-        alerts.check(new WatchModel(NOW, build, land, landing, List.of(landed()), Map.of(), List.of(), Map.of(), Map.of(), new Timeline(),
+        alerts.check(new WatchModel(NOW, build, land, landing, List.of(landed()), Map.of(), List.of(), Map.of(), LaneDisks.NONE, new Timeline(),
                 UnderWay.NONE));
 
         assertThat(Files.readString(told)).contains("\"event\":\"stuck\"")
@@ -105,6 +106,6 @@ class LongWaitAlertTest {
         QueueSnapshot build = new QueueSnapshot(queueDir, List.of(new LockRecord(1, "h", "verify", NOW - 90 * MINUTE, null)),
                 List.of(new LockRecord(2, "w", "verify", NOW - waitedMillis, null)));
         QueueSnapshot land = new QueueSnapshot(queueDir.resolveSibling("q-land"), List.of(), List.of());
-        return new WatchModel(NOW, build, land, Map.of(), List.of(), Map.of(), List.of(), Map.of(), Map.of(), new Timeline(), UnderWay.NONE);
+        return new WatchModel(NOW, build, land, Map.of(), List.of(), Map.of(), List.of(), Map.of(), LaneDisks.NONE, new Timeline(), UnderWay.NONE);
     }
 }

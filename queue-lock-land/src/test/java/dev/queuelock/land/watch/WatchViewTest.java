@@ -1,5 +1,6 @@
 package dev.queuelock.land.watch;
 
+import dev.queuelock.land.disk.LaneDisks;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.history.Activity;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -40,7 +41,7 @@ class WatchViewTest {
     }
 
     private WatchModel look(QueueSnapshot build, QueueSnapshot land, Map<String, LandingNote> landing, Timeline timeline) {
-        return new WatchModel(NOW, build, land, landing, List.of(), Map.of(), List.of(), Map.of(), Map.of(), timeline, UnderWay.NONE);
+        return new WatchModel(NOW, build, land, landing, List.of(), Map.of(), List.of(), Map.of(), LaneDisks.NONE, timeline, UnderWay.NONE);
     }
 
     private static QueueSnapshot twoSlots(List<LockRecord> holders, List<LockRecord> waiters) {

@@ -1,5 +1,6 @@
 package dev.queuelock.maven.goals;
 
+import dev.queuelock.land.disk.DiskMeter;
 import dev.queuelock.land.git.LandTarget;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.lanes.LaneBoard;
@@ -30,6 +31,11 @@ abstract class AbstractLandTargetMojo extends AbstractRepositoryMojo {
      */
     LaneBoard boardAsKnown(LaneLayout layout, LandTarget target) {
         return new LaneBoard(layout, RepoContext.known(layout.mainGit(), target).remoteRef(), () -> laneRecords(layout));
+    }
+
+    /** What measures the lanes' disk use: their worktrees, and their parts of this build's local repository. */
+    DiskMeter diskMeter(LaneLayout layout) {
+        return new DiskMeter(layout.commonDir(), new LaneInstalls(layout, localRepository()), layout.mainCheckout().getParent());
     }
 
     /** What prunes landed lanes (prune, and land after a landing), with what they installed into this build's local repository. */

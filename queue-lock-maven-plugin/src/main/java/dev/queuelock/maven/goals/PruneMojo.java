@@ -1,9 +1,11 @@
 package dev.queuelock.maven.goals;
 
+import dev.queuelock.land.base.DiskCount;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.LandTarget;
 import dev.queuelock.land.lanes.Lane;
 import dev.queuelock.land.lanes.LaneLayout;
+import dev.queuelock.land.lanes.LanePruner;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -27,8 +29,10 @@ public class PruneMojo extends AbstractLandTargetMojo {
             LaneLayout layout = layout();
             LandTarget target = target();
             fetchQuietly(layout, target.remote());
-            List<Lane> removed = pruner(layout, target).prune(topDirectory());
-            getLog().info(removed.isEmpty() ? "no landed lane to prune" : "pruned " + removed.size() + " landed lane(s)");
+            LanePruner pruner = pruner(layout, target);
+            List<Lane> removed = pruner.prune(topDirectory());
+            getLog().info(removed.isEmpty() && pruner.freedBytes() == 0 ? "no lane to prune"
+                    : "pruned " + removed.size() + " lane(s), freed " + DiskCount.format(pruner.freedBytes()));
         } catch (LandException e) {
             throw new MojoExecutionException(e.getMessage());
         }

@@ -10,6 +10,7 @@ import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.engine.CheckAndPushSettings;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.batch.BatchOptions;
+import dev.queuelock.land.disk.DiskSettings;
 import dev.queuelock.land.git.LandTarget;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneUse;
@@ -31,7 +32,7 @@ final class SettingsCatalog {
             ZooKeeperSettings.SETTINGS, LandTarget.SETTINGS, CheckAndPushSettings.SETTINGS, BatchOptions.SETTINGS,
             StatusMojo.SETTINGS, LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LocalRepositorySettings.SETTINGS,
             AffectedBuildSettings.SETTINGS, ReuseSettings.SETTINGS, LaneUse.SETTINGS, LaneMojo.SETTINGS, PauseMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS,
-            UninstallMojo.SETTINGS, Notifier.SETTINGS, WatchMojo.SETTINGS));
+            UninstallMojo.SETTINGS, Notifier.SETTINGS, WatchMojo.SETTINGS, DiskSettings.SETTINGS));
 
     private final List<SettingGroup> groups;
     private final Map<String, Setting<?>> byName = new LinkedHashMap<>();

@@ -13,6 +13,9 @@ import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.LandHistory;
 import dev.queuelock.land.history.LandRun;
+import dev.queuelock.land.disk.DiskMeter;
+import dev.queuelock.land.disk.DiskSettings;
+import dev.queuelock.land.disk.LaneDisks;
 import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.land.lanes.Lane;
 import dev.queuelock.land.lanes.LaneLayout;
@@ -29,6 +32,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -60,6 +64,7 @@ public class StatusMojo extends AbstractLandTargetMojo {
         List<String> problems = new ArrayList<>();
         BuildScope scope = setting(LockSettings.SCOPE, problems);
         Boolean asJson = setting(JSON, problems);
+        Integer lowFreeSpaceGb = setting(DiskSettings.LOW_FREE_SPACE_GB, problems); // read first: laneSettings refuses every problem at once
         LaneSettings lanes = laneSettings(problems);
         File dir = file(DIRECTORY, topDirectory().toFile());
         File output = file(OUTPUT, null);
@@ -82,6 +87,7 @@ public class StatusMojo extends AbstractLandTargetMojo {
             report.withLanes(laneStates);
             report.withOverlaps(overlaps(repo, laneStates));
             stateDir(repo).ifPresent(state -> report.withPause(QueuePause.of(state)));
+            report.withDisk(disk(repo, lanes, laneStates).warnedUnder(lowFreeSpaceGb, laneStates));
         } catch (QueueLockException e) {
             throw new MojoExecutionException(e.getMessage());
         }
@@ -104,6 +110,19 @@ public class StatusMojo extends AbstractLandTargetMojo {
             return boardAsKnown(LaneLayout.of(new Git(repo.worktree()), settings), target()).states();
         } catch (LandException e) {
             return List.of();
+        }
+    }
+
+    /** What the lanes take on disk, sizes kept from earlier looks where fresh ({@link DiskMeter}); none outside git. */
+    private LaneDisks disk(RepoKey repo, LaneSettings settings, List<LaneState> states) {
+        if (states.isEmpty()) {
+            return LaneDisks.NONE;
+        }
+        try {
+            List<Lane> lanes = states.stream().map(LaneState::lane).collect(Collectors.toList());
+            return diskMeter(LaneLayout.of(new Git(repo.worktree()), settings)).look(lanes, System.currentTimeMillis());
+        } catch (LandException e) {
+            return LaneDisks.NONE;
         }
     }
 

@@ -9,6 +9,7 @@ import dev.queuelock.json.StatusJson;
 import dev.queuelock.land.base.QueuePause;
 import dev.queuelock.land.base.StateFiles;
 import dev.queuelock.land.batch.BatchReport;
+import dev.queuelock.land.disk.LaneDisks;
 import dev.queuelock.land.history.HistoryChart;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
@@ -38,6 +39,7 @@ final class StatusReport {
     private List<LandRun> landings = List.of();
     private List<LaneState> lanes = List.of();
     private Map<String, Long> flaky = Map.of();
+    private LaneDisks disk = LaneDisks.NONE;
     private List<Overlap> overlaps = List.of();
     /** Null until given (outside git): then status says nothing of a pause. */
     private Optional<QueuePause> pause;
@@ -72,6 +74,12 @@ final class StatusReport {
     /** The repository's lanes, by number. */
     StatusReport withLanes(List<LaneState> states) {
         lanes = List.copyOf(states);
+        return this;
+    }
+
+    /** What the lanes take on disk, and the free space where they live. */
+    StatusReport withDisk(LaneDisks disks) {
+        disk = disks;
         return this;
     }
 
@@ -127,6 +135,7 @@ final class StatusReport {
             out.add("lanes: " + lanes.size());
             lanes.forEach(lane -> out.add("  " + lane.describe()));
         }
+        out.addAll(disk.lines(nowMillis));
         if (!overlaps.isEmpty()) {
             out.add("lanes changing the same files (land one, then rebase the other):");
             overlaps.forEach(overlap -> out.add("  " + overlap.describe()));
@@ -174,9 +183,12 @@ final class StatusReport {
                 l.put("uncommitted", lane.uncommitted().size());
                 l.put("port", lane.port());
                 l.put("orphaned", lane.orphaned());
+                l.put("keptAsNewMillis", lane.keptAsNewFor().toMillis());
+                l.put("disk", disk.json(lane.lane()));
                 laneList.add(l);
             }
             doc.lanes(laneList);
+            doc.repository("disk", disk.json());
             doc.repository("overlaps", overlapsJson());
         }
         return doc.render();

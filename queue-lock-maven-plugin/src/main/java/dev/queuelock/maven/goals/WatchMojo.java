@@ -17,12 +17,14 @@ import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.watch.ChangeLine;
+import dev.queuelock.land.disk.DiskSettings;
+import dev.queuelock.land.disk.DiskWatch;
+import dev.queuelock.land.disk.LaneDisks;
 import dev.queuelock.land.watch.PageJson;
 import dev.queuelock.land.watch.ScreenText;
 import dev.queuelock.land.watch.WatchLoop;
 import dev.queuelock.land.watch.WatchModel;
 import dev.queuelock.land.watch.FactorySources;
-import dev.queuelock.land.watch.WatchSources;
 import dev.queuelock.maven.watch.Screen;
 import dev.queuelock.maven.watch.WatchPage;
 import dev.queuelock.repo.RepoKey;
@@ -32,6 +34,7 @@ import java.net.BindException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.function.Consumer;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -62,10 +65,11 @@ public class WatchMojo extends AbstractLandTargetMojo {
         BuildScope scope = setting(LockSettings.SCOPE, problems);
         Integer pagePort = setting(WATCH_PORT, problems);
         List<String> notify = setting(Notifier.NOTIFY, problems);
+        Integer lowFreeSpaceGb = setting(DiskSettings.LOW_FREE_SPACE_GB, problems); // read first: laneSettings refuses every problem at once
         LaneSettings laneSettings = laneSettings(problems);
         RepoKey repo = RepoKey.of(topDirectory());
         QueueLockFactory factory = queues();
-        WatchSources sources = new Sources(factory, scope, repo, laneSettings);
+        Sources sources = new Sources(factory, scope, repo, laneSettings, lowFreeSpaceGb);
         // -B says a script runs this, even from a terminal: it gets lines, not frames.
         boolean terminal = Screen.isTerminal() && session().getRequest().isInteractiveMode();
         WatchLoop loop = new WatchLoop(sources, new Notifier(notify, getLog()::warn),
@@ -83,6 +87,7 @@ public class WatchMojo extends AbstractLandTargetMojo {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            sources.close();
             if (page != null) {
                 page.close();
             }
@@ -120,13 +125,16 @@ public class WatchMojo extends AbstractLandTargetMojo {
     }
 
     /** What the watch reads, as status reads it. */
-    private final class Sources extends FactorySources {
+    private final class Sources extends FactorySources implements AutoCloseable {
         private final RepoKey repo;
         private final LaneSettings laneSettings;
         private final Path commonDir;
+        private final int lowFreeSpaceGb;
+        private DiskWatch disk;
 
-        Sources(QueueLockFactory factory, BuildScope scope, RepoKey repo, LaneSettings laneSettings) {
+        Sources(QueueLockFactory factory, BuildScope scope, RepoKey repo, LaneSettings laneSettings, int lowFreeSpaceGb) {
             super(factory, factory.buildQueue(scope, repo), factory.queue(Queue.LAND, repo.worktree()));
+            this.lowFreeSpaceGb = lowFreeSpaceGb;
             this.repo = repo;
             this.laneSettings = laneSettings;
             Path common;
@@ -151,6 +159,21 @@ public class WatchMojo extends AbstractLandTargetMojo {
         }
 
         @Override
+        public LaneDisks disk(List<LaneState> lanes) {
+            if (commonDir == null || lanes.isEmpty()) {
+                return LaneDisks.NONE;
+            }
+            try {
+                if (disk == null) {
+                    disk = new DiskWatch(diskMeter(LaneLayout.of(new Git(repo.worktree()), laneSettings)));
+                }
+                return disk.latest(lanes.stream().map(LaneState::lane).collect(Collectors.toList())).warnedUnder(lowFreeSpaceGb, lanes);
+            } catch (LandException e) {
+                return LaneDisks.NONE;
+            }
+        }
+
+        @Override
         public List<Overlap> overlaps(List<LaneState> lanes) {
             if (commonDir == null || lanes.size() < 2) {
                 return List.of();
@@ -167,6 +190,13 @@ public class WatchMojo extends AbstractLandTargetMojo {
         @Override
         public Path commonDir() {
             return commonDir;
+        }
+
+        @Override
+        public void close() {
+            if (disk != null) {
+                disk.close();
+            }
         }
     }
 }

@@ -12,6 +12,7 @@ import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.engine.CheckAndPushSettings;
 import dev.queuelock.repository.LaneDirectory;
+import dev.queuelock.land.disk.DiskSettings;
 import dev.queuelock.land.git.LandTarget;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.land.batch.BatchOptions;
@@ -46,7 +47,7 @@ class SettingsCatalogTest {
     private static final List<Class<?>> DECLARED_IN = List.of(LockSettings.class, LaneDirectorySettings.class,
             LocalRepositorySettings.class, AffectedBuildSettings.class, ReuseSettings.class, ZooKeeperSettings.class, LandTarget.class, CheckAndPushSettings.class, BatchOptions.class, LaneSettings.class,
             LaneUse.class, StatusMojo.class, LaneMojo.class, PauseMojo.class, PreviewMojo.class, InitMojo.class, UninstallMojo.class, Notifier.class,
-            WatchMojo.class);
+            WatchMojo.class, DiskSettings.class);
 
     /** A key as a new one is added: one declaration in its class's group, nothing else. */
     private static final class Scratch {

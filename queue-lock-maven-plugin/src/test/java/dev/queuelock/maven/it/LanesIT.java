@@ -143,7 +143,7 @@ class LanesIT {
         commit(lane4, "four.txt", "four work");
         // lane 5: work not landed, committed a moment ago (its agent is between two commands).
         commit(gitLane(5), "five.txt", "five work");
-        // lane 6: nothing but session litter, left hours ago.
+        // lane 6: no commits, nothing but session litter, made and left hours ago: past its grace as a new lane.
         Path lane6 = gitLane(6);
         Files.createDirectories(lane6.resolve("scratchpad"));
         Files.writeString(lane6.resolve("scratchpad/notes.txt"), "thinking\n");
@@ -152,13 +152,14 @@ class LanesIT {
         MavenRun land = mvn(lane4, "land-4", "queuelock:land", "-Dqueuelock.land.checkGoals=validate", LITTER);
         assertThat(land.awaitExit(MVN)).as(land.log()).isZero();
         assertThat(land.log()).contains("lane shop-lane-4 (lane/4) landed on origin/main", "orphaned lane shop-lane-2 (lane/2)",
-                        "pruned landed lane shop-lane-6 (lane/6)")
-                .containsPattern("kept landed lane shop-lane-1 \\(lane/1\\): in use \\(agent claude \\(pid \\d+\\)\\)")
-                .containsPattern("pruned landed lane shop-lane-3 \\(lane/3\\) \\(still running there, not ours to stop: sh \\(pid "
+                        "pruned new lane shop-lane-6 (lane/6), freeing ")
+                .containsPattern("pruned new lane shop-lane-6 \\(lane/6\\), freeing [0-9.]+ [kMG]B: no commits, unused for 2h")
+                .containsPattern("kept new lane shop-lane-1 \\(lane/1\\): in use \\(agent claude \\(pid \\d+\\)\\)")
+                .containsPattern("pruned landed lane shop-lane-3 \\(lane/3\\), freeing [0-9.]+ [kMG]B \\(still running there, not ours to stop: sh \\(pid "
                         + shell.pid() + "\\)\\)")
                 .doesNotContain("orphaned lane shop-lane-5", "orphaned lane shop-lane-6");
         assertThat(lane3).as("landed; a shell does not keep it").doesNotExist();
-        assertThat(lane6).as("landed; litter is no work").doesNotExist();
+        assertThat(lane6).as("new and unused past its grace; litter is no work").doesNotExist();
         assertThat(lane1).as("an agent works in it").exists();
         assertThat(lane2).as("unlanded commits").exists();
         assertThat(lane4).as("the lane that landed").exists();

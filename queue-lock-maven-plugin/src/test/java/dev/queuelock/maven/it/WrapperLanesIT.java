@@ -98,15 +98,15 @@ class WrapperLanesIT {
         assertThat(land.awaitExit(MVN)).as(land.log()).isZero();
         String lane3Kept = "in use \\(Maven run java \\(pid " + unqueued.process().pid() + "\\)\\)";
         assertThat(land.log()).contains("lane shop-lane-4 (lane/4) landed on origin/main")
-                .containsPattern("kept landed lane shop-lane-2 \\(lane/2\\): in use \\(.+\\)")
-                .containsPattern("kept landed lane shop-lane-3 \\(lane/3\\): " + lane3Kept)
-                .doesNotContain("pruned landed lane");
+                .containsPattern("kept new lane shop-lane-2 \\(lane/2\\): in use \\(.+\\)")
+                .containsPattern("kept new lane shop-lane-3 \\(lane/3\\): " + lane3Kept)
+                .doesNotContain("pruned landed lane", "pruned new lane");
         MavenRun prune = repo.mvnWith(env, main, "prune", "queuelock:prune");
         assertThat(prune.awaitExit(MVN)).as(prune.log()).isZero();
-        assertThat(prune.log()).containsPattern("kept landed lane shop-lane-2 \\(lane/2\\): in use \\(.+\\)")
-                .containsPattern("kept landed lane shop-lane-3 \\(lane/3\\): " + lane3Kept)
+        assertThat(prune.log()).containsPattern("kept new lane shop-lane-2 \\(lane/2\\): in use \\(.+\\)")
+                .containsPattern("kept new lane shop-lane-3 \\(lane/3\\): " + lane3Kept)
                 .contains("pruned landed lane shop-lane-4 (lane/4)")
-                .doesNotContain("pruned landed lane shop-lane-2 (lane/2)", "pruned landed lane shop-lane-3 (lane/3)");
+                .doesNotContain("pruned new lane shop-lane-2 (lane/2)", "pruned new lane shop-lane-3 (lane/3)");
         MavenRun status = repo.mvnWith(env, main, "status", "queuelock:status");
         assertThat(status.awaitExit(MVN)).as(status.log()).isZero();
         assertThat(status.log()).containsPattern("lane 2  lane/2  \\+0/-1  new  in use \\(.+\\)  port 8082")
@@ -117,9 +117,10 @@ class WrapperLanesIT {
             assertThat(build.awaitExit(MVN)).as(build.log()).isZero();
         }
         assertThat(lane2.resolve("b/marks.txt")).as("the last module built to the end").content().contains("end build");
-        MavenRun after = repo.mvnWith(env, main, "prune-after", "queuelock:prune");
+        // New lanes (no commits) are kept for their grace after their last sign of work: set small, they go once their builds ended.
+        MavenRun after = repo.mvnWith(env, main, "prune-after", "queuelock:prune", "-Dqueuelock.lanes.newLaneGrace=1ms");
         assertThat(after.awaitExit(MVN)).as(after.log()).isZero();
-        assertThat(after.log()).contains("pruned landed lane shop-lane-2 (lane/2)", "pruned landed lane shop-lane-3 (lane/3)");
+        assertThat(after.log()).contains("pruned new lane shop-lane-2 (lane/2)", "pruned new lane shop-lane-3 (lane/3)");
         assertThat(lane2).as("pruned once its build ended").doesNotExist();
         assertThat(lane3).doesNotExist();
     }
