@@ -74,12 +74,15 @@ class WatchPageScriptTest {
         }
         String script = html.substring(html.indexOf("<script>") + "<script>".length(), html.indexOf("</script>"));
         Path scriptFile = Files.writeString(tmp.resolve("page.js"), script.replace("/*STATE*/{}", state));
+        // The elements the page has, as its HTML names them: the harness knows no list of its own that could disagree.
+        String ids = java.util.regex.Pattern.compile("\\bid=\"([A-Za-z0-9_-]+)\"").matcher(html.substring(0, html.indexOf("<script>")))
+                .results().map(m -> m.group(1)).collect(java.util.stream.Collectors.joining(","));
         Path harness = tmp.resolve("page-harness.js");
         try (InputStream in = WatchPageScriptTest.class.getResourceAsStream("page-harness.js")) {
             Files.write(harness, in.readAllBytes());
         }
         ProcessBuilder node = new ProcessBuilder(List.of("node", harness.toString(), scriptFile.toString(), String.valueOf(OPENED),
-                String.valueOf(LAST_EVENT))).redirectErrorStream(true);
+                String.valueOf(LAST_EVENT), ids)).redirectErrorStream(true);
         node.environment().put("TZ", "UTC");
         Process p = node.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -1,5 +1,5 @@
 // Runs the watch page's script in Node with the least of a DOM it uses, on a clock the test moves.
-// Usage: node page-harness.js <script.js> <startMillis> <lastEventMillis>; prints what the page shows as JSON, once
+// Usage: node page-harness.js <script.js> <startMillis> <lastEventMillis> <ids>; prints what the page shows as JSON, once
 // loaded and again after the clock moved 5 s and the page's own timer fired.
 const fs = require('fs');
 const script = fs.readFileSync(process.argv[2], 'utf8');
@@ -20,7 +20,8 @@ class Element {
   setAttribute(name, value) { this.attributes[name] = String(value); }
 }
 const byId = {};
-['clock', 'lastEvent', 'problem', 'lanes', 'legend', 'timeline', 'chart', 'flaky'].forEach(id => { byId[id] = new Element('div'); });
+// The ids the page's HTML has (comma-separated, read from the page by the test).
+process.argv[5].split(',').filter(id => id).forEach(id => { byId[id] = new Element('div'); });
 const bodies = { build: new Element('div'), land: new Element('div') };
 globalThis.document = {
   body: new Element('body'),
