@@ -9,9 +9,9 @@ import java.nio.file.Path;
  */
 public final class StateFolder {
 
-    /** Core's one entry in it: each remote's default branch as it last answered ({@link IntegrationBranch}). */
+    /** This module's entry in it: each remote's default branch as it last answered ({@link IntegrationBranch}). */
     public static final String REMOTE_DEFAULT_BRANCHES = "remote-default-branches";
-    /** Core's store of modules' outputs by their inputs' key ({@code dev.queuelock.build.reuse.ReuseStore}). */
+    /** The build's store of modules' outputs by their inputs' key ({@code dev.queuelock.build.reuse.ReuseStore}). */
     public static final String REUSE = "reuse";
 
     private StateFolder() {

@@ -32,7 +32,7 @@ class ReuseStoreTest {
         Files.writeString(jar, "rebuilt in place");
 
         ReuseStore.Entry entry = store.find(KEY).orElseThrow();
-        assertThat(entry.record().describe()).isEqualTo("built by the main checkout at 3f2a1b9, 40.2 s saved");
+        assertThat(entry.record().describe()).isEqualTo("built by the main checkout at 3f2a1b9 in 40.2 s without its tests");
         assertThat(entry.outputs()).extracting(ReuseStore.Output::extension).containsExactly("jar", "pom");
         assertThat(entry.outputs().get(0).file()).as("a copy, not the build's file").hasContent("jar");
         assertThat(entry.outputs().get(0).file()).startsWith(work.resolve("common/queuelock/reuse/" + KEY));

@@ -103,7 +103,7 @@ final class CheckPlan {
         return "affected: " + what + "; changed since " + since + ": " + String.join(", ", shown) + more;
     }
 
-    /** {@code , 1 module reused (shared: built by the main checkout at 3f2a1b9, 2.1 s saved)}; empty if none is. */
+    /** {@code , 1 module reused (shared: built by the main checkout at 3f2a1b9 in 2.1 s without its tests)}; empty if none is. */
     private String reusedSummary() {
         if (reused.isEmpty()) {
             return "";

@@ -121,7 +121,7 @@ public final class BuildReuse {
      * Takes the modules of {@code builtOnly} whose outputs are stored out of the session's reactor,
      * their outputs installed into this build's part of the local repository instead.
      *
-     * @return each module reused, with where from ({@code built by the main checkout at 3f2a1b9, 40.2 s saved})
+     * @return each module reused, with where from ({@code built by the main checkout at 3f2a1b9 in 40.2 s without its tests})
      */
     public Map<String, String> take(MavenSession session, Collection<String> builtOnly) {
         Map<String, String> taken = new LinkedHashMap<>();
