@@ -9,15 +9,12 @@ import java.util.Optional;
 
 /**
  * What a long hold is judged by: the usual hold of the same kind of work in the same queue, the
- * median of its recorded holds ({@link UsageHistory}). A hold is far past it at {@value #FAR_PAST}
+ * median of its recorded holds ({@link UsageHistory}). A hold is far past it at {@value UsualHold#FAR_PAST}
  * times it; a kind with no record has no usual hold, and no hold of it is far past anything: a
  * 7-minute build is not stuck where builds take 7 minutes, and a landing's checks are not judged by
  * a lane's {@code compile}. Read only when a waiter has waited long enough to ask.
  */
 public final class UsualHolds {
-
-    /** How many times its usual length a hold (or a landing's phase) takes before it is called far past it: {@value}. */
-    public static final int FAR_PAST = UsualHold.FAR_PAST;
 
     /** The kind of a land's check builds, whichever branch or batch they check; their label starts with it. */
     public static final String LAND_CHECKS = "land checks";
@@ -64,10 +61,5 @@ public final class UsualHolds {
         long[] mine = Arrays.copyOf(walls, count);
         Arrays.sort(mine);
         return Optional.of(Duration.ofMillis(mine[count / 2]));
-    }
-
-    /** Whether {@code held} is far past {@code usual}: at least {@value #FAR_PAST} times it. */
-    public static boolean farPast(Duration held, Duration usual) {
-        return UsualHold.farPast(held, usual);
     }
 }

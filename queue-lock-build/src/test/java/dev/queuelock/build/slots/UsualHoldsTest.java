@@ -2,6 +2,7 @@ package dev.queuelock.build.slots;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.spi.UsualHold;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -44,8 +45,8 @@ class UsualHoldsTest {
 
     @Test
     void farPastIsThreeTimesTheUsual() {
-        assertThat(UsualHolds.farPast(Duration.ofMinutes(20), Duration.ofMinutes(7))).isFalse();
-        assertThat(UsualHolds.farPast(Duration.ofMinutes(21), Duration.ofMinutes(7))).isTrue();
+        assertThat(UsualHold.farPast(Duration.ofMinutes(20), Duration.ofMinutes(7))).isFalse();
+        assertThat(UsualHold.farPast(Duration.ofMinutes(21), Duration.ofMinutes(7))).isTrue();
     }
 
     private static void record(UsageHistory history, String kind, int minutes) {

@@ -10,6 +10,7 @@ import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.build.slots.BuildUsage;
 import dev.queuelock.build.slots.UsageHistory;
 import dev.queuelock.build.slots.UsualHolds;
+import dev.queuelock.spi.UsualHold;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -26,7 +27,7 @@ import java.util.Set;
 final class Alerts {
 
     /** How many times its usual length a phase or a wait may take before a person is told. */
-    static final int FAR_PAST = UsualHolds.FAR_PAST;
+    static final int FAR_PAST = UsualHold.FAR_PAST;
     static final long MIN_STUCK_MILLIS = 120_000;
     static final long MIN_WAIT_MILLIS = 600_000;
     static final long IDLE_UNLANDED_MILLIS = 3_600_000;
