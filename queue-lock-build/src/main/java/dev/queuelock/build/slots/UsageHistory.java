@@ -43,7 +43,7 @@ import java.util.List;
  * file too large to be ours reads as no history, and a record replaces such a file.
  * <li><b>Beside the npm tool's files</b>: it reads only {@code lock} and {@code tickets/}; waiters
  * watching the directory ignore names that are no slot's; removing an idle queue removes this file
- * with it ({@link #isOurs}).
+ * with it ({@link Queue#isUsageHistoryFile}).
  * <li><b>Shared /tmp</b>: the directory must be a real directory of ours (created 0700 if it is
  * missing), and nothing is written through a planted link ({@link SafePaths}).
  * <li><b>Older versions</b> rewrote the whole file at each record and read the same lines: their
@@ -176,11 +176,6 @@ public final class UsageHistory {
             return new String[0];
         }
         return bytes.length > MAX_BYTES ? new String[0] : new String(bytes, StandardCharsets.UTF_8).split("\n");
-    }
-
-    /** Whether a file of this name in a queue directory is the history or its temp file: nobody's work, for a cleaner. */
-    public static boolean isOurs(String name) {
-        return Queue.isUsageHistoryFile(name);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.queuelock.build.slots;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.queuelock.spi.Queue;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -165,12 +166,12 @@ class UsageHistoryTest {
 
     @Test
     void aCleanerOfTheQueueDirectoryKnowsItsFiles() {
-        assertThat(UsageHistory.isOurs("usage")).isTrue();
-        assertThat(UsageHistory.isOurs(".usage.4242.tmp")).isTrue();
-        assertThat(UsageHistory.isOurs("lock")).isFalse();
-        assertThat(UsageHistory.isOurs(".usage..tmp")).isFalse();
-        assertThat(UsageHistory.isOurs(".usage.42x.tmp")).isFalse();
-        assertThat(UsageHistory.isOurs("usage.4242.tmp")).isFalse();
+        assertThat(Queue.isUsageHistoryFile("usage")).isTrue();
+        assertThat(Queue.isUsageHistoryFile(".usage.4242.tmp")).isTrue();
+        assertThat(Queue.isUsageHistoryFile("lock")).isFalse();
+        assertThat(Queue.isUsageHistoryFile(".usage..tmp")).isFalse();
+        assertThat(Queue.isUsageHistoryFile(".usage.42x.tmp")).isFalse();
+        assertThat(Queue.isUsageHistoryFile("usage.4242.tmp")).isFalse();
     }
 
     @Test
