@@ -51,7 +51,7 @@ lay() {  # ARTIFACT POM [JAR]: into the private repository as `mvn install` woul
   [ -z "${3:-}" ] || cp "$3" "$dir/$1-$release.jar"
 }
 lay queue-lock-parent "$root/pom.xml"
-for m in core land zookeeper maven-plugin; do
+for m in core build repository land zookeeper maven-plugin; do
   lay "queue-lock-$m" "$root/queue-lock-$m/pom.xml" "$root/queue-lock-$m/target/queue-lock-$m-$version.jar"
 done
 lay queue-lock-maven-extension "$root/queue-lock-maven-extension/dependency-reduced-pom.xml" \
@@ -91,7 +91,7 @@ git -C "$project" remote add origin "$work/origin.git"
 git -C "$project" fetch -q origin
 if [ "$history" -gt 0 ]; then
   jackson=$(sed -n 's:.*<jackson.version>\(.*\)</jackson.version>.*:\1:p' "$root/pom.xml")
-  seed_cp="$root/queue-lock-land/target/queue-lock-land-$version.jar:$root/queue-lock-core/target/queue-lock-core-$version.jar"
+  seed_cp="$root/queue-lock-land/target/queue-lock-land-$version.jar:$root/queue-lock-repository/target/queue-lock-repository-$version.jar:$root/queue-lock-core/target/queue-lock-core-$version.jar"
   for a in databind core annotations; do
     seed_cp="$seed_cp:$m2/com/fasterxml/jackson/core/jackson-$a/$jackson/jackson-$a-$jackson.jar"
   done
