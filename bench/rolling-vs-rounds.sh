@@ -72,7 +72,7 @@ if [ "$(git -C "$src" rev-parse -q --verify HEAD 2>/dev/null)" != "$rounds_commi
 fi
 build() {  # CODE: its plugin and extension (with what they need) packaged, tests not run
   echo "rolling-vs-rounds: building $1 ($(git -C "${src_of[$1]}" rev-parse --short HEAD)) in ${src_of[$1]}" >&2
-  mvn -q -B -f "${src_of[$1]}/pom.xml" -pl queue-lock-maven-plugin,queue-lock-maven-extension -am package \
+  mvn -q -B -Dstyle.color=never -f "${src_of[$1]}/pom.xml" -pl queue-lock-maven-plugin,queue-lock-maven-extension -am package \
     -DskipTests -Dinvoker.skip >/dev/null
 }
 # The rounds code never changes: built once, kept beside its worktree.
@@ -144,7 +144,7 @@ run() {  # CODE SLOTS REP
   first=$(now)
   for i in $(seq 1 "$lanes"); do
     # Lander i starts (i-1) gaps after the first, whatever the JVMs before it took to start.
-    sleep "$(awk -v f="$first" -v n="$(now)" -v g="$gap" -v i="$i" 'BEGIN { s = f + (i - 1) * g - n; printf "%.3f", s > 0 ? s : 0 }')"
+    sleep "$(awk -v f="$first" -v n="$(now)" -v g="$gap" -v i="$i" 'BEGIN { s = f + (i - 1) * g - n; printf "%.3f", (s > 0 ? s : 0) }')"
     ( now > "$dir/start-$i"; rc=0
       (cd "$dir/lane-$i" && TMPDIR="$dir/tmp" timeout "$limit" "${land[@]}") > "$dir/land-$i.log" 2>&1 || rc=$?
       echo "$rc $(now)" > "$dir/end-$i" ) &
