@@ -73,7 +73,8 @@ fi
 build() {  # CODE: its plugin and extension (with what they need) packaged, tests not run
   echo "rolling-vs-rounds: building $1 ($(git -C "${src_of[$1]}" rev-parse --short HEAD)) in ${src_of[$1]}" >&2
   mvn -q -B -Dstyle.color=never -f "${src_of[$1]}/pom.xml" -pl queue-lock-maven-plugin,queue-lock-maven-extension -am package \
-    -DskipTests -Dinvoker.skip >/dev/null
+    -DskipTests -Dinvoker.skip > "$work/build-$1.log" 2>&1 \
+    || { echo "rolling-vs-rounds: building $1 failed; the end of $work/build-$1.log:" >&2; tail -n 30 "$work/build-$1.log" >&2; exit 1; }
 }
 # The rounds code never changes: built once, kept beside its worktree.
 [ -f "$src/queue-lock-maven-plugin/target/built-for-bench" ] || { build rounds; touch "$src/queue-lock-maven-plugin/target/built-for-bench"; }
@@ -188,7 +189,7 @@ load_end=$(cut -d' ' -f1-3 /proc/loadavg)
   echo "Run $(date -u +%Y-%m-%dT%H:%MZ) in $(( $(date +%s) - started )) s on $(nproc) cores; rolling $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- . || echo ' (uncommitted changes)'), rounds $(git -C "$src" rev-parse --short HEAD) ($rounds)"
   echo "$lanes lanes, lands started $gap s apart, checks of sleep $check s, queuelock.land.parallel=4; load average $load_start before / $load_end after"
   echo
-  echo "| code | slots | rep | landings/hour | mean land → landed | wall | landed in order | load | |"
+  echo "| code | slots | rep | landings/hour | mean land → landed | wall | lanes in landing order | load | |"
   echo "|---|---|---|---|---|---|---|---|---|"
   printf '%s\n' "${rows[@]}"
   echo
@@ -201,5 +202,7 @@ load_end=$(cut -d' ' -f1-3 /proc/loadavg)
                printf "| %s | %.0f | %.0f | %.2f x | %.1f s | %.1f s |\n", s, rl / rn, gl / gn, (gl / gn) / (rl / rn), rm / rn, gm / gn }'
   done
   echo
-  echo "Means over the runs that landed. Landers' logs: $work/runs/<code>-s<slots>-r<rep>/land-<i>.log"
+  echo "Means over the runs that landed. Lane i's land started (i-1) x $gap s after the first; it queues once its JVM and"
+  echo "Maven have started, so under load the queue (and landing) order can differ from that. Landers' logs:"
+  echo "$work/runs/<code>-s<slots>-r<rep>/land-<i>.log"
 } | tee "$work/result.md"
