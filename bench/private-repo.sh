@@ -1,7 +1,8 @@
 # Lays out queue-lock as built in a checkout into a private local repository, sourced by
-# bench/rolling-vs-rounds.sh: the jars each module's `package` left in its target/, as `mvn install`
-# would lay them out, under the release version a user's extensions.xml names (0.1.0 for
-# 0.1.0-SNAPSHOT: no snapshot metadata). Nothing is installed into ~/.m2.
+# bench/goal-overhead.sh and bench/rolling-vs-rounds.sh: the jars each module's `package` left in
+# its target/, as `mvn install` would lay them out, under the release version a user's
+# extensions.xml names (0.1.0 for 0.1.0-SNAPSHOT: no snapshot metadata). Nothing is installed into
+# ~/.m2.
 
 lay_out_queue_lock() {  # CHECKOUT REPO SCRATCH: CHECKOUT's built modules into REPO (SCRATCH: a directory it may empty)
   local src=$1 repo=$2 scratch=$3 version release m jar pom
