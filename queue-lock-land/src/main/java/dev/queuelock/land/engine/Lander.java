@@ -117,7 +117,7 @@ public final class Lander {
         AcquireOptions acquire = AcquireOptions.defaults().withLabel(branch).withListener(log::landWait);
         if (settings.highPriority()) {
             acquire = acquire.withHighPriority(mode.keptAhead(landing));
-            log.info("priority high: this lander goes ahead of the landers waiting in the land queue, after the landing under way");
+            log.info("priority high: asking for a place ahead of the landers waiting in the land queue, after the landing under way");
         }
         try (QueueLock held = landLock;
              LandingMode.LandQueueHold hold = mode.await(landing, acquire)) {

@@ -51,7 +51,7 @@ class PriorityIT {
 
         MavenRun d = lander("lane-d", "-Dqueuelock.land.priority=high");
         d.awaitLog("Where: 1st in line for the land queue; " + PAUSED_A + "; no estimate", MVN);
-        assertThat(d.log()).contains("priority high: this lander goes ahead of the landers waiting in the land queue");
+        assertThat(d.log()).contains("priority high: asking for a place ahead of the landers waiting in the land queue");
         // C is told it moved back: D is ahead of it now, named with its priority.
         c.awaitLog("Where: 3rd in line for the land queue; " + PAUSED_A + ", lane lane-d queued (priority high), lane lane-b queued", MVN);
         String status = ok(repo.mvn(repo.main, "status", "queuelock:status"));
