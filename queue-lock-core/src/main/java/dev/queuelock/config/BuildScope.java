@@ -14,7 +14,12 @@ public enum BuildScope {
     public String buildQueueKey(RepoKey repo) {
         // One fixed key per user: the queue dir already lives in the user's $TMPDIR, the user name
         // keeps two users sharing /tmp apart.
-        return this == REPO ? repo.key() : "queuelock-machine:" + System.getProperty("user.name", "user");
+        return this == REPO ? repo.key() : machineKey();
+    }
+
+    /** The key of this user's machine-wide queue: what the machine's queue directory is named after. */
+    public static String machineKey() {
+        return "queuelock-machine:" + System.getProperty("user.name", "user");
     }
 
     @Override

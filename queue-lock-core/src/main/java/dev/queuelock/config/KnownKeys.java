@@ -38,12 +38,21 @@ public final class KnownKeys {
 
     /** Each known name (and former name) to the name to use now, in the listing's order. */
     private final Map<String, String> current = new LinkedHashMap<>();
+    /** The starts of the families of names ({@code queuelock.x.*} in the listing): one name each per value the user picks. */
+    private final List<String> families = new ArrayList<>();
 
-    /** @param lines the listing: {@code name [former-name]} per line; {@code #} comments and blank lines skipped */
+    /**
+     * @param lines the listing: {@code name [former-name]} per line, or {@code prefix*} for a family
+     *              of names; {@code #} comments and blank lines skipped
+     */
     KnownKeys(List<String> lines) {
         for (String line : lines) {
             String trimmed = line.strip();
             if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+                continue;
+            }
+            if (trimmed.endsWith("*")) {
+                families.add(trimmed.substring(0, trimmed.length() - 1));
                 continue;
             }
             String[] names = trimmed.split("\\s+");
@@ -96,7 +105,15 @@ public final class KnownKeys {
 
     /** Whether {@code name} is a key, a former name of one, or a property queue-lock sets. */
     public boolean knows(String name) {
-        return current.containsKey(name);
+        if (current.containsKey(name)) {
+            return true;
+        }
+        for (String family : families) {
+            if (name.startsWith(family) && name.length() > family.length()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** What to say of {@code name}, which is not known: the nearest key, or where every key is listed. */

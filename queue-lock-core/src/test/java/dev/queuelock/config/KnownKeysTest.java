@@ -48,6 +48,15 @@ class KnownKeysTest {
     }
 
     @Test
+    void aFamilyOfNamesIsKnownByItsStart() {
+        KnownKeys family = new KnownKeys(List.of("queuelock.a.b", "queuelock.x.port.*"));
+        assertThat(family.knows("queuelock.x.port.http")).as("a name of the family").isTrue();
+        assertThat(family.knows("queuelock.x.port.")).as("the start alone names nothing").isFalse();
+        assertThat(family.knows("queuelock.x.porthttp")).isFalse();
+        assertThat(known.knows("queuelock.lane.port.http")).as("a lane's named port, set in its builds").isTrue();
+    }
+
+    @Test
     void eachUnknownNameIsWarnedAboutOncePerSession() {
         Map<String, Object> session = new HashMap<>();
         assertThat(KnownKeys.warnOnce(session, List.of("queuelock.foo", LockSettings.SKIP, "queuelock.land.paralel")))

@@ -26,6 +26,8 @@ public final class LaneDirectory {
     /** Set by the extension in every build inside lane n: outputs a POM can use, not settings. */
     public static final String NUMBER_PROPERTY = "queuelock.lane.number";
     public static final String PORT_PROPERTY = "queuelock.lane.port";
+    /** What a lane's named port's property starts with: {@code queuelock.lane.port.http} (see {@code LanePortSettings}). */
+    public static final String NAMED_PORT_PREFIX = PORT_PROPERTY + ".";
 
     /** More lanes than this is a runaway loop, not a team. */
     private static final int MAX_LANES = 1000;

@@ -2,32 +2,39 @@ package dev.queuelock.land.lanes;
 
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.Git;
+import dev.queuelock.repository.ports.PortRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Creates the lowest free lane: worktree {@code ../<repo><suffix><n>} on branch {@code <prefix><n>},
  * based on the main checkout's HEAD. {@code git worktree add} is the claim: it fails when another
  * claimer took the directory or branch first, and the next number is tried. A leftover lane branch
- * is reused only if it holds nothing the new base lacks, so no commit is ever dropped.
+ * is reused only if it holds nothing the new base lacks, so no commit is ever dropped. Every lane
+ * queue-lock makes is made here ({@code queuelock:lane}, and the same goal as Claude Code's
+ * {@code WorktreeCreate} hook), so each gets what git does not carry and its named ports here.
  */
 public final class LaneClaim {
 
     private final LaneLayout layout;
+    private final PortRegistry ports;
 
-    public LaneClaim(LaneLayout layout) {
+    /** @param ports the machine's register the lane's named ports ({@link LaneSettings#portNames}) are given from */
+    public LaneClaim(LaneLayout layout, PortRegistry ports) {
         this.layout = layout;
+        this.ports = ports;
     }
 
     /**
-     * The lane made, with the configured paths of the main checkout symlinked into it and the
-     * git-ignored files {@code .worktreeinclude} lists copied into it.
+     * The lane made, with the configured paths of the main checkout symlinked into it, the
+     * git-ignored files {@code .worktreeinclude} lists copied into it, and its named ports given.
      */
-    public Created create() {
+    public LaneCreated create() {
         Git main = layout.mainGit();
         main.worktrees().prune(); // a lane deleted with rm -rf must not keep its number or branch taken
         String base = main.commitOf("HEAD");
@@ -45,12 +52,25 @@ public final class LaneClaim {
             if (main.worktrees().add(dir, branch, base, leftover).ok()) {
                 Path made = LaneLayout.physical(dir);
                 List<String> linked = linkShared(made); // first: a linked path is not copied as well
-                return new Created(new Lane(n, made, branch), linked, WorktreeInclude.copy(main, layout.mainCheckout(), made));
+                boolean patterns = Files.isRegularFile(layout.mainCheckout().resolve(WorktreeInclude.FILE));
+                List<String> copied = WorktreeInclude.copy(main, layout.mainCheckout(), made);
+                LaneCreated created = new LaneCreated(new Lane(n, made, branch), linked, patterns ? copied : null);
+                try {
+                    return created.withPorts(givePorts(made));
+                } catch (IOException e) {
+                    return created.withPortsProblem(e.getMessage());
+                }
             }
             // Another claimer won this number between our look and our add: try the next one.
         }
         throw new LandException("no free lane among 1.." + maxLanes + " beside " + layout.mainCheckout()
                 + "; prune landed lanes (mvn queuelock:prune) or remove unused ones (git worktree remove).");
+    }
+
+    /** The lane's named ports, or (an {@link IOException}) why it has none now: its builds and queuelock:port ask again. */
+    private Map<String, Integer> givePorts(Path lane) throws IOException {
+        List<String> names = layout.settings().portNames();
+        return names.isEmpty() ? Map.of() : ports.portsOf(lane, names, layout.settings().namedPortBase());
     }
 
     /** Symlinks the configured paths that exist in the main checkout and not in the lane; best effort. */
@@ -71,30 +91,5 @@ public final class LaneClaim {
             }
         }
         return linked;
-    }
-
-    /** A lane just made, the shared paths linked into it and the files copied into it. */
-    public static final class Created {
-        private final Lane lane;
-        private final List<String> linked;
-        private final List<String> copied;
-
-        Created(Lane lane, List<String> linked, List<String> copied) {
-            this.lane = lane;
-            this.linked = List.copyOf(linked);
-            this.copied = List.copyOf(copied);
-        }
-
-        public List<String> copied() {
-            return copied;
-        }
-
-        public Lane lane() {
-            return lane;
-        }
-
-        public List<String> linked() {
-            return linked;
-        }
     }
 }

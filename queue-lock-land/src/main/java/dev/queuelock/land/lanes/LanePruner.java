@@ -6,6 +6,7 @@ import dev.queuelock.land.base.FileTrees;
 import dev.queuelock.land.base.LandLog;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.process.GitCommand;
+import dev.queuelock.repository.ports.PortRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,13 +21,15 @@ import java.util.List;
  * uncommitted work ({@code git worktree remove} without force; untracked litter the settings name is
  * deleted first). A landed lane kept because it is in use is named with the reason; other processes
  * left in a pruned lane are named. Lanes with work nobody has been on for the grace period are
- * reported as orphans and never deleted. What a pruned lane installed goes with it ({@link LaneInstalls}).
+ * reported as orphans and never deleted. What a pruned lane installed goes with it ({@link LaneInstalls}),
+ * and so do its named ports ({@link PortRegistry}), as do those of any lane whose worktree is gone.
  */
 public final class LanePruner {
 
     private final LaneBoard board;
     private final LandLog log;
     private final LaneInstalls installs;
+    private final PortRegistry ports = PortRegistry.machine();
     private long freedBytes;
 
     /** A pruner that leaves the local repository alone. */
@@ -93,12 +96,34 @@ public final class LanePruner {
             }
         }
         freedBytes = worktreeBytes + (installs == null ? 0 : installs.freedBytes() - partsBefore);
+        reclaimPorts();
         return removed;
     }
 
     /** The bytes the last {@link #prune} freed: the worktrees it removed (build output included) and their parts of the local repository. */
     public long freedBytes() {
         return freedBytes;
+    }
+
+    /** The named ports of worktrees no longer there, any repository's: removed by hand, or pruned here. */
+    private void reclaimPorts() {
+        try {
+            List<Integer> gone = ports.reclaimGone();
+            if (!gone.isEmpty()) {
+                log.info("gave back the named ports of lanes no longer there: " + joined(gone));
+            }
+        } catch (IOException e) {
+            log.warn("could not give back the named ports of lanes no longer there: " + e.getMessage() + "; the next lane given"
+                    + " ports takes them back.");
+        }
+    }
+
+    private static String joined(List<Integer> ports) {
+        List<String> text = new ArrayList<>();
+        for (int port : ports) {
+            text.add(String.valueOf(port));
+        }
+        return String.join(", ", text);
     }
 
     private static String whatIsLeft(LaneState state) {
@@ -134,6 +159,11 @@ public final class LanePruner {
             return false;
         }
         lane.branch().ifPresent(b -> main.refs().deleteMergedBranch(b)); // tidiness only; its commits are on the remote
+        try {
+            ports.free(lane.path());
+        } catch (IOException e) {
+            // its worktree is gone: the next lane given ports, or the next prune, takes them back
+        }
         return true;
     }
 

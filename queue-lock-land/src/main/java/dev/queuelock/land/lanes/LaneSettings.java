@@ -5,6 +5,7 @@ import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.git.LandTarget;
 import dev.queuelock.repository.LaneDirectory;
+import dev.queuelock.repository.ports.LanePortSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,8 +15,8 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The lane settings (declared here, and the worktree suffix and port base in core's
- * {@link LaneDirectorySettings}, which the build queue reads too), validated as a whole: every problem is listed in one
+ * The lane settings (declared here, the worktree suffix and port base in
+ * {@link LaneDirectorySettings} and the named ports in {@link LanePortSettings}, which the build queue reads too), validated as a whole: every problem is listed in one
  * message, so a user fixes {@code .mvn/maven.config} once instead of once per mistake.
  */
 public final class LaneSettings {
@@ -45,10 +46,14 @@ public final class LaneSettings {
     private final List<String> symlinks;
     private final boolean autoLand;
     private final LaneUse use;
+    private final List<String> portNames;
+    private final int namedPortBase;
 
     private LaneSettings(String branchPrefix, LaneDirectory directory, String productionBranch, List<String> symlinks,
-                         boolean autoLand, LaneUse use) {
+                         boolean autoLand, LaneUse use, List<String> portNames, int namedPortBase) {
         this.use = use;
+        this.portNames = List.copyOf(portNames);
+        this.namedPortBase = namedPortBase;
         this.branchPrefix = branchPrefix;
         this.directory = directory;
         this.productionBranch = productionBranch;
@@ -90,10 +95,17 @@ public final class LaneSettings {
         } catch (IllegalArgumentException e) {
             problems.add(e.getMessage());
         }
+        List<String> portNames = List.of();
+        try {
+            portNames = LanePortSettings.names(values);
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
+        }
+        Integer namedPortBase = parse(LanePortSettings.NAMED_PORT_BASE, values, problems);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
-        return new LaneSettings(prefix, new LaneDirectory(suffix, portBase), production, links, autoLand, use);
+        return new LaneSettings(prefix, new LaneDirectory(suffix, portBase), production, links, autoLand, use, portNames, namedPortBase);
     }
 
     /** The paths to link into every new lane, each inside the repository; a bad one joins {@code problems}. */
@@ -153,6 +165,16 @@ public final class LaneSettings {
 
     public boolean autoLand() {
         return autoLand;
+    }
+
+    /** The names of the ports each lane gets of its own ({@code queuelock.lanes.ports}), in their order. */
+    public List<String> portNames() {
+        return portNames;
+    }
+
+    /** Where a lane's named ports are taken from, upward. */
+    public int namedPortBase() {
+        return namedPortBase;
     }
 
     /** Who keeps a lane, what in it is litter, when an idle one is an orphan. */

@@ -10,6 +10,7 @@ import dev.queuelock.build.ReuseSettings;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.maven.extension.check.LandCheckProperties;
 import dev.queuelock.repository.LaneDirectory;
+import dev.queuelock.repository.ports.LanePortSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +36,7 @@ final class BuildQueueSettings {
     private static final List<String> NAMED_HERE = List.of(AffectedBuildSettings.AFFECTED, LaneDirectory.NUMBER_PROPERTY,
             LaneDirectory.PORT_PROPERTY, LandCheckProperties.CHANGED_FILES, LandCheckProperties.ROOT,
             LandCheckProperties.CHANGED_OWN, LandCheckProperties.CHANGED_AHEAD, LandCheckProperties.PLAN,
-            ReuseSettings.STORE_MEGABYTES_KEY);
+            ReuseSettings.STORE_MEGABYTES_KEY, LanePortSettings.PORTS, LanePortSettings.NAMED_PORT_BASE_KEY);
 
     private final String skipReason;
     private final BuildScope scope;

@@ -2,6 +2,7 @@ package dev.queuelock.maven.extension;
 
 import dev.queuelock.repository.LaneDirectorySettings;
 import dev.queuelock.repository.LaneDirectory;
+import dev.queuelock.repository.ports.LanePortSettings;
 import java.nio.file.Path;
 import java.util.OptionalInt;
 import java.util.Properties;
@@ -12,7 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Gives every build inside lane n the user properties {@code queuelock.lane.number} and
  * {@code queuelock.lane.port}, so a POM can say {@code ${queuelock.lane.port}}. Read off the
- * directory name only (hot path: no git, no file read); one the user set wins.
+ * directory name only (hot path: no git, no file read); one the user set wins. A lane whose settings
+ * name ports gets those too ({@link NamedPortProperties}).
  */
 final class LaneBuildProperties {
 
@@ -38,9 +40,13 @@ final class LaneBuildProperties {
         }
         set(request, LaneDirectory.NUMBER_PROPERTY, String.valueOf(n.getAsInt()));
         set(request, LaneDirectory.PORT_PROPERTY, String.valueOf(lanes.port(n.getAsInt())));
+        String named = user.getProperty(LanePortSettings.PORTS); // a constant: LanePortSettings is not loaded here
+        if (named != null && !named.isBlank()) {
+            NamedPortProperties.apply(request, topDirectory);
+        }
     }
 
-    private static void set(MavenExecutionRequest request, String name, String value) {
+    static void set(MavenExecutionRequest request, String name, String value) {
         request.getUserProperties().putIfAbsent(name, value);
         // Maven 3 copies the user properties into the project building request when it creates
         // it; if it already exists, the POMs are interpolated from that copy.

@@ -19,6 +19,7 @@ import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneUse;
 import dev.queuelock.maven.land.MavenLandLog;
 import dev.queuelock.repo.RepoKey;
+import dev.queuelock.repository.ports.LanePortSettings;
 import dev.queuelock.spi.Queue;
 import java.io.File;
 import java.nio.file.Path;
@@ -94,7 +95,8 @@ abstract class AbstractRepositoryMojo extends AbstractMojo {
      */
     LaneSettings laneSettings(List<String> problems) throws MojoExecutionException {
         Map<String, String> values = new HashMap<>();
-        for (SettingGroup group : List.of(LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LaneUse.SETTINGS)) {
+        for (SettingGroup group : List.of(LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LanePortSettings.SETTINGS,
+                LaneUse.SETTINGS)) {
             for (Setting<?> setting : group.all()) {
                 String text = settings().given(setting);
                 if (text != null) {

@@ -8,11 +8,12 @@ import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.lanes.LaneClaim;
+import dev.queuelock.land.lanes.LaneCreated;
 import dev.queuelock.land.lanes.LaneInstalls;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneSettings;
-import dev.queuelock.land.lanes.WorktreeInclude;
 import dev.queuelock.land.setup.ClaudeSettings;
+import dev.queuelock.repository.ports.PortRegistry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,8 +26,8 @@ import org.apache.maven.plugins.annotations.Mojo;
 /**
  * Creates the lowest free numbered lane: worktree {@code ../<repo>-lane-<n>} on branch
  * {@code lane/<n>} from the main checkout's HEAD, with the configured git-ignored paths symlinked
- * in and the git-ignored files that {@code .worktreeinclude} lists copied in. Prints the lane's
- * absolute path as the last line of standard output. With {@code -Dqueuelock.lane.hook=true} it is
+ * in, the git-ignored files that {@code .worktreeinclude} lists copied in and its named ports given;
+ * one line says what it got. Prints the lane's absolute path as the last line of standard output. With {@code -Dqueuelock.lane.hook=true} it is
  * Claude Code's {@code WorktreeCreate} hook: it reads the hook's JSON on standard input
  * ({@code cwd}: the repository; {@code name}: Claude Code's name for the worktree, reported beside
  * the lane's number) and prints the path after a marker for the hook's shell line, which sends
@@ -53,19 +54,17 @@ public class LaneMojo extends AbstractRepositoryMojo {
         JsonNode input = Boolean.TRUE.equals(hook) ? hookInput() : MissingNode.getInstance();
         Path from = input.path("cwd").isTextual() && Files.isDirectory(Path.of(input.path("cwd").asText()))
                 ? Path.of(input.path("cwd").asText()) : topDirectory();
-        LaneClaim.Created created;
+        LaneCreated created;
         try {
             LaneLayout layout = LaneLayout.of(new Git(from), settings);
-            created = new LaneClaim(layout).create();
+            created = new LaneClaim(layout, PortRegistry.machine()).create();
             new LaneInstalls(layout, localRepository()).remove(created.lane().path()); // an old lane of this name's, if left
         } catch (LandException e) {
             throw new MojoExecutionException(e.getMessage());
         }
         String name = input.path("name").isTextual() ? " for Claude Code's worktree '" + input.path("name").asText() + "'" : "";
         String made = "created lane " + created.lane().number() + " on branch " + created.lane().branch().orElse("?") + name
-                + (created.linked().isEmpty() ? "" : ", linked " + String.join(", ", created.linked()))
-                + (created.copied().isEmpty() ? "" : ", copied " + created.copied().size() + " file(s) listed in "
-                + WorktreeInclude.FILE);
+                + created.summary();
         if (hook) {
             System.err.println("queue-lock: " + made); // standard output is the path's alone
         } else {

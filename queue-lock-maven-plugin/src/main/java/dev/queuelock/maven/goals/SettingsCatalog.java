@@ -2,6 +2,7 @@ package dev.queuelock.maven.goals;
 
 import dev.queuelock.build.AffectedBuildSettings;
 import dev.queuelock.repository.LaneDirectorySettings;
+import dev.queuelock.repository.ports.LanePortSettings;
 import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.build.ReuseSettings;
@@ -30,8 +31,8 @@ final class SettingsCatalog {
 
     private static final SettingsCatalog STANDARD = new SettingsCatalog(List.of(LockSettings.SETTINGS,
             ZooKeeperSettings.SETTINGS, LandTarget.SETTINGS, CheckAndPushSettings.SETTINGS, BatchOptions.SETTINGS,
-            StatusMojo.SETTINGS, LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LocalRepositorySettings.SETTINGS,
-            AffectedBuildSettings.SETTINGS, ReuseSettings.SETTINGS, LaneUse.SETTINGS, LaneMojo.SETTINGS, PauseMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS,
+            StatusMojo.SETTINGS, LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LanePortSettings.SETTINGS, LocalRepositorySettings.SETTINGS,
+            AffectedBuildSettings.SETTINGS, ReuseSettings.SETTINGS, LaneUse.SETTINGS, LaneMojo.SETTINGS, PortMojo.SETTINGS, PauseMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS,
             UninstallMojo.SETTINGS, Notifier.SETTINGS, WatchMojo.SETTINGS, DiskSettings.SETTINGS));
 
     private final List<SettingGroup> groups;

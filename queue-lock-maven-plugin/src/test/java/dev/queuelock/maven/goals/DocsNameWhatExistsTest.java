@@ -56,11 +56,12 @@ class DocsNameWhatExistsTest {
         return unknown;
     }
 
-    /** A key of the catalog or a former name of one, a property the build queue sets, or a test switch. */
+    /** A key of the catalog or a former name of one, a property the build queue sets (a lane's named ports too), or a test switch. */
     private static boolean mayBeNamed(SettingsCatalog catalog, String name) {
         return catalog.named(name).isPresent() || TEST_SWITCHES.contains(name)
                 || catalog.all().stream().anyMatch(s -> name.equals(s.formerName()))
-                || name.equals(LaneDirectory.NUMBER_PROPERTY) || name.equals(LaneDirectory.PORT_PROPERTY);
+                || name.equals(LaneDirectory.NUMBER_PROPERTY) || name.equals(LaneDirectory.PORT_PROPERTY)
+                || name.startsWith(LaneDirectory.NAMED_PORT_PREFIX);
     }
 
     @Test

@@ -24,6 +24,7 @@ class KnownKeysListingTest {
 
     /** The properties queue-lock itself sets in builds: the lane's, and those land gives its check build. */
     private static final List<String> SET_BY_QUEUE_LOCK = List.of(LaneDirectory.NUMBER_PROPERTY, LaneDirectory.PORT_PROPERTY,
+            LaneDirectory.NAMED_PORT_PREFIX + "*",
             LandCheckProperties.CHANGED_FILES, LandCheckProperties.ROOT, LandCheckProperties.CHANGED_OWN,
             LandCheckProperties.CHANGED_AHEAD, LandCheckProperties.PLAN);
 

@@ -3,7 +3,12 @@ package dev.queuelock.maven.goals;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.queuelock.testsupport.GitFixture;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.maven.api.plugin.testing.InjectMojo;
+import org.apache.maven.plugin.logging.SystemStreamLog;
 import org.junit.jupiter.api.Test;
 
 /** queuelock:lane: every setting is checked before git is asked for a worktree. */
@@ -95,5 +100,52 @@ class LaneMojoTest extends HarnessTest {
         mojo.execute();
         assertThat(top.resolve("main-lane-1")).doesNotExist();
         assertThat(GitFixture.git(top.resolve("main-wt-1"), "branch", "--show-current")).isEqualTo("agent/1");
+    }
+
+    @Test
+    @InjectMojo(goal = "lane")
+    void theLineThatSaysTheLaneWasMadeListsTheFilesCopiedIntoIt(LaneMojo mojo) throws Exception {
+        GitFixture repo = repository();
+        GitFixture.commit(repo.main, ".gitignore", ".env\nconfig/local.properties\n", "ignore local files");
+        Files.writeString(repo.main.resolve(".worktreeinclude"), ".env\nconfig/\n");
+        Files.writeString(repo.main.resolve(".env"), "TOKEN=1\n");
+        Files.createDirectories(repo.main.resolve("config"));
+        Files.writeString(repo.main.resolve("config/local.properties"), "db=local\n");
+        List<String> said = new ArrayList<>();
+        mojo.setLog(new SystemStreamLog() {
+            @Override
+            public void info(CharSequence content) {
+                said.add(content.toString());
+            }
+        });
+
+        mojo.execute();
+
+        Path lane = top.resolve("main-lane-1");
+        assertThat(lane.resolve(".env")).hasContent("TOKEN=1");
+        assertThat(lane.resolve("config/local.properties")).hasContent("db=local");
+        assertThat(said).containsExactly("created lane 1 on branch lane/1; copied from the main checkout (.worktreeinclude): .env,"
+                + " config/local.properties");
+    }
+
+    @Test
+    @InjectMojo(goal = "lane")
+    void patternsThatMatchNothingToCopyAreSaidToHaveCopiedNothing(LaneMojo mojo) throws Exception {
+        GitFixture repo = repository();
+        Files.writeString(repo.main.resolve(".worktreeinclude"), ".env\n");
+        Files.writeString(repo.main.resolve(".env"), "not ignored, so not copied\n");
+        List<String> said = new ArrayList<>();
+        mojo.setLog(new SystemStreamLog() {
+            @Override
+            public void info(CharSequence content) {
+                said.add(content.toString());
+            }
+        });
+
+        mojo.execute();
+
+        assertThat(top.resolve("main-lane-1/.env")).doesNotExist();
+        assertThat(said).containsExactly("created lane 1 on branch lane/1; copied nothing: .worktreeinclude matches no git-ignored"
+                + " file the lane lacks");
     }
 }

@@ -1,6 +1,7 @@
 package dev.queuelock.maven.goals;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.apache.maven.api.plugin.testing.InjectMojo;
 import org.apache.maven.plugin.Mojo;
+import org.apache.maven.plugin.MojoExecutionException;
 import org.junit.jupiter.api.Test;
 
 /** queuelock:port: read off the lane directory's name alone, no git. */
@@ -79,6 +81,33 @@ class PortMojoTest extends HarnessTest {
         given("queuelock.lanes.worktreeSuffix", "-wt-");
         inDirectory("shop-wt-12");
         assertThat(printed(mojo)).isEqualTo("9012");
+    }
+
+    @Test
+    @InjectMojo(goal = "port")
+    void aNameTheLaneDoesNotAskForIsRefusedNamingThoseItDoes(PortMojo mojo) throws Exception {
+        given("queuelock.port.name", "http");
+        inDirectory("shop-lane-3");
+        assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class).hasMessage("this lane has no port named 'http':"
+                + " queuelock.lanes.ports names none; add it there (in .mvn/maven.config for every lane).");
+    }
+
+    @Test
+    @InjectMojo(goal = "port")
+    void aNameAmongOthersTheLaneAsksForIsRefusedNamingThem(PortMojo mojo) throws Exception {
+        given("queuelock.port.name", "http");
+        given("queuelock.lanes.ports", "db,debug");
+        inDirectory("shop-lane-3");
+        assertThatThrownBy(mojo::execute).hasMessageContaining("queuelock.lanes.ports names db, debug;");
+    }
+
+    @Test
+    @InjectMojo(goal = "port")
+    void badPortNamesAreRefusedWithTheOtherLaneSettings(PortMojo mojo) throws Exception {
+        given("queuelock.lanes.ports", "http,my.db");
+        given("queuelock.lanes.portBase", "abc");
+        assertRefused(mojo, BAD_PORT_BASE + "; queuelock.lanes.ports names must be a letter, then letters, digits, _ or -"
+                + " (at most 32), not 'my.db'");
     }
 
     private void inDirectory(String name) throws Exception {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.queuelock.build.AffectedBuildSettings;
 import dev.queuelock.repository.LaneDirectorySettings;
+import dev.queuelock.repository.ports.LanePortSettings;
 import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.build.ReuseSettings;
@@ -45,8 +46,8 @@ class SettingsCatalogTest {
 
     /** Where the keys are declared: the lock's in core, the others beside the code that reads them. */
     private static final List<Class<?>> DECLARED_IN = List.of(LockSettings.class, LaneDirectorySettings.class,
-            LocalRepositorySettings.class, AffectedBuildSettings.class, ReuseSettings.class, ZooKeeperSettings.class, LandTarget.class, CheckAndPushSettings.class, BatchOptions.class, LaneSettings.class,
-            LaneUse.class, StatusMojo.class, LaneMojo.class, PauseMojo.class, PreviewMojo.class, InitMojo.class, UninstallMojo.class, Notifier.class,
+            LanePortSettings.class, LocalRepositorySettings.class, AffectedBuildSettings.class, ReuseSettings.class, ZooKeeperSettings.class, LandTarget.class, CheckAndPushSettings.class, BatchOptions.class, LaneSettings.class,
+            LaneUse.class, StatusMojo.class, LaneMojo.class, PortMojo.class, PauseMojo.class, PreviewMojo.class, InitMojo.class, UninstallMojo.class, Notifier.class,
             WatchMojo.class, DiskSettings.class);
 
     /** A key as a new one is added: one declaration in its class's group, nothing else. */
