@@ -2,10 +2,6 @@ package dev.queuelock.maven.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.AcquireOptions;
-import dev.queuelock.QueueLock;
-import dev.queuelock.backends.QueueLockFactory;
-import dev.queuelock.spi.Queue;
 import dev.queuelock.testsupport.Timing;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 57, disk given back, on the three-module project with real Maven and real git: with
  * {@code queuelock.lanes.dropIdleOutputAfter} set, prune drops the build output (each module's
  * {@code target/}) of a lane nobody works in, and keeps it in a lane whose build is running (a real
- * build, held in the build queue by the test); with {@code queuelock.lanes.lowFreeSpaceGb} above
+ * build, whose test waits for the test to let it end); with {@code queuelock.lanes.lowFreeSpaceGb} above
  * the disk's free space, status, the watch and its notify command, and the next build in a lane say
  * so, with what can be freed and the command that frees it.
  */
@@ -56,20 +52,19 @@ class LaneDiskGivenBackIT {
     void anIdleLanesBuildOutputIsDroppedNeverUnderARunningBuildAndLowFreeSpaceIsSaidByStatusWatchAndTheNextBuild() throws Exception {
         Path one = ThreeModuleLanes.addingAClass(repo, "main-lane-1", "app");
         Path two = ThreeModuleLanes.addingAClass(repo, "main-lane-2", "app");
-        ok(repo.mvn(one, "compile-1", "compile", "-Dqueuelock.build.affected=off"));
-        ok(repo.mvn(two, "compile-2", "compile", "-Dqueuelock.build.affected=off"));
+        Path release = work.resolve("release-hold");
+        ThreeModuleLanes.commitTest(two, "HoldTest", "File go = new File(\"" + release + "\"); while (!go.exists()) { Thread.sleep(100); }");
+        ok(repo.mvn(one, "compile-1", "test-compile", "-Dqueuelock.build.affected=off"));
+        ok(repo.mvn(two, "compile-2", "test-compile", "-Dqueuelock.build.affected=off"));
         List<Path> oneOutput = outputs(one);
         List<Path> twoOutput = outputs(two);
         assertThat(oneOutput).as("each module's target/ in lane 1").hasSize(3);
         assertThat(twoOutput).as("each module's target/ in lane 2").hasSize(3);
 
-        // Lane 2's next build runs: the test holds the build queue, so the real Maven waits in it.
-        QueueLock buildQueue = QueueLockFactory.defaults().withTmpDir(repo.tmp()).open(Queue.BUILD, repo.main);
-        buildQueue.acquire(AcquireOptions.defaults().withLabel("test holds the build queue"));
-        MavenRun running;
+        // Lane 2's next build runs: a real Maven whose test waits until the test lets it end.
+        MavenRun running = repo.mvn(two, "held-2", "test", "-Dtest=HoldTest", "-Dsurefire.failIfNoSpecifiedTests=false",
+                "-Dqueuelock.build.affected=off", "-Dqueuelock.lanes.lowFreeSpaceGb=1").awaitLog("Running shop.app.HoldTest", MVN);
         try {
-            running = repo.mvn(two, "held-2", "validate", "-Dqueuelock.lanes.lowFreeSpaceGb=1").awaitLog("Build queue: next up", MVN);
-
             MavenRun prune = ok(repo.mvn(repo.main, "prune", "queuelock:prune", "-Dqueuelock.lanes.dropIdleOutputAfter=1ms"));
             assertThat(prune.log())
                     .containsPattern("dropped the build output of lane main-lane-1, idle [0-9hms ]+"
@@ -90,7 +85,7 @@ class LaneDiskGivenBackIT {
                     + " \\(queuelock.lanes.lowFreeSpaceGb\\); no lane can be pruned now; the lanes' build output takes [0-9.]+ [kMG]B"
                     + " \\(mvn clean in a lane frees its own\\)");
         } finally {
-            buildQueue.release();
+            Files.createFile(release);
         }
         assertThat(running.awaitExit(MVN)).as(running.log()).isZero();
         assertThat(running.log()).as("more than 1 GB free where the suite runs").doesNotContain("FREE SPACE LOW");
