@@ -98,6 +98,15 @@ public final class Setting<T> {
     }
 
     /**
+     * A duration as {@link #duration} reads it, or unset: then null, which the docs call {@code noneText}
+     * (e.g. {@code never}), for a key that does nothing until given a time.
+     */
+    public static Setting<Duration> optionalDuration(String name, String noneText, String readBy, String meaning) {
+        String accepts = "a duration such as 200ms, 30s, 5m or 1h";
+        return new Setting<>(name, accepts, null, noneText, readBy, meaning, new DurationText(name, accepts + ", more than zero"));
+    }
+
+    /**
      * Free text (a branch, a path, a connect string...).
      *
      * @param defaultValue the literal default, or null when there is none

@@ -1,5 +1,6 @@
 package dev.queuelock.land.base;
 
+import dev.queuelock.repository.FreeableNote;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -109,12 +110,6 @@ public final class DiskCount {
 
     /** As people read sizes: {@code 340 kB}, {@code 12.4 MB}, {@code 3.1 GB} (decimal units, as df -H). */
     public static String format(long bytes) {
-        if (bytes < 1_000_000) {
-            return (bytes + 500) / 1000 + " kB";
-        }
-        if (bytes < 1_000_000_000) {
-            return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / 1e6);
-        }
-        return String.format(java.util.Locale.ROOT, "%.1f GB", bytes / 1e9);
+        return FreeableNote.bytes(bytes); // one formatter, which a lane's build uses too
     }
 }

@@ -28,6 +28,8 @@ public enum StateEntry {
     PART_CLAIMS("part-claims", true),
     /** Each lane's disk use as last measured, with when (status and prune write it; the watch reads it). */
     DISK_SIZES("disk-sizes.json", true),
+    /** What the last status counted could be freed in the lanes, which a lane's build names when free space is low. */
+    FREEABLE(StateFolder.FREEABLE, true),
     /** The land queue's pause: who paused it and why, until a resume removes it ({@link QueuePause}). */
     PAUSE("pause.json", true),
     /** The lock file that lets adds and prunes of worktrees run one at a time ({@code LockFileMutex}). */

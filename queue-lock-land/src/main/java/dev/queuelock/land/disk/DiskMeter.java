@@ -2,6 +2,9 @@ package dev.queuelock.land.disk;
 
 import dev.queuelock.land.lanes.Lane;
 import dev.queuelock.land.lanes.LaneInstalls;
+import dev.queuelock.repository.FreeableNote;
+import dev.queuelock.repository.StateFolder;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,6 +26,7 @@ public final class DiskMeter {
     /** How long a status counts, in all. */
     static final long BUDGET_MILLIS = 2000;
 
+    private final Path commonDir;
     private final DiskSizes sizes;
     private final LaneInstalls installs;
     private final Path lanesDir;
@@ -33,6 +37,7 @@ public final class DiskMeter {
      * @param lanesDir  where the lanes live: beside the main checkout
      */
     public DiskMeter(Path commonDir, LaneInstalls installs, Path lanesDir) {
+        this.commonDir = commonDir;
         this.sizes = new DiskSizes(commonDir);
         this.installs = installs;
         this.lanesDir = lanesDir;
@@ -93,6 +98,15 @@ public final class DiskMeter {
             }
         }
         return new LaneDisks(lanes, byPath, FreeSpace.of(places()));
+    }
+
+    /** Keeps what can be freed, as a status counted it, for the lanes' builds to name when free space is low. */
+    public void keep(FreeableNote freeable) {
+        try {
+            freeable.write(StateFolder.of(commonDir));
+        } catch (IOException e) {
+            // a build then names the command that counts it
+        }
     }
 
     private Map<String, Path> places() {

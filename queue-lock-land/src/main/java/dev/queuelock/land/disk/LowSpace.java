@@ -1,14 +1,16 @@
 package dev.queuelock.land.disk;
 
-import dev.queuelock.land.base.DiskCount;
 import dev.queuelock.land.lanes.LaneState;
+import dev.queuelock.repository.FreeSpaceSettings;
+import dev.queuelock.repository.FreeableNote;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The line status and watch add when a file system the lanes live on has less free space than
  * {@link DiskSettings#LOW_FREE_SPACE_GB}: how little, what {@code mvn queuelock:prune} would free
- * now (the lanes it would take: {@link LaneState#prunable()}), and what the lanes' build output takes.
+ * now (the lanes it would take: {@link LaneState#prunable()}), and what the lanes' build output takes
+ * ({@link FreeableNote}, which status keeps for the lanes' builds to say it too).
  */
 final class LowSpace {
 
@@ -20,11 +22,13 @@ final class LowSpace {
         if (thresholdGb <= 0) {
             return Optional.empty();
         }
-        long threshold = thresholdGb * 1_000_000_000L;
-        Optional<FreeSpace> low = disks.free().stream().filter(f -> f.usableBytes() < threshold).findFirst();
-        if (low.isEmpty()) {
-            return Optional.empty();
-        }
+        long threshold = FreeSpaceSettings.thresholdBytes(thresholdGb);
+        return disks.free().stream().filter(f -> f.usableBytes() < threshold).findFirst()
+                .map(low -> FreeSpaceSettings.lowLine(low.text(), thresholdGb, freeable(disks, states, 0).text()));
+    }
+
+    /** What prune would free of {@code states} now, and what their build output takes, as {@code disks} measured them. */
+    static FreeableNote freeable(LaneDisks disks, List<LaneState> states, long now) {
         long prunable = 0;
         int lanes = 0;
         long output = 0;
@@ -36,10 +40,6 @@ final class LowSpace {
                 prunable += disk.map(LaneDisk::totalBytes).orElse(0L);
             }
         }
-        String prune = lanes == 0 ? "no lane can be pruned now" : "mvn queuelock:prune frees " + DiskCount.format(prunable)
-                + " (" + lanes + " landed or unused lane(s))";
-        return Optional.of("FREE SPACE LOW: " + low.get().text() + ", under " + thresholdGb + " GB ("
-                + DiskSettings.LOW_FREE_SPACE_GB.name() + "); " + prune + "; the lanes' build output takes " + DiskCount.format(output)
-                + " (mvn clean in a lane frees its own)");
+        return new FreeableNote(prunable, lanes, output, now);
     }
 }

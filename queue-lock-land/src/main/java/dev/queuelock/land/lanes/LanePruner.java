@@ -10,8 +10,10 @@ import dev.queuelock.repository.ports.PortRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Removes sibling lanes whose work has all landed — never the lane running this, never the main
@@ -23,6 +25,7 @@ import java.util.List;
  * left in a pruned lane are named. Lanes with work nobody has been on for the grace period are
  * reported as orphans and never deleted. What a pruned lane installed goes with it ({@link LaneInstalls}),
  * and so do its named ports ({@link PortRegistry}), as do those of any lane whose worktree is gone.
+ * Of the lanes kept, those idle longer than {@link LaneUse#DROP_IDLE_OUTPUT} lose their build output ({@link IdleOutputs}).
  */
 public final class LanePruner {
 
@@ -30,7 +33,10 @@ public final class LanePruner {
     private final LandLog log;
     private final LaneInstalls installs;
     private final PortRegistry ports = PortRegistry.machine();
+    private long worktreeBytes;
     private long freedBytes;
+    private long droppedOutputBytes;
+    private int droppedOutputLanes;
 
     /** A pruner that leaves the local repository alone. */
     public LanePruner(LaneBoard board, LandLog log) {
@@ -44,49 +50,28 @@ public final class LanePruner {
         this.installs = installs;
     }
 
-    /** @param current the worktree this runs from (kept whatever its state); returns the lanes removed */
+    /**
+     * @param current the worktree this runs from (kept whatever its state); returns the lanes removed. With
+     *                {@link LaneUse#DROP_IDLE_OUTPUT} set, the lanes kept have their build output dropped if idle that long ({@link IdleOutputs}).
+     */
     public List<Lane> prune(Path current) {
         Path here = LaneLayout.physical(current);
         List<Lane> removed = new ArrayList<>();
-        long worktreeBytes = 0;
+        worktreeBytes = 0;
         long partsBefore = installs == null ? 0 : installs.freedBytes();
         LaneKeepers keepers = board.look();
-        keepers.unknownBecause().ifPresent(why -> log.warn("no lane is pruned or called an orphan: " + why + "."));
+        Optional<Duration> dropAfter = board.layout().settings().use().dropIdleOutputAfter();
+        keepers.unknownBecause().ifPresent(why -> log.warn("no lane is pruned, called an orphan"
+                + (dropAfter.isPresent() ? " or has its build output dropped" : "") + ": " + why + "."));
+        IdleOutputs outputs = keepers.unknownBecause().isPresent() ? null
+                : dropAfter.map(after -> new IdleOutputs(after, board::look, log)).orElse(null);
         for (LaneState state : board.states(keepers)) {
             Lane lane = state.lane();
             if (lane.path().equals(here) || lane.path().equals(board.layout().mainCheckout())) {
                 continue;
             }
-            if (state.orphaned()) {
-                log.warn("orphaned " + lane + ": " + whatIsLeft(state) + " and no agent or build has been in it for "
-                        + Durations.format(state.idle()) + "; kept. Land or discard it yourself (never deleted automatically).");
-            }
-            if (!state.allOnIntegration() || !state.uncommitted().isEmpty()) {
-                continue;
-            }
-            String what = state.landed() ? "landed " : "new "; // all on the integration branch: landed, or no commits of its own
-            if (state.live()) {
-                if (keepers.unknownBecause().isEmpty()) { // else every lane is kept, and that was said once
-                    log.info("kept " + what + lane + ": in use (" + state.inUseBecause().orElse("") + ")");
-                }
-                continue;
-            }
-            if (state.keptAsNew()) {
-                log.info("kept new " + lane + ": no commits yet, unused for " + Durations.format(state.unused()) + "; pruned if still unused "
-                        + Durations.format(state.keptAsNewFor()) + " from now (" + LaneUse.NEW_LANE_GRACE.name() + ")");
-                continue;
-            }
-            long bytes = DiskCount.of(lane.path(), Long.MAX_VALUE).bytes(); // counted before: what git removes is gone
-            if (remove(state)) {
-                removed.add(lane);
-                worktreeBytes += bytes;
-                long partsFreed = installs == null ? 0 : installs.freedBytes();
-                boolean installed = installs != null && installs.remove(lane.path());
-                long laneFreed = bytes + (installs == null ? 0 : installs.freedBytes() - partsFreed);
-                log.info("pruned " + what + lane + (installed ? " and what it installed" : "") + ", freeing " + DiskCount.format(laneFreed)
-                        + (state.landed() ? "" : ": no commits, unused for " + Durations.format(state.unused()))
-                        + (state.bystanders().isEmpty() ? ""
-                        : " (still running there, not ours to stop: " + LaneState.names(state.bystanders()) + ")"));
+            if (!pruned(state, keepers, removed) && outputs != null) {
+                outputs.drop(state);
             }
         }
         if (installs != null) {
@@ -97,7 +82,47 @@ public final class LanePruner {
         }
         freedBytes = worktreeBytes + (installs == null ? 0 : installs.freedBytes() - partsBefore);
         reclaimPorts();
+        droppedOutputBytes = outputs == null ? 0 : outputs.freedBytes();
+        droppedOutputLanes = outputs == null ? 0 : outputs.lanes();
         return removed;
+    }
+
+    /** Prunes the lane if its work has all landed and nothing keeps it (says why it is kept if it is landed); true if it was removed. */
+    private boolean pruned(LaneState state, LaneKeepers keepers, List<Lane> removed) {
+        Lane lane = state.lane();
+        if (state.orphaned()) {
+            log.warn("orphaned " + lane + ": " + whatIsLeft(state) + " and no agent or build has been in it for "
+                    + Durations.format(state.idle()) + "; kept. Land or discard it yourself (never deleted automatically).");
+        }
+        if (!state.allOnIntegration() || !state.uncommitted().isEmpty()) {
+            return false;
+        }
+        String what = state.landed() ? "landed " : "new "; // all on the integration branch: landed, or no commits of its own
+        if (state.live()) {
+            if (keepers.unknownBecause().isEmpty()) { // else every lane is kept, and that was said once
+                log.info("kept " + what + lane + ": in use (" + state.inUseBecause().orElse("") + ")");
+            }
+            return false;
+        }
+        if (state.keptAsNew()) {
+            log.info("kept new " + lane + ": no commits yet, unused for " + Durations.format(state.unused()) + "; pruned if still unused "
+                    + Durations.format(state.keptAsNewFor()) + " from now (" + LaneUse.NEW_LANE_GRACE.name() + ")");
+            return false;
+        }
+        long bytes = DiskCount.of(lane.path(), Long.MAX_VALUE).bytes(); // counted before: what git removes is gone
+        if (!remove(state)) {
+            return false;
+        }
+        removed.add(lane);
+        worktreeBytes += bytes;
+        long partsFreed = installs == null ? 0 : installs.freedBytes();
+        boolean installed = installs != null && installs.remove(lane.path());
+        long laneFreed = bytes + (installs == null ? 0 : installs.freedBytes() - partsFreed);
+        log.info("pruned " + what + lane + (installed ? " and what it installed" : "") + ", freeing " + DiskCount.format(laneFreed)
+                + (state.landed() ? "" : ": no commits, unused for " + Durations.format(state.unused()))
+                + (state.bystanders().isEmpty() ? ""
+                : " (still running there, not ours to stop: " + LaneState.names(state.bystanders()) + ")"));
+        return true;
     }
 
     /** The bytes the last {@link #prune} freed: the worktrees it removed (build output included) and their parts of the local repository. */
@@ -124,6 +149,14 @@ public final class LanePruner {
             text.add(String.valueOf(port));
         }
         return String.join(", ", text);
+    /** The bytes of build output the last {@link #prune} dropped from idle lanes ({@link LaneUse#DROP_IDLE_OUTPUT}), not in {@link #freedBytes}. */
+    public long droppedOutputBytes() {
+        return droppedOutputBytes;
+    }
+
+    /** How many idle lanes the last {@link #prune} dropped the build output of. */
+    public int droppedOutputLanes() {
+        return droppedOutputLanes;
     }
 
     private static String whatIsLeft(LaneState state) {

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -35,17 +36,23 @@ public final class LaneUse {
             "A new lane (no commits of its own, nothing uncommitted) is kept this long after it was made or last showed"
                     + " a sign of work, whatever agent works in it, so a lane made for an agent that has not started yet is"
                     + " not pruned by another lane's landing; after that, unused, it is pruned."));
+    public static final Setting<Duration> DROP_IDLE_OUTPUT = SETTINGS.add(Setting.optionalDuration("queuelock.lanes.dropIdleOutputAfter", "never",
+            "land, prune", "The build output (each module's target/ beside its pom.xml) of a lane idle longer than this is deleted by"
+                    + " prune and by land after a landing, never in a lane in use (an agent, a Maven run or a lander works in it, or"
+                    + " nobody can tell), as prune judges it; each is reported with the bytes it freed. Unset: never."));
 
     private final List<String> agents;
     private final List<String> disposable;
     private final Duration orphanGrace;
     private final Duration newLaneGrace;
+    private final Duration dropIdleOutput;
 
-    private LaneUse(List<String> agents, List<String> disposable, Duration orphanGrace, Duration newLaneGrace) {
+    private LaneUse(List<String> agents, List<String> disposable, Duration orphanGrace, Duration newLaneGrace, Duration dropIdleOutput) {
         this.agents = List.copyOf(agents);
         this.disposable = List.copyOf(disposable);
         this.orphanGrace = orphanGrace;
         this.newLaneGrace = newLaneGrace;
+        this.dropIdleOutput = dropIdleOutput;
     }
 
     public static LaneUse defaults() {
@@ -56,7 +63,7 @@ public final class LaneUse {
     public static LaneUse from(Map<String, String> values) {
         List<String> disposable = DISPOSABLE_UNTRACKED.from(values);
         return new LaneUse(AGENT_PROCESSES.from(values), disposable == null ? List.of() : disposable,
-                ORPHAN_GRACE.from(values), NEW_LANE_GRACE.from(values));
+                ORPHAN_GRACE.from(values), NEW_LANE_GRACE.from(values), DROP_IDLE_OUTPUT.from(values));
     }
 
     private static List<String> names(String text) {
@@ -85,5 +92,10 @@ public final class LaneUse {
     /** How long a new lane is kept unused ({@link #NEW_LANE_GRACE}). */
     public Duration newLaneGrace() {
         return newLaneGrace;
+    }
+
+    /** How long a lane is idle before its build output is dropped ({@link #DROP_IDLE_OUTPUT}); empty: never. */
+    public Optional<Duration> dropIdleOutputAfter() {
+        return Optional.ofNullable(dropIdleOutput);
     }
 }

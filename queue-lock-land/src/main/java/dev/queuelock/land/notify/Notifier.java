@@ -28,7 +28,7 @@ public final class Notifier {
 
     /** A command and its arguments (comma-separated, as {@code queuelock.land.checkCommand}), or {@code desktop}. */
     public static final Setting<List<String>> NOTIFY = SETTINGS.add(Setting.list("queuelock.notify", "land, watch, pause, resume",
-            "A command run on events (landed, refused, interrupted, flaky test, a landing stuck, a long wait, an idle lane, two lanes changing the same files, paused, resumed) with the event"
+            "A command run on events (landed, refused, interrupted, flaky test, a landing stuck, a long wait, an idle lane, two lanes changing the same files, free space low, paused, resumed) with the event"
                     + " as one JSON object on its standard input; desktop uses notify-send or osascript."));
 
     /** How long a notify command may run before it is stopped. */

@@ -16,13 +16,15 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * The events only time reveals, which the watch fires (the lander fires landed and refused
  * itself): a landing in a phase far past its usual time, a build waiting far past a usual build,
- * a lane idle and unlanded for long, a flaky test seen, and two lanes found changing the same files
- * (the conflicts forecast, which only the watch looks at over time). Each fires once per occurrence.
+ * a lane idle and unlanded for long, a flaky test seen, two lanes found changing the same files
+ * (the conflicts forecast, which only the watch looks at over time), and free space fallen low. Each
+ * fires once per occurrence.
  */
 final class Alerts {
 
@@ -33,6 +35,9 @@ final class Alerts {
     static final long IDLE_UNLANDED_MILLIS = 3_600_000;
     /** How often time-based events are looked for while someone is to be told. */
     static final long CHECK_EVERY_MILLIS = 30_000;
+
+    /** The event, and its mark among those fired, of free space fallen low. */
+    static final String LOW_SPACE = "low-space";
 
     private final Notifier notifier;
     private final Set<String> fired = new HashSet<>();
@@ -58,6 +63,19 @@ final class Alerts {
         idleLanes(m);
         flaky(m);
         overlaps(m);
+        lowSpace(m);
+    }
+
+    /** Free space fallen under {@code queuelock.lanes.lowFreeSpaceGb} ({@code LaneDisks#lowSpace}): told once each time it falls. */
+    private void lowSpace(WatchModel m) {
+        Optional<String> low = m.disk.lowSpace();
+        if (low.isEmpty()) {
+            fired.remove(LOW_SPACE);
+        } else if (fired.add(LOW_SPACE)) {
+            Map<String, Object> fields = new LinkedHashMap<>();
+            fields.put("reason", low.get());
+            notifier.send(LOW_SPACE, fields);
+        }
     }
 
     /** Two lanes newly found changing the same files (or their commits newly found to conflict): told once per finding. */

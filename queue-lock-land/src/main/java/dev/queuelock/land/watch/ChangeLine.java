@@ -12,8 +12,8 @@ import java.util.stream.Collectors;
 
 /**
  * The watch where its output is not a terminal: one line per change, as {@code tail -f} shows a
- * log. A line names who holds, who waits, what lands in which phase, each lane's state and the last
- * landing; times held are left out of the comparison, so the clock alone prints nothing.
+ * log. A line names who holds, who waits, what lands in which phase, each lane's state, low free
+ * space and the last landing; times held are left out of the comparison, so the clock alone prints nothing.
  */
 public final class ChangeLine {
 
@@ -54,6 +54,7 @@ public final class ChangeLine {
             line.append(" | land queue paused by ").append(m.pause.by).append(": ").append(m.pause.reason);
         }
         m.overlaps.forEach(overlap -> line.append(" | overlap: ").append(overlap.describe()));
+        m.disk.lowSpace().ifPresent(low -> line.append(" | ").append(low));
         if (!m.landings.isEmpty()) {
             LandRun run = m.landings.get(m.landings.size() - 1);
             line.append(" | last: ").append(run.lane).append(' ').append(run.outcome().id());

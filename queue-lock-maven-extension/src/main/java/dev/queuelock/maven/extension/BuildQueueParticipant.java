@@ -29,7 +29,8 @@ import org.eclipse.aether.RepositorySystem;
  * waits its turn in the build queue ({@link BuildQueue}); once the projects are read, a land check
  * build narrows its reactor to what the landing changed ({@link CheckReactor}), and a build that asks
  * narrows it to what its lane changed ({@link LaneReactor}), either resolving what was built before
- * at the same inputs instead of building it again ({@link BuildReuse}); at session end it leaves the
+ * at the same inputs instead of building it again ({@link BuildReuse}), and a build in a lane says when
+ * free space is low ({@link LowSpaceLine}); at session end it leaves the
  * queue, and a build in a repository with lanes stores what it built for the others to reuse.
  *
  * <p>{@code afterSessionEnd} does not run when a POM fails to load or on Ctrl-C/SIGTERM: the
@@ -100,7 +101,8 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
             return;
         }
         if (user.getProperty(LaneDirectory.NUMBER_PROPERTY) != null && !OwnGoals.ofThisPlugin().onlyOwn(session.getGoals())) {
-            // A build in a lane (the property is set for those alone) tells of other lanes changing its files.
+            // A build in a lane (the property is set for those alone) tells of low free space and of other lanes changing its files.
+            LowSpaceLine.say(top, user, session.getRequest().getLocalRepositoryPath());
             try {
                 LaneOverlapLine.say(top, user);
             } catch (InterruptedException e) {

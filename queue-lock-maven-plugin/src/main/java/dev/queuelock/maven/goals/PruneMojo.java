@@ -15,7 +15,8 @@ import org.apache.maven.plugins.annotations.Mojo;
  * main checkout, never one in use (an agent, a Maven run however started, or a lander works in it,
  * or nobody can tell), never one with uncommitted changes — and lists orphaned lanes (work but
  * nobody on it) without touching them. What a pruned lane and its check builds installed into the
- * local repository goes with it, and so does what worktrees no longer there installed.
+ * local repository goes with it, and so does what worktrees no longer there installed. With
+ * {@code queuelock.lanes.dropIdleOutputAfter} set, the build output of lanes idle that long goes, by the same rules.
  * {@code land} does the same after every landing.
  *
  * @since 0.1.0
@@ -31,8 +32,10 @@ public class PruneMojo extends AbstractLandTargetMojo {
             fetchQuietly(layout, target.remote());
             LanePruner pruner = pruner(layout, target);
             List<Lane> removed = pruner.prune(topDirectory());
-            getLog().info(removed.isEmpty() && pruner.freedBytes() == 0 ? "no lane to prune"
-                    : "pruned " + removed.size() + " lane(s), freed " + DiskCount.format(pruner.freedBytes()));
+            getLog().info((removed.isEmpty() && pruner.freedBytes() == 0 ? "no lane to prune"
+                    : "pruned " + removed.size() + " lane(s), freed " + DiskCount.format(pruner.freedBytes()))
+                    + (pruner.droppedOutputLanes() == 0 ? "" : "; dropped the build output of " + pruner.droppedOutputLanes()
+                    + " idle lane(s), freeing " + DiskCount.format(pruner.droppedOutputBytes())));
         } catch (LandException e) {
             throw new MojoExecutionException(e.getMessage());
         }

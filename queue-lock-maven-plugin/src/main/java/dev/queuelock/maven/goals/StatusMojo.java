@@ -116,14 +116,21 @@ public class StatusMojo extends AbstractLandTargetMojo {
         }
     }
 
-    /** What the lanes take on disk, sizes kept from earlier looks where fresh ({@link DiskMeter}); none outside git. */
+    /**
+     * What the lanes take on disk, sizes kept from earlier looks where fresh ({@link DiskMeter}); none outside git.
+     * What can be freed is kept too, for the lanes' builds to name when free space is low.
+     */
     private LaneDisks disk(RepoKey repo, LaneSettings settings, List<LaneState> states) {
         if (states.isEmpty()) {
             return LaneDisks.NONE;
         }
         try {
             List<Lane> lanes = states.stream().map(LaneState::lane).collect(Collectors.toList());
-            return diskMeter(LaneLayout.of(new Git(repo.worktree()), settings)).look(lanes, System.currentTimeMillis());
+            DiskMeter meter = diskMeter(LaneLayout.of(new Git(repo.worktree()), settings));
+            long now = System.currentTimeMillis();
+            LaneDisks disks = meter.look(lanes, now);
+            meter.keep(disks.freeable(states, now));
+            return disks;
         } catch (LandException e) {
             return LaneDisks.NONE;
         }
