@@ -149,6 +149,8 @@ public final class LanePruner {
             text.add(String.valueOf(port));
         }
         return String.join(", ", text);
+    }
+
     /** The bytes of build output the last {@link #prune} dropped from idle lanes ({@link LaneUse#DROP_IDLE_OUTPUT}), not in {@link #freedBytes}. */
     public long droppedOutputBytes() {
         return droppedOutputBytes;
