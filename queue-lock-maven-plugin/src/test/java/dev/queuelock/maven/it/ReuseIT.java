@@ -21,9 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A module is built once per inputs: on the three-modules project (a parent, shared, and app and
- * api built on it) with lanes, on real Maven 3.9 and 4 and git, after the main checkout built, a
- * lane's affected build with an uncommitted change in app compiles nothing of shared and compiles
- * app against the main checkout's shared, and builds shared when it asks for another profile; a
+ * api built on it) with lanes, on real Maven 3.8.7 (the {@code mvn} on PATH), 3.9 and 4 and git,
+ * after the main checkout built, a lane's affected build with an uncommitted change in app compiles
+ * nothing of shared and compiles app against the main checkout's shared, and builds shared when it
+ * asks for another profile; a
  * lane that changes shared builds its own, and app's tests see its change; a third lane, changing
  * api, gets the main checkout's shared, never the second lane's; and land's check of the first
  * lane's change reuses the main checkout's shared as well.
@@ -31,6 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ReuseIT {
 
     private static final Duration MVN = Timing.forMaven();
+    /** The {@code mvn} on the test's PATH: Debian's Maven 3.8.7. */
+    private static final String ON_PATH = "3.8.7 (mvn on PATH)";
     private static final String PRICES = "shared/src/main/java/shop/shared/Prices.java";
     /** Maven's line for a plugin goal run on shared: none of them runs when shared is reused. */
     private static final String ANY_GOAL_ON_SHARED = " @ shared ---";
@@ -58,9 +61,9 @@ class ReuseIT {
 
     @ParameterizedTest(name = "Maven {0}")
     @MethodSource("mavens")
-    @Timeout(600)
-    void aLaneResolvesWhatTheMainCheckoutBuiltAtTheSameInputsAndNeverAnotherLanesChange(String maven) throws Exception {
-        this.maven = maven;
+    @Timeout(900)
+    void aLaneResolvesWhatTheMainCheckoutBuiltAtTheSameInputsAndNeverAnotherLanesChange(String version) throws Exception {
+        maven = ON_PATH.equals(version) ? null : version;
         Path one = lane(1);
         Path two = lane(2);
         Path three = lane(3);
@@ -80,6 +83,10 @@ class ReuseIT {
         String profile = ok(repo.mvnOn(maven, one, "lane-1-profile", "verify", "-Dqueuelock.build.affected", "-Pother")).log();
         assertThat(profile).as("another profile: other inputs").contains("2 modules built without tests (shop3, shared);")
                 .contains("compiler:3.13.0:compile (default-compile) @ shared ---");
+        // Lane 1's own shared/target now holds the -P build's classes: app still compiles against the stored jar.
+        String again = ok(repo.mvnOn(maven, one, "lane-1-again", "verify", "-Dqueuelock.build.affected", "-X")).log();
+        assertThat(again).contains(fromMain).doesNotContain(ANY_GOAL_ON_SHARED)
+                .as("app's class path holds the stored jar").containsPattern("queuelock/reuse/[0-9a-f]{64}/0-shared");
 
         Path prices = two.resolve(PRICES);
         Files.writeString(prices, Files.readString(prices).replace("    private Prices() {", "    public static int fromLaneTwo() {\n"
@@ -113,9 +120,9 @@ class ReuseIT {
         return lane;
     }
 
-    /** The Mavens whose resolver gives a lane a part of its own in the local repository (3.8 has none: nothing is reused there). */
+    /** Maven 3.8.7 (on PATH: resolver 1.6, no local-repository part of a lane's own), 3.9 and 4. */
     static List<String> mavens() {
-        return List.of(MavenRun.maven39(), MavenRun.maven4());
+        return List.of(ON_PATH, MavenRun.maven39(), MavenRun.maven4());
     }
 
     /** {@code mvn verify} with affected builds. */
