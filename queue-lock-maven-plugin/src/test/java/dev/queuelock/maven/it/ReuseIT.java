@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * api built on it) with lanes, on real Maven 3.8.7 (the {@code mvn} on PATH), 3.9 and 4 and git,
  * after the main checkout built, a lane's affected build with an uncommitted change in app compiles
  * nothing of shared and compiles app against the main checkout's shared, and builds shared when it
- * asks for another profile; a
+ * asks for another profile or gives another user property; a
  * lane that changes shared builds its own, and app's tests see its change; a third lane, changing
  * api, gets the main checkout's shared, never the second lane's; and land's check of the first
  * lane's change reuses the main checkout's shared as well.
@@ -83,7 +83,10 @@ class ReuseIT {
         String profile = ok(repo.mvnOn(maven, one, "lane-1-profile", "verify", "-Dqueuelock.build.affected", "-Pother")).log();
         assertThat(profile).as("another profile: other inputs").contains("2 modules built without tests (shop3, shared);")
                 .contains("compiler:3.13.0:compile (default-compile) @ shared ---");
-        // Lane 1's own shared/target now holds the -P build's classes: app still compiles against the stored jar.
+        String property = ok(repo.mvnOn(maven, one, "lane-1-property", "verify", "-Dqueuelock.build.affected", "-Dshop.note=other")).log();
+        assertThat(property).as("another user property: other inputs").contains("2 modules built without tests (shop3, shared);")
+                .contains("compiler:3.13.0:compile (default-compile) @ shared ---");
+        // Lane 1's own shared/target now holds the -D build's classes: app still compiles against the stored jar.
         String again = ok(repo.mvnOn(maven, one, "lane-1-again", "verify", "-Dqueuelock.build.affected", "-X")).log();
         assertThat(again).contains(fromMain).doesNotContain(ANY_GOAL_ON_SHARED)
                 .as("app's class path holds the stored jar").containsPattern("queuelock/reuse/[0-9a-f]{64}/0-shared");

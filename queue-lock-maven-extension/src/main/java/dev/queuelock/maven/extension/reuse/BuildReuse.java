@@ -101,7 +101,7 @@ public final class BuildReuse {
         try {
             tree = WorkingTree.read(worktree);
             modules = ReactorInputs.modules(session, session.getProjects(), worktree);
-            facts = ReactorInputs.facts(session, worktree);
+            facts = BuildFacts.of(session.getRequest(), worktree);
             mvnDir = String.valueOf(worktree.relativize(physical(top).resolve(".mvn"))).replace('\\', '/');
             keys = ModuleKeys.of(tree, facts, mvnDir, modules);
         } catch (IOException e) {
