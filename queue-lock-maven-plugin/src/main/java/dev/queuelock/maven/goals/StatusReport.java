@@ -10,6 +10,7 @@ import dev.queuelock.land.base.QueuePause;
 import dev.queuelock.land.base.StateFiles;
 import dev.queuelock.land.batch.BatchReport;
 import dev.queuelock.land.disk.LaneDisks;
+import dev.queuelock.land.disk.ReuseSummary;
 import dev.queuelock.land.history.HistoryChart;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
@@ -41,6 +42,8 @@ final class StatusReport {
     private Map<String, Long> flaky = Map.of();
     private LaneDisks disk = LaneDisks.NONE;
     private List<Overlap> overlaps = List.of();
+    /** Null outside git: then status says nothing of the reuse store. */
+    private ReuseSummary reuse;
     /** Null until given (outside git): then status says nothing of a pause. */
     private Optional<QueuePause> pause;
 
@@ -80,6 +83,12 @@ final class StatusReport {
     /** What the lanes take on disk, and the free space where they live. */
     StatusReport withDisk(LaneDisks disks) {
         disk = disks;
+        return this;
+    }
+
+    /** What the store of modules' outputs holds and what reuse left unbuilt. */
+    StatusReport withReuse(ReuseSummary summary) {
+        reuse = summary;
         return this;
     }
 
@@ -136,6 +145,9 @@ final class StatusReport {
             lanes.forEach(lane -> out.add("  " + lane.describe()));
         }
         out.addAll(disk.lines(nowMillis));
+        if (reuse != null) {
+            out.add(reuse.line());
+        }
         if (!overlaps.isEmpty()) {
             out.add("lanes changing the same files (land one, then rebase the other):");
             overlaps.forEach(overlap -> out.add("  " + overlap.describe()));
@@ -165,6 +177,9 @@ final class StatusReport {
         doc.landings(history);
         if (pause != null) {
             doc.repository("landPause", pause.map(this::pauseJson).orElse(null));
+        }
+        if (reuse != null) {
+            doc.repository("reuse", reuse.json());
         }
         if (!lanes.isEmpty()) {
             List<Object> laneList = new ArrayList<>();

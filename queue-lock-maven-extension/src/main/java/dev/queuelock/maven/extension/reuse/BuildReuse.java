@@ -1,6 +1,7 @@
 package dev.queuelock.maven.extension.reuse;
 
 import dev.queuelock.build.reuse.ModuleKeys;
+import dev.queuelock.build.reuse.ReuseLedger;
 import dev.queuelock.build.reuse.ReuseRecord;
 import dev.queuelock.build.reuse.ReuseStore;
 import dev.queuelock.build.reuse.WorkingTree;
@@ -45,6 +46,7 @@ public final class BuildReuse {
     private final Path worktree;
     private final String builtBy;
     private final ReuseStore store;
+    private final ReuseLedger ledger;
     private final long maxBytes;
     private final SortedMap<String, String> facts;
     private final List<ModuleKeys.Module> modules;
@@ -59,6 +61,7 @@ public final class BuildReuse {
         this.worktree = worktree;
         this.builtBy = builtBy;
         this.store = ReuseStore.in(storeDir);
+        this.ledger = ReuseLedger.in(storeDir);
         this.maxBytes = maxBytes;
         this.facts = facts;
         this.modules = modules;
@@ -155,6 +158,14 @@ public final class BuildReuse {
         }
         entries.keySet().forEach(project -> reused.add(ReactorInputs.id(project)));
         session.setProjects(kept);
+        Instant now = Instant.now();
+        try {
+            for (ReuseStore.Entry entry : entries.values()) {
+                ledger.record(entry.record(), now);
+            }
+        } catch (IOException e) {
+            LOG.debug("reuse: not noted for status: {}", e.getMessage());
+        }
         return taken;
     }
 
