@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A module is built once per inputs: on the three-modules project (a parent, shared, and app and
- * api built on it) with lanes, on real Maven 3.8.7 (the {@code mvn} on PATH), 3.9 and 4 and git,
+ * api built on it) with lanes, on real Maven 3.8.7 (the {@code mvn} on PATH), 3.9, 3.10 and 4 and git,
  * after the main checkout built, a lane's affected build with an uncommitted change in app compiles
  * nothing of shared and compiles app against the main checkout's shared, and builds shared when it
  * asks for another profile or gives another user property; a
@@ -125,9 +125,9 @@ class ReuseIT {
         return lane;
     }
 
-    /** Maven 3.8.7 (on PATH: resolver 1.6, no local-repository part of a lane's own), 3.9 and 4. */
+    /** Maven 3.8.7 (on PATH: resolver 1.6, no local-repository part of a lane's own), 3.9, 3.10 (resolver 2) and 4. */
     static List<String> mavens() {
-        return List.of(ON_PATH, MavenRun.maven39(), MavenRun.maven4());
+        return List.of(ON_PATH, MavenRun.maven39(), MavenRun.maven310(), MavenRun.maven4());
     }
 
     /** {@code mvn verify} with affected builds. */

@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * of a repository with lanes that asks for affected builds: before anything is built, every
  * module's key ({@link ModuleKeys}); a module the build would build only for the modules on top of
  * it whose key is stored is taken out of the reactor and its stored files resolved in its place, for
- * this build alone ({@link StoredModules}: nothing is installed where another build resolves); at
+ * this build alone ({@link StoredModules}: nothing is installed where another build resolves), and
+ * the reuse noted for status ({@link ReuseLedger}); at
  * the end, what the build made is stored ({@link StoredOutputs}), if its inputs did not change while it ran.
  */
 public final class BuildReuse {
