@@ -8,7 +8,7 @@
 #
 #   bench/reuse-50-modules.sh MVN LOCAL_REPO
 #
-# MVN is a Maven 3.9 or newer (its resolver gives a lane its own part of the local repository);
+# MVN is any Maven the extension runs on (3.8.7, 3.9, 3.10, 4: a reused module is resolved from the store);
 # LOCAL_REPO holds queue-lock-maven-extension at this checkout's version (the ITs' target/it-repo
 # after `mvn -pl queue-lock-maven-plugin -am verify` does) and the build's plugins. Works under
 # queue-lock-bench/target/reuse-50-modules.

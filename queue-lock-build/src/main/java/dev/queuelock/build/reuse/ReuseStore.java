@@ -198,6 +198,16 @@ public final class ReuseStore {
         return Files.isDirectory(dir) ? sizeOf(dir) : 0;
     }
 
+    /** How many modules' outputs the store holds. */
+    public int modules() throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (Stream<Path> list = Files.list(dir)) {
+            return (int) list.filter(p -> !p.getFileName().toString().startsWith(".") && Files.isDirectory(p)).count();
+        }
+    }
+
     private static long sizeOf(Path root) throws IOException {
         try (Stream<Path> walk = Files.walk(root)) {
             return walk.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();

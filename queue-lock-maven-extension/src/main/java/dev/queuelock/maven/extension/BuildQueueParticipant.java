@@ -5,6 +5,7 @@ import dev.queuelock.maven.extension.check.CheckReactor;
 import dev.queuelock.maven.extension.check.LaneOverlapLine;
 import dev.queuelock.maven.extension.check.LaneReactor;
 import dev.queuelock.maven.extension.reuse.BuildReuse;
+import dev.queuelock.maven.extension.reuse.StoredModules;
 import dev.queuelock.repository.LaneDirectory;
 import java.io.File;
 import java.nio.file.Files;
@@ -19,7 +20,6 @@ import org.apache.maven.AbstractMavenLifecycleParticipant;
 import org.apache.maven.MavenExecutionException;
 import org.apache.maven.execution.MavenExecutionRequest;
 import org.apache.maven.execution.MavenSession;
-import org.eclipse.aether.RepositorySystem;
 
 /**
  * The core extension's entry point, listed in {@code .mvn/extensions.xml}: at session start it
@@ -45,18 +45,22 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
             "post-integration-test", "verify", "install", "deploy");
 
     private final BuildQueue queue;
-    private final RepositorySystem repositorySystem;
     /**
      * This session's part in reusing modules' outputs ({@link BuildReuse}); null where it has none.
      * Typed Object: Guice reads this class's field types at every session start, and a plain build
      * must load nothing new.
      */
     private Object reuse;
+    /**
+     * Where a build that narrows its reactor resolves the modules it reuses ({@link StoredModules}),
+     * joined at session start while Maven 3 lets the repository session change; null for any other
+     * build. Typed Object for the reason {@link #reuse} is.
+     */
+    private Object storedModules;
 
     @Inject
-    public BuildQueueParticipant(BuildQueue queue, RepositorySystem repositorySystem) {
+    public BuildQueueParticipant(BuildQueue queue) {
         this.queue = queue;
-        this.repositorySystem = repositorySystem;
     }
 
     @Override
@@ -70,6 +74,7 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
             TopProjectOnly.apply(request);
         }
         LaneBuildProperties.apply(request, top);
+        storedModules = narrows(session.getUserProperties()) ? StoredModules.join(session) : null;
         BuildQueueSettings.warnUnknownKeys(request);
         BuildQueueSettings settings = BuildQueueSettings.read(session.getUserProperties(), System.getenv());
         if (settings.takesLock(onlyOwn)) {
@@ -91,7 +96,7 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
         if (CheckReactor.isCheckBuild(user)) {
             BuildReuse started;
             try {
-                started = BuildReuse.start(session, top, repositorySystem, true);
+                started = BuildReuse.start(session, top, (StoredModules) storedModules, true);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new MavenExecutionException("interrupted while git listed the worktree's files", e);
@@ -111,13 +116,12 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
             }
         }
         try {
-            if (user.getProperty(AffectedBuildSettings.AFFECTED) != null
-                    && !AffectedBuildSettings.OFF.equalsIgnoreCase(user.getProperty(AffectedBuildSettings.AFFECTED).strip())) {
-                BuildReuse started = BuildReuse.start(session, top, repositorySystem, false);
+            if (asksAffected(user)) {
+                BuildReuse started = BuildReuse.start(session, top, (StoredModules) storedModules, false);
                 reuse = started;
                 LaneReactor.narrow(session, top, started);
             } else if (inRepositoryWithLanes(top) && packages(session.getRequest().getGoals())) {
-                reuse = BuildReuse.start(session, top, repositorySystem, false); // stores what it builds, for the lanes
+                reuse = BuildReuse.start(session, top, null, false); // stores what it builds, for the lanes
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -130,9 +134,20 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
         queue.leave();
         Object made = reuse;
         reuse = null;
+        storedModules = null;
         if (made != null) {
             ((BuildReuse) made).fill(session);
         }
+    }
+
+    /** Whether the build may narrow its reactor, and so reuse: a land check's build, or one that asks for affected builds. */
+    private static boolean narrows(Properties user) {
+        return CheckReactor.isCheckBuild(user) || asksAffected(user);
+    }
+
+    private static boolean asksAffected(Properties user) {
+        String affected = user.getProperty(AffectedBuildSettings.AFFECTED);
+        return affected != null && !AffectedBuildSettings.OFF.equalsIgnoreCase(affected.strip());
     }
 
     /**

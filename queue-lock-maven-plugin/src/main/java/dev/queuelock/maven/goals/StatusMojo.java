@@ -2,6 +2,7 @@ package dev.queuelock.maven.goals;
 
 import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.QueueLockFactory;
+import dev.queuelock.build.ReuseSettings;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.Setting;
@@ -18,6 +19,7 @@ import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.disk.DiskMeter;
 import dev.queuelock.land.disk.DiskSettings;
 import dev.queuelock.land.disk.LaneDisks;
+import dev.queuelock.land.disk.ReuseSummary;
 import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.land.lanes.Lane;
 import dev.queuelock.land.lanes.LaneLayout;
@@ -31,6 +33,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -67,6 +70,7 @@ public class StatusMojo extends AbstractLandTargetMojo {
         BuildScope scope = setting(LockSettings.SCOPE, problems);
         Boolean asJson = setting(JSON, problems);
         Integer lowFreeSpaceGb = setting(DiskSettings.LOW_FREE_SPACE_GB, problems); // read first: laneSettings refuses every problem at once
+        Integer reuseMegabytes = setting(ReuseSettings.STORE_MEGABYTES, problems);
         LaneSettings lanes = laneSettings(problems);
         File dir = file(DIRECTORY, topDirectory().toFile());
         File output = file(OUTPUT, null);
@@ -91,6 +95,7 @@ public class StatusMojo extends AbstractLandTargetMojo {
             stateDir(repo).ifPresent(state -> report.withPause(QueuePause.of(state))
                     .withLandingsUnderWay(InFlightLanding.live(state), new BatchBoard(RepoContext.commonDir(repo.worktree())).taken()));
             report.withDisk(disk(repo, lanes, laneStates).warnedUnder(lowFreeSpaceGb, laneStates));
+            reuse(repo, reuseMegabytes).ifPresent(report::withReuse);
         } catch (QueueLockException e) {
             throw new MojoExecutionException(e.getMessage());
         }
@@ -156,6 +161,15 @@ public class StatusMojo extends AbstractLandTargetMojo {
             return Optional.of(RepoContext.stateDir(RepoContext.commonDir(repo.worktree())));
         } catch (LandException e) {
             return Optional.empty();
+        }
+    }
+
+    /** What the store of modules' outputs holds and what reuse left unbuilt ({@link ReuseSummary}); none outside git. */
+    private static Optional<ReuseSummary> reuse(RepoKey repo, int capMegabytes) {
+        try {
+            return Optional.of(ReuseSummary.of(RepoContext.commonDir(repo.worktree()), Instant.now(), capMegabytes));
+        } catch (LandException | IOException e) {
+            return Optional.empty(); // not in git, or the store could not be read: status says nothing of it
         }
     }
 

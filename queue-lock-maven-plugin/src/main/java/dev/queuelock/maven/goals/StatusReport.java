@@ -10,6 +10,7 @@ import dev.queuelock.land.base.QueuePause;
 import dev.queuelock.land.base.StateFiles;
 import dev.queuelock.land.batch.BatchReport;
 import dev.queuelock.land.disk.LaneDisks;
+import dev.queuelock.land.disk.ReuseSummary;
 import dev.queuelock.land.history.HistoryChart;
 import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandStats;
@@ -46,6 +47,8 @@ final class StatusReport {
     /** The landings under way and the waiters taken into one, for each land waiter's place; none outside git. */
     private Map<String, LandingNote> underWay = Map.of();
     private Predicate<LockRecord> taken = waiter -> false;
+    /** Null outside git: then status says nothing of the reuse store. */
+    private ReuseSummary reuse;
     /** Null until given (outside git): then status says nothing of a pause. */
     private Optional<QueuePause> pause;
 
@@ -85,6 +88,12 @@ final class StatusReport {
     /** What the lanes take on disk, and the free space where they live. */
     StatusReport withDisk(LaneDisks disks) {
         disk = disks;
+        return this;
+    }
+
+    /** What the store of modules' outputs holds and what reuse left unbuilt. */
+    StatusReport withReuse(ReuseSummary summary) {
+        reuse = summary;
         return this;
     }
 
@@ -155,6 +164,9 @@ final class StatusReport {
             lanes.forEach(lane -> out.add("  " + lane.describe()));
         }
         out.addAll(disk.lines(nowMillis));
+        if (reuse != null) {
+            out.add(reuse.line());
+        }
         if (!overlaps.isEmpty()) {
             out.add("lanes changing the same files (land one, then rebase the other):");
             overlaps.forEach(overlap -> out.add("  " + overlap.describe()));
@@ -192,6 +204,9 @@ final class StatusReport {
         }
         if (pause != null) {
             doc.repository("landPause", pause.map(p -> RepositoryJson.pause(p, nowMillis)).orElse(null));
+        }
+        if (reuse != null) {
+            doc.repository("reuse", reuse.json());
         }
         if (!lanes.isEmpty()) {
             List<Object> laneList = new ArrayList<>();

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.queuelock.build.reuse.ReuseLedger;
+import dev.queuelock.build.reuse.ReuseRecord;
+import dev.queuelock.build.reuse.ReuseStore;
 import dev.queuelock.json.StatusJson;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.history.LandHistory;
@@ -13,6 +16,8 @@ import dev.queuelock.testsupport.GitFixture;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -91,6 +96,65 @@ class StatusMojoTest extends HarnessTest {
         assertThat(keys).as("lanes[] keys, as %s documents them", STATUS_JSON_PAGE).isEqualTo(documented);
         assertThat(lanes.at("/0/branch").asText()).isEqualTo("lane/1");
         assertThat(lanes.at("/0/number").asInt()).isEqualTo(1);
+    }
+
+    /** What status says of the store {@link #aStoreOfOneModuleReusedThreeTimesThisWeek} made. */
+    private static final String REUSE_LINE = "reuse store: 2.0 MB of at most 2048 MB, 1 module; 3 modules reused in the last 7 days:"
+            + " 2m 40s of recorded build time not run again (each module's time where it was built, 1 of them with its tests)";
+
+    /**
+     * Issue 55: status shows what the reuse store holds and what reuse left unbuilt over the last 7
+     * days, named as the time the reused modules took where they were built.
+     */
+    @Test
+    @InjectMojo(goal = "status")
+    void theReuseStoresSizeAndTheRecordedBuildTimeOfWhatWasReusedAreShown(StatusMojo mojo) throws Exception {
+        aStoreOfOneModuleReusedThreeTimesThisWeek();
+        CapturingLog log = new CapturingLog();
+        mojo.setLog(log);
+
+        mojo.execute();
+
+        assertThat(log.lines).contains(REUSE_LINE);
+    }
+
+    /** The same in the status JSON, with the keys the status JSON page shows. */
+    @Test
+    @InjectMojo(goal = "status")
+    void theReuseStoreInTheJsonHasTheKeysTheStatusJsonPageShows(StatusMojo mojo) throws Exception {
+        aStoreOfOneModuleReusedThreeTimesThisWeek();
+        given("queuelock.status.json", "true");
+        given("queuelock.status.output", top.resolve("status.json").toString());
+
+        mojo.execute();
+
+        JsonNode reuse = new ObjectMapper().readTree(top.resolve("status.json").toFile()).get("reuse");
+        List<String> keys = new ArrayList<>();
+        reuse.fieldNames().forEachRemaining(keys::add);
+        String page = Files.readString(STATUS_JSON_PAGE, StandardCharsets.UTF_8);
+        assertThat(keys).containsExactly("bytes", "modules", "capMegabytes", "windowDays", "reuses", "recordedBuildMillis",
+                "reusesTimedWithTests", "text");
+        keys.forEach(key -> assertThat(page).as("the status JSON page's example").contains("    \"" + key + "\": "));
+        assertThat(reuse.get("reuses").asInt()).isEqualTo(3);
+        assertThat(reuse.get("recordedBuildMillis").asLong()).isEqualTo(160_400);
+        assertThat(reuse.get("text").asText()).isEqualTo(REUSE_LINE);
+    }
+
+    /** A repository whose store holds one module of 2 MB, reused twice (40.2 s, no tests) and once (80 s with tests) now, and once 8 days ago. */
+    private void aStoreOfOneModuleReusedThreeTimesThisWeek() throws Exception {
+        GitFixture repo = repository();
+        Path store = repo.main.resolve(".git/queuelock/reuse");
+        Path jar = Files.write(top.resolve("core.jar"), new byte[2_000_000]);
+        Instant now = Instant.now();
+        ReuseRecord withoutTests = new ReuseRecord("the main checkout", "3f2a1b9", Duration.ofMillis(40_200), now, false);
+        ReuseRecord withTests = new ReuseRecord("lane shop-2", "3f2a1b9", Duration.ofSeconds(80), now, true);
+        ReuseStore.in(store).put("ab".repeat(32), withoutTests, List.of(new ReuseStore.Output("", "jar", jar)));
+        ReuseLedger ledger = ReuseLedger.in(store);
+        ledger.record(withTests, now.minus(Duration.ofDays(8)));
+        ledger.record(withoutTests, now);
+        ledger.record(withoutTests, now);
+        ledger.record(withTests, now);
+        given("queuelock.status.directory", repo.main.toString());
     }
 
     /** Issue 53: a fresh lane said "landed", with uncommitted edits too. What a lane says is what happened to it. */

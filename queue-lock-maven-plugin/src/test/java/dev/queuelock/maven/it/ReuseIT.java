@@ -21,9 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A module is built once per inputs: on the three-modules project (a parent, shared, and app and
- * api built on it) with lanes, on real Maven 3.9 and 4 and git, after the main checkout built, a
- * lane's affected build with an uncommitted change in app compiles nothing of shared and compiles
- * app against the main checkout's shared, and builds shared when it asks for another profile; a
+ * api built on it) with lanes, on real Maven 3.8.7 (the {@code mvn} on PATH), 3.9, 3.10 and 4 and git,
+ * after the main checkout built, a lane's affected build with an uncommitted change in app compiles
+ * nothing of shared and compiles app against the main checkout's shared, and builds shared when it
+ * asks for another profile or gives another user property; a
  * lane that changes shared builds its own, and app's tests see its change; a third lane, changing
  * api, gets the main checkout's shared, never the second lane's; and land's check of the first
  * lane's change reuses the main checkout's shared as well.
@@ -31,10 +32,14 @@ import org.junit.jupiter.api.io.TempDir;
 class ReuseIT {
 
     private static final Duration MVN = Timing.forMaven();
+    /** The {@code mvn} on the test's PATH: Debian's Maven 3.8.7. */
+    private static final String ON_PATH = "3.8.7 (mvn on PATH)";
     private static final String PRICES = "shared/src/main/java/shop/shared/Prices.java";
     /** Maven's line for a plugin goal run on shared: none of them runs when shared is reused. */
     private static final String ANY_GOAL_ON_SHARED = " @ shared ---";
-    private static final String APP_COMPILED = "compiler:3.13.0:compile (default-compile) @ app ---";
+    /** Maven's line for compiling app (3.8 names the plugin maven-compiler-plugin, 3.9 and 4 compiler). */
+    private static final String APP_COMPILED = ":3.13.0:compile (default-compile) @ app ---";
+    private static final String SHARED_COMPILED = ":3.13.0:compile (default-compile) @ shared ---";
 
     @TempDir
     Path work;
@@ -58,9 +63,9 @@ class ReuseIT {
 
     @ParameterizedTest(name = "Maven {0}")
     @MethodSource("mavens")
-    @Timeout(600)
-    void aLaneResolvesWhatTheMainCheckoutBuiltAtTheSameInputsAndNeverAnotherLanesChange(String maven) throws Exception {
-        this.maven = maven;
+    @Timeout(900)
+    void aLaneResolvesWhatTheMainCheckoutBuiltAtTheSameInputsAndNeverAnotherLanesChange(String version) throws Exception {
+        maven = ON_PATH.equals(version) ? null : version;
         Path one = lane(1);
         Path two = lane(2);
         Path three = lane(3);
@@ -79,7 +84,14 @@ class ReuseIT {
         assertThat(off).as("reuse switched off").contains("2 modules built without tests (shop3, shared);");
         String profile = ok(repo.mvnOn(maven, one, "lane-1-profile", "verify", "-Dqueuelock.build.affected", "-Pother")).log();
         assertThat(profile).as("another profile: other inputs").contains("2 modules built without tests (shop3, shared);")
-                .contains("compiler:3.13.0:compile (default-compile) @ shared ---");
+                .contains(SHARED_COMPILED);
+        String property = ok(repo.mvnOn(maven, one, "lane-1-property", "verify", "-Dqueuelock.build.affected", "-Dshop.note=other")).log();
+        assertThat(property).as("another user property: other inputs").contains("2 modules built without tests (shop3, shared);")
+                .contains(SHARED_COMPILED);
+        // Lane 1's own shared/target now holds the -D build's classes: app still compiles against the stored jar.
+        String again = ok(repo.mvnOn(maven, one, "lane-1-again", "verify", "-Dqueuelock.build.affected", "-X")).log();
+        assertThat(again).contains(fromMain).doesNotContain(ANY_GOAL_ON_SHARED)
+                .as("app's class path holds the stored jar").containsPattern("queuelock/reuse/[0-9a-f]{64}/0-shared");
 
         Path prices = two.resolve(PRICES);
         Files.writeString(prices, Files.readString(prices).replace("    private Prices() {", "    public static int fromLaneTwo() {\n"
@@ -87,7 +99,7 @@ class ReuseIT {
         Files.writeString(two.resolve("app/src/test/java/shop/app/LaneTwoTest.java"), callingFromLaneTwo("shop.app", "LaneTwoTest"));
         String below = ok(affected(two, "lane-2-shared")).log();
         assertThat(below).contains("affected: 3 modules tested (shared, app, api), 1 module built without tests (shop3);")
-                .contains("compiler:3.13.0:compile (default-compile) @ shared ---").doesNotContain("reused")
+                .contains(SHARED_COMPILED).doesNotContain("reused")
                 .as("app's test saw lane 2's shared").contains("Running shop.app.LaneTwoTest")
                 .contains("[shop3] test of app ran");
 
@@ -113,9 +125,9 @@ class ReuseIT {
         return lane;
     }
 
-    /** The Mavens whose resolver gives a lane a part of its own in the local repository (3.8 has none: nothing is reused there). */
+    /** Maven 3.8.7 (on PATH: resolver 1.6, no local-repository part of a lane's own), 3.9, 3.10 (resolver 2) and 4. */
     static List<String> mavens() {
-        return List.of(MavenRun.maven39(), MavenRun.maven4());
+        return List.of(ON_PATH, MavenRun.maven39(), MavenRun.maven310(), MavenRun.maven4());
     }
 
     /** {@code mvn verify} with affected builds. */

@@ -1,6 +1,7 @@
 package dev.queuelock.maven.extension.reuse;
 
 import dev.queuelock.build.reuse.ModuleKeys;
+import dev.queuelock.build.reuse.ReuseLedger;
 import dev.queuelock.build.reuse.ReuseRecord;
 import dev.queuelock.build.reuse.ReuseStore;
 import dev.queuelock.build.reuse.WorkingTree;
@@ -25,7 +26,6 @@ import org.apache.maven.execution.BuildSuccess;
 import org.apache.maven.execution.BuildSummary;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.project.MavenProject;
-import org.eclipse.aether.RepositorySystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,18 +34,20 @@ import org.slf4j.LoggerFactory;
  * for the builds that narrow their reactor (a lane's affected build, a land check) and every build
  * of a repository with lanes that asks for affected builds: before anything is built, every
  * module's key ({@link ModuleKeys}); a module the build would build only for the modules on top of
- * it whose key is stored is taken out of the reactor and its stored outputs installed into the
- * build's own part of the local repository ({@link StoredOutputs}), where Maven resolves them; at
- * the end, what the build made is stored, if its inputs did not change while it ran.
+ * it whose key is stored is taken out of the reactor and its stored files resolved in its place, for
+ * this build alone ({@link StoredModules}: nothing is installed where another build resolves), and
+ * the reuse noted for status ({@link ReuseLedger}); at
+ * the end, what the build made is stored ({@link StoredOutputs}), if its inputs did not change while it ran.
  */
 public final class BuildReuse {
 
     private static final Logger LOG = LoggerFactory.getLogger(BuildReuse.class);
 
-    private final RepositorySystem system;
+    private final StoredModules reader;
     private final Path worktree;
     private final String builtBy;
     private final ReuseStore store;
+    private final ReuseLedger ledger;
     private final long maxBytes;
     private final SortedMap<String, String> facts;
     private final List<ModuleKeys.Module> modules;
@@ -54,12 +56,13 @@ public final class BuildReuse {
     private final ModuleKeys keys;
     private final Set<String> reused = new HashSet<>();
 
-    private BuildReuse(RepositorySystem system, Path worktree, String builtBy, ReuseStore store, long maxBytes,
+    private BuildReuse(StoredModules reader, Path worktree, String builtBy, Path storeDir, long maxBytes,
                        SortedMap<String, String> facts, List<ModuleKeys.Module> modules, String mvnDir, WorkingTree tree, ModuleKeys keys) {
-        this.system = system;
+        this.reader = reader;
         this.worktree = worktree;
         this.builtBy = builtBy;
-        this.store = store;
+        this.store = ReuseStore.in(storeDir);
+        this.ledger = ReuseLedger.in(storeDir);
         this.maxBytes = maxBytes;
         this.facts = facts;
         this.modules = modules;
@@ -73,9 +76,10 @@ public final class BuildReuse {
      * or stored: outside git, in a repository without lanes, or where git cannot tell the files.
      *
      * @param top     the session's top directory
+     * @param reader  where this build's reused modules are resolved ({@link StoredModules#join}); null: it only stores
      * @param checkBuild whether it is a land check's build (else the worktree names who builds)
      */
-    public static BuildReuse start(MavenSession session, Path top, RepositorySystem system, boolean checkBuild)
+    public static BuildReuse start(MavenSession session, Path top, StoredModules reader, boolean checkBuild)
             throws InterruptedException {
         RepoKey repo = RepoKey.of(top);
         if (!repo.inGit() || repo.mainCheckout() && !hasLanes(Path.of(repo.key()))) {
@@ -101,7 +105,7 @@ public final class BuildReuse {
         try {
             tree = WorkingTree.read(worktree);
             modules = ReactorInputs.modules(session, session.getProjects(), worktree);
-            facts = ReactorInputs.facts(session, worktree);
+            facts = BuildFacts.of(session.getRequest(), worktree);
             mvnDir = String.valueOf(worktree.relativize(physical(top).resolve(".mvn"))).replace('\\', '/');
             keys = ModuleKeys.of(tree, facts, mvnDir, modules);
         } catch (IOException e) {
@@ -114,24 +118,18 @@ public final class BuildReuse {
         }
         String builtBy = checkBuild ? "a land check" : repo.mainCheckout() ? "the main checkout" : "lane " + repo.lane();
         LOG.debug("reuse: the keys of {} modules in {} ms", modules.size(), (System.nanoTime() - start) / 1_000_000);
-        return new BuildReuse(system, worktree, builtBy, ReuseStore.in(StateFolder.of(Path.of(repo.key())).resolve(StateFolder.REUSE)), maxBytes, facts, modules, mvnDir, tree, keys);
+        return new BuildReuse(reader, worktree, builtBy, StateFolder.of(Path.of(repo.key())).resolve(StateFolder.REUSE), maxBytes, facts, modules, mvnDir, tree, keys);
     }
 
     /**
      * Takes the modules of {@code builtOnly} whose outputs are stored out of the session's reactor,
-     * their outputs installed into this build's part of the local repository instead.
+     * their stored files resolved in their place for this build alone ({@link StoredModules}).
      *
      * @return each module reused, with where from ({@code built by the main checkout at 3f2a1b9 in 40.2 s without its tests})
      */
     public Map<String, String> take(MavenSession session, Collection<String> builtOnly) {
         Map<String, String> taken = new LinkedHashMap<>();
-        String part = StoredOutputs.ownPart(session);
-        if (part == null) {
-            if (!builtOnly.isEmpty()) {
-                LOG.debug("reuse: nothing reused: this build installs where other builds resolve (no part of its own in the local repository)");
-            }
-            return taken;
-        }
+        Map<MavenProject, ReuseStore.Entry> entries = new LinkedHashMap<>();
         List<MavenProject> kept = new ArrayList<>();
         for (MavenProject project : session.getProjects()) {
             String id = ReactorInputs.id(project);
@@ -140,21 +138,34 @@ public final class BuildReuse {
                 try {
                     ReuseStore.Entry entry = store.find(key).orElse(null);
                     if (entry != null) {
-                        StoredOutputs.install(system, session, project, entry);
-                        reused.add(id);
+                        entries.put(project, entry);
                         taken.put(id, entry.record().describe());
                         continue;
                     }
                 } catch (IOException | RuntimeException e) {
-                    LOG.warn("reuse: {} is built: its stored outputs could not be installed into {} ({})", id, part, e.getMessage());
+                    LOG.warn("reuse: {} is built: its stored outputs could not be read ({})", id, e.getMessage());
                 }
             } else if (builtOnly.contains(id) && key == null) {
                 LOG.debug("reuse: {} has no key: {}", id, keys.whyNot(id));
             }
             kept.add(project);
         }
-        if (!taken.isEmpty()) {
-            session.setProjects(kept);
+        if (entries.isEmpty()) {
+            return taken;
+        }
+        if (reader == null || !reader.serve(session, entries)) {
+            LOG.debug("reuse: nothing reused: this Maven does not resolve the stored files ahead of its reactor");
+            return new LinkedHashMap<>();
+        }
+        entries.keySet().forEach(project -> reused.add(ReactorInputs.id(project)));
+        session.setProjects(kept);
+        Instant now = Instant.now();
+        try {
+            for (ReuseStore.Entry entry : entries.values()) {
+                ledger.record(entry.record(), now);
+            }
+        } catch (IOException e) {
+            LOG.debug("reuse: not noted for status: {}", e.getMessage());
         }
         return taken;
     }

@@ -2,18 +2,13 @@ package dev.queuelock.maven.extension.reuse;
 
 import dev.queuelock.build.reuse.ModuleFiles;
 import dev.queuelock.build.reuse.ModuleKeys;
-import dev.queuelock.maven.extension.check.LandCheckProperties;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.model.Dependency;
 import org.apache.maven.model.Extension;
@@ -25,8 +20,8 @@ import org.apache.maven.model.io.xpp3.MavenXpp3Writer;
 import org.apache.maven.project.MavenProject;
 
 /**
- * What decides each reactor module's outputs, read from Maven for {@link ModuleKeys}: the build's
- * facts (JDK, Maven, profiles asked for, user properties), and per module its effective model as
+ * What decides each reactor module's outputs, read from Maven for {@link ModuleKeys}, besides the
+ * build's facts ({@link BuildFacts}): per module its effective model as
  * text - plugins with their configuration, dependencies with versions, resources - with the
  * worktree's own path taken out (so a lane and the main checkout agree), its active profiles and
  * the reactor modules it builds on. What the model cannot pin down (a SNAPSHOT or a version range
@@ -34,32 +29,10 @@ import org.apache.maven.project.MavenProject;
  */
 final class ReactorInputs {
 
-    /** queue-lock's own user properties: they choose how to queue and what to test, not what is built. */
-    private static final String OWN_PROPERTIES = "queuelock.";
-    /**
-     * User properties that choose where artifacts lie or how tests are rerun, not what is built: the
-     * resolver's (a lane's or a check's part of the local repository), the local repository (land
-     * names it to its checks) and the reruns land sets on its checks. A prefix ends with a dot.
-     */
-    private static final List<String> NOT_INPUTS = List.of("aether.", "maven.repo.local", LandCheckProperties.SUREFIRE_RERUNS,
-            LandCheckProperties.FAILSAFE_RERUNS);
     private static final String TOOLCHAINS = "maven-toolchains-plugin";
-    /** What stands for the worktree's own path, so the same inputs in two worktrees read alike. */
-    private static final String WORKTREE = "${worktree}";
+    private static final String WORKTREE = BuildFacts.WORKTREE;
 
     private ReactorInputs() {
-    }
-
-    /** The facts every module of {@code session} shares; the worktree's path (Maven 4's session.rootDirectory) taken out. */
-    static SortedMap<String, String> facts(MavenSession session, Path top) {
-        SortedMap<String, String> facts = new TreeMap<>();
-        facts.put("java.version", System.getProperty("java.version"));
-        facts.put("java.vendor", System.getProperty("java.vendor"));
-        facts.put("maven.version", session.getRequest().getSystemProperties().getProperty("maven.version"));
-        facts.put("profiles.active", String.join(",", session.getRequest().getActiveProfiles()));
-        facts.put("profiles.inactive", String.join(",", session.getRequest().getInactiveProfiles()));
-        userProperties(session.getUserProperties(), false).forEach((k, v) -> facts.put("user " + k, v.replace(top.toString(), WORKTREE)));
-        return facts;
     }
 
     /** The modules of {@code projects} (in build order), their paths relative to the worktree's {@code top}. */
@@ -150,7 +123,7 @@ final class ReactorInputs {
         }
         if (filters(project)) {
             // A filtered resource may say ${queuelock.lane.port}: then each lane's output is its own.
-            userProperties(session.getUserProperties(), true).forEach((k, v) -> model.append('\n').append(k).append('=').append(v));
+            BuildFacts.userProperties(session.getUserProperties(), true).forEach((k, v) -> model.append('\n').append(k).append('=').append(v));
         }
         return model.toString();
     }
@@ -169,18 +142,6 @@ final class ReactorInputs {
         return false;
     }
 
-    /** The user properties, sorted: all but queue-lock's own, or ({@code own}) only those. */
-    private static SortedMap<String, String> userProperties(Properties user, boolean own) {
-        SortedMap<String, String> sorted = new TreeMap<>();
-        for (Map.Entry<Object, Object> e : user.entrySet()) {
-            String key = String.valueOf(e.getKey());
-            if (key.startsWith(OWN_PROPERTIES) == own && !notInput(key)) {
-                sorted.put(key, String.valueOf(e.getValue()));
-            }
-        }
-        return sorted;
-    }
-
     /** The path without symlinks, as git's top is (a temp directory may be reached through one). */
     private static Path physical(Path dir) {
         try {
@@ -188,15 +149,6 @@ final class ReactorInputs {
         } catch (IOException e) {
             return dir.toAbsolutePath().normalize();
         }
-    }
-
-    private static boolean notInput(String key) {
-        for (String name : NOT_INPUTS) {
-            if (name.endsWith(".") ? key.startsWith(name) : key.equals(name)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** {@code dir} relative to {@code top}, {@code /}-separated; null if it is outside. */
