@@ -13,6 +13,17 @@ make_snapshot() {
   # HEAD's tracked files exactly (no history: the origin stays small and the runs alike), read with
   # a throw-away index so the checkout's own index and work tree are not touched.
   GIT_INDEX_FILE=$snapshot.index git -C "$project" read-tree HEAD
+  # A file whose content the repository lacks (a partial mirror's largest blobs) cannot be written:
+  # it is left out, and named.
+  local missing
+  missing=$(git -C "$project" ls-tree -r HEAD | awk -F'\t' '$1 ~ / blob / { split($1, f, " "); print f[3] }' \
+    | git -C "$project" cat-file --batch-check | sed -n 's/ missing$//p')
+  if [ -n "$missing" ]; then
+    local -a absent
+    mapfile -t absent < <(git -C "$project" ls-tree -r HEAD | grep -F -f <(printf '%s\n' "$missing") | cut -f2-)
+    GIT_INDEX_FILE=$snapshot.index git -C "$project" update-index --force-remove -- "${absent[@]}"
+    echo "left out of the snapshot (their content is not in $project's repository): ${absent[*]}"
+  fi
   GIT_INDEX_FILE=$snapshot.index git -C "$project" checkout-index -a -f --prefix="$snapshot/"
   rm -f "$snapshot.index"
   git -C "$snapshot" init -q --initial-branch=main
