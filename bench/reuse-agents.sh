@@ -21,8 +21,9 @@
 #                                (an affected check, verify) onto the run's local bare origin
 #                   speculative  two lanes, comments committed in two files of the first file's module,
 #                                both `queuelock:land -Dqueuelock.land.parallel=2 -Dqueuelock.build.slots=2`
-#                                started together: the second is checked on top of the first (same
-#                                module: its check on main could not stand for it)
+#                                started together: the one queued second is checked on top of the
+#                                other (same module: its check on main could not stand for it), its
+#                                time from the leader's 'check: B on A passed (N s)' line
 #   -f FILE       a main source file of a leaf module, relative to PROJECT_DIR, one per agent (give
 #                 three); default: the first three bench/real-project.sh -p picks
 #   -s FILE       the speculative pair's second file (default: another main Java file of the first
@@ -314,7 +315,7 @@ land() {  # ROUND ON|OFF
 }
 
 speculative() {  # ROUND ON|OFF
-  local mode=$2 first=r$1-$2-ahead next=r$1-$2-ontop start name t rc outcome total checks
+  local mode=$2 first=r$1-$2-pair1 next=r$1-$2-pair2 start name t rc outcome total checks lane base on_top=''
   new_lane "$first" "${files[0]}" yes
   new_lane "$next" "$second" yes
   local -a landing=(queuelock:land -Dqueuelock.land.parallel=2 -Dqueuelock.build.slots=2)
@@ -328,14 +329,22 @@ speculative() {  # ROUND ON|OFF
   local wall=0
   while read -r name t rc; do
     read -r outcome total checks < <(landed "$name")
-    echo "  $name: land $t s, exit $rc, $outcome; its check $checks s"
+    echo "  $name: land $t s, exit $rc, $outcome; the checks of its landing $checks s (history)"
     [ "$rc" = 0 ] || failed "$name"
-    add "spec-check-$mode" "$checks"
     wall=$t
   done < <(ended "$start" "$first" "$next" | sort -k2 -n)
   add "spec-wall-$mode" "$wall"
-  # The holder runs both checks and reports them: the lane on top's lines say which base it ran on.
-  for name in "$first" "$next"; do check_lines "$name" | sed "s/^/  $name /"; done
+  # Whoever leads runs both checks and logs each as it ends: 'check: B on A passed (41 s)', 'A on origin/main'.
+  while read -r lane base t; do
+    if [ "$base" = "$first" ] || [ "$base" = "$next" ]; then
+      on_top=$lane; add "spec-top-$mode" "$t"; echo "  the check of $lane on top of $base: $t s"
+    else
+      add "spec-main-$mode" "$t"; echo "  the check of $lane on $base beside it: $t s"
+    fi
+  done < <(cat "$out/$first.log" "$out/$next.log" | strip \
+             | sed -n 's/.*: check: \([^ ]*\) on \([^ ]*\) passed (\([0-9]*\) s)$/\1 \2 \3/p' | sort -u)
+  [ -n "$on_top" ] || echo "  no lane was checked on top of the other (not side by side): nothing counted for the speculative check"
+  for name in "$first" "$next"; do check_lines "$name" | sed "s/^/  ($name's output) /"; done
   drop_lane "$first"; drop_lane "$next"
 }
 
@@ -363,7 +372,8 @@ row() { printf '%-52s %9s %9s %7s  %s\n' "$1" "$(mean "$2-on")" "$(mean "$2-off"
       agents) row "three agents' leaf builds, time to each result" agents '<= 0.33' ;;
       land) row "a leaf lane's land check (history: checks)" land-check '<= 0.50'
             row "  its mvn queuelock:land, start to exit" land '' ;;
-      speculative) row "speculative pair: each lane's check (history)" spec-check '<= 0.50'
+      speculative) row "speculative check: a lane's check on top of the other" spec-top '<= 0.50'
+                   row "  the other lane's check on main, beside it" spec-main ''
                    row "  both landed, start to the last exit" spec-wall '' ;;
     esac
   done
