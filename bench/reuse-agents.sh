@@ -8,8 +8,9 @@
 #   bench/reuse-agents.sh -t [options]      the same on a generated 4-module project (the script's test)
 #
 #   PROJECT_DIR   a git checkout of a multi-module Maven project; its HEAD commit (the tracked files
-#                 only) is the starting point. Its dependencies and plugins must already be in
-#                 MAVEN_REPO_TAIL: every build here runs offline (mvn -o).
+#                 only) is the starting point. Its dependencies and plugins must be in
+#                 MAVEN_REPO_TAIL, or downloaded by the main checkout's build with -O: every timed
+#                 build runs offline (mvn -o).
 #   -r ROUNDS     rounds of each measurement (default 3); each round runs it with reuse on and off,
 #                 the order swapped every round (on/off, off/on, ...)
 #   -m WHAT       comma-separated, in order (default agents,land,speculative):
@@ -31,6 +32,9 @@
 #   -x ARTIFACT   leave the module with this artifactId out of every build (repeatable); as -D, written
 #                 to .mvn/maven.config, so lanes and check builds read it too
 #   -D NAME=VALUE a user property for every build (repeatable)
+#   -O            the main checkout's build (not timed) runs online: what the project needs and
+#                 MAVEN_REPO_TAIL lacks is downloaded into the private local repository; every timed
+#                 build stays offline
 #   -k            keep the run's repositories (default: only logs and results are kept)
 #   -t            test mode: PROJECT_DIR is not given; a project of a parent, core (60 classes) and
 #                 leaves a, b, c (each a class and a test) is generated and measured, 1 round unless -r
@@ -70,8 +74,9 @@ second=''
 excluded=()
 props=()
 keep=false
+online=false
 test_mode=false
-while getopts ':r:m:f:s:x:D:kth' opt; do
+while getopts ':r:m:f:s:x:D:Okth' opt; do
   case $opt in
     r) rounds=$OPTARG ;;
     m) what_csv=$OPTARG ;;
@@ -79,6 +84,7 @@ while getopts ':r:m:f:s:x:D:kth' opt; do
     s) second=$OPTARG ;;
     x) excluded+=("$OPTARG") ;;
     D) props+=("$OPTARG") ;;
+    O) online=true ;;
     k) keep=true ;;
     t) test_mode=true ;;
     h) usage; exit 0 ;;
@@ -146,7 +152,8 @@ fi
 for a in queue-lock-maven-extension queue-lock-maven-plugin; do
   [ -f "$repo/dev/queuelock/$a/$version/$a-$version.jar" ] || die "$repo holds no $a $version"
 done
-mvn_cmd=("$mvn_bin" -B -o -Dstyle.color=never "-Dmaven.repo.local=$repo" "-Dmaven.repo.local.tail=$tail_repo")
+mvn_online=("$mvn_bin" -B -Dstyle.color=never "-Dmaven.repo.local=$repo" "-Dmaven.repo.local.tail=$tail_repo")
+mvn_cmd=("${mvn_online[@]}" -o)
 
 # ---- the project ------------------------------------------------------------------------------
 
@@ -237,10 +244,12 @@ git clone -q "$run/origin.git" "$main"
 gitdir=$main/.git
 # A lane for the whole run: the reuse store fills only in a clone with lanes, the main checkout's build too.
 git -C "$main" worktree add -q -b bench-keep "$run/lanes/bench-keep" origin/main
-say "the main checkout: verify, once (load $(load))"
+say "the main checkout: verify, once$($online && echo ", online") (load $(load))"
 start=$(now)
-(cd "$main" && "${mvn_cmd[@]}" verify) > "$out/main-verify.log" 2>&1 \
-  || { strip < "$out/main-verify.log" | tail -n 40; die "the main checkout's verify failed: $out/main-verify.log"; }
+if $online; then main_mvn=("${mvn_online[@]}"); else main_mvn=("${mvn_cmd[@]}"); fi
+(cd "$main" && "${main_mvn[@]}" verify) > "$out/main-verify.log" 2>&1 \
+  || { strip < "$out/main-verify.log" | tail -n 40
+       die "the main checkout's verify failed: $out/main-verify.log$($online || echo " (offline: -O lets it download what $tail_repo lacks)")"; }
 echo "verify of the main checkout: $(secs "$start" "$(now)") s; the store: $(du -sh "$gitdir/queuelock/reuse" 2>/dev/null | cut -f1 || echo none)"
 
 # ---- one measurement, reuse on or off ---------------------------------------------------------
@@ -273,6 +282,11 @@ landed() {
     "$gitdir/queuelock/land-history.json" 2>/dev/null || echo 'none 0 0'
 }
 check_lines() { strip < "$out/$1.log" | sed -n 's/^\[INFO\] \(check: .*\)/    \1/p'; }
+# nothing_reused MODE NAME PATTERN: says so where a build with reuse on reused nothing (its log lacks PATTERN)
+nothing_reused() {
+  [ "$1" = on ] && ! strip < "$out/$2.log" | grep -q -e "$3" || return 0
+  echo "  ! $2 reused nothing: no module below its change had stored outputs at its inputs; a build with -X says why (grep 'reuse:')"
+}
 failed() { echo "--- $1 failed; the end of its output ($out/$1.log):"; strip < "$out/$1.log" | tail -n 30; }
 
 declare -A sums counts
@@ -295,6 +309,7 @@ agents() {  # ROUND ON|OFF
   while read -r name t rc; do
     echo "  $name: $t s, exit $rc; $(strip < "$out/$name.log" | sed -n 's/^\[INFO\] \(affected: .*\); changed since .*/\1/p' | sed -n 1p)"
     [ "$rc" = 0 ] || failed "$name"
+    nothing_reused "$mode" "$name" ' module[s]* reused ('
     add "agents-$mode" "$t"
   done < <(ended "$start" "${names[@]}" | sort -k2 -n)
   for name in "${names[@]}"; do drop_lane "$name"; done
@@ -310,6 +325,7 @@ land() {  # ROUND ON|OFF
   echo "land, reuse $mode: $name: land $t s, exit $rc, $outcome; its check $checks s"
   check_lines "$name"
   [ "$rc" = 0 ] || failed "$name"
+  nothing_reused "$mode" "$name" 'check: reused: '
   add "land-$mode" "$t"; add "land-check-$mode" "$checks"
   drop_lane "$name"
 }
@@ -345,6 +361,8 @@ speculative() {  # ROUND ON|OFF
              | sed -n 's/.*: check: \([^ ]*\) on \([^ ]*\) passed (\([0-9]*\) s)$/\1 \2 \3/p' | sort -u)
   [ -n "$on_top" ] || echo "  no lane was checked on top of the other (not side by side): nothing counted for the speculative check"
   for name in "$first" "$next"; do check_lines "$name" | sed "s/^/  ($name's output) /"; done
+  cat "$out/$first.log" "$out/$next.log" > "$out/r$1-$2-pair.log"
+  nothing_reused "$mode" "r$1-$2-pair" 'check: reused: ' 
   drop_lane "$first"; drop_lane "$next"
 }
 
