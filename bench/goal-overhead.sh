@@ -22,6 +22,7 @@
 # classes each command loads, POMs read and programs run (strace -f, where installed).
 set -euo pipefail
 . "$(dirname "$0")/timing.sh"
+. "$(dirname "$0")/private-repo.sh"
 history=0
 if [ "${1:-}" = --history ]; then history=${2:?--history needs a number of runs}; shift 2; fi
 runs=${1:-15}
@@ -41,31 +42,7 @@ export TMPDIR="$work/tmp"
 echo "goal-overhead: building queue-lock-maven-plugin $version and what it needs from $root" >&2
 mvn -q -B -f "$root/pom.xml" -pl queue-lock-maven-plugin,queue-lock-maven-extension -am package -DskipTests -Dinvoker.skip >/dev/null
 
-as_release() {  # FILE: the text with this checkout's version spelled as the release
-  sed "s:$version:$release:g" "$1"
-}
-lay() {  # ARTIFACT POM [JAR]: into the private repository as `mvn install` would lay them out
-  local dir="$repo/dev/queuelock/$1/$release"
-  mkdir -p "$dir"
-  as_release "$2" > "$dir/$1-$release.pom"
-  [ -z "${3:-}" ] || cp "$3" "$dir/$1-$release.jar"
-}
-lay queue-lock-parent "$root/pom.xml"
-for m in core land zookeeper maven-plugin; do
-  lay "queue-lock-$m" "$root/queue-lock-$m/pom.xml" "$root/queue-lock-$m/target/queue-lock-$m-$version.jar"
-done
-lay queue-lock-maven-extension "$root/queue-lock-maven-extension/dependency-reduced-pom.xml" \
-  "$root/queue-lock-maven-extension/target/queue-lock-maven-extension-$version.jar"
-# The versions inside the jars too: the extension pins `queuelock:` goals to the plugin version it
-# names, and the plugin's descriptor names its own.
-relabel() {  # ARTIFACT ENTRY
-  local jar="$repo/dev/queuelock/$1/$release/$1-$release.jar"
-  rm -rf "$work/jar"; mkdir -p "$work/jar/$(dirname "$2")"
-  unzip -p "$jar" "$2" | sed "s:$version:$release:g" > "$work/jar/$2"
-  (cd "$work/jar" && jar --update --file "$jar" "$2")
-}
-relabel queue-lock-maven-extension dev/queuelock/maven/plugin.properties
-relabel queue-lock-maven-plugin META-INF/maven/plugin.xml
+lay_out_queue_lock "$root" "$repo" "$work/jar" >/dev/null
 
 cat > "$work/settings.xml" <<XML
 <settings>
@@ -91,7 +68,7 @@ git -C "$project" remote add origin "$work/origin.git"
 git -C "$project" fetch -q origin
 if [ "$history" -gt 0 ]; then
   jackson=$(sed -n 's:.*<jackson.version>\(.*\)</jackson.version>.*:\1:p' "$root/pom.xml")
-  seed_cp="$root/queue-lock-land/target/queue-lock-land-$version.jar:$root/queue-lock-core/target/queue-lock-core-$version.jar"
+  seed_cp="$root/queue-lock-land/target/queue-lock-land-$version.jar:$root/queue-lock-repository/target/queue-lock-repository-$version.jar:$root/queue-lock-core/target/queue-lock-core-$version.jar"
   for a in databind core annotations; do
     seed_cp="$seed_cp:$m2/com/fasterxml/jackson/core/jackson-$a/$jackson/jackson-$a-$jackson.jar"
   done

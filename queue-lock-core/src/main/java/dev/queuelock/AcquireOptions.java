@@ -2,6 +2,7 @@ package dev.queuelock;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /** What {@link QueueLock#acquire} records about the waiter and whom it tells about the wait. */
 public final class AcquireOptions {
@@ -16,9 +17,17 @@ public final class AcquireOptions {
     /** Null for none: no lambda on the hot path of every build. */
     private final Runnable onTaken;
     private final String runsIn;
+    /** Null for an ordinary waiter, served in arrival order; else which waiters keep their place ahead of this one. */
+    private final Predicate<LockRecord> keptAhead;
 
     private AcquireOptions(String label, WaitListener listener, Duration stuckWarnInterval, boolean releaseAtExit,
             Runnable onTaken, String runsIn) {
+        this(label, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, null);
+    }
+
+    private AcquireOptions(String label, WaitListener listener, Duration stuckWarnInterval, boolean releaseAtExit,
+            Runnable onTaken, String runsIn, Predicate<LockRecord> keptAhead) {
+        this.keptAhead = keptAhead;
         this.label = label;
         this.runsIn = runsIn;
         this.releaseAtExit = releaseAtExit;
@@ -37,16 +46,16 @@ public final class AcquireOptions {
 
     /** What the holder is doing (shown to waiters), e.g. the command it runs ({@code verify}). */
     public AcquireOptions withLabel(String newLabel) {
-        return new AcquireOptions(newLabel, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn);
+        return new AcquireOptions(newLabel, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, keptAhead);
     }
 
     public AcquireOptions withListener(WaitListener newListener) {
-        return new AcquireOptions(label, newListener, stuckWarnInterval, releaseAtExit, onTaken, runsIn);
+        return new AcquireOptions(label, newListener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, keptAhead);
     }
 
     /** How long a holder may hold before waiters are warned, and then again each such interval. */
     public AcquireOptions withStuckWarnInterval(Duration interval) {
-        return new AcquireOptions(label, listener, interval, releaseAtExit, onTaken, runsIn);
+        return new AcquireOptions(label, listener, interval, releaseAtExit, onTaken, runsIn, keptAhead);
     }
 
     /**
@@ -55,7 +64,7 @@ public final class AcquireOptions {
      * off and releases in its own hook, since the JVM runs shutdown hooks concurrently.
      */
     public AcquireOptions withReleaseAtExit(boolean release) {
-        return new AcquireOptions(label, listener, stuckWarnInterval, release, onTaken, runsIn);
+        return new AcquireOptions(label, listener, stuckWarnInterval, release, onTaken, runsIn, keptAhead);
     }
 
     /**
@@ -67,7 +76,7 @@ public final class AcquireOptions {
      */
     public AcquireOptions withOnTaken(Runnable action) {
         return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit,
-                Objects.requireNonNull(action, "action"), runsIn);
+                Objects.requireNonNull(action, "action"), runsIn, keptAhead);
     }
 
     /** Runs the {@link #withOnTaken} action, if one was given. */
@@ -87,7 +96,28 @@ public final class AcquireOptions {
      * build ({@code lane a (verify), in <daemon> 4242}).
      */
     public AcquireOptions withRunsIn(String process) {
-        return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, onTaken, process);
+        return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, onTaken, process, keptAhead);
+    }
+
+    /**
+     * A waiter of high priority: placed in line before the ordinary waiters, after the holders, the
+     * waiters of high priority already there and the waiters {@code keptAhead} says keep their place
+     * (e.g. those the holder has already taken on). A backend that serves strictly in arrival order
+     * refuses it ({@link QueueLockException}) rather than serve it as an ordinary waiter.
+     */
+    public AcquireOptions withHighPriority(Predicate<LockRecord> keptAhead) {
+        return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn,
+                Objects.requireNonNull(keptAhead, "keptAhead"));
+    }
+
+    /** Whether {@link #withHighPriority} was asked for. */
+    public boolean highPriority() {
+        return keptAhead != null;
+    }
+
+    /** Which waiters keep their place ahead of a high-priority one; none for an ordinary waiter. */
+    public boolean keptAhead(LockRecord waiter) {
+        return keptAhead != null && keptAhead.test(waiter);
     }
 
     /** See {@link #withRunsIn}; {@code null} when the holder's process is the build's own. */

@@ -30,6 +30,11 @@ public final class LockRecord {
     /** 0: not recorded (one fixed slot, or the npm tool). */
     private final int slots;
     private final boolean slotsAuto;
+    /**
+     * 0 for an ordinary waiter; for one of high priority, when it really enrolled: its {@link #ts}
+     * is the place it was given, ahead of ordinary waiters that enrolled before it.
+     */
+    private final long highSince;
 
     /**
      * @param label may be null (no label)
@@ -42,11 +47,12 @@ public final class LockRecord {
 
     /** @param host the machine the process runs on; null where every record is from this machine */
     public LockRecord(long pid, String lane, String label, long ts, String start, String host) {
-        this(pid, lane, label, ts, start, host, null, 0, false);
+        this(pid, lane, label, ts, start, host, null, 0, false, 0);
     }
 
     private LockRecord(long pid, String lane, String label, long ts, String start, String host, String runsIn, int slots,
-            boolean slotsAuto) {
+            boolean slotsAuto, long highSince) {
+        this.highSince = highSince;
         this.runsIn = runsIn;
         this.slots = slots;
         this.slotsAuto = slotsAuto;
@@ -97,7 +103,7 @@ public final class LockRecord {
 
     /** This record with {@link #runsIn()} set; {@code null} clears it. */
     public LockRecord withRunsIn(String process) {
-        return Objects.equals(process, runsIn) ? this : new LockRecord(pid, lane, label, ts, start, host, process, slots, slotsAuto);
+        return Objects.equals(process, runsIn) ? this : new LockRecord(pid, lane, label, ts, start, host, process, slots, slotsAuto, highSince);
     }
 
     /**
@@ -119,12 +125,30 @@ public final class LockRecord {
         if (recorded == slots && (recorded > 0 && auto) == slotsAuto) {
             return this;
         }
-        return new LockRecord(pid, lane, label, ts, start, host, runsIn, recorded, recorded > 0 && auto);
+        return new LockRecord(pid, lane, label, ts, start, host, runsIn, recorded, recorded > 0 && auto, highSince);
     }
 
     /** This record, taken or enrolled at {@code newTs} (epoch milliseconds). */
     public LockRecord at(long newTs) {
-        return new LockRecord(pid, lane, label, newTs, start, host, runsIn, slots, slotsAuto);
+        return new LockRecord(pid, lane, label, newTs, start, host, runsIn, slots, slotsAuto, highSince);
+    }
+
+    /**
+     * This record as a waiter of high priority that enrolled at {@code enrolledAt} (epoch ms):
+     * its {@link #ts} is then the place it is given in line, which may be earlier.
+     */
+    public LockRecord withHighPriority(long enrolledAt) {
+        return new LockRecord(pid, lane, label, ts, start, host, runsIn, slots, slotsAuto, Math.max(0, enrolledAt));
+    }
+
+    /** Whether this waiter (or the holder it became) asked for high priority: a place ahead of ordinary waiters. */
+    public boolean highPriority() {
+        return highSince > 0;
+    }
+
+    /** When this waiter really enrolled: its {@link #ts}, unless high priority placed it earlier in line. */
+    public long enrolledAt() {
+        return highSince > 0 ? highSince : ts;
     }
 
     @Override
@@ -135,12 +159,12 @@ public final class LockRecord {
         LockRecord r = (LockRecord) o;
         return pid == r.pid && ts == r.ts && lane.equals(r.lane) && Objects.equals(label, r.label)
                 && Objects.equals(start, r.start) && Objects.equals(host, r.host) && Objects.equals(runsIn, r.runsIn)
-                && slots == r.slots && slotsAuto == r.slotsAuto;
+                && slots == r.slots && slotsAuto == r.slotsAuto && highSince == r.highSince;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(pid, lane, label, ts, start, host, runsIn, slots, slotsAuto);
+        return Objects.hash(pid, lane, label, ts, start, host, runsIn, slots, slotsAuto, highSince);
     }
 
     /**

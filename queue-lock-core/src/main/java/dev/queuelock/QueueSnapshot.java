@@ -1,6 +1,7 @@
 package dev.queuelock;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,23 @@ public final class QueueSnapshot {
         this.slots = slots;
         this.slotsDecision = slotsDecision;
         this.keepers = Map.copyOf(keepers);
+    }
+
+    /**
+     * The waiters a holder or waiter of high priority went ahead of: those behind it in line that
+     * enrolled before it (in {@link #waiters()}'s order); empty for an ordinary one.
+     */
+    public List<LockRecord> wentAheadOf(LockRecord r) {
+        List<LockRecord> passed = new ArrayList<>();
+        if (!r.highPriority()) {
+            return passed;
+        }
+        for (LockRecord w : waiters.subList(waiters.indexOf(r) + 1, waiters.size())) { // a holder: -1, the whole line
+            if (w.enrolledAt() < r.enrolledAt()) {
+                passed.add(w);
+            }
+        }
+        return passed;
     }
 
     /** The same look, at a queue of {@code count} slots, found as {@code decision} says (e.g. "2 (fixed)"). */

@@ -15,6 +15,11 @@ class FileBackendContractTest extends QueueBackendContract {
     }
 
     @Override
+    protected boolean placesByPriority() {
+        return true;
+    }
+
+    @Override
     protected boolean recordsHost() {
         return false;
     }

@@ -21,7 +21,9 @@ final class RecordFormat {
 
     /** {@code lane wt-b (mvn verify), pid 2345, waiting for 12s}. */
     static String waiter(LockRecord waiter, long nowMillis) {
-        return waiter.describe() + ", waiting for " + Durations.format(since(waiter, nowMillis));
+        // A waiter of high priority has waited since it enrolled, not since the place it was given.
+        return waiter.describe() + ", waiting for " + Durations.format(Duration.ofMillis(Math.max(0, nowMillis - waiter.enrolledAt())))
+                + (waiter.highPriority() ? ", priority high" : "");
     }
 
     static Duration since(LockRecord r, long nowMillis) {

@@ -68,6 +68,9 @@ public final class FileQueueLock extends QueueLockSupport {
             // Status reads it from the records, so it need not be given the builds' setting.
             mine = mine.withSlots(slots, slotCount.auto());
         }
+        if (options.highPriority()) {
+            mine = placeAhead(mine, options);
+        }
         Enrollment own = new Enrollment(tickets, mine, dir);
         WaitForTurn wait = new WaitForTurn(this);
         synchronized (this) {
@@ -83,6 +86,20 @@ public final class FileQueueLock extends QueueLockSupport {
         } finally {
             retire(wait, took);
         }
+    }
+
+    /** A waiter of high priority, placed in line ({@link PriorityPlace}); the queue is unusable if its tickets cannot be listed. */
+    private LockRecord placeAhead(LockRecord mine, AcquireOptions options) {
+        try {
+            return PriorityPlace.of(tickets.liveInOrder(), options, mine);
+        } catch (IOException e) {
+            throw new QueueLockException("queue " + dir + " is unusable: " + e + "; check that the directory is writable.", e);
+        }
+    }
+
+    @Override
+    protected boolean placesByPriority() {
+        return true;
     }
 
     /** Now in epoch ms, or just after the last enrollment of this JVM (a loop, not a lambda: it runs cold). */

@@ -11,7 +11,7 @@ import java.util.Optional;
  * tickets, byte-compatible with the npm tool's {@code JSON.stringify({pid, lane, label, ts})} (same
  * key order, no whitespace, no {@code label} key when there is none, same string escapes), and the
  * ZooKeeper backend's participant nodes. Our extra keys come last - {@code start}, {@code host},
- * {@code in}, then a backend's flags - and the npm tool ignores them. Reading is lenient (any valid JSON object
+ * {@code in}, {@code slots}, {@code priority} and {@code enrolled} (a waiter placed ahead), then a backend's flags - and the npm tool ignores them. Reading is lenient (any valid JSON object
  * with the fields).
  */
 public final class RecordJson {
@@ -41,6 +41,9 @@ public final class RecordJson {
                 json.append(",\"slotsAuto\":true");
             }
         }
+        if (record.highPriority()) {
+            json.append(",\"priority\":\"high\",\"enrolled\":").append(record.enrolledAt());
+        }
         if (flag != null) {
             JsonWriter.quote(json.append(','), flag);
             json.append(":true");
@@ -68,9 +71,15 @@ public final class RecordJson {
                 || ((BigDecimal) ts).precision() - ((BigDecimal) ts).scale() > 19) {
             return Optional.empty();
         }
-        return Optional.of(new LockRecord(((BigDecimal) pid).longValueExact(), text(node, "lane", ""), text(node, "label", null),
+        LockRecord record = new LockRecord(((BigDecimal) pid).longValueExact(), text(node, "lane", ""), text(node, "label", null),
                 ((BigDecimal) ts).longValue(), text(node, "start", null), text(node, "host", null)).withRunsIn(text(node, "in", null))
-                .withSlots(slots(node.get("slots")), Boolean.TRUE.equals(node.get("slotsAuto"))));
+                .withSlots(slots(node.get("slots")), Boolean.TRUE.equals(node.get("slotsAuto")));
+        return Optional.of("high".equals(node.get("priority")) ? record.withHighPriority(enrolled(node.get("enrolled"), record)) : record);
+    }
+
+    /** When a high-priority waiter really enrolled; its ts where not readable. */
+    private static long enrolled(Object value, LockRecord record) {
+        return isPositiveLong(value) ? ((BigDecimal) value).longValueExact() : record.ts();
     }
 
     /** A recorded slot count, or 0 for none or anything that is not a whole number of 1 or more. */

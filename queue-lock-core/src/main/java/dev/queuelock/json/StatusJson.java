@@ -16,9 +16,9 @@ import java.util.Map;
  * <pre>
  * {"version":2, "now":epochMillis,
  *  "queues":{"build":{"scope","backend","location",
- *                     "holder":{"lane","label","pid","since","heldForMillis","slots","ended","keptBy"} or null,
- *                     "holders":[{"lane","label","pid","since","heldForMillis","slots","ended","keptBy"}, ...],
- *                     "waiters":[{"position","lane","label","pid","since","waitingForMillis","slots"}, ...]},
+ *                     "holder":{"lane","label","pid","since","heldForMillis","slots","priority","wentAheadOf","ended","keptBy"} or null,
+ *                     "holders":[{...the holder's keys}, ...],
+ *                     "waiters":[{"position","lane","label","pid","since","waitingForMillis","slots","priority","wentAheadOf"}, ...]},
  *            "land":{...}},
  *  "landings":{...} or null}
  * </pre>
@@ -52,7 +52,7 @@ public final class StatusJson {
         queue.put("location", snapshot.location().toString());
         List<Object> holders = new ArrayList<>();
         for (LockRecord h : snapshot.holders()) {
-            Map<String, Object> holder = record(h, null, "heldForMillis");
+            Map<String, Object> holder = record(h, null, "heldForMillis", h.ts(), snapshot);
             holder.put("ended", snapshot.ended(h));
             holder.put("keptBy", new ArrayList<Object>(snapshot.keptBy(h)));
             holders.add(holder);
@@ -64,7 +64,7 @@ public final class StatusJson {
         List<Object> waiters = new ArrayList<>();
         List<LockRecord> line = snapshot.waiters();
         for (int i = 0; i < line.size(); i++) {
-            waiters.add(record(line.get(i), i + 1, "waitingForMillis"));
+            waiters.add(record(line.get(i), i + 1, "waitingForMillis", line.get(i).enrolledAt(), snapshot));
         }
         queue.put("waiters", waiters);
         queues.put(name, queue);
@@ -106,7 +106,8 @@ public final class StatusJson {
         return JsonWriter.pretty(doc);
     }
 
-    private Map<String, Object> record(LockRecord r, Integer position, String elapsedKey) {
+    /** @param since when it took the lock (a holder) or really enrolled (a waiter: a high-priority one's ts is its place) */
+    private Map<String, Object> record(LockRecord r, Integer position, String elapsedKey, long since, QueueSnapshot snapshot) {
         Map<String, Object> node = new LinkedHashMap<>();
         if (position != null) {
             node.put("position", position);
@@ -115,9 +116,15 @@ public final class StatusJson {
         node.put("label", r.label().orElse(null));
         node.put("pid", r.pid());
         r.runsIn().ifPresent(process -> node.put("in", process));
-        node.put("since", r.ts());
-        node.put(elapsedKey, Math.max(0, nowMillis - r.ts()));
+        node.put("since", since);
+        node.put(elapsedKey, Math.max(0, nowMillis - since));
         node.put("slots", r.slots().isPresent() ? (Object) r.slots().getAsInt() : null);
+        node.put("priority", r.highPriority() ? "high" : "normal");
+        List<Object> passed = new ArrayList<>();
+        for (LockRecord w : snapshot.wentAheadOf(r)) {
+            passed.add(w.lane());
+        }
+        node.put("wentAheadOf", passed);
         return node;
     }
 }

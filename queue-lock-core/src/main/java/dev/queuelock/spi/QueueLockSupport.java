@@ -2,6 +2,7 @@ package dev.queuelock.spi;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
+import dev.queuelock.QueueLockException;
 
 /**
  * The lifecycle every backend's lock shares, written once: a backend fills in {@link #doAcquire}
@@ -60,6 +61,14 @@ public abstract class QueueLockSupport implements QueueLock {
     protected void wakeWaiter() {
     }
 
+    /**
+     * Whether this backend can place a waiter of high priority ahead of ordinary ones
+     * ({@link AcquireOptions#withHighPriority}); one that cannot refuses such an acquire before it enrolls.
+     */
+    protected boolean placesByPriority() {
+        return false;
+    }
+
     /** Tidying after a take, once held and after the on-taken action (the file queue withdraws its ticket). */
     protected void afterTake() {
     }
@@ -76,6 +85,10 @@ public abstract class QueueLockSupport implements QueueLock {
 
     @Override
     public final void acquire(AcquireOptions options) throws InterruptedException {
+        if (options.highPriority() && !placesByPriority()) {
+            throw new QueueLockException("the queue " + queue + " serves its waiters in arrival order only: its backend cannot"
+                    + " place a waiter ahead of others; queue without priority");
+        }
         synchronized (this) {
             if (state != State.IDLE) {
                 throw new IllegalStateException("this lock is already held or being acquired: " + queue);

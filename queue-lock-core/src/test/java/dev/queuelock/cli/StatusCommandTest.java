@@ -64,9 +64,9 @@ class StatusCommandTest extends CliLaneTestSupport {
         assertThat(waiters.get(1).get("position").asInt()).isEqualTo(2);
         assertThat(waiters.get(1).get("pid").asLong()).isEqualTo(second.pid());
         assertThat(waiters.get(1).get("label").asText()).isEqualTo("true");
-        assertThat(fieldNames(waiters.get(0))).isEqualTo("position,lane,label,pid,since,waitingForMillis,slots");
+        assertThat(fieldNames(waiters.get(0))).isEqualTo("position,lane,label,pid,since,waitingForMillis,slots,priority,wentAheadOf");
         assertThat(waiters.get(0).get("slots").isNull()).as("one fixed slot is not recorded").isTrue();
-        assertThat(fieldNames(build.get("holder"))).isEqualTo("lane,label,pid,since,heldForMillis,slots,ended,keptBy");
+        assertThat(fieldNames(build.get("holder"))).isEqualTo("lane,label,pid,since,heldForMillis,slots,priority,wentAheadOf,ended,keptBy");
         assertThat(build.get("holder").get("ended").asBoolean()).isFalse();
         assertThat(build.get("holder").get("keptBy")).isEmpty();
 

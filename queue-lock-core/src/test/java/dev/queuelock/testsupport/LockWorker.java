@@ -2,6 +2,7 @@ package dev.queuelock.testsupport;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.QueueLock;
+import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.WaitEvent;
 import java.nio.file.Files;
@@ -15,7 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * A child JVM that takes a queue lock, holds it, and logs what happened as NDJSON events.
  *
  * <pre>
- * LockWorker TMPDIR QUEUE DIR_IN_REPO HOLD_MS ROUNDS RESULTS_FILE [label=L] [stuckMs=N] [pollMs=N] [startFile=F] [queuelock.*=V]...
+ * LockWorker TMPDIR QUEUE DIR_IN_REPO HOLD_MS ROUNDS RESULTS_FILE [label=L] [stuckMs=N] [pollMs=N] [startFile=F] [priority=high] [queuelock.*=V]...
  * </pre>
  *
  * Options named {@code queuelock.*} are the factory's settings (e.g. {@code queuelock.backend=zookeeper}).
@@ -81,8 +82,16 @@ public final class LockWorker {
                         }
                         log.append("wait", r, describe(event));
                     });
+            if ("high".equals(opts.get("priority"))) {
+                options = options.withHighPriority(waiter -> false);
+            }
             long asked = System.nanoTime();
-            lock.acquire(options);
+            try {
+                lock.acquire(options);
+            } catch (QueueLockException refused) {
+                log.append("refused", r, Map.of("message", String.valueOf(refused.getMessage())));
+                System.exit(3);
+            }
             holding.set(true);
             log.append("acquired", r, Map.of("askedNanos", asked));
             if (holdMs < 0) {

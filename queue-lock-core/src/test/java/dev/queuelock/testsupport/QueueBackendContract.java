@@ -48,6 +48,9 @@ public abstract class QueueBackendContract {
     /** Whether the backend records the holder's host (backends spanning machines must). */
     protected abstract boolean recordsHost();
 
+    /** Whether the backend places a waiter of high priority ahead of ordinary ones; one that does not must refuse it. */
+    protected abstract boolean placesByPriority();
+
     @BeforeEach
     void setUpWorkers() throws IOException {
         repo = Files.createDirectory(tmp.resolve("repo"));
@@ -107,6 +110,34 @@ public abstract class QueueBackendContract {
         List<String> order = workers.events("acquired").stream()
                 .map(WorkerEvent::label).filter(l -> !l.equals("holder")).collect(Collectors.toList());
         assertThat(order).containsExactlyElementsOf(enrolled);
+    }
+
+    @Test
+    @Timeout(180)
+    void aHighPriorityWaiterIsServedRightAfterTheHolderOrRefusedInOneLine() {
+        ChildProcess holder = workers.startHolder("holder");
+        List<ChildProcess> waiters = new ArrayList<>(List.of(workers.startWaiter("w0", 10), workers.startWaiter("w1", 10)));
+        if (!placesByPriority()) {
+            ChildProcess urgent = workers.start("urgent", 10, 1, "priority=high");
+            assertThat(urgent.awaitExit(Duration.ofSeconds(90))).as(urgent.output()).isEqualTo(3);
+            String refusal = workers.events("refused", urgent).get(0).text("message");
+            assertThat(refusal).contains("serves its waiters in arrival order only").doesNotContain("\n");
+            assertThat(workers.events("enrolled", urgent)).isEmpty();
+            return;
+        }
+        ChildProcess urgent = workers.startWaiter("urgent", 10, "priority=high");
+        assertThat(workers.events("enrolled", urgent).get(0).ahead()).as("waiters ahead of the urgent one").isZero();
+        QueueSnapshot line = factory().snapshot(QUEUE, repo);
+        assertThat(line.waiters()).extracting(r -> r.label().orElse("")).containsExactly("urgent", "w0", "w1");
+        assertThat(line.wentAheadOf(line.waiters().get(0))).extracting(r -> r.label().orElse("")).containsExactly("w0", "w1");
+        waiters.add(0, urgent);
+        holder.sigterm();
+        for (ChildProcess waiter : waiters) {
+            assertThat(waiter.awaitExit(Duration.ofSeconds(90))).as(waiter.output()).isZero();
+        }
+        List<String> order = workers.events("acquired").stream()
+                .map(WorkerEvent::label).filter(l -> !l.equals("holder")).collect(Collectors.toList());
+        assertThat(order).containsExactly("urgent", "w0", "w1");
     }
 
     @Test

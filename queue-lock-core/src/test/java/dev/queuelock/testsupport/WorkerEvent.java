@@ -48,6 +48,12 @@ public final class WorkerEvent {
         return read(results, event).stream().filter(e -> e.pid() == pid).collect(Collectors.toList());
     }
 
+    /** A text field the event carries, e.g. a refusal's {@code message}; null if it has none. */
+    public String text(String field) {
+        JsonNode value = node.get(field);
+        return value == null ? null : value.asText();
+    }
+
     public String event() {
         return node.get("event").asText();
     }

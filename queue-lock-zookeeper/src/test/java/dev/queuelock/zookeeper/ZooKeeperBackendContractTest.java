@@ -29,6 +29,11 @@ class ZooKeeperBackendContractTest extends QueueBackendContract {
     }
 
     @Override
+    protected boolean placesByPriority() {
+        return false;
+    }
+
+    @Override
     protected boolean recordsHost() {
         return true;
     }

@@ -1,5 +1,6 @@
 package dev.queuelock.land.batch;
 
+import dev.queuelock.LockRecord;
 import dev.queuelock.file.SafePaths;
 import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.base.StateFiles;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The batch notice board of a repository, {@code <git common dir>/queuelock/batch/}: waiters pin
@@ -52,6 +54,14 @@ public final class BatchBoard {
 
     public Optional<BatchRequest> request(String lane) {
         return read(requestFile(lane), BatchRequest.class);
+    }
+
+    /**
+     * Whether a waiter of the land queue is taken into the holder's landing (its batch, its checks
+     * side by side): a verdict is addressed to the waiter's own request.
+     */
+    public Predicate<LockRecord> taken() {
+        return waiter -> request(waiter.lane()).filter(r -> r.belongsTo(waiter)).flatMap(this::verdictFor).isPresent();
     }
 
     /** Every readable request. */

@@ -1,6 +1,7 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.AcquireOptions;
+import dev.queuelock.LockRecord;
 import dev.queuelock.land.base.LandResult;
 import dev.queuelock.land.engine.Landing;
 import dev.queuelock.land.engine.LandingEngine;
@@ -9,6 +10,7 @@ import dev.queuelock.land.engine.LandingResults;
 import dev.queuelock.land.history.LandHistory;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Landing in batches: while it waits, a lander offers its lane to the holder of the land queue;
@@ -22,6 +24,12 @@ public final class Batching implements LandingMode {
 
     public Batching(BatchOptions options) {
         this.options = options;
+    }
+
+    /** Lanes taken into the holder's batch (their checks run, or are to run, with its): a lander of high priority lets them be. */
+    @Override
+    public Predicate<LockRecord> keptAhead(Landing landing) {
+        return new BatchBoard(landing.repo().commonDir()).taken();
     }
 
     @Override

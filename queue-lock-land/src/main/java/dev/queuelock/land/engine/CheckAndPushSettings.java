@@ -43,13 +43,24 @@ public final class CheckAndPushSettings {
             "Fast-forward the main checkout to the landed commit when it is on the integration branch, has not "
                     + "diverged and git can do so without touching its local changes; otherwise a warning says why.").formerly("queuelock.sync"));
 
+    public static final Setting<String> PRIORITY = SETTINGS.add(Setting.choice("queuelock.land.priority", "normal", LAND,
+            "high lands this lane ahead of the landers waiting in the land queue: after the landing (and the checks) under way, "
+                    + "never interrupting a push; status shows whom it went ahead of. For a person's urgent fix: agents land with normal.",
+            "normal", "high"));
+
     final LandTarget target;
     final List<String> regenerableFiles;
     final int pushRetries;
     final boolean sync;
+    private final boolean highPriority;
 
     /** @param regenerableFiles null for none */
     public CheckAndPushSettings(LandTarget target, List<String> regenerableFiles, int pushRetries, boolean sync) {
+        this(target, regenerableFiles, pushRetries, sync, false);
+    }
+
+    private CheckAndPushSettings(LandTarget target, List<String> regenerableFiles, int pushRetries, boolean sync, boolean highPriority) {
+        this.highPriority = highPriority;
         this.target = Objects.requireNonNull(target, "target");
         this.regenerableFiles = regenerableFiles == null ? List.of() : List.copyOf(regenerableFiles);
         if (pushRetries < 0) {
@@ -66,6 +77,16 @@ public final class CheckAndPushSettings {
 
     public static CheckAndPushSettings defaults() {
         return on(LandTarget.defaults(), List.of());
+    }
+
+    /** These settings, landing ahead of the waiting landers ({@link #PRIORITY} {@code high}) or not. */
+    public CheckAndPushSettings withPriority(String priority) {
+        return new CheckAndPushSettings(target, regenerableFiles, pushRetries, sync, "high".equals(priority));
+    }
+
+    /** Whether this lands ahead of the waiting landers. */
+    public boolean highPriority() {
+        return highPriority;
     }
 
     /** Where this lands. */

@@ -114,8 +114,13 @@ public final class Lander {
         LandingRecorder recorder = new LandingRecorder(landing, from);
         inFlight.start(branch, landing.lane().head());
         events.phase(laneName, Phase.QUEUE_WAIT);
+        AcquireOptions acquire = AcquireOptions.defaults().withLabel(branch).withListener(log::landWait);
+        if (settings.highPriority()) {
+            acquire = acquire.withHighPriority(mode.keptAhead(landing));
+            log.info("priority high: asking for a place ahead of the landers waiting in the land queue, after the landing under way");
+        }
         try (QueueLock held = landLock;
-             LandingMode.LandQueueHold hold = mode.await(landing, AcquireOptions.defaults().withLabel(branch).withListener(log::landWait))) {
+             LandingMode.LandQueueHold hold = mode.await(landing, acquire)) {
             Optional<LandResult> concluded = hold.concluded();
             if (concluded.isPresent()) { // a batch leader landed (or refused) this lane, and recorded it
                 return report(concluded.get(), landing);

@@ -1,8 +1,10 @@
 package dev.queuelock.land.engine;
 
 import dev.queuelock.AcquireOptions;
+import dev.queuelock.LockRecord;
 import dev.queuelock.land.base.LandResult;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * How a lander comes to hold the land queue and what it lands once it holds it: its lane alone
@@ -13,6 +15,14 @@ public interface LandingMode {
 
     /** Waits for the land queue, taken with these options, for this landing. */
     LandQueueHold await(Landing landing, AcquireOptions options) throws InterruptedException;
+
+    /**
+     * The waiters a lander of high priority lets keep their place ahead of it: those whose checks
+     * already run with the holder's (none, lane by lane).
+     */
+    default Predicate<LockRecord> keptAhead(Landing landing) {
+        return waiter -> false;
+    }
 
     /** What waiting gave a lander: its hold on the land queue (or a batch leader's verdict on its lane); closed when the landing is over, before the land queue is released. */
     interface LandQueueHold extends AutoCloseable {

@@ -29,6 +29,14 @@ class AgentSetupFilesTest {
     }
 
     @Test
+    void agentsAreNeverToldToSkipTheLine() {
+        String priority = dev.queuelock.land.engine.CheckAndPushSettings.PRIORITY.name();
+        for (AgentInstructions instructions : java.util.List.of(land, propose)) {
+            assertThat(instructions.block()).doesNotContain(priority).doesNotContainIgnoringCase("priority");
+        }
+    }
+
+    @Test
     void theHookIsMergedBesideOtherSettingsAndTakenOutAlone() {
         String theirs = "{\"model\":\"x\",\"hooks\":{\"PreToolUse\":[{\"matcher\":\"Bash\",\"hooks\":[]}]}}";
         ClaudeSettings settings = ClaudeSettings.parse(Optional.of(theirs), "settings.json");

@@ -6,6 +6,10 @@ import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.LandResult;
+import dev.queuelock.land.base.QueuePause;
+import dev.queuelock.land.batch.BatchBoard;
+import dev.queuelock.land.history.InFlightLanding;
+import dev.queuelock.land.watch.LandQueuePlace;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.engine.CheckAndPushSettings;
 import dev.queuelock.land.notify.Notifier;
@@ -33,6 +37,7 @@ import dev.queuelock.spi.Queue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -63,6 +68,7 @@ public class LandMojo extends AbstractLandTargetMojo {
         setting(CheckAndPushSettings.CHECK_RERUNS, problems); // checked here; the check build reads it from the user properties it is given
         Integer retries = setting(CheckAndPushSettings.PUSH_RETRIES, problems);
         Boolean syncMain = setting(CheckAndPushSettings.SYNC, problems);
+        String priority = setting(CheckAndPushSettings.PRIORITY, problems);
         Integer batchSize = setting(BatchOptions.BATCH, problems);
         String checksAtOnce = setting(BatchOptions.PARALLEL, problems);
         BuildScope scope = setting(LockSettings.SCOPE, problems);
@@ -75,7 +81,7 @@ public class LandMojo extends AbstractLandTargetMojo {
         LaneSettings lanes = laneSettings(problems);
         try {
             RepoKey repo = RepoKey.of(topDirectory());
-            CheckAndPushSettings settings = new CheckAndPushSettings(target(), regenerableFiles, retries, syncMain);
+            CheckAndPushSettings settings = new CheckAndPushSettings(target(), regenerableFiles, retries, syncMain).withPriority(priority);
             RepoContext context = RepoContext.of(repo, settings.target()); // found once, passed down
             Checks build = CheckBuild.from(session().getRequest(), checkGoals, checkCommand, required,
                     "affected".equals(checkScope) ? new CheckBuild.Affected(context.remoteRef(), getLog()::info) : null);
@@ -91,7 +97,7 @@ public class LandMojo extends AbstractLandTargetMojo {
                     queues.open(Queue.LAND, repo.worktree()),
                     // This session may hold the build lock already (mvn verify queuelock:land): its checks run in that hold.
                     queues.openJoiningOwnHold(queues.buildQueue(scope, repo), repo.lane()),
-                    new MavenLandLog(getLog(), new LandStats(new LandHistory(context.commonDir()).read())))
+                    landLog(queues, repo, context))
                     .in(context)
                     .notifying(new Notifier(notify, getLog()::warn))
                     .startedAt(CommandTime.processStart(),
@@ -115,6 +121,18 @@ public class LandMojo extends AbstractLandTargetMojo {
             Thread.currentThread().interrupt();
             throw new MojoExecutionException("land interrupted; nothing was forced: run it again when ready.");
         }
+    }
+
+    /** The landing's log; while it waits, it says where it stands in the land queue. */
+    private MavenLandLog landLog(QueueLockFactory queues, RepoKey repo, RepoContext context) {
+        LandStats stats = new LandStats(new LandHistory(context.commonDir()).read());
+        long pid = ProcessHandle.current().pid();
+        return new MavenLandLog(getLog(), stats, () -> {
+            LandQueuePlace place = new LandQueuePlace(queues.snapshot(Queue.LAND, repo.worktree()), InFlightLanding.live(context.stateDir()),
+                    QueuePause.of(context.stateDir()), new BatchBoard(context.commonDir()).taken(), stats);
+            int index = place.indexOf(pid);
+            return index < 0 ? Optional.empty() : Optional.of(place.line(index));
+        });
     }
 
     /** Landed lanes beside this one have nothing left to do: remove them (same rules as queuelock:prune). */

@@ -8,6 +8,8 @@ import dev.queuelock.config.Setting;
 import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.QueuePause;
+import dev.queuelock.land.batch.BatchBoard;
+import dev.queuelock.land.history.InFlightLanding;
 import dev.queuelock.land.checks.FlakyTests;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.RepoContext;
@@ -86,7 +88,8 @@ public class StatusMojo extends AbstractLandTargetMojo {
             List<LaneState> laneStates = lanes(repo, lanes);
             report.withLanes(laneStates);
             report.withOverlaps(overlaps(repo, laneStates));
-            stateDir(repo).ifPresent(state -> report.withPause(QueuePause.of(state)));
+            stateDir(repo).ifPresent(state -> report.withPause(QueuePause.of(state))
+                    .withLandingsUnderWay(InFlightLanding.live(state), new BatchBoard(RepoContext.commonDir(repo.worktree())).taken()));
             report.withDisk(disk(repo, lanes, laneStates).warnedUnder(lowFreeSpaceGb, laneStates));
         } catch (QueueLockException e) {
             throw new MojoExecutionException(e.getMessage());

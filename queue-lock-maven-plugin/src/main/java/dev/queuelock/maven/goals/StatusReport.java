@@ -16,13 +16,15 @@ import dev.queuelock.land.history.LandStats;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.spi.Queue;
 import dev.queuelock.land.watch.LandEta;
-import dev.queuelock.Durations;
+import dev.queuelock.land.watch.LandQueuePlace;
+import dev.queuelock.land.history.LandingNote;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /** Renders queue snapshots and the landing history as log lines or as one JSON document. */
 final class StatusReport {
@@ -41,6 +43,9 @@ final class StatusReport {
     private Map<String, Long> flaky = Map.of();
     private LaneDisks disk = LaneDisks.NONE;
     private List<Overlap> overlaps = List.of();
+    /** The landings under way and the waiters taken into one, for each land waiter's place; none outside git. */
+    private Map<String, LandingNote> underWay = Map.of();
+    private Predicate<LockRecord> taken = waiter -> false;
     /** Null until given (outside git): then status says nothing of a pause. */
     private Optional<QueuePause> pause;
 
@@ -95,6 +100,17 @@ final class StatusReport {
         return this;
     }
 
+    /** The landings under way by lane, and which land waiters the holder took into its landing: where each waiter stands. */
+    StatusReport withLandingsUnderWay(Map<String, LandingNote> notes, Predicate<LockRecord> takenIntoLanding) {
+        underWay = Map.copyOf(notes);
+        taken = takenIntoLanding;
+        return this;
+    }
+
+    private LandQueuePlace place(QueueSnapshot land, LandStats stats) {
+        return new LandQueuePlace(land, underWay, pause == null ? Optional.empty() : pause, taken, stats);
+    }
+
     List<String> lines() {
         List<String> out = new ArrayList<>();
         LandStats stats = new LandStats(landings);
@@ -110,14 +126,17 @@ final class StatusReport {
             }
             // A land queue's holder is a lander: what it starts while holding is its check build.
             String started = name.equals(Queue.LAND) ? "its check build" : "what it started";
-            q.holders().forEach(h -> out.add("  holder: " + q.describe(h, started) + ", holding for " + since(h)));
+            q.holders().forEach(h -> out.add("  holder: " + q.describe(h, started) + ", holding for " + since(h.ts()) + wentAhead(q, h)));
             if (q.waiters().isEmpty()) {
                 out.add("  waiting: none");
             }
             for (int i = 0; i < q.waiters().size(); i++) {
                 LockRecord w = q.waiters().get(i);
                 String eta = name.equals(Queue.LAND) ? LandEta.of(stats, q, i, nowMillis) : "";
-                out.add("  " + (i + 1) + ". " + w.describe() + ", waiting for " + since(w) + eta);
+                out.add("  " + (i + 1) + ". " + w.describe() + ", waiting for " + since(w.enrolledAt()) + eta + wentAhead(q, w));
+                if (name.equals(Queue.LAND)) {
+                    out.add("     " + place(q, stats).line(i));
+                }
             }
         });
         out.add("landings (last " + Math.min(CHART_RUNS, landings.size()) + " of " + landings.size() + "):");
@@ -163,8 +182,16 @@ final class StatusReport {
         history.put("recent", recent().isEmpty() ? List.of() : StateFiles.json().convertValue(recent(), List.class));
         history.put("flakyTests", flaky); // test name -> how often, most first
         doc.landings(history);
+        QueueSnapshot land = queues.get(Queue.LAND);
+        if (land != null) {
+            List<Object> places = new ArrayList<>();
+            for (int i = 0; i < land.waiters().size(); i++) {
+                places.add(place(land, stats).json(i));
+            }
+            doc.repository("landQueuePlaces", places);
+        }
         if (pause != null) {
-            doc.repository("landPause", pause.map(this::pauseJson).orElse(null));
+            doc.repository("landPause", pause.map(p -> RepositoryJson.pause(p, nowMillis)).orElse(null));
         }
         if (!lanes.isEmpty()) {
             List<Object> laneList = new ArrayList<>();
@@ -189,35 +216,19 @@ final class StatusReport {
             }
             doc.lanes(laneList);
             doc.repository("disk", disk.json());
-            doc.repository("overlaps", overlapsJson());
+            doc.repository("overlaps", RepositoryJson.overlaps(overlaps));
         }
         return doc.render();
     }
 
-    private List<Object> overlapsJson() {
-        List<Object> list = new ArrayList<>();
-        for (Overlap overlap : overlaps) {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("lanes", List.of(overlap.first, overlap.second));
-            o.put("files", overlap.files);
-            o.put("conflict", overlap.conflict == null || !overlap.conflict.judged ? null : overlap.conflict.conflicts());
-            o.put("conflictFiles", overlap.conflict == null ? List.of() : overlap.conflict.files);
-            o.put("text", overlap.describe());
-            list.add(o);
-        }
-        return list;
+    private String since(long from) {
+        return Durations.format(Duration.ofMillis(nowMillis - from));
     }
 
-    private Map<String, Object> pauseJson(QueuePause p) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("by", p.by);
-        json.put("reason", p.reason);
-        json.put("since", p.since);
-        json.put("pausedForMillis", Math.max(0, nowMillis - p.since));
-        return json;
-    }
-
-    private String since(LockRecord r) {
-        return Durations.format(Duration.ofMillis(nowMillis - r.ts()));
+    /** {@code , priority high, went ahead of lane b, lane c} for one of high priority; empty for others. */
+    private static String wentAhead(QueueSnapshot q, LockRecord r) {
+        List<String> passed = new ArrayList<>();
+        q.wentAheadOf(r).forEach(w -> passed.add("lane " + w.lane()));
+        return !r.highPriority() ? "" : ", priority high" + (passed.isEmpty() ? "" : ", went ahead of " + String.join(", ", passed));
     }
 }

@@ -51,6 +51,30 @@ class StatusReportTest {
     }
 
     @Test
+    void aLanderOfHighPriorityShowsWhomItWentAheadOfAndEachWaiterWhereItStands() throws Exception {
+        LockRecord urgent = new LockRecord(44, "wt-d", "hotfix", 35_000, null).withHighPriority(98_000);
+        StatusReport report = new StatusReport(100_000)
+                .add("land", "repo", "file", new QueueSnapshot(Path.of("/tmp/l"), List.of(new LockRecord(11, "wt-a", "feature", 90_000, null)),
+                        List.of(urgent, new LockRecord(22, "wt-b", "fix", 95_000, null), new LockRecord(33, "wt-c", "docs", 96_000, null))))
+                .withLandings(List.of(landed(30_000)));
+
+        assertThat(report.lines()).containsSubsequence(
+                "  1. lane wt-d (hotfix), pid 44, waiting for 2s, ETA ~20s, priority high, went ahead of lane wt-b, lane wt-c",
+                "     1st in line for the land queue; ahead: lane wt-a landing; about 30s (1 landing ahead, 30s each at the median)",
+                "  2. lane wt-b (fix), pid 22, waiting for 5s, ETA ~50s",
+                "     2nd in line for the land queue; ahead: lane wt-a landing, lane wt-d queued (priority high); about 1m 00s (2 landings ahead, 30s each at the median)");
+        JsonNode doc = new ObjectMapper().readTree(report.json());
+        JsonNode first = doc.at("/queues/land/waiters/0");
+        assertThat(first.get("priority").asText()).isEqualTo("high");
+        assertThat(first.get("since").asLong()).isEqualTo(98_000);
+        assertThat(first.get("wentAheadOf").toString()).isEqualTo("[\"wt-b\",\"wt-c\"]");
+        assertThat(doc.at("/queues/land/waiters/1/priority").asText()).isEqualTo("normal");
+        assertThat(doc.at("/landQueuePlaces/2/place").asInt()).isEqualTo(3);
+        assertThat(doc.at("/landQueuePlaces/2/estimateMillis").asLong()).isEqualTo(90_000);
+        assertThat(doc.at("/landQueuePlaces/2/text").asText()).startsWith("3rd in line for the land queue; ahead: lane wt-a landing, lane wt-d");
+    }
+
+    @Test
     void aHolderWhoseProcessEndedIsSaidToHaveEndedAndItsWaitersGetNoEta() throws Exception {
         LockRecord lander = new LockRecord(3345, "wt-a", "feature", 40_000, "s");
         StatusReport withDeadLander = new StatusReport(100_000)
