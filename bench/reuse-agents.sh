@@ -50,9 +50,9 @@
 # private local repository that already holds this checkout's extension and plugin: skips building
 # them), BENCH_DIR (default: a new dir under ${TMPDIR:-/tmp}).
 #
-# How: this checkout's extension and plugin are built and installed into a private local repository
-# (BENCH_DIR/repo: nothing is installed into ~/.m2), which every build uses with MAVEN_REPO_TAIL
-# behind it. One snapshot of the project (bench/snapshot.sh: its HEAD as one commit, then the
+# How: this checkout's extension and plugin are built and laid out in a private local repository
+# (BENCH_DIR/repo, by bench/private-repo.sh, under the release version: nothing is installed into
+# ~/.m2), which every build uses with MAVEN_REPO_TAIL behind it. One snapshot of the project (bench/snapshot.sh: its HEAD as one commit, then the
 # extension in .mvn/extensions.xml) is the origin (a local bare repository) of one main clone; a
 # worktree of it is made first (reuse stores only in a clone with lanes), then the main checkout
 # runs `verify` once: the build every lane and check reuses from. Each measurement then makes fresh
@@ -63,6 +63,7 @@
 # ratio and the issue's target, with the load average before and after. Everything under BENCH_DIR.
 set -euo pipefail
 . "$(dirname "$0")/snapshot.sh"
+. "$(dirname "$0")/private-repo.sh"
 
 usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; }
 die() { echo "reuse-agents: $*" >&2; exit 1; }
@@ -143,12 +144,15 @@ export GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@queue-lock.invalid
 
 repo=${QUEUELOCK_REPO:-$work/repo}
 if [ -z "${QUEUELOCK_REPO:-}" ]; then
-  say "queue-lock $version from $here into $repo ($tail_repo read only)"
-  # install into the private repository only: the tail is never written.
-  (cd "$here" && "$mvn_bin" -B -o -Dstyle.color=never -pl queue-lock-maven-extension,queue-lock-maven-plugin -am install \
-     -DskipTests -Dinvoker.skip "-Dmaven.repo.local=$repo" "-Dmaven.repo.local.tail=$tail_repo") > "$out/queue-lock-install.log" 2>&1 \
-    || { strip < "$out/queue-lock-install.log" | tail -n 30; die "building queue-lock failed: $out/queue-lock-install.log"; }
+  say "queue-lock $version from $here, laid out in $repo ($tail_repo read only)"
+  # Packaged only (nothing installed), with the Maven and local repository of queue-lock's own builds.
+  mvn -B -Dstyle.color=never -f "$here/pom.xml" -pl queue-lock-maven-extension,queue-lock-maven-plugin -am package \
+    -DskipTests -Dinvoker.skip > "$out/queue-lock-build.log" 2>&1 \
+    || { strip < "$out/queue-lock-build.log" | tail -n 30; die "building queue-lock failed: $out/queue-lock-build.log"; }
+  # As bench/goal-overhead.sh does (bench/private-repo.sh): under the release version, nothing into ~/.m2.
+  lay_out_queue_lock "$here" "$repo" "$work/jar" > /dev/null
 fi
+version=${version%-SNAPSHOT}
 for a in queue-lock-maven-extension queue-lock-maven-plugin; do
   [ -f "$repo/dev/queuelock/$a/$version/$a-$version.jar" ] || die "$repo holds no $a $version"
 done
