@@ -50,6 +50,7 @@
 # log in .git/queuelock/logs/, with land's own 'check:' report lines). A summary table of all
 # runs comes last. Everything is kept under BENCH_DIR (results/<mode>/, ':' made '-').
 set -euo pipefail
+. "$(dirname "$0")/snapshot.sh"
 
 usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; }
 die() { echo "real-project: $*" >&2; exit 1; }
@@ -174,46 +175,13 @@ secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 
 say "snapshot of $project at $(git -C "$project" rev-parse --short HEAD) in $work/snapshot"
 snapshot=$work/snapshot
-rm -rf "$snapshot"
-mkdir -p "$snapshot"
-# HEAD's tracked files exactly (no history: the origin stays small and the runs alike), read with
-# a throw-away index so the checkout's own index and work tree are not touched.
-GIT_INDEX_FILE=$work/snapshot.index git -C "$project" read-tree HEAD
-GIT_INDEX_FILE=$work/snapshot.index git -C "$project" checkout-index -a -f --prefix="$snapshot/"
-rm -f "$work/snapshot.index"
-git -C "$snapshot" init -q --initial-branch=main
-git -C "$snapshot" add -A -f
-git -C "$snapshot" commit -q -m "$name at $(git -C "$project" rev-parse HEAD)"
-mkdir -p "$snapshot/.mvn"
-entry="  <extension>
-    <groupId>dev.queuelock</groupId>
-    <artifactId>queue-lock-maven-extension</artifactId>
-    <version>$version</version>
-  </extension>"
-if [ -f "$snapshot/.mvn/extensions.xml" ]; then
-  if ! grep -q queue-lock-maven-extension "$snapshot/.mvn/extensions.xml"; then
-    awk -v e="$entry" '/<\/extensions>/ && !done { print e; done = 1 } { print }' "$snapshot/.mvn/extensions.xml" \
-      > "$work/extensions.xml"
-    mv "$work/extensions.xml" "$snapshot/.mvn/extensions.xml"
-  fi
-else
-  printf '<extensions>\n%s\n</extensions>\n' "$entry" > "$snapshot/.mvn/extensions.xml"
-fi
 config=()
 if [ ${#excluded[@]} -gt 0 ]; then
   pl=$(printf '!:%s,' "${excluded[@]}")
-  # Option and value on lines of their own: Maven 3.8 splits the file at white space, 3.9 at lines.
   config+=(-pl "${pl%,}")
 fi
 for prop in "${props[@]}"; do config+=("-D$prop"); done
-if [ ${#config[@]} -gt 0 ]; then
-  [ ! -s "$snapshot/.mvn/maven.config" ] || [ -z "$(tail -c 1 "$snapshot/.mvn/maven.config")" ] \
-    || echo >> "$snapshot/.mvn/maven.config"
-  printf '%s\n' "${config[@]}" >> "$snapshot/.mvn/maven.config"
-fi
-git -C "$snapshot" add -f .mvn/extensions.xml
-[ ! -f "$snapshot/.mvn/maven.config" ] || git -C "$snapshot" add -f .mvn/maven.config
-git -C "$snapshot" commit -q -m "Build and land through queue-lock $version"
+make_snapshot "$project" "$snapshot" "$version" "${config[@]}"
 echo "lanes change: ${files[*]}"
 [ ${#config[@]} -eq 0 ] || echo ".mvn/maven.config adds: ${config[*]}"
 

@@ -1,0 +1,404 @@
+#!/usr/bin/env bash
+# What reusing modules built at the same inputs saves agents on a real project (issue 55): three
+# agents' leaf builds started together, a leaf lane's land check, and a speculative check (a lane
+# checked on top of the lane ahead), each with reuse on and with it off, alternated in one run.
+#
+# Usage:
+#   bench/reuse-agents.sh [options] PROJECT_DIR
+#   bench/reuse-agents.sh -t [options]      the same on a generated 4-module project (the script's test)
+#
+#   PROJECT_DIR   a git checkout of a multi-module Maven project; its HEAD commit (the tracked files
+#                 only) is the starting point. Its dependencies and plugins must be in
+#                 MAVEN_REPO_TAIL, or downloaded by the main checkout's build with -O: every timed
+#                 build runs offline (mvn -o).
+#   -r ROUNDS     rounds of each measurement (default 3); each round runs it with reuse on and off,
+#                 the order swapped every round (on/off, off/on, ...)
+#   -m WHAT       comma-separated, in order (default agents,land,speculative):
+#                   agents       three lanes, one uncommitted comment in a main source file of a leaf
+#                                module each, their `verify -Dqueuelock.build.affected` started at
+#                                the same moment; each timed from that moment to its exit (they take
+#                                turns in the build queue, so a later agent's time includes its wait)
+#                   land         one lane, the comment in the first file committed, `queuelock:land`
+#                                (an affected check, verify) onto the run's local bare origin
+#                   speculative  two lanes, comments committed in two files of the first file's module,
+#                                both `queuelock:land -Dqueuelock.land.parallel=2 -Dqueuelock.build.slots=2`
+#                                started together: the one queued second is checked on top of the
+#                                other (same module: its check on main could not stand for it), its
+#                                time from the leader's 'check: B on A passed (N s)' line
+#   -f FILE       a main source file of a leaf module, relative to PROJECT_DIR, one per agent (give
+#                 three); default: the first three bench/real-project.sh -p picks
+#   -s FILE       the speculative pair's second file (default: another main Java file of the first
+#                 file's module)
+#   -x ARTIFACT   leave the module with this artifactId out of every build (repeatable); as -D, written
+#                 to .mvn/maven.config, so lanes and check builds read it too
+#   -D NAME=VALUE a user property for every build (repeatable)
+#   -O            the main checkout's build (not timed) runs online: what the project needs and
+#                 MAVEN_REPO_TAIL lacks is downloaded into the private local repository; every timed
+#                 build stays offline
+#   -k            keep the run's repositories (default: only logs and results are kept)
+#   -t            test mode: PROJECT_DIR is not given; a project of a parent, core (60 classes) and
+#                 leaves a, b, c (each a class and a test) is generated and measured, 1 round unless -r
+#
+# "Reuse off" is -Dqueuelock.build.reuseMegabytes=0 on the agents' builds and the landers (land
+# passes it on to its check builds): today's affected builds, which compile everything below the
+# change. "On" is the default store.
+#
+# Environment: MVN (a Maven 3.9 or newer: only its resolver gives a lane a part of its own in the
+# local repository, without which nothing is reused; default: mvn on PATH if it is one, else the
+# Maven the ITs use, ${it.maven39.version} of the root pom, unpacked from MAVEN_REPO_TAIL),
+# MAVEN_REPO_TAIL (default ~/.m2/repository: read only, as maven.repo.local.tail), QUEUELOCK_REPO (a
+# private local repository that already holds this checkout's extension and plugin: skips building
+# them), BENCH_DIR (default: a new dir under ${TMPDIR:-/tmp}).
+#
+# How: this checkout's extension and plugin are built and laid out in a private local repository
+# (BENCH_DIR/repo, by bench/private-repo.sh, under the release version: nothing is installed into
+# ~/.m2), which every build uses with MAVEN_REPO_TAIL behind it. One snapshot of the project (bench/snapshot.sh: its HEAD as one commit, then the
+# extension in .mvn/extensions.xml) is the origin (a local bare repository) of one main clone; a
+# worktree of it is made first (reuse stores only in a clone with lanes), then the main checkout
+# runs `verify` once: the build every lane and check reuses from. Each measurement then makes fresh
+# worktrees from origin/main as lanes (removed after it, so no round starts with another's target/).
+# Landed lanes move origin/main; what they change is a comment in a leaf, so the modules below keep
+# their keys. Prints each measurement, the affected line of each agent and the `check:` lines
+# (what each check tested, built and reused) of each lander, then a table of means, the on/off
+# ratio and the issue's target, with the load average before and after. Everything under BENCH_DIR.
+set -euo pipefail
+. "$(dirname "$0")/snapshot.sh"
+. "$(dirname "$0")/private-repo.sh"
+
+usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; }
+die() { echo "reuse-agents: $*" >&2; exit 1; }
+
+rounds=''
+what_csv=agents,land,speculative
+files=()
+second=''
+excluded=()
+props=()
+keep=false
+online=false
+test_mode=false
+while getopts ':r:m:f:s:x:D:Okth' opt; do
+  case $opt in
+    r) rounds=$OPTARG ;;
+    m) what_csv=$OPTARG ;;
+    f) files+=("$OPTARG") ;;
+    s) second=$OPTARG ;;
+    x) excluded+=("$OPTARG") ;;
+    D) props+=("$OPTARG") ;;
+    O) online=true ;;
+    k) keep=true ;;
+    t) test_mode=true ;;
+    h) usage; exit 0 ;;
+    :) die "-$OPTARG needs a value (-h for help)" ;;
+    *) die "unknown option -$OPTARG (-h for help)" ;;
+  esac
+done
+shift $((OPTIND - 1))
+if $test_mode; then [ $# -eq 0 ] || die "-t generates its project: give no PROJECT_DIR"; else [ $# -eq 1 ] || { usage >&2; exit 2; }; fi
+rounds=${rounds:-$($test_mode && echo 1 || echo 3)}
+[[ $rounds =~ ^[1-9][0-9]*$ ]] || die "-r wants a whole number of 1 or more, not '$rounds'"
+IFS=, read -r -a whats <<< "$what_csv"
+for w in "${whats[@]}"; do [[ $w =~ ^(agents|land|speculative)$ ]] || die "unknown measurement '$w' (agents, land, speculative)"; done
+[ ${#files[@]} -eq 0 ] || [ ${#files[@]} -eq 3 ] || die "give three files with -f (one per agent), not ${#files[@]}"
+for tool in git jq; do command -v "$tool" >/dev/null 2>&1 || die "'$tool' is not on PATH"; done
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+version=$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' "$here/pom.xml" | sed -n 1p)
+tail_repo=${MAVEN_REPO_TAIL:-$HOME/.m2/repository}
+work=${BENCH_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/queue-lock-reuse-agents.XXXXXX")}
+mkdir -p "$work/results" "$work/tmp"
+work=$(cd "$work" && pwd)
+out=$work/results
+cleanup() {
+  local pids
+  pids=$(jobs -p)
+  [ -z "$pids" ] || kill $pids 2>/dev/null || true
+}
+trap cleanup EXIT
+say() { printf '\n=== %s\n' "$*"; }
+strip() { sed -u 's/\x1b\[[0-9;]*m//g'; }
+now() { date +%s.%N; }
+secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+# ---- Maven 3.9 or newer, and queue-lock in a private local repository ---------------------------
+
+maven_version() { "$1" -v 2>/dev/null | strip | sed -n 's/^Apache Maven \([0-9][^ ]*\).*/\1/p'; }
+at_least_3_9() { [[ $1 =~ ^([0-9]+)\.([0-9]+) ]] && { [ "${BASH_REMATCH[1]}" -gt 3 ] || { [ "${BASH_REMATCH[1]}" -eq 3 ] && [ "${BASH_REMATCH[2]}" -ge 9 ]; }; }; }
+mvn_bin=${MVN:-}
+if [ -z "$mvn_bin" ] && command -v mvn >/dev/null 2>&1 && at_least_3_9 "$(maven_version mvn)"; then mvn_bin=mvn; fi
+if [ -z "$mvn_bin" ]; then
+  v39=$(sed -n 's:.*<it.maven39.version>\(.*\)</it.maven39.version>.*:\1:p' "$here/pom.xml")
+  dist=$tail_repo/org/apache/maven/apache-maven/$v39/apache-maven-$v39-bin.tar.gz
+  [ -f "$dist" ] || die "mvn on PATH is older than 3.9 and $dist is missing: set MVN to a Maven 3.9 or newer"
+  mkdir -p "$work/maven"
+  [ -x "$work/maven/apache-maven-$v39/bin/mvn" ] || tar -xzf "$dist" -C "$work/maven"
+  mvn_bin=$work/maven/apache-maven-$v39/bin/mvn
+fi
+maven=$(maven_version "$mvn_bin")
+at_least_3_9 "$maven" || die "$mvn_bin is Maven ${maven:-of unknown version}: a lane gets a part of its own in the local repository (and reuses) only on 3.9 or newer; set MVN"
+# The builds' queues live in the bench's own temp dir: they never wait for (or block) other builds.
+export TMPDIR=$work/tmp
+export GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@queue-lock.invalid
+export GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@queue-lock.invalid
+
+repo=${QUEUELOCK_REPO:-$work/repo}
+if [ -z "${QUEUELOCK_REPO:-}" ]; then
+  say "queue-lock $version from $here, laid out in $repo ($tail_repo read only)"
+  # Packaged only (nothing installed), with the Maven and local repository of queue-lock's own builds.
+  mvn -B -Dstyle.color=never -f "$here/pom.xml" -pl queue-lock-maven-extension,queue-lock-maven-plugin -am package \
+    -DskipTests -Dinvoker.skip > "$out/queue-lock-build.log" 2>&1 \
+    || { strip < "$out/queue-lock-build.log" | tail -n 30; die "building queue-lock failed: $out/queue-lock-build.log"; }
+  # As bench/goal-overhead.sh does (bench/private-repo.sh): under the release version, nothing into ~/.m2.
+  lay_out_queue_lock "$here" "$repo" "$work/jar" > /dev/null
+fi
+version=${version%-SNAPSHOT}
+for a in queue-lock-maven-extension queue-lock-maven-plugin; do
+  [ -f "$repo/dev/queuelock/$a/$version/$a-$version.jar" ] || die "$repo holds no $a $version"
+done
+mvn_online=("$mvn_bin" -B -Dstyle.color=never "-Dmaven.repo.local=$repo" "-Dmaven.repo.local.tail=$tail_repo")
+mvn_cmd=("${mvn_online[@]}" -o)
+
+# ---- the project ------------------------------------------------------------------------------
+
+# A parent, core (60 classes of 20 methods) and three leaves on it, each with a class and a JUnit test.
+generate() {
+  local dir=$1 c m leaf junit surefire
+  junit=$(sed -n 's:.*<junit.version>\(.*\)</junit.version>.*:\1:p' "$here/pom.xml")
+  surefire=$(sed -n '/<artifactId>maven-surefire-plugin<\/artifactId>/{n;s:.*<version>\(.*\)</version>.*:\1:p}' "$here/pom.xml" | sed -n 1p)
+  rm -rf "$dir" && mkdir -p "$dir/core/src/main/java/gen/core"
+  cat > "$dir/pom.xml" <<POM
+<project><modelVersion>4.0.0</modelVersion><groupId>gen4</groupId><artifactId>parent</artifactId><version>1.0-SNAPSHOT</version>
+<packaging>pom</packaging>
+<modules>
+<module>core</module>
+<module>a</module>
+<module>b</module>
+<module>c</module>
+</modules>
+<properties><maven.compiler.release>11</maven.compiler.release><project.build.sourceEncoding>UTF-8</project.build.sourceEncoding></properties>
+<dependencies><dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter</artifactId><version>$junit</version><scope>test</scope></dependency></dependencies>
+<build><pluginManagement><plugins>
+<plugin><artifactId>maven-compiler-plugin</artifactId><version>3.13.0</version></plugin>
+<plugin><artifactId>maven-resources-plugin</artifactId><version>3.3.1</version></plugin>
+<plugin><artifactId>maven-jar-plugin</artifactId><version>3.4.2</version></plugin>
+<plugin><artifactId>maven-surefire-plugin</artifactId><version>${surefire:-3.5.4}</version></plugin>
+</plugins></pluginManagement></build></project>
+POM
+  # Each module, <parent> and </parent> on a line of its own: bench/real-project.sh -p reads POMs line by line.
+  local parent='<parent>
+<groupId>gen4</groupId><artifactId>parent</artifactId><version>1.0-SNAPSHOT</version>
+</parent>'
+  printf '<project><modelVersion>4.0.0</modelVersion>\n%s\n<artifactId>core</artifactId></project>\n' "$parent" > "$dir/core/pom.xml"
+  for c in $(seq 1 60); do
+    { printf 'package gen.core;\npublic final class C%d {\n' "$c"
+      for m in $(seq 1 20); do
+        printf '    public static int m%d(int x) { java.util.List<Integer> l = new java.util.ArrayList<>(); for (int i = 0; i < x; i++) { l.add(i * %d); } return l.stream().mapToInt(Integer::intValue).sum(); }\n' "$m" "$m"
+      done
+      echo '}'; } > "$dir/core/src/main/java/gen/core/C$c.java"
+  done
+  for leaf in a b c; do
+    mkdir -p "$dir/$leaf/src/main/java/gen/$leaf" "$dir/$leaf/src/test/java/gen/$leaf"
+    printf '<project><modelVersion>4.0.0</modelVersion>\n%s\n<artifactId>%s</artifactId>\n<dependencies><dependency><groupId>gen4</groupId><artifactId>core</artifactId><version>${project.version}</version></dependency></dependencies></project>\n' "$parent" "$leaf" > "$dir/$leaf/pom.xml"
+    printf 'package gen.%s;\npublic final class Leaf { public static int f() { return gen.core.C1.m1(3); } }\n' "$leaf" > "$dir/$leaf/src/main/java/gen/$leaf/Leaf.java"
+    printf 'package gen.%s;\npublic final class Other { public static int g() { return gen.core.C2.m2(3); } }\n' "$leaf" > "$dir/$leaf/src/main/java/gen/$leaf/Other.java"
+    printf 'package gen.%s;\nclass LeafTest { @org.junit.jupiter.api.Test void f() { org.junit.jupiter.api.Assertions.assertEquals(3, Leaf.f()); } }\n' "$leaf" > "$dir/$leaf/src/test/java/gen/$leaf/LeafTest.java"
+  done
+  printf 'target/\n' > "$dir/.gitignore"
+  git -C "$dir" init -q -b main && git -C "$dir" add -A && git -C "$dir" commit -q -m "a parent, core and three leaves"
+}
+if $test_mode; then
+  project=$work/gen4
+  generate "$project"
+else
+  project=$(cd "$1" && pwd) || die "no directory $1"
+  git -C "$project" rev-parse --verify -q HEAD >/dev/null || die "$project is not a git checkout with a commit"
+  git -C "$project" cat-file -e HEAD:pom.xml 2>/dev/null || die "$project's HEAD has no pom.xml"
+fi
+config=()
+if [ ${#excluded[@]} -gt 0 ]; then pl=$(printf '!:%s,' "${excluded[@]}"); config+=(-pl "${pl%,}"); fi
+for prop in "${props[@]}"; do config+=("-D$prop"); done
+say "snapshot of $project at $(git -C "$project" rev-parse --short HEAD); Maven $maven ($mvn_bin); work in $work"
+make_snapshot "$project" "$work/snapshot" "$version" "${config[@]}"
+if [ ${#files[@]} -eq 0 ]; then
+  pick=(-p -n 3)
+  for x in "${excluded[@]}"; do pick+=(-x "$x"); done
+  mapfile -t files < <(MAVEN_REPO_LOCAL=$repo QUEUELOCK_VERSION=$version "$here/bench/real-project.sh" "${pick[@]}" "$work/snapshot") \
+    || die "no three leaf files: name them with -f"
+  [ ${#files[@]} -eq 3 ] || die "found ${#files[@]} leaf files, not three: name them with -f"
+fi
+module=${files[0]%%/src/main/*}
+if [ -z "$second" ]; then
+  second=$(git -C "$work/snapshot" ls-tree -r --name-only HEAD -- "$module/src/main/java" | grep '\.java$' \
+    | grep -v -e '/package-info\.java$' -e '/module-info\.java$' -e "^${files[0]}\$" | LC_ALL=C sort | sed -n 1p)
+  [ -n "$second" ] || die "${files[0]}'s module has no other main Java file for the speculative pair: name one with -s"
+fi
+for file in "${files[@]}" "$second"; do
+  [ -f "$work/snapshot/$file" ] || die "$file is not a file of $project's HEAD"
+done
+
+echo "agents change: ${files[*]}; the speculative pair: ${files[0]} and $second"
+[ ${#config[@]} -eq 0 ] || echo ".mvn/maven.config adds: ${config[*]}"
+
+run=$work/run
+rm -rf "$run" && mkdir -p "$run/lanes"
+git clone -q --bare "$work/snapshot" "$run/origin.git"
+main=$run/$(basename "$project")
+git clone -q "$run/origin.git" "$main"
+gitdir=$main/.git
+# A lane for the whole run: the reuse store fills only in a clone with lanes, the main checkout's build too.
+git -C "$main" worktree add -q -b bench-keep "$run/lanes/bench-keep" origin/main
+say "the main checkout: verify, once$($online && echo ", online") (load $(load))"
+start=$(now)
+if $online; then main_mvn=("${mvn_online[@]}"); else main_mvn=("${mvn_cmd[@]}"); fi
+(cd "$main" && "${main_mvn[@]}" verify) > "$out/main-verify.log" 2>&1 \
+  || { strip < "$out/main-verify.log" | tail -n 40
+       die "the main checkout's verify failed: $out/main-verify.log$($online || echo " (offline: -O lets it download what $tail_repo lacks)")"; }
+echo "verify of the main checkout: $(secs "$start" "$(now)") s; the store: $(du -sh "$gitdir/queuelock/reuse" 2>/dev/null | cut -f1 || echo none)"
+
+# ---- one measurement, reuse on or off ---------------------------------------------------------
+
+# new_lane NAME FILE COMMIT: a worktree from origin/main with a comment appended to FILE (committed if COMMIT=yes)
+new_lane() {
+  local lane=$run/lanes/$1
+  git -C "$main" fetch -q origin
+  git -C "$main" worktree add -q -b "$1" "$lane" origin/main
+  printf '// queue-lock bench: %s\n' "$1" >> "$lane/$2"
+  [ "$3" != yes ] || git -C "$lane" commit -q -am "$1: a comment in $2"
+}
+drop_lane() {
+  git -C "$main" worktree remove --force "$run/lanes/$1"
+  git -C "$main" branch -q -D "$1"
+}
+reuse_flag() { [ "$1" = on ] || echo -Dqueuelock.build.reuseMegabytes=0; }
+# ended START NAME...: "NAME seconds exit" of each NAME run in the background, from $out/NAME.end
+ended() {
+  local name rc t start=$1; shift
+  for name; do
+    read -r rc t < "$out/$name.end"
+    echo "$name $(secs "$start" "$t") $rc"
+  done
+}
+# landed NAME: "outcome total_s checks_s" of NAME's landing, from the history
+landed() {
+  jq -r --arg lane "$1" '[.[] | select(.lane == $lane)] | last // {} | [(.outcome // "none"),
+      ((.totalMs // 0) / 1000 * 10 | round / 10), (((.phases // {}).checks // 0) / 1000 * 10 | round / 10)] | @tsv' \
+    "$gitdir/queuelock/land-history.json" 2>/dev/null || echo 'none 0 0'
+}
+check_lines() { strip < "$out/$1.log" | sed -n 's/^\[INFO\] \(check: .*\)/    \1/p'; }
+# nothing_reused MODE NAME PATTERN: says so where a build with reuse on reused nothing (its log lacks PATTERN)
+nothing_reused() {
+  [ "$1" = on ] && ! strip < "$out/$2.log" | grep -q -e "$3" || return 0
+  echo "  ! $2 reused nothing: no module below its change had stored outputs at its inputs; a build with -X says why (grep 'reuse:')"
+}
+failed() { echo "--- $1 failed; the end of its output ($out/$1.log):"; strip < "$out/$1.log" | tail -n 30; }
+
+declare -A sums counts
+add() { sums[$1]=$(awk -v a="${sums[$1]:-0}" -v b="$2" 'BEGIN { print a + b }'); counts[$1]=$(( ${counts[$1]:-0} + 1 )); }
+mean() { awk -v s="${sums[$1]:-0}" -v n="${counts[$1]:-0}" 'BEGIN { if (n == 0) print "n/a"; else printf "%.1f", s / n }'; }
+
+agents() {  # ROUND ON|OFF
+  local mode=$2 i name t rc start names=()
+  for i in 0 1 2; do
+    name=r$1-$mode-agent$((i + 1)); names+=("$name")
+    new_lane "$name" "${files[$i]}" no
+  done
+  echo "agents, reuse $mode: ${names[*]} run verify -Dqueuelock.build.affected $(reuse_flag "$mode")"
+  start=$(now)
+  for name in "${names[@]}"; do
+    ( rc=0; (cd "$run/lanes/$name" && "${mvn_cmd[@]}" verify -Dqueuelock.build.affected $(reuse_flag "$mode")) > "$out/$name.log" 2>&1 || rc=$?
+      echo "$rc $(now)" > "$out/$name.end" ) &
+  done
+  wait
+  while read -r name t rc; do
+    echo "  $name: $t s, exit $rc; $(strip < "$out/$name.log" | sed -n 's/^\[INFO\] \(affected: .*\); changed since .*/\1/p' | sed -n 1p)"
+    [ "$rc" = 0 ] || failed "$name"
+    nothing_reused "$mode" "$name" ' module[s]* reused ('
+    add "agents-$mode" "$t"
+  done < <(ended "$start" "${names[@]}" | sort -k2 -n)
+  for name in "${names[@]}"; do drop_lane "$name"; done
+}
+
+land() {  # ROUND ON|OFF
+  local mode=$2 name=r$1-$2-land start t rc outcome total checks
+  new_lane "$name" "${files[0]}" yes
+  start=$(now)
+  rc=0; (cd "$run/lanes/$name" && "${mvn_cmd[@]}" queuelock:land $(reuse_flag "$mode")) > "$out/$name.log" 2>&1 || rc=$?
+  t=$(secs "$start" "$(now)")
+  read -r outcome total checks < <(landed "$name")
+  echo "land, reuse $mode: $name: land $t s, exit $rc, $outcome; its check $checks s"
+  check_lines "$name"
+  [ "$rc" = 0 ] || failed "$name"
+  nothing_reused "$mode" "$name" 'check: reused: '
+  add "land-$mode" "$t"; add "land-check-$mode" "$checks"
+  drop_lane "$name"
+}
+
+speculative() {  # ROUND ON|OFF
+  local mode=$2 first=r$1-$2-pair1 next=r$1-$2-pair2 start name t rc outcome total checks lane base on_top=''
+  new_lane "$first" "${files[0]}" yes
+  new_lane "$next" "$second" yes
+  local -a landing=(queuelock:land -Dqueuelock.land.parallel=2 -Dqueuelock.build.slots=2)
+  echo "speculative, reuse $mode: $first and $next run ${landing[*]} $(reuse_flag "$mode")"
+  start=$(now)
+  for name in "$first" "$next"; do
+    ( rc=0; (cd "$run/lanes/$name" && "${mvn_cmd[@]}" "${landing[@]}" $(reuse_flag "$mode")) > "$out/$name.log" 2>&1 || rc=$?
+      echo "$rc $(now)" > "$out/$name.end" ) &
+  done
+  wait
+  local wall=0
+  while read -r name t rc; do
+    read -r outcome total checks < <(landed "$name")
+    echo "  $name: land $t s, exit $rc, $outcome; the checks of its landing $checks s (history)"
+    [ "$rc" = 0 ] || failed "$name"
+    wall=$t
+  done < <(ended "$start" "$first" "$next" | sort -k2 -n)
+  add "spec-wall-$mode" "$wall"
+  # Whoever leads runs both checks and logs each as it ends: 'check: B on A passed (41 s)', 'A on origin/main'.
+  while read -r lane base t; do
+    if [ "$base" = "$first" ] || [ "$base" = "$next" ]; then
+      on_top=$lane; add "spec-top-$mode" "$t"; echo "  the check of $lane on top of $base: $t s"
+    else
+      add "spec-main-$mode" "$t"; echo "  the check of $lane on $base beside it: $t s"
+    fi
+  done < <(cat "$out/$first.log" "$out/$next.log" | strip \
+             | sed -n 's/.*: check: \([^ ]*\) on \([^ ]*\) passed (\([0-9]*\) s)$/\1 \2 \3/p' | sort -u)
+  [ -n "$on_top" ] || echo "  no lane was checked on top of the other (not side by side): nothing counted for the speculative check"
+  for name in "$first" "$next"; do check_lines "$name" | sed "s/^/  ($name's output) /"; done
+  cat "$out/$first.log" "$out/$next.log" > "$out/r$1-$2-pair.log"
+  nothing_reused "$mode" "r$1-$2-pair" 'check: reused: ' 
+  drop_lane "$first"; drop_lane "$next"
+}
+
+load_before=$(load)
+started_at=$(date -u +%H:%M)
+for w in "${whats[@]}"; do
+  for r in $(seq 1 "$rounds"); do
+    if [ $((r % 2)) -eq 1 ]; then order=(on off); else order=(off on); fi
+    for mode in "${order[@]}"; do
+      say "$w, round $r of $rounds, reuse $mode (load $(load))"
+      "$w" "$r" "$mode"
+    done
+  done
+done
+load_after=$(load)
+
+ratio() { awk -v a="$(mean "$1")" -v b="$(mean "$2")" 'BEGIN { if (a == "n/a" || b == "n/a" || b == 0) print "n/a"; else printf "%.2f", a / b }'; }
+row() { printf '%-52s %9s %9s %7s  %s\n' "$1" "$(mean "$2-on")" "$(mean "$2-off")" "$(ratio "$2-on" "$2-off")" "$3"; }
+{
+  say "summary: $(basename "$project") at $(git -C "$project" rev-parse --short HEAD), queue-lock $(git -C "$here" rev-parse --short HEAD), Maven $maven, $(nproc) cores, $rounds round(s), $started_at-$(date -u +%H:%M) UTC"
+  echo "load average before: $load_before, after: $load_after"
+  printf '%-52s %9s %9s %7s  %s\n' 'mean, s' 'reuse on' 'off' 'on/off' target
+  for w in "${whats[@]}"; do
+    case $w in
+      agents) row "three agents' leaf builds, time to each result" agents '<= 0.33' ;;
+      land) row "a leaf lane's land check (history: checks)" land-check '<= 0.50'
+            row "  its mvn queuelock:land, start to exit" land '' ;;
+      speculative) row "speculative check: a lane's check on top of the other" spec-top '<= 0.50'
+                   row "  the other lane's check on main, beside it" spec-main ''
+                   row "  both landed, start to the last exit" spec-wall '' ;;
+    esac
+  done
+  echo "logs: $out"
+} | tee "$out/summary.txt"
+if $keep; then echo "kept: $run"; else rm -rf "$run"; fi
