@@ -1,6 +1,5 @@
 package dev.queuelock;
 
-import dev.queuelock.spi.UsualHold;
 import java.time.Duration;
 import java.util.Optional;
 

@@ -2,7 +2,6 @@ package dev.queuelock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.spi.UsualHold;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

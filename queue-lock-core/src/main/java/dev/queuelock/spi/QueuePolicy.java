@@ -1,5 +1,6 @@
 package dev.queuelock.spi;
 
+import dev.queuelock.UsualHold;
 import dev.queuelock.config.LockSettings;
 import java.util.Optional;
 

@@ -2,6 +2,7 @@ package dev.queuelock.spi;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
+import dev.queuelock.UsualHold;
 import dev.queuelock.WaitEvent;
 import dev.queuelock.WaitListener;
 import java.time.Duration;

@@ -1,11 +1,11 @@
-package dev.queuelock.spi;
+package dev.queuelock;
 
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The usual hold of one kind of work in one queue, as {@link QueuePolicy#usualOf} found it: a hold is far
+ * The usual hold of one kind of work in one queue, as the queue's policy found it ({@code spi.QueuePolicy#usualOf}): a hold is far
  * past it at {@value #FAR_PAST} times it. The lock judges by it and names it; what the work is and
  * where its output goes is the recorder's knowledge, handed over here.
  */
