@@ -10,7 +10,9 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -62,6 +64,17 @@ public final class BatchBoard {
      */
     public Predicate<LockRecord> taken() {
         return waiter -> request(waiter.lane()).filter(r -> r.belongsTo(waiter)).flatMap(this::verdictFor).isPresent();
+    }
+
+    /** The lanes of live requests, each with what the lane pruner says keeps it ({@code offered for a batch: …}). */
+    public Map<String, String> liveOffers() {
+        Map<String, String> offers = new LinkedHashMap<>();
+        for (BatchRequest request : requests()) {
+            if (request.isAlive()) {
+                offers.putIfAbsent(request.lane, "offered for a batch: " + request);
+            }
+        }
+        return offers;
     }
 
     /** Every readable request. */

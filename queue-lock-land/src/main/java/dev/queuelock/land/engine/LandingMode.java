@@ -8,7 +8,7 @@ import java.util.function.Predicate;
 
 /**
  * How a lander comes to hold the land queue and what it lands once it holds it: its lane alone
- * ({@link #ALONE}), or, with batching ({@code land.batch.Batching}), the lanes queued behind it too
+ * ({@link #ALONE}), or, with batching (the batch package's {@code Batching}), the lanes queued behind it too
  * (or none of its own, when a batch leader ahead of it landed its lane).
  */
 public interface LandingMode {

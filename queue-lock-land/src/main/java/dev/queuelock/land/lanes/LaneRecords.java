@@ -2,8 +2,6 @@ package dev.queuelock.land.lanes;
 
 import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
-import dev.queuelock.land.batch.BatchBoard;
-import dev.queuelock.land.batch.BatchRequest;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.InFlightLanding;
 import java.nio.file.Path;
@@ -15,7 +13,7 @@ import java.util.Optional;
  * Lanes that a live record of ours names, whichever process wrote it and wherever that process
  * works: a build holding or waiting for the build lock (mvnd's daemon builds a lane from its own
  * directory), a lander holding or waiting for the land lock, a landing under way
- * ({@link InFlightLanding}), a lander's batch request. Every record names its lane by the
+ * ({@link InFlightLanding}), a lander's batch request (handed in). Every record names its lane by the
  * worktree's directory name. The queues list only live records (the lock's own rule,
  * {@code Liveness}); notes and requests are judged alive by their {@code ProcessId}.
  */
@@ -32,8 +30,10 @@ public final class LaneRecords {
     /**
      * @param commonDir the repository's git common dir (its landing notes and batch board)
      * @param queues    the queues as one look saw them, by the name a user knows them by ({@code build}, {@code land})
+     * @param offered   what else names a lane as worked in, by lane: the batch board's live requests
+     *                  (the batch package's {@code BatchBoard#liveOffers}; it builds on lanes, not lanes on it)
      */
-    public static LaneRecords read(Path commonDir, Map<String, QueueSnapshot> queues) {
+    public static LaneRecords read(Path commonDir, Map<String, QueueSnapshot> queues, Map<String, String> offered) {
         Map<String, String> byLane = new LinkedHashMap<>();
         queues.forEach((name, queue) -> {
             for (LockRecord holder : queue.holders()) {
@@ -44,11 +44,7 @@ public final class LaneRecords {
             }
         });
         InFlightLanding.underWay(RepoContext.stateDir(commonDir)).forEach(byLane::putIfAbsent);
-        for (BatchRequest request : new BatchBoard(commonDir).requests()) {
-            if (request.isAlive()) {
-                byLane.putIfAbsent(request.lane, "offered for a batch: " + request);
-            }
-        }
+        offered.forEach(byLane::putIfAbsent);
         return new LaneRecords(byLane, null);
     }
 

@@ -10,7 +10,7 @@ import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.build.slots.BuildUsage;
 import dev.queuelock.build.slots.UsageHistory;
 import dev.queuelock.build.slots.UsualHolds;
-import dev.queuelock.spi.UsualHold;
+import dev.queuelock.UsualHold;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -107,7 +107,7 @@ class LaneDisksTest {
         Path fresh = repo.lane("main-lane-2");
         write(fresh.resolve("target/b.jar"), 700_000); // new, within its grace: not what prune would take
         List<LaneState> states = new LaneBoard(layout, "refs/remotes/origin/main",
-                () -> LaneRecords.read(repo.main.resolve(".git"), Map.of())).states();
+                () -> LaneRecords.read(repo.main.resolve(".git"), Map.of(), Map.of())).states();
         LaneDisks disks = meter.count(layout.lanes());
 
         LaneDisks low = disks.warnedUnder(Integer.MAX_VALUE, states); // more GB than any disk has free

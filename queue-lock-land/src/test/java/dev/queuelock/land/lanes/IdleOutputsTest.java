@@ -78,7 +78,7 @@ class IdleOutputsTest {
 
     private LanePruner pruner(Map<String, String> settings, RecordedLog log) {
         LaneLayout layout = LaneLayout.of(new Git(repo.main), LaneSettings.from(settings));
-        return new LanePruner(new LaneBoard(layout, "refs/remotes/origin/main", () -> LaneRecords.read(repo.main.resolve(".git"), Map.of())),
+        return new LanePruner(new LaneBoard(layout, "refs/remotes/origin/main", () -> LaneRecords.read(repo.main.resolve(".git"), Map.of(), Map.of())),
                 log);
     }
 }

@@ -6,6 +6,7 @@ import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.land.base.StateFiles;
+import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.process.Processes;
 import dev.queuelock.testsupport.ChildProcess;
 import dev.queuelock.testsupport.ChildProcesses;
@@ -36,14 +37,14 @@ class LaneRecordsTest {
         QueueLockFactory queues = QueueLockFactory.defaults().withTmpDir(tmp);
         Path common = Files.createDirectories(tmp.resolve("shop/.git"));
 
-        LaneRecords records = LaneRecords.read(common, Map.of("build", queues.snapshot("build", lane)));
+        LaneRecords records = LaneRecords.read(common, Map.of("build", queues.snapshot("build", lane)), Map.of());
         assertThat(records.naming(lane(2))).contains("build lock held by lane shop-lane-2 (verify), pid " + holder.pid());
         assertThat(records.naming(lane(3))).isEmpty();
         assertThat(records.unknownBecause()).isEmpty();
 
         holder.kill9();
         holder.awaitExit(Timing.forChildToStart());
-        assertThat(LaneRecords.read(common, Map.of("build", queues.snapshot("build", lane))).naming(lane(2)))
+        assertThat(LaneRecords.read(common, Map.of("build", queues.snapshot("build", lane)), Map.of()).naming(lane(2)))
                 .as("a dead holder's record is no one's").isEmpty();
     }
 
@@ -62,7 +63,7 @@ class LaneRecordsTest {
                 "lane", "shop-lane-6", "branch", "lane/6", "commit", "0123456789abcdef", "ts", 1L));
         LockRecord waiter = new LockRecord(4242, "shop-lane-3", "lane/3", 1L, null);
 
-        LaneRecords records = LaneRecords.read(common, Map.of("land", new QueueSnapshot(tmp, List.of(), List.of(waiter))));
+        LaneRecords records = LaneRecords.read(common, Map.of("land", new QueueSnapshot(tmp, List.of(), List.of(waiter))), new BatchBoard(common).liveOffers());
 
         assertThat(records.naming(lane(3))).contains("waiting for the land lock: lane shop-lane-3 (lane/3), pid 4242");
         assertThat(records.naming(lane(4))).contains("its lander, pid " + lander.pid() + ", landing lane/4");

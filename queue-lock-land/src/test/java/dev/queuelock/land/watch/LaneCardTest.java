@@ -38,7 +38,7 @@ class LaneCardTest {
         commit(pushed, "three.txt", "three\n", "three");
         git(pushed, "push", "--quiet", "origin", "main-lane-3:main");
         List<LaneState> lanes = new LaneBoard(LaneLayout.of(new Git(repo.main), LaneSettings.defaults()),
-                "refs/remotes/origin/main", () -> LaneRecords.read(repo.main.resolve(".git"), Map.of())).states();
+                "refs/remotes/origin/main", () -> LaneRecords.read(repo.main.resolve(".git"), Map.of(), Map.of())).states();
         QueueSnapshot none = new QueueSnapshot(tmp.resolve("q"), List.of(), List.of());
         WatchModel look = new WatchModel(System.currentTimeMillis(), none, none, Map.of(), List.of(), Map.of(), lanes, Map.of(),
                 LaneDisks.NONE, new Timeline(), UnderWay.NONE);

@@ -42,7 +42,7 @@ class LaneDiskCardTest {
         Files.write(one.resolve("app/target/classes/A.class"), new byte[340_000]); // a module's output
         LaneLayout layout = LaneLayout.of(new Git(repo.main), LaneSettings.defaults());
         List<LaneState> lanes = new LaneBoard(layout, "refs/remotes/origin/main",
-                () -> LaneRecords.read(repo.main.resolve(".git"), Map.of())).states();
+                () -> LaneRecords.read(repo.main.resolve(".git"), Map.of(), Map.of())).states();
         DiskMeter meter = new DiskMeter(layout.commonDir(), new LaneInstalls(layout, tmp.resolve("m2")), repo.main.getParent());
         LaneDisks counted = meter.count(lanes.stream().map(LaneState::lane).collect(Collectors.toList()));
         QueueSnapshot none = new QueueSnapshot(tmp.resolve("q"), List.of(), List.of());
@@ -64,7 +64,7 @@ class LaneDiskCardTest {
         repo.lane("main-lane-1");
         LaneLayout layout = LaneLayout.of(new Git(repo.main), LaneSettings.defaults());
         List<LaneState> lanes = new LaneBoard(layout, "refs/remotes/origin/main",
-                () -> LaneRecords.read(repo.main.resolve(".git"), Map.of())).states();
+                () -> LaneRecords.read(repo.main.resolve(".git"), Map.of(), Map.of())).states();
         DiskMeter meter = new DiskMeter(layout.commonDir(), new LaneInstalls(layout, tmp.resolve("m2")), repo.main.getParent());
         LaneDisks low = meter.count(layout.lanes()).warnedUnder(Integer.MAX_VALUE, lanes);
         QueueSnapshot none = new QueueSnapshot(tmp.resolve("q"), List.of(), List.of());

@@ -67,7 +67,7 @@ class WatchLanesTest {
         QueueSnapshot build = new QueueSnapshot(tmp.resolve("q-build"), List.of(), List.of()).withSlots(1, "1 (fixed)");
         QueueSnapshot land = new QueueSnapshot(tmp.resolve("q-land"), List.of(), List.of());
         LaneBoard board = new LaneBoard(LaneLayout.of(new Git(repo.main), LaneSettings.defaults()), "refs/remotes/origin/main",
-                () -> LaneRecords.read(common, Map.of()));
+                () -> LaneRecords.read(common, Map.of(), Map.of()));
         return new WatchLoop(new FixedSources(build, land, board.states(), common), Notifier.NONE, 0).look();
     }
 

@@ -14,6 +14,7 @@ import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.history.LandStats;
 import dev.queuelock.land.lanes.LaneLayout;
+import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.land.lanes.LaneRecords;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneUse;
@@ -148,7 +149,7 @@ abstract class AbstractRepositoryMojo extends AbstractMojo {
             look.put(Queue.BUILD, queues.snapshot(queues.buildQueue(BuildScope.REPO, repo)));
             look.put("machine's build", queues.snapshot(queues.buildQueue(BuildScope.MACHINE, repo)));
             look.put(Queue.LAND, queues.snapshot(Queue.LAND, layout.mainCheckout()));
-            return LaneRecords.read(layout.commonDir(), look);
+            return LaneRecords.read(layout.commonDir(), look, new BatchBoard(layout.commonDir()).liveOffers());
         } catch (QueueLockException | MojoExecutionException e) {
             return LaneRecords.unknown("cannot read the build and land queues (" + e.getMessage() + "), so nobody can tell"
                     + " which lanes a build or a lander works in: every lane counts as in use");
