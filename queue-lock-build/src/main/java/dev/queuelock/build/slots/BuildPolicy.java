@@ -5,7 +5,7 @@ import dev.queuelock.config.LockSettings;
 import dev.queuelock.spi.Queue;
 import dev.queuelock.spi.QueuePolicy;
 import dev.queuelock.spi.SlotCount;
-import dev.queuelock.spi.UsualHold;
+import dev.queuelock.UsualHold;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Properties;

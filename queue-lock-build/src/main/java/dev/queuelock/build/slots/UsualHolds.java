@@ -1,6 +1,6 @@
 package dev.queuelock.build.slots;
 
-import dev.queuelock.spi.UsualHold;
+import dev.queuelock.UsualHold;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;

@@ -2,7 +2,7 @@ package dev.queuelock.build.slots;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.spi.UsualHold;
+import dev.queuelock.UsualHold;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -4,6 +4,7 @@ import dev.queuelock.repository.LaneDirectorySettings;
 import dev.queuelock.repository.LaneDirectory;
 import dev.queuelock.repository.ports.LanePortSettings;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Properties;
 import org.apache.maven.execution.MavenExecutionRequest;
@@ -42,7 +43,9 @@ final class LaneBuildProperties {
         set(request, LaneDirectory.PORT_PROPERTY, String.valueOf(lanes.port(n.getAsInt())));
         String named = user.getProperty(LanePortSettings.PORTS); // a constant: LanePortSettings is not loaded here
         if (named != null && !named.isBlank()) {
-            NamedPortProperties.apply(request, topDirectory);
+            for (Map.Entry<String, String> port : NamedPortProperties.of(request.getUserProperties(), topDirectory).entrySet()) {
+                set(request, port.getKey(), port.getValue());
+            }
         }
     }
 

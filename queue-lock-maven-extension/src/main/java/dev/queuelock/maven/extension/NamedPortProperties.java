@@ -5,10 +5,10 @@ import dev.queuelock.repository.ports.LanePortSettings;
 import dev.queuelock.repository.ports.PortRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import org.apache.maven.execution.MavenExecutionRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * Gives a build inside a lane the lane's named ports ({@code queuelock.lanes.ports=http,db}) as
  * {@code queuelock.lane.port.http}, {@code queuelock.lane.port.db}: the ports the machine's register
  * holds for the lane, given there on the lane's first ask. Loaded only in a lane whose settings name
- * ports ({@link LaneBuildProperties} tests the key first); a build outside lanes never loads it.
+ * ports (the lane's build properties test the key first); a build outside lanes never loads it.
  */
 final class NamedPortProperties {
 
@@ -25,9 +25,11 @@ final class NamedPortProperties {
     private NamedPortProperties() {
     }
 
-    /** A bad setting or a register that cannot give ports is only warned about: the build itself may not need them. */
-    static void apply(MavenExecutionRequest request, Path lane) {
-        Properties user = request.getUserProperties();
+    /**
+     * The properties to set, by name; none where the setting is bad or the register cannot give
+     * ports, which is only warned about: the build itself may not need them.
+     */
+    static Map<String, String> of(Properties user, Path lane) {
         Map<String, Integer> ports;
         try {
             List<String> names = LanePortSettings.names(user);
@@ -35,10 +37,12 @@ final class NamedPortProperties {
         } catch (IllegalArgumentException | IOException e) {
             // A POM that uses ${queuelock.lane.port.<name>} will say so.
             LOG.warn("{}; the lane's named ports ({}<name>) are not set in this build.", e.getMessage(), LaneDirectory.NAMED_PORT_PREFIX);
-            return;
+            return Map.of();
         }
+        Map<String, String> properties = new LinkedHashMap<>();
         for (Map.Entry<String, Integer> port : ports.entrySet()) {
-            LaneBuildProperties.set(request, LaneDirectory.NAMED_PORT_PREFIX + port.getKey(), String.valueOf(port.getValue()));
+            properties.put(LaneDirectory.NAMED_PORT_PREFIX + port.getKey(), String.valueOf(port.getValue()));
         }
+        return properties;
     }
 }

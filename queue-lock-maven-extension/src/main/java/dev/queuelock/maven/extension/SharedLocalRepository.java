@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * Makes one build's local repository safe to share with builds running at once, and keeps a
  * lane's installs to that lane ({@link ResolverProperties} decides). Applied to the execution
  * request before Maven makes the build's repository session (whose local repository manager reads
- * the split settings once, when it is made): {@link SessionBoundarySpy} receives the request as an event
+ * the split settings once, when it is made): the event spy that sees the session's bounds receives the request as an event
  * before {@code Maven.execute}, on Maven 3.8.7, 3.9 and 4; {@code afterSessionStart} would be too late.
  *
  * <p>Every build but one of only our own goals gets them, whether it queues or skips the queue: a

@@ -4,7 +4,7 @@ import dev.queuelock.build.localrepo.LocalRepositorySettings;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.checks.CommandChecks;
 import dev.queuelock.land.engine.CheckAndPushSettings;
-import dev.queuelock.maven.extension.check.LandCheckProperties;
+import dev.queuelock.build.TestReruns;
 import dev.queuelock.process.HolderTree;
 import dev.queuelock.build.localrepo.LocalRepositoryParts;
 import dev.queuelock.repo.RepoKey;
@@ -33,7 +33,7 @@ public final class CheckBuild {
     }
 
     /** Test-runner properties that run a failing test again, as {@code queuelock.land.checkReruns} says. */
-    private static final String[] RERUN_PROPERTIES = {LandCheckProperties.SUREFIRE_RERUNS, LandCheckProperties.FAILSAFE_RERUNS};
+    private static final String[] RERUN_PROPERTIES = {TestReruns.SUREFIRE, TestReruns.FAILSAFE};
 
     /** Where an affected-module check measures its changes from, and where its plan is reported. */
     public static final class Affected {

@@ -22,14 +22,6 @@ public final class LandCheckProperties {
     public static final String CHANGED_AHEAD = "queuelock.check.changedAhead";
     /** Where the check build writes its plan (which modules it tests, and why) for land's report. */
     public static final String PLAN = "queuelock.check.plan";
-    /**
-     * How often surefire runs a failing test again: land sets it on its check builds. It decides how
-     * tests are run, not what is built, so a module's key leaves it out (as {@link #FAILSAFE_RERUNS}).
-     */
-    public static final String SUREFIRE_RERUNS = "surefire.rerunFailingTestsCount";
-    /** How often failsafe runs a failing test again (as {@link #SUREFIRE_RERUNS}). */
-    public static final String FAILSAFE_RERUNS = "failsafe.rerunFailingTestsCount";
-
     private LandCheckProperties() {
     }
 }

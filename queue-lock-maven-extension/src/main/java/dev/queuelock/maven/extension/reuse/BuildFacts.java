@@ -1,6 +1,6 @@
 package dev.queuelock.maven.extension.reuse;
 
-import dev.queuelock.maven.extension.check.LandCheckProperties;
+import dev.queuelock.build.TestReruns;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,8 +29,8 @@ final class BuildFacts {
      * resolver's (a lane's or a check's part of the local repository), the local repository (land
      * names it to its checks) and the reruns land sets on its checks. A prefix ends with a dot.
      */
-    private static final List<String> NOT_INPUTS = List.of("aether.", "maven.repo.local", LandCheckProperties.SUREFIRE_RERUNS,
-            LandCheckProperties.FAILSAFE_RERUNS);
+    private static final List<String> NOT_INPUTS = List.of("aether.", "maven.repo.local", TestReruns.SUREFIRE,
+            TestReruns.FAILSAFE);
     /** mvnd's daemon's own options (its id, its registry): they name the daemon, and no build's output reads them. */
     private static final String MVND_OPTIONS = "-Dmvnd.";
     /** What stands for the worktree's own path, so the same inputs in two worktrees read alike. */

@@ -1,0 +1,17 @@
+package dev.queuelock.build;
+
+/**
+ * The user properties that make surefire and failsafe run a failing test again: land sets them on
+ * its check builds. They decide how tests are run, not what is built, so a module's reuse key
+ * leaves them out.
+ */
+public final class TestReruns {
+
+    /** How often surefire runs a failing test again. */
+    public static final String SUREFIRE = "surefire.rerunFailingTestsCount";
+    /** How often failsafe runs a failing test again. */
+    public static final String FAILSAFE = "failsafe.rerunFailingTestsCount";
+
+    private TestReruns() {
+    }
+}
