@@ -15,6 +15,7 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -91,9 +92,16 @@ class OrphanedCheckIT {
         // The lander has got that far and its process layer knows the check as its own: on the portable
         // layer it records the check just after starting it, and a lander killed in between leaves a
         // check that keeps no hold; that moment is not the one under test.
-        Awaitility.await().atMost(Timing.forMaven()).pollInterval(Duration.ofMillis(20))
-                .until(() -> Files.isDirectory(logs()) && moment.started.test(land.process().toHandle())
-                        && landersLayer.anyStartedBy(lander, landersStart));
+        try {
+            Awaitility.await().atMost(Timing.forMaven()).pollInterval(Duration.ofMillis(20))
+                    .until(() -> Files.isDirectory(logs()) && moment.started.test(land.process().toHandle())
+                            && landersLayer.anyStartedBy(lander, landersStart));
+        } catch (ConditionTimeoutException e) {
+            // Which part never came: the check log, the check's process, or the layer's record of it.
+            throw new AssertionError("check log: " + Files.isDirectory(logs()) + ", check process: "
+                    + moment.started.test(land.process().toHandle()) + ", known to the " + layer + " layer: "
+                    + landersLayer.anyStartedBy(lander, landersStart) + "; the lander's log:\n" + land.log(), e);
+        }
         land.process().children().filter(LandingRepo::isWatchdog).forEach(ProcessHandle::destroyForcibly);
         land.process().destroyForcibly(); // kill -9: no hook runs; the check is re-parented and starts on its own
         land.awaitExit(Duration.ofSeconds(30));

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -183,12 +184,18 @@ class ParallelLandIT {
         long pid = leader.process().pid();
         Processes leadersLayer = Processes.forEnvironment(layer);
         String start = leadersLayer.startToken(pid).orElseThrow();
-        Awaitility.await().atMost(LAND).pollInterval(Duration.ofMillis(100)).until(() -> {
-            if (!leader.process().isAlive()) {
-                throw new AssertionError("the leader ended before its checks ran:\n" + leader.log());
-            }
-            return started.toFile().list().length == 3 && leadersLayer.startedBy(pid, start).size() >= 3;
-        });
+        try {
+            Awaitility.await().atMost(LAND).pollInterval(Duration.ofMillis(100)).until(() -> {
+                if (!leader.process().isAlive()) {
+                    throw new AssertionError("the leader ended before its checks ran:\n" + leader.log());
+                }
+                return started.toFile().list().length == 3 && leadersLayer.startedBy(pid, start).size() >= 3;
+            });
+        } catch (ConditionTimeoutException e) {
+            // Which part never came: the checks' tests, or the layer's record of the check builds.
+            throw new AssertionError("checks started: " + started.toFile().list().length + " of 3, check builds known to the "
+                    + layer + " layer: " + leadersLayer.startedBy(pid, start).size() + "; the leader's log:\n" + leader.log(), e);
+        }
         List<ProcessHandle> checkProcesses = leader.process().descendants().collect(Collectors.toList());
         String mainBefore = LandingRepo.git(repo.origin, "rev-parse", "main");
         String laneBefore = LandingRepo.git(repo.main, "rev-parse", "par-a");
