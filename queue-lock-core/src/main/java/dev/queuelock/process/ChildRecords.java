@@ -62,11 +62,19 @@ final class ChildRecords {
     /** The recorded children of this holder that run; records of children that ended are removed. */
     List<Long> alive(long holder, String holderStart, Processes processes) {
         List<Long> alive = new ArrayList<>();
-        for (ProcessId child : recorded(holder, holderStart)) {
+        for (Path file : files(holder, holderStart)) {
+            ProcessId child = read(file);
+            if (child == null) {
+                continue;
+            }
             if (processes.isAlive(child.pid(), child.start().orElse(null))) {
                 alive.add(child.pid());
             } else {
-                remove(holder, holderStart, child.pid());
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException e) {
+                    // removed by the next look
+                }
             }
         }
         return alive;
@@ -75,19 +83,58 @@ final class ChildRecords {
     /** The children recorded for this holder, as recorded (some may have ended). */
     List<ProcessId> recorded(long holder, String holderStart) {
         List<ProcessId> children = new ArrayList<>();
-        if (holderStart == null || !ownDirectory()) {
-            return children;
+        for (Path file : files(holder, holderStart)) {
+            ProcessId child = read(file);
+            if (child != null) {
+                children.add(child);
+            }
         }
-        String prefix = prefix(holder, holderStart);
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, prefix + "[0-9]*")) {
-            for (Path file : files) {
-                long child = Long.parseLong(file.getFileName().toString().substring(prefix.length()));
-                children.add(ProcessId.of(child, new String(Files.readAllBytes(file), StandardCharsets.UTF_8)));
+        return children;
+    }
+
+    /**
+     * The records of this holder: its pid, and a start that is its own by {@link ProcessStart#matches}
+     * (another JVM may have read its start a second apart), not by the file name's letters alone.
+     */
+    private List<Path> files(long holder, String holderStart) {
+        List<Path> files = new ArrayList<>();
+        if (holderStart == null || !ownDirectory()) {
+            return files;
+        }
+        String pid = holder + "-";
+        try (DirectoryStream<Path> all = Files.newDirectoryStream(dir, pid + "*")) {
+            for (Path file : all) {
+                String name = file.getFileName().toString();
+                int last = name.lastIndexOf('-');
+                if (last > pid.length() && sameStart(name.substring(pid.length(), last), holderStart)) {
+                    files.add(file);
+                }
             }
         } catch (IOException | RuntimeException e) {
             // the records read so far
         }
-        return children;
+        return files;
+    }
+
+    /** A file name's start (as {@link #prefix} wrote it) against a holder's token. */
+    private static boolean sameStart(String written, String holderStart) {
+        String own = sanitized(holderStart);
+        if (written.equals(own)) {
+            return true;
+        }
+        String epoch = sanitized(ProcessStart.EPOCH_SCHEME);
+        return written.startsWith(epoch) && own.startsWith(epoch)
+                && ProcessStart.matches(ProcessStart.EPOCH_SCHEME + written.substring(epoch.length()), holderStart);
+    }
+
+    private static ProcessId read(Path file) {
+        try {
+            String name = file.getFileName().toString();
+            long child = Long.parseLong(name.substring(name.lastIndexOf('-') + 1));
+            return ProcessId.of(child, new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** Ours, a real directory, 0700: anything planted by another user is not trusted. */
@@ -111,7 +158,10 @@ final class ChildRecords {
     }
 
     private static String prefix(long holder, String holderStart) {
-        String start = holderStart == null ? "" : holderStart.replaceAll("[^A-Za-z0-9.-]", "_");
-        return holder + "-" + start + "-";
+        return holder + "-" + (holderStart == null ? "" : sanitized(holderStart)) + "-";
+    }
+
+    private static String sanitized(String start) {
+        return start.replaceAll("[^A-Za-z0-9.-]", "_");
     }
 }

@@ -12,6 +12,8 @@ public final class ProcessStart {
 
     static final String LINUX_SCHEME = "linux:";
     static final String EPOCH_SCHEME = "epoch-ms:";
+    /** How far apart two readings of one process's JDK start instant can be ({@link #sameEpochStart}). */
+    static final long EPOCH_SLACK_MS = 1_000;
 
     private ProcessStart() {
     }
@@ -37,7 +39,26 @@ public final class ProcessStart {
         if (recorded == null || actual == null || recorded.equals(actual)) {
             return true;
         }
+        if (recorded.startsWith(EPOCH_SCHEME) && actual.startsWith(EPOCH_SCHEME)) {
+            return sameEpochStart(recorded, actual);
+        }
         return !scheme(recorded).equals(scheme(actual));
+    }
+
+    /**
+     * Two JDK start instants of one process read by two JVMs on Linux can differ by a second: each
+     * JVM adds the process's start ticks to the boot time it read once, in whole seconds, from
+     * {@code /proc/stat}, which moves when the clock is corrected. A pid is not used again within a
+     * second, so within {@value #EPOCH_SLACK_MS} ms is the same process.
+     */
+    private static boolean sameEpochStart(String recorded, String actual) {
+        try {
+            long a = Long.parseLong(recorded.substring(EPOCH_SCHEME.length()));
+            long b = Long.parseLong(actual.substring(EPOCH_SCHEME.length()));
+            return Math.abs(a - b) <= EPOCH_SLACK_MS;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     private static String scheme(String token) {

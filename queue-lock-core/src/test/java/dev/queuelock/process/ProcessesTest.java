@@ -68,7 +68,10 @@ class ProcessesTest {
         assertThat(ProcessStart.matches(null, "epoch-ms:5")).isTrue();
         assertThat(ProcessStart.matches("epoch-ms:5", null)).isTrue();
         assertThat(ProcessStart.matches("linux:b:7", "epoch-ms:5")).as("cannot compare: never free on a guess").isTrue();
-        assertThat(ProcessStart.matches("epoch-ms:4", "epoch-ms:5")).isFalse();
+        assertThat(ProcessStart.matches("epoch-ms:5", "epoch-ms:2005")).as("two seconds apart: another process that got the pid").isFalse();
+        // Two JVMs on Linux add a process's start ticks to the boot time each read in whole seconds.
+        assertThat(ProcessStart.matches("epoch-ms:1796682222680", "epoch-ms:1796682223680")).as("one process read a second apart").isTrue();
+        assertThat(ProcessStart.matches("epoch-ms:nonsense", "epoch-ms:5")).isFalse();
         assertThat(ProcessStart.matches("linux:b:7", "linux:c:7")).isFalse();
     }
 
@@ -77,8 +80,8 @@ class ProcessesTest {
         ProcessId recorded = ProcessId.of(42, "epoch-ms:5");
         assertThat(recorded.sameProcessAs(ProcessId.of(42, null))).isTrue();
         assertThat(ProcessId.of(42, null).sameProcessAs(recorded)).isTrue();
-        assertThat(recorded.sameProcessAs(ProcessId.of(42, "epoch-ms:6"))).isFalse();
-        assertThat(ProcessId.of(42, "epoch-ms:6").sameProcessAs(recorded)).isFalse();
+        assertThat(recorded.sameProcessAs(ProcessId.of(42, "epoch-ms:2006"))).isFalse();
+        assertThat(ProcessId.of(42, "epoch-ms:2006").sameProcessAs(recorded)).isFalse();
         assertThat(recorded.sameProcessAs(ProcessId.of(43, "epoch-ms:5"))).isFalse();
         assertThat(ProcessId.of(42, "")).isEqualTo(ProcessId.of(42, null));
     }
