@@ -25,12 +25,14 @@ final class BuildFacts {
     /** queue-lock's own user properties: they choose how to queue and what to test, not what is built. */
     private static final String OWN_PROPERTIES = "queuelock.";
     /**
-     * User properties that choose where artifacts lie or how tests are rerun, not what is built: the
-     * resolver's (a lane's or a check's part of the local repository), the local repository (land
-     * names it to its checks) and the reruns land sets on its checks. A prefix ends with a dot.
+     * Properties that choose where artifacts lie, how tests are rerun or how Maven's own log looks,
+     * not what is built: the resolver's (a lane's or a check's part of the local repository), the
+     * local repository (land names it to its checks), the reruns land sets on its checks, and the
+     * log's colour and format (Maven 3's and 4's logger), which a user may set in one worktree and
+     * not another. A prefix ends with a dot.
      */
     private static final List<String> NOT_INPUTS = List.of("aether.", "maven.repo.local", TestReruns.SUREFIRE,
-            TestReruns.FAILSAFE);
+            TestReruns.FAILSAFE, "style.color", "org.slf4j.simpleLogger.", "maven.logger.");
     /** mvnd's daemon's own options (its id, its registry): they name the daemon, and no build's output reads them. */
     private static final String MVND_OPTIONS = "-Dmvnd.";
     /** What stands for the worktree's own path, so the same inputs in two worktrees read alike. */
@@ -56,7 +58,7 @@ final class BuildFacts {
         facts.put("profiles.inactive", String.join(",", request.getInactiveProfiles()));
         List<String> options = new ArrayList<>();
         for (String argument : jvmArguments) {
-            if (argument.startsWith("-D") && !argument.startsWith(MVND_OPTIONS)) {
+            if (argument.startsWith("-D") && !argument.startsWith(MVND_OPTIONS) && !notInput(argument.substring(2).split("=", 2)[0])) {
                 options.add(argument.replace(top.toString(), WORKTREE));
             }
         }

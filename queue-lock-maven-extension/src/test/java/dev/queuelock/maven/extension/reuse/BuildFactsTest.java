@@ -66,14 +66,18 @@ class BuildFactsTest {
     }
 
     @Test
-    void whereArtifactsLieQueueLocksOwnSettingsMvndsNameAndTheJvmsOtherOptionsKeepTheKey() throws Exception {
+    void whereArtifactsLieHowTheLogLooksQueueLocksOwnSettingsMvndsNameAndTheJvmsOtherOptionsKeepTheKey() throws Exception {
         MavenExecutionRequest request = request();
         request.getUserProperties().setProperty("queuelock.build.affected", "true");
         request.getUserProperties().setProperty("aether.enhancedLocalRepository.split", "true");
         request.getUserProperties().setProperty("maven.repo.local", "/tmp/elsewhere");
+        request.getUserProperties().setProperty("style.color", "never");
+        request.getUserProperties().setProperty("org.slf4j.simpleLogger.showDateTime", "true");
         List<String> jvm = new ArrayList<>(JVM);
         jvm.add("-Xss4m");
         jvm.add("-Dmvnd.id=5f1c2a"); // an mvnd daemon's own name
+        jvm.add("-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS"); // the log's format, through MAVEN_OPTS
+        jvm.add("-Dmaven.logger.showDateTime=true");
         assertThat(key(request, jvm)).isEqualTo(before);
     }
 
