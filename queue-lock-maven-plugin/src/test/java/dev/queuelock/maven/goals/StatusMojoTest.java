@@ -99,12 +99,13 @@ class StatusMojoTest extends HarnessTest {
     }
 
     /** What status says of the store {@link #aStoreOfOneModuleReusedThreeTimesThisWeek} made. */
-    private static final String REUSE_LINE = "reuse store: 2.0 MB of at most 2048 MB, 1 module; 3 modules reused in the last 7 days:"
-            + " 2m 40s of recorded build time not run again (each module's time where it was built, 1 of them with its tests)";
+    private static final String REUSE_LINE = "reuse store: 2.0 MB of at most 2048 MB, 1 module; reused today: 3 modules, 2m 40s of"
+            + " recorded build time not run again; in the last 7 days: 4 modules, 3m 20s (each module's time where it was built, 1 of them"
+            + " with its tests)";
 
     /**
-     * Issue 55: status shows what the reuse store holds and what reuse left unbuilt over the last 7
-     * days, named as the time the reused modules took where they were built.
+     * Issue 55: status shows what the reuse store holds and what reuse left unbuilt today and over
+     * the last 7 days, named as the time the reused modules took where they were built.
      */
     @Test
     @InjectMojo(goal = "status")
@@ -133,14 +134,19 @@ class StatusMojoTest extends HarnessTest {
         reuse.fieldNames().forEachRemaining(keys::add);
         String page = Files.readString(STATUS_JSON_PAGE, StandardCharsets.UTF_8);
         assertThat(keys).containsExactly("bytes", "modules", "capMegabytes", "windowDays", "reuses", "recordedBuildMillis",
-                "reusesTimedWithTests", "text");
+                "reusesTimedWithTests", "reusesToday", "recordedBuildMillisToday", "text");
         keys.forEach(key -> assertThat(page).as("the status JSON page's example").contains("    \"" + key + "\": "));
-        assertThat(reuse.get("reuses").asInt()).isEqualTo(3);
-        assertThat(reuse.get("recordedBuildMillis").asLong()).isEqualTo(160_400);
+        assertThat(reuse.get("reuses").asInt()).isEqualTo(4);
+        assertThat(reuse.get("recordedBuildMillis").asLong()).isEqualTo(200_600);
+        assertThat(reuse.get("reusesToday").asInt()).isEqualTo(3);
+        assertThat(reuse.get("recordedBuildMillisToday").asLong()).isEqualTo(160_400);
         assertThat(reuse.get("text").asText()).isEqualTo(REUSE_LINE);
     }
 
-    /** A repository whose store holds one module of 2 MB, reused twice (40.2 s, no tests) and once (80 s with tests) now, and once 8 days ago. */
+    /**
+     * A repository whose store holds one module of 2 MB, reused twice (40.2 s, no tests) and once (80 s with tests) now, once
+     * (40.2 s) two days ago (this week, not today), and once 8 days ago.
+     */
     private void aStoreOfOneModuleReusedThreeTimesThisWeek() throws Exception {
         GitFixture repo = repository();
         Path store = repo.main.resolve(".git/queuelock/reuse");
@@ -151,6 +157,7 @@ class StatusMojoTest extends HarnessTest {
         ReuseStore.in(store).put("ab".repeat(32), withoutTests, List.of(new ReuseStore.Output("", "jar", jar)));
         ReuseLedger ledger = ReuseLedger.in(store);
         ledger.record(withTests, now.minus(Duration.ofDays(8)));
+        ledger.record(withoutTests, now.minus(Duration.ofDays(2)));
         ledger.record(withoutTests, now);
         ledger.record(withoutTests, now);
         ledger.record(withTests, now);
