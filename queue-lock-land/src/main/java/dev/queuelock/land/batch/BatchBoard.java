@@ -1,7 +1,9 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.LockRecord;
+import dev.queuelock.PlaceGuard;
 import dev.queuelock.file.SafePaths;
+import dev.queuelock.land.base.LockFileMutex;
 import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.base.StateFiles;
 import dev.queuelock.land.git.RepoContext;
@@ -52,6 +54,28 @@ public final class BatchBoard {
     /** Frees a lane taken into a batch that did not decide it: removes its verdict if it is still only {@value BatchVerdict#TAKEN}. */
     void withdrawTaken(BatchRequest request) {
         verdictFor(request).filter(v -> !v.isFinal()).ifPresent(v -> SafePaths.deleteQuietly(verdictFile(v.lane)));
+    }
+
+    /**
+     * Held by a lander of high priority while it is placed in the land queue, and by a leader while
+     * it takes waiters into its landing ({@link #whileTaking}): the lanes taken and the place given
+     * are decided one after the other, never across each other, so a lander placed ahead of a lane
+     * really goes ahead of it.
+     */
+    public PlaceGuard placeGuard() {
+        return placing -> LockFileMutex.whileHeld(takeLock(), () -> {
+            placing.run();
+            return null;
+        });
+    }
+
+    /** Runs {@code step} (a look at the land queue's waiters and the verdicts that take them) under {@link #placeGuard}. */
+    <T> T whileTaking(LockFileMutex.Step<T> step) throws IOException {
+        return LockFileMutex.whileHeld(takeLock(), step);
+    }
+
+    private Path takeLock() {
+        return dir.resolve("take.lock");
     }
 
     public Optional<BatchRequest> request(String lane) {
