@@ -12,10 +12,12 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -88,6 +90,14 @@ public final class BatchBoard {
      */
     public Predicate<LockRecord> taken() {
         return waiter -> request(waiter.lane()).filter(r -> r.belongsTo(waiter)).flatMap(this::verdictFor).isPresent();
+    }
+
+    /** {@link #taken} read once for these waiters: an answer that stays as read (one look of a watch). */
+    public Predicate<LockRecord> takenAmong(List<LockRecord> waiters) {
+        Predicate<LockRecord> now = taken();
+        Set<String> taken = new HashSet<>();
+        waiters.stream().filter(now).forEach(waiter -> taken.add(waiter.lane() + "#" + waiter.pid()));
+        return waiter -> taken.contains(waiter.lane() + "#" + waiter.pid());
     }
 
     /** The lanes of live requests, each with what the lane pruner says keeps it ({@code offered for a batch: …}). */
