@@ -9,6 +9,7 @@ import dev.queuelock.spi.Queue;
 import dev.queuelock.spi.SlotCount;
 import dev.queuelock.spi.QueueLockSupport;
 import java.io.IOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -97,12 +98,16 @@ public final class FileQueueLock extends QueueLockSupport {
      * A waiter of high priority, placed in line ({@link PriorityPlace}) and enrolled there under the
      * options' guard: who keeps a place ahead cannot change between the look at the line and the enrollment.
      */
-    private Enrollment enrollAhead(LockRecord mine, AcquireOptions options) throws IOException {
+    private Enrollment enrollAhead(LockRecord mine, AcquireOptions options) throws IOException, InterruptedException {
         Enrollment[] own = new Enrollment[1];
-        options.placeGuard().whilePlacing(() -> {
-            own[0] = enrollment(PriorityPlace.of(tickets.liveInOrder(), options, mine));
-            own[0].enroll();
-        });
+        try {
+            options.placeGuard().whilePlacing(() -> {
+                own[0] = enrollment(PriorityPlace.of(tickets.liveInOrder(), options, mine));
+                own[0].enroll();
+            });
+        } catch (ClosedByInterruptException e) {
+            throw new InterruptedException("interrupted while waiting to be placed in line"); // not an unusable queue
+        }
         return own[0];
     }
 
