@@ -9,7 +9,6 @@ import dev.queuelock.spi.Queue;
 import dev.queuelock.spi.SlotCount;
 import dev.queuelock.spi.QueueLockSupport;
 import java.io.IOException;
-import java.nio.channels.ClosedByInterruptException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -105,8 +104,13 @@ public final class FileQueueLock extends QueueLockSupport {
                 own[0] = enrollment(PriorityPlace.of(tickets.liveInOrder(), options, mine));
                 own[0].enroll();
             });
-        } catch (ClosedByInterruptException e) {
-            throw new InterruptedException("interrupted while waiting to be placed in line"); // not an unusable queue
+        } catch (IOException e) {
+            // A guard's channel closed by an interrupt sets the flag: that is an interrupt, not an unusable queue.
+            // (Not caught by its own type: a handler's class is loaded with this class, on every build's path.)
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedException("interrupted while waiting to be placed in line");
+            }
+            throw e;
         }
         return own[0];
     }
