@@ -19,15 +19,18 @@ public final class AcquireOptions {
     private final String runsIn;
     /** Null for an ordinary waiter, served in arrival order; else which waiters keep their place ahead of this one. */
     private final Predicate<LockRecord> keptAhead;
+    /** Null for an ordinary waiter; else held while a high-priority one is placed. */
+    private final PlaceGuard placeGuard;
 
     private AcquireOptions(String label, WaitListener listener, Duration stuckWarnInterval, boolean releaseAtExit,
             Runnable onTaken, String runsIn) {
-        this(label, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, null);
+        this(label, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, null, null);
     }
 
     private AcquireOptions(String label, WaitListener listener, Duration stuckWarnInterval, boolean releaseAtExit,
-            Runnable onTaken, String runsIn, Predicate<LockRecord> keptAhead) {
+            Runnable onTaken, String runsIn, Predicate<LockRecord> keptAhead, PlaceGuard placeGuard) {
         this.keptAhead = keptAhead;
+        this.placeGuard = placeGuard;
         this.label = label;
         this.runsIn = runsIn;
         this.releaseAtExit = releaseAtExit;
@@ -46,16 +49,16 @@ public final class AcquireOptions {
 
     /** What the holder is doing (shown to waiters), e.g. the command it runs ({@code verify}). */
     public AcquireOptions withLabel(String newLabel) {
-        return new AcquireOptions(newLabel, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, keptAhead);
+        return new AcquireOptions(newLabel, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, keptAhead, placeGuard);
     }
 
     public AcquireOptions withListener(WaitListener newListener) {
-        return new AcquireOptions(label, newListener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, keptAhead);
+        return new AcquireOptions(label, newListener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, keptAhead, placeGuard);
     }
 
     /** How long a holder may hold before waiters are warned, and then again each such interval. */
     public AcquireOptions withStuckWarnInterval(Duration interval) {
-        return new AcquireOptions(label, listener, interval, releaseAtExit, onTaken, runsIn, keptAhead);
+        return new AcquireOptions(label, listener, interval, releaseAtExit, onTaken, runsIn, keptAhead, placeGuard);
     }
 
     /**
@@ -64,7 +67,7 @@ public final class AcquireOptions {
      * off and releases in its own hook, since the JVM runs shutdown hooks concurrently.
      */
     public AcquireOptions withReleaseAtExit(boolean release) {
-        return new AcquireOptions(label, listener, stuckWarnInterval, release, onTaken, runsIn, keptAhead);
+        return new AcquireOptions(label, listener, stuckWarnInterval, release, onTaken, runsIn, keptAhead, placeGuard);
     }
 
     /**
@@ -76,7 +79,7 @@ public final class AcquireOptions {
      */
     public AcquireOptions withOnTaken(Runnable action) {
         return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit,
-                Objects.requireNonNull(action, "action"), runsIn, keptAhead);
+                Objects.requireNonNull(action, "action"), runsIn, keptAhead, placeGuard);
     }
 
     /** Runs the {@link #withOnTaken} action, if one was given. */
@@ -96,7 +99,7 @@ public final class AcquireOptions {
      * build ({@code lane a (verify), in <daemon> 4242}).
      */
     public AcquireOptions withRunsIn(String process) {
-        return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, onTaken, process, keptAhead);
+        return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, onTaken, process, keptAhead, placeGuard);
     }
 
     /**
@@ -106,8 +109,17 @@ public final class AcquireOptions {
      * refuses it ({@link QueueLockException}) rather than serve it as an ordinary waiter.
      */
     public AcquireOptions withHighPriority(Predicate<LockRecord> keptAhead) {
+        return withHighPriority(keptAhead, PlaceGuard.NONE);
+    }
+
+    /**
+     * As {@link #withHighPriority(Predicate)}, where who keeps a place can change while this waiter
+     * is placed: {@code guard} is held from reading {@code keptAhead} until the ticket is in line,
+     * so the place given and the places kept agree.
+     */
+    public AcquireOptions withHighPriority(Predicate<LockRecord> keptAhead, PlaceGuard guard) {
         return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn,
-                Objects.requireNonNull(keptAhead, "keptAhead"));
+                Objects.requireNonNull(keptAhead, "keptAhead"), Objects.requireNonNull(guard, "guard"));
     }
 
     /** Whether {@link #withHighPriority} was asked for. */
@@ -118,6 +130,11 @@ public final class AcquireOptions {
     /** Which waiters keep their place ahead of a high-priority one; none for an ordinary waiter. */
     public boolean keptAhead(LockRecord waiter) {
         return keptAhead != null && keptAhead.test(waiter);
+    }
+
+    /** Held while a waiter of high priority is placed ({@link #withHighPriority(Predicate, PlaceGuard)}); null for an ordinary waiter. */
+    public PlaceGuard placeGuard() {
+        return placeGuard;
     }
 
     /** See {@link #withRunsIn}; {@code null} when the holder's process is the build's own. */

@@ -34,6 +34,11 @@ final class Enrollment {
         this.ticket = Ticket.parse(Ticket.nameOf(record.ts(), record.pid()));
     }
 
+    /** The record the ticket holds. */
+    LockRecord record() {
+        return record;
+    }
+
     /** The ticket's place in line. */
     Ticket ticket() {
         return ticket;

@@ -68,18 +68,14 @@ public final class FileQueueLock extends QueueLockSupport {
             // Status reads it from the records, so it need not be given the builds' setting.
             mine = mine.withSlots(slots, slotCount.auto());
         }
-        if (options.highPriority()) {
-            mine = placeAhead(mine, options);
-        }
-        Enrollment own = new Enrollment(tickets, mine, dir);
         WaitForTurn wait = new WaitForTurn(this);
         synchronized (this) {
-            enrollment = own;
             waiting = wait;
         }
         boolean took = false;
         try {
-            wait.run(own, mine, slots, options);
+            Enrollment own = options.highPriority() ? enrollAhead(mine, options) : enrollment(mine);
+            wait.run(own, own.record(), slots, options);
             took = true;
         } catch (IOException e) {
             throw new QueueLockException("queue " + dir + " is unusable: " + e + "; check that the directory is writable.", e);
@@ -88,13 +84,35 @@ public final class FileQueueLock extends QueueLockSupport {
         }
     }
 
-    /** A waiter of high priority, placed in line ({@link PriorityPlace}); the queue is unusable if its tickets cannot be listed. */
-    private LockRecord placeAhead(LockRecord mine, AcquireOptions options) {
-        try {
-            return PriorityPlace.of(tickets.liveInOrder(), options, mine);
-        } catch (IOException e) {
-            throw new QueueLockException("queue " + dir + " is unusable: " + e + "; check that the directory is writable.", e);
+    /** The enrollment of {@code record}, made this acquire's, so a release withdraws its ticket. */
+    private Enrollment enrollment(LockRecord record) {
+        Enrollment own = new Enrollment(tickets, record, dir);
+        synchronized (this) {
+            enrollment = own;
         }
+        return own;
+    }
+
+    /**
+     * A waiter of high priority, placed in line ({@link PriorityPlace}) and enrolled there under the
+     * options' guard: who keeps a place ahead cannot change between the look at the line and the enrollment.
+     */
+    private Enrollment enrollAhead(LockRecord mine, AcquireOptions options) throws IOException, InterruptedException {
+        Enrollment[] own = new Enrollment[1];
+        try {
+            options.placeGuard().whilePlacing(() -> {
+                own[0] = enrollment(PriorityPlace.of(tickets.liveInOrder(), options, mine));
+                own[0].enroll();
+            });
+        } catch (IOException e) {
+            // A guard's channel closed by an interrupt sets the flag: that is an interrupt, not an unusable queue.
+            // (Not caught by its own type: a handler's class is loaded with this class, on every build's path.)
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedException("interrupted while waiting to be placed in line");
+            }
+            throw e;
+        }
+        return own[0];
     }
 
     @Override

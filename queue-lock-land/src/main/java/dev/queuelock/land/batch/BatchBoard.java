@@ -1,7 +1,9 @@
 package dev.queuelock.land.batch;
 
 import dev.queuelock.LockRecord;
+import dev.queuelock.PlaceGuard;
 import dev.queuelock.file.SafePaths;
+import dev.queuelock.land.base.LockFileMutex;
 import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.base.StateFiles;
 import dev.queuelock.land.git.RepoContext;
@@ -10,10 +12,12 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -54,6 +58,28 @@ public final class BatchBoard {
         verdictFor(request).filter(v -> !v.isFinal()).ifPresent(v -> SafePaths.deleteQuietly(verdictFile(v.lane)));
     }
 
+    /**
+     * Held by a lander of high priority while it is placed in the land queue, and by a leader while
+     * it takes waiters into its landing ({@link #whileTaking}): the lanes taken and the place given
+     * are decided one after the other, never across each other, so a lander placed ahead of a lane
+     * really goes ahead of it.
+     */
+    public PlaceGuard placeGuard() {
+        return placing -> LockFileMutex.whileHeld(takeLock(), () -> {
+            placing.run();
+            return null;
+        });
+    }
+
+    /** Runs {@code step} (a look at the land queue's waiters and the verdicts that take them) under {@link #placeGuard}. */
+    <T> T whileTaking(LockFileMutex.Step<T> step) throws IOException {
+        return LockFileMutex.whileHeld(takeLock(), step);
+    }
+
+    private Path takeLock() {
+        return dir.resolve("take.lock");
+    }
+
     public Optional<BatchRequest> request(String lane) {
         return read(requestFile(lane), BatchRequest.class);
     }
@@ -64,6 +90,14 @@ public final class BatchBoard {
      */
     public Predicate<LockRecord> taken() {
         return waiter -> request(waiter.lane()).filter(r -> r.belongsTo(waiter)).flatMap(this::verdictFor).isPresent();
+    }
+
+    /** {@link #taken} read once for these waiters: an answer that stays as read (one look of a watch). */
+    public Predicate<LockRecord> takenAmong(List<LockRecord> waiters) {
+        Predicate<LockRecord> now = taken();
+        Set<String> taken = new HashSet<>();
+        waiters.stream().filter(now).forEach(waiter -> taken.add(waiter.lane() + "#" + waiter.pid()));
+        return waiter -> taken.contains(waiter.lane() + "#" + waiter.pid());
     }
 
     /** The lanes of live requests, each with what the lane pruner says keeps it ({@code offered for a batch: …}). */

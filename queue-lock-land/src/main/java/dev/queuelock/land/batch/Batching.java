@@ -2,6 +2,7 @@ package dev.queuelock.land.batch;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
+import dev.queuelock.PlaceGuard;
 import dev.queuelock.land.base.LandResult;
 import dev.queuelock.land.engine.Landing;
 import dev.queuelock.land.engine.LandingEngine;
@@ -30,6 +31,12 @@ public final class Batching implements LandingMode {
     @Override
     public Predicate<LockRecord> keptAhead(Landing landing) {
         return new BatchBoard(landing.repo().commonDir()).taken();
+    }
+
+    /** The batch board's guard: its leader takes lanes into its batch under it. */
+    @Override
+    public PlaceGuard placeGuard(Landing landing) {
+        return new BatchBoard(landing.repo().commonDir()).placeGuard();
     }
 
     @Override

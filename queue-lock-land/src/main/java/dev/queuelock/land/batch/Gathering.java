@@ -77,7 +77,7 @@ final class Gathering {
     /** Takes up to window − 1 live waiters with a request, in queue order, and tells them they are taken by batch {@code id}. */
     List<BatchRequest> take(BatchRequest self, String id) throws InterruptedException {
         gather(self);
-        return mark(takeable(self, List.of(), window - 1), self, id);
+        return takeNow(self, id, List.of(), window - 1);
     }
 
     /**
@@ -88,7 +88,21 @@ final class Gathering {
         if (aboard.size() >= window) {
             return Optional.empty();
         }
-        return mark(takeable(self, aboard, 1), self, id).stream().findFirst();
+        return takeNow(self, id, aboard, 1).stream().findFirst();
+    }
+
+    /**
+     * Takes up to {@code room} waiters behind {@code aboard}: the look at the queue and the verdicts
+     * under the board's guard, so a lander of high priority is placed before the look or after the
+     * verdicts, never between: the queue's order and the order taken agree.
+     */
+    private List<BatchRequest> takeNow(BatchRequest self, String id, List<BatchRequest> aboard, int room) {
+        try {
+            return board.whileTaking(() -> mark(takeable(self, aboard, room), self, id));
+        } catch (IOException e) {
+            log.warn("could not take the waiting lanes into the batch (" + e.getMessage() + "); they land later");
+            return List.of();
+        }
     }
 
     /** Tells each request, in order, it is taken by batch {@code id}; the ones told. */

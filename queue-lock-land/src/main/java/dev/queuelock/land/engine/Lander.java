@@ -116,7 +116,7 @@ public final class Lander {
         events.phase(laneName, Phase.QUEUE_WAIT);
         AcquireOptions acquire = AcquireOptions.defaults().withLabel(branch).withListener(log::landWait);
         if (settings.highPriority()) {
-            acquire = acquire.withHighPriority(mode.keptAhead(landing));
+            acquire = acquire.withHighPriority(mode.keptAhead(landing), mode.placeGuard(landing));
             log.info("priority high: asking for a place ahead of the landers waiting in the land queue, after the landing under way");
         }
         try (QueueLock held = landLock;

@@ -2,6 +2,7 @@ package dev.queuelock.land.engine;
 
 import dev.queuelock.AcquireOptions;
 import dev.queuelock.LockRecord;
+import dev.queuelock.PlaceGuard;
 import dev.queuelock.land.base.LandResult;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -22,6 +23,14 @@ public interface LandingMode {
      */
     default Predicate<LockRecord> keptAhead(Landing landing) {
         return waiter -> false;
+    }
+
+    /**
+     * Held while a lander of high priority is placed, and by whoever changes who {@link #keptAhead}
+     * keeps ahead, so the two agree (none needed lane by lane: nobody is kept ahead).
+     */
+    default PlaceGuard placeGuard(Landing landing) {
+        return PlaceGuard.NONE;
     }
 
     /** What waiting gave a lander: its hold on the land queue (or a batch leader's verdict on its lane); closed when the landing is over, before the land queue is released. */

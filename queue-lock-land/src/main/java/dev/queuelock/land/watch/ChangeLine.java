@@ -46,6 +46,10 @@ public final class ChangeLine {
             line.append(h.lane()).append(said.isEmpty() ? "" : " (" + String.join("; ", said) + ")").append(' ');
         }
         line.append("queued: ").append(names(m.land.waiters()));
+        LandQueuePlace places = m.places(); // its estimate reads no clock: it changes with the queue and the history only
+        for (int i = 0; i < m.land.waiters().size(); i++) {
+            line.append(" | ").append(m.land.waiters().get(i).lane()).append(": ").append(places.line(i));
+        }
         if (!m.lanes.isEmpty()) {
             line.append(" | lanes: ").append(m.lanes.stream().map(l -> WatchModel.name(l) + " " + m.state(l))
                     .collect(Collectors.joining(", ")));

@@ -49,8 +49,10 @@ public final class PageJson {
             }
         }
         ArrayNode queued = land.withArray("waiters");
+        LandQueuePlace places = m.places();
         for (int i = 0; i < m.land.waiters().size(); i++) {
-            ((ObjectNode) queued.get(i)).put("eta", LandEta.of(stats, m.land, i, m.now).replaceFirst("^, ", ""));
+            ((ObjectNode) queued.get(i)).put("eta", LandEta.of(stats, m.land, i, m.now).replaceFirst("^, ", ""))
+                    .set("place", JSON.valueToTree(places.json(i))); // as status's landQueuePlaces says it
         }
         stats.medianHold().ifPresent(d -> land.put("p50LandingMillis", d.toMillis()));
         if (m.pause != null) {

@@ -73,9 +73,11 @@ public final class ScreenText {
             out.add("  landing  " + q.describe(h, "its check build") + phase + "   (held " + since(m, h.ts()) + left + ")");
             m.underWay.of(h.lane()).forEach(said -> out.add("           " + said));
         }
+        LandQueuePlace places = m.places();
         for (int i = 0; i < q.waiters().size(); i++) {
             LockRecord w = q.waiters().get(i);
             out.add("  queued " + (i + 1) + ". " + w.describe() + "   waiting " + since(m, w.ts()) + LandEta.of(stats, q, i, m.now));
+            out.add("           " + places.line(i)); // as status and the waiting lander say it
         }
         if (q.holders().isEmpty() && q.waiters().isEmpty()) {
             out.add("  free");

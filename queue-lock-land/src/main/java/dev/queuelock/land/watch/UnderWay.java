@@ -1,13 +1,16 @@
 package dev.queuelock.land.watch;
 
+import dev.queuelock.LockRecord;
 import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.land.batch.BatchVerdict;
 import dev.queuelock.land.batch.ChecksUnderWay;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * How far the landings under way have come beyond their phase: a check's modules done, a running
@@ -41,6 +44,11 @@ final class UnderWay {
     }
 
     /** The checks side by side of live leaders, by leader. */
+    /** Which of the land queue's waiters are taken into the holder's landing, as the board says now; none outside git. */
+    static Predicate<LockRecord> taken(Path commonDir, List<LockRecord> waiters) {
+        return commonDir == null ? waiter -> false : new BatchBoard(commonDir).takenAmong(waiters);
+    }
+
     static Map<String, List<String>> sideBySide(List<ChecksUnderWay> published) {
         Map<String, List<String>> byLeader = new TreeMap<>();
         for (ChecksUnderWay c : published) {

@@ -1,5 +1,6 @@
 package dev.queuelock.land.watch;
 
+import dev.queuelock.LockRecord;
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.file.DirectoryEvents;
@@ -34,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The watch: reads a {@link WatchModel}, shows it, and sleeps until a queue's backend reports a
@@ -71,6 +73,8 @@ public final class WatchLoop {
     private List<LaneState> lanes = List.of();
     private QueuePause pause;
     private List<Overlap> overlaps = List.of();
+    /** The land waiters taken into the holder's landing, as the batch board was last read with the land queue. */
+    private Predicate<LockRecord> taken = waiter -> false;
     /** The batches and checks side by side under way, as the batch board was last read. */
     private UnderWay onBoard = UnderWay.NONE;
     private LaneDisks disk = LaneDisks.NONE;
@@ -125,6 +129,7 @@ public final class WatchLoop {
                 }
                 if (changed.contains(Part.LAND) || judge && Rejudging.shows(land)) {
                     land = sources.land();
+                    taken = UnderWay.taken(sources.commonDir(), land.waiters());
                 }
                 if (changed.contains(Part.STATE) || judge && Rejudging.landersDied(landing, sources.commonDir())) {
                     readState();
@@ -153,7 +158,8 @@ public final class WatchLoop {
 
     private WatchModel model(long now) {
         timeline.observe(build, now);
-        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay()).with(pause, overlaps);
+        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay()).with(pause, overlaps)
+                .taking(taken);
     }
 
     /** Whether a landing is in its checks: their logs are read on while it is. */
@@ -187,6 +193,7 @@ public final class WatchLoop {
         build = sources.build();
         land = sources.land();
         readUsage();
+        taken = UnderWay.taken(sources.commonDir(), land.waiters());
     }
 
     /** The builds recorded in the build queue's usage history, for the timeline: read again only if the file is another. */
@@ -217,6 +224,7 @@ public final class WatchLoop {
         landing = InFlightLanding.live(state);
         pause = QueuePause.of(state).orElse(null);
         onBoard = UnderWay.onBoard(new BatchBoard(common));
+        taken = UnderWay.taken(sources.commonDir(), land.waiters());
         landings = new LandHistory(common).read();
         flaky = new FlakyTests(common).flakiest(FLAKIEST);
         List<ActivityLine> activity = new Activity(state).read();

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * One look at everything the watch shows, read from the same state files {@code status} reads and
@@ -43,16 +44,18 @@ public final class WatchModel {
     final QueuePause pause;
     /** Lanes that change the same files (the conflicts forecast). */
     final List<Overlap> overlaps;
+    /** The land waiters the holder took into its landing (its batch, its train), as the batch board said. */
+    final Predicate<LockRecord> taken;
 
     WatchModel(long now, QueueSnapshot build, QueueSnapshot land, Map<String, LandingNote> landing, List<LandRun> landings,
             Map<String, Long> flaky, List<LaneState> lanes, Map<String, ActivityLine> lastEnds, LaneDisks disk,
             Timeline timeline, UnderWay underWay) {
-        this(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, null, List.of());
+        this(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, null, List.of(), waiter -> false);
     }
 
     private WatchModel(long now, QueueSnapshot build, QueueSnapshot land, Map<String, LandingNote> landing, List<LandRun> landings,
             Map<String, Long> flaky, List<LaneState> lanes, Map<String, ActivityLine> lastEnds, LaneDisks disk,
-            Timeline timeline, UnderWay underWay, QueuePause pause, List<Overlap> overlaps) {
+            Timeline timeline, UnderWay underWay, QueuePause pause, List<Overlap> overlaps, Predicate<LockRecord> taken) {
         this.now = now;
         this.build = build;
         this.land = land;
@@ -66,17 +69,24 @@ public final class WatchModel {
         this.underWay = underWay;
         this.pause = pause;
         this.overlaps = overlaps;
+        this.taken = taken;
     }
 
     /** This look with the land queue's pause as the state folder said it (null: it runs) and the lanes' overlaps. */
     WatchModel with(QueuePause landPause, List<Overlap> laneOverlaps) {
         return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, landPause,
-                List.copyOf(laneOverlaps));
+                List.copyOf(laneOverlaps), taken);
+    }
+
+    /** This look with the land waiters the holder took into its landing. */
+    WatchModel taking(Predicate<LockRecord> takenIntoLanding) {
+        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, pause, overlaps,
+                takenIntoLanding);
     }
 
     /** The same look, timed at {@code at}: what a clock tick redraws without reading anything again. */
     WatchModel at(long at) {
-        return new WatchModel(at, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, pause, overlaps);
+        return new WatchModel(at, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, pause, overlaps, taken);
     }
 
     /** The build queue as this look read it. */
@@ -96,6 +106,11 @@ public final class WatchModel {
 
     LandStats stats() {
         return new LandStats(landings);
+    }
+
+    /** Where each land waiter stands, by the rule status and the waiting lander say it with ({@link LandQueuePlace}). */
+    LandQueuePlace places() {
+        return new LandQueuePlace(land, landing, Optional.ofNullable(pause), taken, stats());
     }
 
     /** Whether anything shown counts time (a hold, a wait, a landing): then the view ticks, else it sleeps. */

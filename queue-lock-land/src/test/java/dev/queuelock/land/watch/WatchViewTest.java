@@ -15,6 +15,8 @@ import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.land.batch.BatchVerdict;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.history.InFlightLanding;
+import dev.queuelock.land.history.LandHistory;
+import dev.queuelock.land.history.LandRun;
 import dev.queuelock.land.history.LandingNote;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.process.ProcessStart;
@@ -220,5 +222,52 @@ class WatchViewTest {
         assertThat(page.at("/land/holders/0/checksSideBySide").toString())
                 .isEqualTo("[\"x on origin/main: passed\",\"y on x: checking\",\"z on x+y: checking\"]");
         assertThat(page.at("/land/holders/1/checksSideBySide").isMissingNode()).isTrue();
+    }
+
+    /**
+     * Issue 56's "where am I": each land waiter's place, what is ahead by lane and the estimate, on the
+     * screen, in the lines and on the page, the very text status and the waiting lander say
+     * ({@link LandQueuePlace}, read from the same queue, notes, board and history).
+     */
+    @Test
+    void eachLandWaitersPlaceIsSaidAsStatusSaysIt() throws Exception {
+        Path common = Files.createDirectories(state.resolve("place.git"));
+        Path stateDir = RepoContext.stateDir(common);
+        InFlightLanding note = new InFlightLanding(stateDir, "a");
+        note.start("lane/a", "0123abc");
+        note.at(Phase.CHECKS);
+        long me = ProcessHandle.current().pid();
+        String start = ProcessStart.current();
+        Path board = new BatchBoard(common).directory();
+        StateFiles.write(board.resolve("requests").resolve("b.json"), Map.of("pid", me, "start", start, "lane", "b",
+                "branch", "lane/b", "commit", "c0ffee", "worktree", "/work/b", "ts", NOW - 4000));
+        StateFiles.write(board.resolve("verdicts").resolve("b.json"), Map.of("pid", me, "start", start, "lane", "b",
+                "leaderPid", me, "leaderStart", start, "leaderLane", "a", "batchId", "b1", "state", BatchVerdict.TAKEN));
+        for (long millis : new long[] {30_000, 30_000, 90_000}) {
+            new LandHistory(common).append(new LandRun("2026-12-02T10:04:00Z", "z", null, null, Outcome.LANDED, millis,
+                    Map.of(Phase.CHECKS.id(), millis), 0, null));
+        }
+        QueueSnapshot land = new QueueSnapshot(Path.of("/tmp/q-land"), List.of(new LockRecord(me, "a", "lane/a", NOW - 9000, start)),
+                List.of(new LockRecord(me, "b", "lane/b", NOW - 4000, start), record(33, "c", "lane/c", NOW - 2000)));
+
+        WatchModel look = new WatchLoop(new FixedSources(twoSlots(List.of(), List.of()), land, List.of(), common), Notifier.NONE, 0)
+                .look().at(NOW);
+
+        String third = "2nd in line for the land queue; ahead: lane a checking, lane b taken into lane a's landing;"
+                + " about 1m 00s (2 landings ahead, 30s each at the median)";
+        String second = "1st in line for the land queue; ahead: lane a checking; about 30s (1 landing ahead, 30s each at the median)";
+        LandQueuePlace status = new LandQueuePlace(land, InFlightLanding.live(stateDir), java.util.Optional.empty(),
+                new BatchBoard(common).taken(), new dev.queuelock.land.history.LandStats(new LandHistory(common).read()));
+        assertThat(status.line(1)).isEqualTo(third);
+        assertThat(ScreenText.lines(look)).containsSubsequence("  queued 1. lane b (lane/b), pid " + me + "   waiting 4s, ETA ~21s",
+                "           " + second, "  queued 2. lane c (lane/c), pid 33   waiting 2s, ETA ~51s", "           " + third);
+        assertThat(ChangeLine.summary(look)).contains("queued: b, c | b: " + second + " | c: " + third);
+        JsonNode page = new ObjectMapper().readTree(PageJson.render(look));
+        assertThat(page.at("/land/waiters/1/place/text").asText()).isEqualTo(third);
+        assertThat(page.at("/land/waiters/1/place/place").asInt()).isEqualTo(2);
+        assertThat(page.at("/land/waiters/1/place/estimateMillis").asLong()).isEqualTo(60_000L);
+        assertThat(page.at("/land/waiters/1/place/ahead/1/lane").asText()).isEqualTo("b");
+        assertThat(page.at("/land/waiters/1/place/ahead/1/state").asText()).isEqualTo("taken into lane a's landing");
+        assertThat(page.at("/land/waiters/1/place").toString()).isEqualTo(new ObjectMapper().writeValueAsString(status.json(1)));
     }
 }

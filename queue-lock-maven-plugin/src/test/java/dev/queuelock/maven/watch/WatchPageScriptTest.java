@@ -49,6 +49,21 @@ class WatchPageScriptTest {
         assertThat(shown.at("/loaded/bars")).extracting(JsonNode::asText).containsExactly("26 bar checking", "4 bar landing");
     }
 
+    /** Issue 56's "where am I": under each land waiter, its place, what is ahead and the estimate, as the watch sent them (status's text). */
+    @Test
+    void eachLandWaiterShowsItsPlaceUnderIt() throws Exception {
+        String place = "2nd in line for the land queue; ahead: lane a checking, lane b queued; no estimate (no landing in the history yet)";
+        String waiters = "[{\"lane\":\"b\",\"describe\":\"lane b (lane/b), pid 22\",\"millis\":4000,\"eta\":\"\"},"
+                + "{\"lane\":\"c\",\"describe\":\"lane c (lane/c), pid 33\",\"millis\":2000,\"eta\":\"\","
+                + "\"place\":{\"lane\":\"c\",\"pid\":33,\"place\":2,\"ahead\":[{\"lane\":\"a\",\"state\":\"checking\"},"
+                + "{\"lane\":\"b\",\"state\":\"queued\"}],\"estimateMillis\":null,\"text\":\"" + place + "\"}}]";
+
+        JsonNode shown = show(look().replace("\"land\":{\"holders\":[],\"waiters\":[]}", "\"land\":{\"holders\":[],\"waiters\":" + waiters + "}"));
+
+        assertThat(shown.at("/loaded/land")).extracting(JsonNode::asText).containsExactly("item waiter: 1. lane b (lane/b), pid 22, waiting 4 s",
+                "item waiter: 2. lane c (lane/c), pid 33, waiting 2 s", "item place muted: " + place);
+    }
+
     /** A look as {@code PageJson} renders it: lane 1 made anew, an earlier lane 1's check in the hour. */
     private static String look() {
         String row = "main-lane-1@" + (LOOKED - 60_000);

@@ -40,6 +40,7 @@ function shown() {
     problem: byId.problem ? byId.problem.textContent : null,
     rows: svg.filter(e => e.tag === 'text' && e.attributes.x === '4').map(e => e.textContent),
     bars: svg.filter(e => e.tag === 'rect').map(e => e.attributes.y + ' ' + e.attributes.class),
+    land: bodies.land.children.map(e => e.className + ': ' + e.textContent),
   };
 }
 function time(millis) { return new RealDate(millis).toLocaleTimeString(); }
