@@ -22,14 +22,24 @@ public final class LandEta {
      * @return e.g. {@code , ETA ~2m 10s}, {@code , ETA overdue}, or empty text
      */
     public static String of(LandStats stats, QueueSnapshot q, int ahead, long nowMillis) {
-        Optional<LockRecord> holder = q.holders().stream().findFirst();
+        Optional<LockRecord> holder = holder(q);
         if (holder.isPresent() && q.ended(holder.get())) {
             return "";
         }
-        Duration held = holder.map(h -> Duration.ofMillis(Math.max(0, nowMillis - h.ts()))).orElse(Duration.ZERO);
+        Duration held = held(holder, nowMillis);
         if (stats.overdue(held)) {
             return ahead == 0 ? ", ETA overdue" : "";
         }
         return stats.eta(ahead, held).map(d -> ", ETA ~" + Durations.format(d)).orElse("");
+    }
+
+    /** The holder the estimate counts from: the longest-held, whose slot comes free first. */
+    static Optional<LockRecord> holder(QueueSnapshot q) {
+        return q.holders().stream().findFirst();
+    }
+
+    /** How long {@code holder} has held the queue at {@code nowMillis}; zero without one. */
+    static Duration held(Optional<LockRecord> holder, long nowMillis) {
+        return holder.map(h -> Duration.ofMillis(Math.max(0, nowMillis - h.ts()))).orElse(Duration.ZERO);
     }
 }

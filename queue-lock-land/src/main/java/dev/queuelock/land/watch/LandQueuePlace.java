@@ -18,9 +18,11 @@ import java.util.function.Predicate;
 /**
  * Where a waiter of the land queue stands, as a waiting lander, status and its JSON say it: its
  * place in line, what is ahead of it lane by lane (the holder checking, pushing or paused; waiters
- * queued or taken into the holder's landing) and an estimate, the median landing of the history
- * times the landings ahead, or none without history. Read from what the queue and the landings'
- * notes say now; a lane whose landing note is missing is said to be landing, nothing more.
+ * queued or taken into the holder's landing) and an estimate by the one rule the waiters' ETA follows
+ * ({@link LandEta}): what is left of the holder's median landing, then a median landing for each
+ * waiter ahead; none without history, behind a holder whose lander has ended, or behind one past the
+ * median. Read from what the queue and the landings' notes say now; a lane whose landing note is
+ * missing is said to be landing, nothing more.
  */
 public final class LandQueuePlace {
 
@@ -29,18 +31,21 @@ public final class LandQueuePlace {
     private final Optional<QueuePause> pause;
     private final Predicate<LockRecord> taken;
     private final LandStats stats;
+    private final long nowMillis;
 
     /**
-     * @param landings the landings under way by lane ({@code InFlightLanding.live})
-     * @param taken    the waiters the holder took into its landing (a batch, the checks side by side)
+     * @param landings  the landings under way by lane ({@code InFlightLanding.live})
+     * @param taken     the waiters the holder took into its landing (a batch, the checks side by side)
+     * @param nowMillis now, epoch milliseconds: what the holder has held is counted to it
      */
     public LandQueuePlace(QueueSnapshot queue, Map<String, LandingNote> landings, Optional<QueuePause> pause,
-            Predicate<LockRecord> taken, LandStats stats) {
+            Predicate<LockRecord> taken, LandStats stats, long nowMillis) {
         this.queue = queue;
         this.landings = landings;
         this.pause = pause;
         this.taken = taken;
         this.stats = stats;
+        this.nowMillis = nowMillis;
     }
 
     /** The index among the waiters of the one of process {@code pid}; -1 if it waits no more (or not yet). */
@@ -54,7 +59,10 @@ public final class LandQueuePlace {
         return -1;
     }
 
-    /** E.g. {@code 3rd in line for the land queue; ahead: lane a checking, lane b queued, lane c queued; about 1m 30s (3 landings ahead, 30s each at the median)}. */
+    /**
+     * E.g. {@code 3rd in line for the land queue; ahead: lane a checking, lane b queued, lane c queued; about 1m 10s
+     * (lane a has held the land queue 20s of a 30s median landing, then 2 more landings of 30s each)}.
+     */
     public String line(int index) {
         List<String> ahead = new ArrayList<>();
         aheadOf(index).forEach((lane, state) -> ahead.add("lane " + lane + " " + state));
@@ -114,16 +122,29 @@ public final class LandQueuePlace {
         return r.highPriority() ? " (priority high)" : "";
     }
 
-    /** The median landing of the history times the landings ahead (the holders' and the waiters'); empty without history. */
+    /** The estimate of waiter {@code index}, by {@link LandEta}'s rule; zero when due now, empty where none can be given. */
     private Optional<Duration> estimate(int index) {
-        int landingsAhead = queue.holders().size() + index;
-        return pause.isPresent() ? Optional.empty() : stats.medianHold().map(median -> median.multipliedBy(landingsAhead));
+        if (pause.isPresent() || queue.holders().size() + index == 0) {
+            return Optional.empty();
+        }
+        Optional<LockRecord> holder = LandEta.holder(queue);
+        if (holder.isEmpty()) {
+            return stats.medianHold().map(median -> median.multipliedBy(index)); // nobody holds: the waiters ahead alone
+        }
+        Duration held = LandEta.held(holder, nowMillis);
+        if (queue.ended(holder.get())) {
+            return Optional.empty();
+        }
+        if (stats.overdue(held)) {
+            return index == 0 ? Optional.of(Duration.ZERO) : Optional.empty();
+        }
+        return stats.eta(index, held);
     }
 
     private String estimateText(int index) {
-        int landingsAhead = queue.holders().size() + index;
         Optional<Duration> median = stats.medianHold();
-        if (landingsAhead == 0) {
+        Optional<LockRecord> holder = LandEta.holder(queue);
+        if (queue.holders().size() + index == 0) {
             return "next up";
         }
         if (pause.isPresent()) {
@@ -132,8 +153,24 @@ public final class LandQueuePlace {
         if (median.isEmpty()) {
             return "no estimate (no landing in the history yet)";
         }
-        return "about " + Durations.format(estimate(index).orElseThrow()) + " (" + landingsAhead + " landing" + (landingsAhead == 1 ? "" : "s")
-                + " ahead, " + Durations.format(median.get()) + " each at the median)";
+        String each = Durations.format(median.get());
+        if (holder.isEmpty()) {
+            return "about " + Durations.format(estimate(index).orElseThrow()) + " (" + landings(index) + " ahead at " + each + " each)";
+        }
+        String lane = "lane " + holder.get().lane();
+        if (queue.ended(holder.get())) {
+            return "no estimate (" + lane + "'s lander has ended: when its check stops nobody can tell)";
+        }
+        String held = lane + " has held the land queue " + Durations.format(LandEta.held(holder, nowMillis));
+        if (stats.overdue(LandEta.held(holder, nowMillis))) {
+            return (index == 0 ? "due now (" : "no estimate (") + held + ", past the median landing of " + each + ")";
+        }
+        return "about " + Durations.format(estimate(index).orElseThrow()) + " (" + held + " of a " + each + " median landing"
+                + (index == 0 ? "" : ", then " + (index == 1 ? "1 more landing of " + each : index + " more landings of " + each + " each")) + ")";
+    }
+
+    private static String landings(int count) {
+        return count + (count == 1 ? " landing" : " landings");
     }
 
     /** 1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st. */

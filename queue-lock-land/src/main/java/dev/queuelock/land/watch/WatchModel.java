@@ -110,7 +110,7 @@ public final class WatchModel {
 
     /** Where each land waiter stands, by the rule status and the waiting lander say it with ({@link LandQueuePlace}). */
     LandQueuePlace places() {
-        return new LandQueuePlace(land, landing, Optional.ofNullable(pause), taken, stats());
+        return new LandQueuePlace(land, landing, Optional.ofNullable(pause), taken, stats(), now);
     }
 
     /** Whether anything shown counts time (a hold, a wait, a landing): then the view ticks, else it sleeps. */

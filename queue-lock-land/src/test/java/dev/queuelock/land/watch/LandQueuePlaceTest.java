@@ -29,22 +29,39 @@ class LandQueuePlaceTest {
     private static final LandStats HALF_MINUTE = new LandStats(List.of(landed(30_000), landed(30_000), landed(90_000)));
 
     @Test
-    void aWaiterSaysItsPlaceWhatIsAheadByLaneAndTheMedianTimesTheLandingsAhead() {
-        LandQueuePlace place = new LandQueuePlace(LINE, A_CHECKING, Optional.empty(), waiter -> false, HALF_MINUTE);
+    void aWaiterSaysItsPlaceWhatIsAheadByLaneAndTheEstimateTheWaitersEtaGives() {
+        LandQueuePlace place = new LandQueuePlace(LINE, A_CHECKING, Optional.empty(), waiter -> false, HALF_MINUTE, NOW);
 
         assertThat(place.indexOf(44)).isEqualTo(2);
         assertThat(place.line(2)).isEqualTo("3rd in line for the land queue; ahead: lane a checking, lane b queued, lane c queued;"
-                + " about 1m 30s (3 landings ahead, 30s each at the median)");
-        assertThat(place.line(0)).isEqualTo("1st in line for the land queue; ahead: lane a checking; about 30s (1 landing ahead, 30s each at the median)");
+                + " about 1m 10s (lane a has held the land queue 20s of a 30s median landing, then 2 more landings of 30s each)");
+        assertThat(place.line(0)).isEqualTo("1st in line for the land queue; ahead: lane a checking;"
+                + " about 10s (lane a has held the land queue 20s of a 30s median landing)");
+        for (int i = 0; i < 3; i++) {
+            assertThat(place.line(i)).as("the place's estimate and the waiter's ETA, one rule")
+                    .contains("about " + LandEta.of(HALF_MINUTE, LINE, i, NOW).replace(", ETA ~", "") + " (");
+        }
         Map<String, Object> json = place.json(2);
-        assertThat(json).containsEntry("lane", "d").containsEntry("place", 3).containsEntry("estimateMillis", 90_000L);
+        assertThat(json).containsEntry("lane", "d").containsEntry("place", 3).containsEntry("estimateMillis", 70_000L);
         assertThat(json.get("ahead")).isEqualTo(List.of(Map.of("lane", "a", "state", "checking"), Map.of("lane", "b", "state", "queued"),
                 Map.of("lane", "c", "state", "queued")));
     }
 
     @Test
+    void behindAHolderPastTheMedianTheFirstIsDueNowAndTheOthersGetNoEstimateAsTheirEtaSays() {
+        LandQueuePlace place = new LandQueuePlace(LINE, A_CHECKING, Optional.empty(), waiter -> false, HALF_MINUTE, NOW + 15_000);
+
+        assertThat(place.line(0)).endsWith("; due now (lane a has held the land queue 35s, past the median landing of 30s)");
+        assertThat(LandEta.of(HALF_MINUTE, LINE, 0, NOW + 15_000)).isEqualTo(", ETA overdue");
+        assertThat(place.line(1)).endsWith("; no estimate (lane a has held the land queue 35s, past the median landing of 30s)");
+        assertThat(LandEta.of(HALF_MINUTE, LINE, 1, NOW + 15_000)).isEmpty();
+        assertThat(place.json(0)).containsEntry("estimateMillis", 0L);
+        assertThat(place.json(1)).containsEntry("estimateMillis", null);
+    }
+
+    @Test
     void withoutHistoryItSaysNoEstimate() {
-        LandQueuePlace place = new LandQueuePlace(LINE, A_CHECKING, Optional.empty(), waiter -> false, new LandStats(List.of()));
+        LandQueuePlace place = new LandQueuePlace(LINE, A_CHECKING, Optional.empty(), waiter -> false, new LandStats(List.of()), NOW);
 
         assertThat(place.line(1)).endsWith("; no estimate (no landing in the history yet)");
         assertThat(place.json(1)).containsEntry("estimateMillis", null);
@@ -54,7 +71,7 @@ class LandQueuePlaceTest {
     void aPausedHolderAndWaitersTakenIntoItsLandingAreSaidAsSuch() {
         QueuePause pause = new QueuePause("alice in main", "main is broken", NOW - 60_000);
         Map<String, LandingNote> aWaitingForASlot = Map.of("a", LandingNote.of(11, Phase.SLOT_WAIT, NOW - 5_000));
-        LandQueuePlace place = new LandQueuePlace(LINE, aWaitingForASlot, Optional.of(pause), waiter -> waiter.lane().equals("b"), HALF_MINUTE);
+        LandQueuePlace place = new LandQueuePlace(LINE, aWaitingForASlot, Optional.of(pause), waiter -> waiter.lane().equals("b"), HALF_MINUTE, NOW);
 
         assertThat(place.line(2)).isEqualTo("3rd in line for the land queue; ahead: lane a paused before its checks,"
                 + " lane b taken into lane a's landing, lane c queued; no estimate while the land queue is paused");
@@ -64,7 +81,7 @@ class LandQueuePlaceTest {
     void aWaiterOfHighPriorityAheadIsNamedSo() {
         LockRecord urgent = new LockRecord(55, "e", null, NOW - 16_000, null).withHighPriority(NOW - 1_000);
         QueueSnapshot line = new QueueSnapshot(Path.of("/tmp/l"), List.of(A), List.of(urgent, B, C));
-        LandQueuePlace place = new LandQueuePlace(line, A_CHECKING, Optional.empty(), waiter -> false, HALF_MINUTE);
+        LandQueuePlace place = new LandQueuePlace(line, A_CHECKING, Optional.empty(), waiter -> false, HALF_MINUTE, NOW);
 
         assertThat(place.line(1)).startsWith("2nd in line for the land queue; ahead: lane a checking, lane e queued (priority high);");
         assertThat(line.wentAheadOf(urgent)).containsExactly(B, C);

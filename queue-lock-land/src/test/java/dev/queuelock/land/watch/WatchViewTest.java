@@ -254,10 +254,10 @@ class WatchViewTest {
                 .look().at(NOW);
 
         String third = "2nd in line for the land queue; ahead: lane a checking, lane b taken into lane a's landing;"
-                + " about 1m 00s (2 landings ahead, 30s each at the median)";
-        String second = "1st in line for the land queue; ahead: lane a checking; about 30s (1 landing ahead, 30s each at the median)";
+                + " about 51s (lane a has held the land queue 9s of a 30s median landing, then 1 more landing of 30s)";
+        String second = "1st in line for the land queue; ahead: lane a checking; about 21s (lane a has held the land queue 9s of a 30s median landing)";
         LandQueuePlace status = new LandQueuePlace(land, InFlightLanding.live(stateDir), java.util.Optional.empty(),
-                new BatchBoard(common).taken(), new dev.queuelock.land.history.LandStats(new LandHistory(common).read()));
+                new BatchBoard(common).taken(), new dev.queuelock.land.history.LandStats(new LandHistory(common).read()), NOW);
         assertThat(status.line(1)).isEqualTo(third);
         assertThat(ScreenText.lines(look)).containsSubsequence("  queued 1. lane b (lane/b), pid " + me + "   waiting 4s, ETA ~21s",
                 "           " + second, "  queued 2. lane c (lane/c), pid 33   waiting 2s, ETA ~51s", "           " + third);
@@ -265,7 +265,7 @@ class WatchViewTest {
         JsonNode page = new ObjectMapper().readTree(PageJson.render(look));
         assertThat(page.at("/land/waiters/1/place/text").asText()).isEqualTo(third);
         assertThat(page.at("/land/waiters/1/place/place").asInt()).isEqualTo(2);
-        assertThat(page.at("/land/waiters/1/place/estimateMillis").asLong()).isEqualTo(60_000L);
+        assertThat(page.at("/land/waiters/1/place/estimateMillis").asLong()).isEqualTo(51_000L);
         assertThat(page.at("/land/waiters/1/place/ahead/1/lane").asText()).isEqualTo("b");
         assertThat(page.at("/land/waiters/1/place/ahead/1/state").asText()).isEqualTo("taken into lane a's landing");
         assertThat(page.at("/land/waiters/1/place").toString()).isEqualTo(new ObjectMapper().writeValueAsString(status.json(1)));

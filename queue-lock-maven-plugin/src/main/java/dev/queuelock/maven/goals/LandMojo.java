@@ -129,7 +129,7 @@ public class LandMojo extends AbstractLandTargetMojo {
         long pid = ProcessHandle.current().pid();
         return new MavenLandLog(getLog(), stats, () -> {
             LandQueuePlace place = new LandQueuePlace(queues.snapshot(Queue.LAND, repo.worktree()), InFlightLanding.live(context.stateDir()),
-                    QueuePause.of(context.stateDir()), new BatchBoard(context.commonDir()).taken(), stats);
+                    QueuePause.of(context.stateDir()), new BatchBoard(context.commonDir()).taken(), stats, System.currentTimeMillis());
             int index = place.indexOf(pid);
             return index < 0 ? Optional.empty() : Optional.of(place.line(index));
         });

@@ -117,7 +117,7 @@ final class StatusReport {
     }
 
     private LandQueuePlace place(QueueSnapshot land, LandStats stats) {
-        return new LandQueuePlace(land, underWay, pause == null ? Optional.empty() : pause, taken, stats);
+        return new LandQueuePlace(land, underWay, pause == null ? Optional.empty() : pause, taken, stats, nowMillis);
     }
 
     List<String> lines() {

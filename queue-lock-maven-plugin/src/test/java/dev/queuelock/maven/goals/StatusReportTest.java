@@ -60,9 +60,9 @@ class StatusReportTest {
 
         assertThat(report.lines()).containsSubsequence(
                 "  1. lane wt-d (hotfix), pid 44, waiting for 2s, ETA ~20s, priority high, went ahead of lane wt-b, lane wt-c",
-                "     1st in line for the land queue; ahead: lane wt-a landing; about 30s (1 landing ahead, 30s each at the median)",
+                "     1st in line for the land queue; ahead: lane wt-a landing; about 20s (lane wt-a has held the land queue 10s of a 30s median landing)",
                 "  2. lane wt-b (fix), pid 22, waiting for 5s, ETA ~50s",
-                "     2nd in line for the land queue; ahead: lane wt-a landing, lane wt-d queued (priority high); about 1m 00s (2 landings ahead, 30s each at the median)");
+                "     2nd in line for the land queue; ahead: lane wt-a landing, lane wt-d queued (priority high); about 50s (lane wt-a has held the land queue 10s of a 30s median landing, then 1 more landing of 30s)");
         JsonNode doc = new ObjectMapper().readTree(report.json());
         JsonNode first = doc.at("/queues/land/waiters/0");
         assertThat(first.get("priority").asText()).isEqualTo("high");
@@ -70,7 +70,7 @@ class StatusReportTest {
         assertThat(first.get("wentAheadOf").toString()).isEqualTo("[\"wt-b\",\"wt-c\"]");
         assertThat(doc.at("/queues/land/waiters/1/priority").asText()).isEqualTo("normal");
         assertThat(doc.at("/landQueuePlaces/2/place").asInt()).isEqualTo(3);
-        assertThat(doc.at("/landQueuePlaces/2/estimateMillis").asLong()).isEqualTo(90_000);
+        assertThat(doc.at("/landQueuePlaces/2/estimateMillis").asLong()).isEqualTo(80_000); // as wt-c's ETA: 20s left of wt-a's, then two of 30s
         assertThat(doc.at("/landQueuePlaces/2/text").asText()).startsWith("3rd in line for the land queue; ahead: lane wt-a landing, lane wt-d");
     }
 
