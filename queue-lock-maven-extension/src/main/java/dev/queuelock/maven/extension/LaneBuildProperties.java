@@ -28,8 +28,12 @@ final class LaneBuildProperties {
     private LaneBuildProperties() {
     }
 
-    /** A bad worktree suffix or port base is only warned about: the build itself does not depend on it. */
-    static void apply(MavenExecutionRequest request, Path topDirectory) {
+    /**
+     * A bad worktree suffix or port base is only warned about: the build itself does not depend on it.
+     *
+     * @param build a build, not only this plugin's goals (status, watch, port...): only a build gives a lane its files
+     */
+    static void apply(MavenExecutionRequest request, Path topDirectory, boolean build) {
         Properties user = request.getUserProperties();
         LaneDirectory lanes;
         try {
@@ -47,7 +51,7 @@ final class LaneBuildProperties {
         set(request, LaneDirectory.PORT_PROPERTY, String.valueOf(lanes.port(n.getAsInt())));
         Optional<Path> main = lanes.mainCheckoutOf(topDirectory);
         // One file test in a lane: only a repository whose main checkout names files for lanes loads more.
-        if (main.isPresent() && Files.isRegularFile(main.get().resolve(WorktreeInclude.FILE))) {
+        if (build && main.isPresent() && Files.isRegularFile(main.get().resolve(WorktreeInclude.FILE))) {
             LaneIncludedFiles.giveOnce(main.get(), topDirectory);
         }
         String named = user.getProperty(LanePortSettings.PORTS); // a constant: LanePortSettings is not loaded here
