@@ -43,11 +43,13 @@ abstract class AbstractLandTargetMojo extends AbstractRepositoryMojo {
     /**
      * Prunes with {@code pruner} as {@code by} ({@code prune}, or {@code land} after a landing) from {@code current}, then
      * counts what is freeable now for the lanes' builds to quote when free space is low: what was freed is no longer said
-     * to be freeable. Returns the lanes removed.
+     * to be freeable (counted only when something was freed: a landing that pruned nothing pays nothing). Returns the lanes removed.
      */
     List<Lane> pruneAndCount(LanePruner pruner, LaneLayout layout, Path current, String by) {
         List<Lane> removed = pruner.prune(current);
-        diskMeter(layout).lookAndKeep(pruner.kept(), pruner.droppedOutputOf(), System.currentTimeMillis(), by);
+        if (!removed.isEmpty() || pruner.freedBytes() > 0 || pruner.droppedOutputLanes() > 0) { // else what was counted stands
+            diskMeter(layout).lookAndKeep(pruner.kept(), pruner.droppedOutputOf(), System.currentTimeMillis(), by);
+        }
         return removed;
     }
 
