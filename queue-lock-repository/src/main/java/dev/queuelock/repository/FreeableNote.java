@@ -12,9 +12,10 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * What a status last counted could be freed in a repository's lanes: what {@code mvn queuelock:prune}
+ * What was last counted could be freed in a repository's lanes: what {@code mvn queuelock:prune}
  * would free (the landed lanes, and the new ones past their grace that nobody works in) and what the
- * lanes' build output takes, with when it was counted. Kept in the state folder
+ * lanes' build output takes, with when it was counted and by which goal (status, and prune and land
+ * after they free space, so a build never quotes what they already freed). Kept in the state folder
  * ({@link StateFolder#FREEABLE}), a few properties, so a lane's build names it when free space is
  * low without walking a tree. A cache: lost or unreadable, the build says which command counts it.
  */
@@ -24,6 +25,9 @@ public final class FreeableNote {
     private static final String PRUNE_LANES = "pruneLanes";
     private static final String OUTPUT_BYTES = "outputBytes";
     private static final String COUNTED_AT = "countedAt";
+    private static final String COUNTED_BY = "countedBy";
+    /** Who counted a note that does not say: an older version, where only status wrote it. */
+    private static final String STATUS = "status";
 
     /** What is said where no status has counted yet. */
     static final String NOT_COUNTED = "mvn queuelock:status says what mvn queuelock:prune would free; mvn clean in a lane frees its build output";
@@ -32,18 +36,27 @@ public final class FreeableNote {
     private final int pruneLanes;
     private final long outputBytes;
     private final long countedAt;
+    private final String countedBy;
+
+    /** A note as status counts it. */
+    public FreeableNote(long pruneBytes, int pruneLanes, long outputBytes, long countedAt) {
+        this(pruneBytes, pruneLanes, outputBytes, countedAt, STATUS);
+    }
 
     /**
      * @param pruneBytes  what the lanes prune would take now take on disk, worktrees and local-repository parts
      * @param pruneLanes  how many lanes prune would take now
      * @param outputBytes what the lanes' build output takes
      * @param countedAt   when the sizes were counted, epoch ms
+     * @param countedBy   the goal that counted it, as the line names it: {@code status}, or {@code prune} and
+     *                    {@code land} after they freed space
      */
-    public FreeableNote(long pruneBytes, int pruneLanes, long outputBytes, long countedAt) {
+    public FreeableNote(long pruneBytes, int pruneLanes, long outputBytes, long countedAt, String countedBy) {
         this.pruneBytes = pruneBytes;
         this.pruneLanes = pruneLanes;
         this.outputBytes = outputBytes;
         this.countedAt = countedAt;
+        this.countedBy = countedBy;
     }
 
     /** The note in {@code stateFolder}; empty if there is none or it cannot be read. */
@@ -56,7 +69,7 @@ public final class FreeableNote {
         try (InputStream in = Files.newInputStream(file)) {
             p.load(in);
             return Optional.of(new FreeableNote(Long.parseLong(p.getProperty(PRUNE_BYTES)), Integer.parseInt(p.getProperty(PRUNE_LANES)),
-                    Long.parseLong(p.getProperty(OUTPUT_BYTES)), Long.parseLong(p.getProperty(COUNTED_AT))));
+                    Long.parseLong(p.getProperty(OUTPUT_BYTES)), Long.parseLong(p.getProperty(COUNTED_AT)), p.getProperty(COUNTED_BY, STATUS)));
         } catch (IOException | RuntimeException e) {
             return Optional.empty(); // half written by an older version, or damaged: counted again by the next status
         }
@@ -69,11 +82,12 @@ public final class FreeableNote {
         p.setProperty(PRUNE_LANES, String.valueOf(pruneLanes));
         p.setProperty(OUTPUT_BYTES, String.valueOf(outputBytes));
         p.setProperty(COUNTED_AT, String.valueOf(countedAt));
+        p.setProperty(COUNTED_BY, countedBy);
         Files.createDirectories(stateFolder);
         Path temp = Files.createTempFile(stateFolder, StateFolder.FREEABLE, ".tmp");
         try {
             try (OutputStream out = Files.newOutputStream(temp)) {
-                p.store(out, "what mvn queuelock:status counted could be freed in the lanes");
+                p.store(out, "what mvn queuelock:" + countedBy + " counted could be freed in the lanes");
             }
             Files.move(temp, stateFolder.resolve(StateFolder.FREEABLE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
@@ -88,9 +102,14 @@ public final class FreeableNote {
         return prune + "; the lanes' build output takes " + bytes(outputBytes) + " (mvn clean in a lane frees its own)";
     }
 
-    /** {@link #text}, with how old it is, as a build reads it; {@code note} empty: which command counts it. */
+    /** Which goal counted it: {@code status}, {@code prune} or {@code land}. */
+    public String countedBy() {
+        return countedBy;
+    }
+
+    /** {@link #text}, with how old it is and who counted it, as a build reads it; {@code note} empty: which command counts it. */
     public static String textAsOf(Optional<FreeableNote> note, long now) {
-        return note.map(n -> "as status counted " + Durations.format(Math.max(0, now - n.countedAt)) + " ago, " + n.text())
+        return note.map(n -> "as " + n.countedBy + " counted " + Durations.format(Math.max(0, now - n.countedAt)) + " ago, " + n.text())
                 .orElse(NOT_COUNTED);
     }
 

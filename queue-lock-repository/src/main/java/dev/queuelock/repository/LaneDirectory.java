@@ -1,6 +1,7 @@
 package dev.queuelock.repository;
 
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -58,6 +59,12 @@ public final class LaneDirectory {
         boolean sibling = mainCheckout.getParent() != null && mainCheckout.getParent().equals(worktree.getParent());
         return m.matches() && sibling && m.group(1).equals(String.valueOf(mainCheckout.getFileName()))
                 ? OptionalInt.of(Integer.parseInt(m.group(2))) : OptionalInt.empty();
+    }
+
+    /** The main checkout a lane named {@code <repo><suffix><n>} lives beside: {@code <repo>}, its sibling; read off the name alone. */
+    public Optional<Path> mainCheckoutOf(Path worktree) {
+        Matcher m = matcher(worktree);
+        return m.matches() ? Optional.of(worktree.resolveSibling(m.group(1))) : Optional.empty();
     }
 
     /** Where lane {@code n} of {@code mainCheckout} lives: beside it, {@code <repo><suffix><n>}. */

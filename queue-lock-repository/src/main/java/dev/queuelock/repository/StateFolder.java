@@ -13,7 +13,7 @@ public final class StateFolder {
     public static final String REMOTE_DEFAULT_BRANCHES = "remote-default-branches";
     /** The build's store of modules' outputs by their inputs' key ({@code dev.queuelock.build.reuse.ReuseStore}). */
     public static final String REUSE = "reuse";
-    /** What the last status counted could be freed in the lanes, which a lane's build names when free space is low ({@link FreeableNote}). */
+    /** What status, prune or land last counted could be freed in the lanes, which a lane's build names when free space is low ({@link FreeableNote}). */
     public static final String FREEABLE = "freeable.properties";
 
     private StateFolder() {

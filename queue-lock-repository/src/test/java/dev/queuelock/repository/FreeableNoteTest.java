@@ -34,6 +34,16 @@ class FreeableNoteTest {
     }
 
     @Test
+    void aNoteCountedByPruneSaysSoAndAnOlderNoteWithoutItsCounterWasCountedByStatus() throws Exception {
+        new FreeableNote(0, 0, 12_000, 1_000, "prune").write(state);
+
+        assertThat(FreeableNote.textAsOf(FreeableNote.read(state), 4_000)).isEqualTo("as prune counted 3s ago, no lane can be pruned now;"
+                + " the lanes' build output takes 12 kB (mvn clean in a lane frees its own)");
+        Files.writeString(state.resolve(StateFolder.FREEABLE), "pruneBytes=1\npruneLanes=1\noutputBytes=0\ncountedAt=0\n");
+        assertThat(FreeableNote.read(state).orElseThrow().countedBy()).isEqualTo("status");
+    }
+
+    @Test
     void noNoteOrADamagedOneNamesTheCommandThatCounts() throws Exception {
         assertThat(FreeableNote.read(state)).isEmpty();
         Files.writeString(state.resolve(StateFolder.FREEABLE), "pruneBytes=12\n");

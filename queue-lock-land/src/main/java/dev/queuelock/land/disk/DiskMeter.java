@@ -2,6 +2,7 @@ package dev.queuelock.land.disk;
 
 import dev.queuelock.land.lanes.Lane;
 import dev.queuelock.land.lanes.LaneInstalls;
+import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.repository.FreeableNote;
 import dev.queuelock.repository.StateFolder;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Measures what the lanes take on disk. A status does not walk every tree of a large repository:
@@ -50,6 +52,30 @@ public final class DiskMeter {
 
     /** @param budgetMillis how long it may count, in all */
     LaneDisks look(List<Lane> lanes, long now, long budgetMillis) {
+        return look(lanes, now, budgetMillis, Set.of());
+    }
+
+    /**
+     * The look at {@code states}' lanes ({@link #look}), keeping what can be freed for the lanes' builds to
+     * name when free space is low ({@link FreeableNote}): the one place that counts it, for status and for
+     * prune and land once they have freed space, so a build never quotes what is gone.
+     *
+     * @param changed lanes whose kept size is no longer true (their build output was dropped): counted again
+     * @param by      the goal counting, as the build's line names it
+     */
+    public LaneDisks lookAndKeep(List<LaneState> states, Set<Path> changed, long now, String by) {
+        List<Lane> lanes = new ArrayList<>();
+        states.forEach(state -> lanes.add(state.lane()));
+        LaneDisks disks = look(lanes, now, BUDGET_MILLIS, changed);
+        try {
+            LowSpace.freeable(disks, states, now, by).write(StateFolder.of(commonDir));
+        } catch (IOException e) {
+            // a build then names the command that counts it
+        }
+        return disks;
+    }
+
+    private LaneDisks look(List<Lane> lanes, long now, long budgetMillis, Set<Path> changed) {
         Map<String, LaneDisk> kept = new HashMap<>();
         for (LaneDisk d : sizes.read()) {
             kept.put(d.lane, d);
@@ -59,7 +85,7 @@ public final class DiskMeter {
         boolean counted = false;
         for (Lane lane : lanes) {
             LaneDisk known = kept.get(String.valueOf(lane.path().getFileName()));
-            boolean usable = known != null && known.isOf(lane) && known.complete;
+            boolean usable = known != null && known.isOf(lane) && known.complete && !changed.contains(lane.path());
             if (usable && now - known.measuredAt < FRESH.toMillis()) {
                 byPath.put(lane.path().toString(), known);
                 continue;
@@ -98,15 +124,6 @@ public final class DiskMeter {
             }
         }
         return new LaneDisks(lanes, byPath, FreeSpace.of(places()));
-    }
-
-    /** Keeps what can be freed, as a status counted it, for the lanes' builds to name when free space is low. */
-    public void keep(FreeableNote freeable) {
-        try {
-            freeable.write(StateFolder.of(commonDir));
-        } catch (IOException e) {
-            // a build then names the command that counts it
-        }
     }
 
     private Map<String, Path> places() {

@@ -4,7 +4,6 @@ import dev.queuelock.Durations;
 import dev.queuelock.land.base.DiskCount;
 import dev.queuelock.land.lanes.Lane;
 import dev.queuelock.land.lanes.LaneState;
-import dev.queuelock.repository.FreeableNote;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,11 +42,6 @@ public final class LaneDisks {
      */
     public LaneDisks warnedUnder(int thresholdGb, List<LaneState> states) {
         return new LaneDisks(lanes, byPath, free, LowSpace.of(this, states, thresholdGb).orElse(null));
-    }
-
-    /** What prune would free of {@code states} now and what their build output takes, counted {@code now}: kept for the lanes' builds. */
-    public FreeableNote freeable(List<LaneState> states, long now) {
-        return LowSpace.freeable(this, states, now);
     }
 
     /** The low-free-space line, if free space is low. */

@@ -13,8 +13,10 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -35,7 +37,7 @@ final class IdleOutputs {
     private final Supplier<LaneKeepers> look;
     private final LandLog log;
     private long freedBytes;
-    private int lanes;
+    private final Set<Path> dropped = new HashSet<>();
 
     /** @param look a fresh look at who keeps which lane, as prune takes it */
     IdleOutputs(Duration after, Supplier<LaneKeepers> look, LandLog log) {
@@ -71,7 +73,7 @@ final class IdleOutputs {
             freed += before - DiskCount.of(output, Long.MAX_VALUE).bytes();
         }
         freedBytes += freed;
-        lanes++;
+        dropped.add(lane.path());
         log.info("dropped the build output of " + lane + ", idle " + Durations.format(state.idle()) + " (" + LaneUse.DROP_IDLE_OUTPUT.name()
                 + " " + Durations.format(after) + "): " + names(lane.path(), outputs) + ", freeing " + DiskCount.format(freed)
                 + (failed.isEmpty() ? "" : "; could not delete all of " + String.join(", ", failed)));
@@ -84,7 +86,12 @@ final class IdleOutputs {
 
     /** The lanes whose output was dropped so far. */
     int lanes() {
-        return lanes;
+        return dropped.size();
+    }
+
+    /** Their paths: their sizes as last counted are no longer true. */
+    Set<Path> dropped() {
+        return Set.copyOf(dropped);
     }
 
     /** Every {@code target/} directory (not a link) beside a {@code pom.xml} in {@code lane}, outside {@code .git}. */

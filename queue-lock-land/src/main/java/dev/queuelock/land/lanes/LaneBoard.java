@@ -1,8 +1,12 @@
 package dev.queuelock.land.lanes;
 
 import dev.queuelock.land.history.LandHistory;
+import dev.queuelock.repository.ports.PortRegistry;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /** Every lane of a repository with its state, in number order: what status and prune look at. */
@@ -35,10 +39,23 @@ public final class LaneBoard {
     List<LaneState> states(LaneKeepers keepers) {
         List<LaneState> states = new ArrayList<>();
         LaneLandings landings = new LaneLandings(new LandHistory(layout.commonDir()).read());
-        for (Lane lane : layout.lanes()) {
-            states.add(LaneState.of(lane, layout, integrationRef, keepers, landings));
+        List<Lane> lanes = layout.lanes();
+        Map<Path, Map<String, Integer>> ports = namedPorts(lanes);
+        for (Lane lane : lanes) {
+            states.add(LaneState.of(lane, layout, integrationRef, keepers, landings, ports.getOrDefault(lane.path(), Map.of())));
         }
         return states;
+    }
+
+    /** The named ports the machine's register holds for the lanes, read once, none given: a look never takes a port. */
+    private static Map<Path, Map<String, Integer>> namedPorts(List<Lane> lanes) {
+        List<Path> paths = new ArrayList<>();
+        lanes.forEach(lane -> paths.add(lane.path()));
+        try {
+            return PortRegistry.machine().held(paths);
+        } catch (IOException e) {
+            return Map.of(); // the register cannot be read: no named port is shown, none is claimed
+        }
     }
 
     public LaneLayout layout() {

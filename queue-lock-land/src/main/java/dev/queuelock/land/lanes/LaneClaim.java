@@ -3,6 +3,7 @@ package dev.queuelock.land.lanes;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.repository.ports.PortRegistry;
+import dev.queuelock.repository.WorktreeInclude;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -53,7 +54,10 @@ public final class LaneClaim {
                 Path made = LaneLayout.physical(dir);
                 List<String> linked = linkShared(made); // first: a linked path is not copied as well
                 boolean patterns = Files.isRegularFile(layout.mainCheckout().resolve(WorktreeInclude.FILE));
-                List<String> copied = WorktreeInclude.copy(main, layout.mainCheckout(), made);
+                List<String> copied = WorktreeInclude.copy(layout.mainCheckout(), made);
+                if (patterns) {
+                    WorktreeInclude.markGiven(made); // its first build need not look again
+                }
                 LaneCreated created = new LaneCreated(new Lane(n, made, branch), linked, patterns ? copied : null);
                 try {
                     return created.withPorts(givePorts(made));

@@ -1,5 +1,6 @@
 package dev.queuelock.land.lanes;
 
+import dev.queuelock.repository.WorktreeInclude;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Removes sibling lanes whose work has all landed — never the lane running this, never the main
@@ -37,6 +38,8 @@ public final class LanePruner {
     private long freedBytes;
     private long droppedOutputBytes;
     private int droppedOutputLanes;
+    private final List<LaneState> kept = new ArrayList<>();
+    private Set<Path> droppedOutputOf = Set.of();
 
     /** A pruner that leaves the local repository alone. */
     public LanePruner(LaneBoard board, LandLog log) {
@@ -65,13 +68,18 @@ public final class LanePruner {
                 + (dropAfter.isPresent() ? " or has its build output dropped" : "") + ": " + why + "."));
         IdleOutputs outputs = keepers.unknownBecause().isPresent() ? null
                 : dropAfter.map(after -> new IdleOutputs(after, board::look, log)).orElse(null);
+        kept.clear();
         for (LaneState state : board.states(keepers)) {
             Lane lane = state.lane();
             if (lane.path().equals(here) || lane.path().equals(board.layout().mainCheckout())) {
+                kept.add(state);
                 continue;
             }
-            if (!pruned(state, keepers, removed) && outputs != null) {
-                outputs.drop(state);
+            if (!pruned(state, keepers, removed)) {
+                kept.add(state);
+                if (outputs != null) {
+                    outputs.drop(state);
+                }
             }
         }
         if (installs != null) {
@@ -84,6 +92,7 @@ public final class LanePruner {
         reclaimPorts();
         droppedOutputBytes = outputs == null ? 0 : outputs.freedBytes();
         droppedOutputLanes = outputs == null ? 0 : outputs.lanes();
+        droppedOutputOf = outputs == null ? Set.of() : outputs.dropped();
         return removed;
     }
 
@@ -154,6 +163,16 @@ public final class LanePruner {
     /** The bytes of build output the last {@link #prune} dropped from idle lanes ({@link LaneUse#DROP_IDLE_OUTPUT}), not in {@link #freedBytes}. */
     public long droppedOutputBytes() {
         return droppedOutputBytes;
+    }
+
+    /** The lanes the last {@link #prune} left, as it judged them: what is freeable now is counted from them. */
+    public List<LaneState> kept() {
+        return List.copyOf(kept);
+    }
+
+    /** The lanes whose build output the last {@link #prune} dropped: their sizes as last counted are no longer true. */
+    public Set<Path> droppedOutputOf() {
+        return droppedOutputOf;
     }
 
     /** How many idle lanes the last {@link #prune} dropped the build output of. */

@@ -4,7 +4,10 @@ import dev.queuelock.Durations;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.process.Occupant;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -12,7 +15,7 @@ import java.util.stream.Collectors;
  * A lane as status, prune and the orphan listing see it: how far its branch is ahead of and behind
  * the integration branch, what happened to it ({@link LaneStage}: new, working, landed, refused), whether it is in use and why (an agent, a Maven
  * run, a lander, or that nobody can tell) and who else is there, how long it has been idle, what is
- * uncommitted there, and its port.
+ * uncommitted there, its port and the named ports the machine's register holds for it.
  */
 public final class LaneState {
 
@@ -30,8 +33,10 @@ public final class LaneState {
     private final List<String> uncommitted;
     private final List<String> disposable;
     private final int port;
+    private final Map<String, Integer> namedPorts;
 
-    private LaneState(Lane lane, int[] aheadBehind, boolean landed, LaneStage stage, Activity activity, LaneChanges changes, int port) {
+    private LaneState(Lane lane, int[] aheadBehind, boolean landed, LaneStage stage, Activity activity, LaneChanges changes, int port,
+            Map<String, Integer> namedPorts) {
         this.lane = lane;
         this.ahead = aheadBehind[0];
         this.behind = aheadBehind[1];
@@ -46,13 +51,16 @@ public final class LaneState {
         this.uncommitted = List.copyOf(changes.work);
         this.disposable = List.copyOf(changes.litter);
         this.port = port;
+        this.namedPorts = Collections.unmodifiableMap(new LinkedHashMap<>(namedPorts));
     }
 
     /**
      * @param integrationRef the ref lanes land on, e.g. {@code refs/remotes/origin/main}
      * @param landings       what the landing history says of the lanes, from the same look
+     * @param namedPorts     the named ports the register holds for the lane, by name (read, never given)
      */
-    static LaneState of(Lane lane, LaneLayout layout, String integrationRef, LaneKeepers keepers, LaneLandings landings) {
+    static LaneState of(Lane lane, LaneLayout layout, String integrationRef, LaneKeepers keepers, LaneLandings landings,
+            Map<String, Integer> namedPorts) {
         LaneChanges changes = LaneChanges.of(lane, layout);
         LaneUse use = layout.settings().use();
         Optional<String> keptBy = keepers.keeper(lane);
@@ -63,7 +71,8 @@ public final class LaneState {
         int[] aheadBehind = aheadBehind(lane, layout, integrationRef);
         boolean landed = landings.landed(lane, aheadBehind[0], layout.mainGit().refs());
         LaneStage stage = LaneStage.of(aheadBehind[0], !changes.work.isEmpty(), landed, landings.last(lane));
-        return new LaneState(lane, aheadBehind, landed, stage, activity, changes, layout.settings().directory().port(lane.number()));
+        return new LaneState(lane, aheadBehind, landed, stage, activity, changes, layout.settings().directory().port(lane.number()),
+                namedPorts);
     }
 
     /** Idle, and no longer than since the lane was made (a lane made now from old files is not old). */
@@ -179,6 +188,18 @@ public final class LaneState {
         return port;
     }
 
+    /** The named ports ({@code queuelock.lanes.ports}) the lane holds, by name, lowest first; none before its first build asks. */
+    public Map<String, Integer> namedPorts() {
+        return namedPorts;
+    }
+
+    /** {@code 8081}, or with named ports {@code 8081 http=20000 db=20001}: as status and watch say a lane's ports. */
+    public String ports() {
+        StringBuilder text = new StringBuilder(String.valueOf(port));
+        namedPorts.forEach((name, p) -> text.append(' ').append(name).append('=').append(p));
+        return text.toString();
+    }
+
     /**
      * Work that is nowhere else (unlanded commits or uncommitted changes) and nobody on it for
      * longer than the grace period ({@link LaneUse#orphanGrace}): not an agent between two commands.
@@ -200,7 +221,7 @@ public final class LaneState {
                 + (!live() && keptAsNew() ? " (kept as new " + Durations.format(keptAsNewFor()) + " more)" : "")
                 + (bystanders.isEmpty() ? "" : " (also there: " + names(bystanders) + ")")
                 + (uncommitted.isEmpty() ? "" : "  " + uncommitted.size() + " uncommitted")
-                + "  port " + port
+                + "  port " + ports()
                 + (orphaned() ? "  ORPHANED: work nobody is on; ask its owner, never delete it unseen" : "");
     }
 

@@ -72,6 +72,8 @@ public final class PageJson {
             l.put("live", lane.live());
             l.put("idleMillis", lane.idle().toMillis());
             l.put("port", lane.port());
+            ObjectNode named = l.putObject("namedPorts");
+            lane.namedPorts().forEach(named::put);
             m.disk.of(lane.lane()).ifPresent(d -> {
                 l.put("diskBytes", d.totalBytes());
                 l.put("disk", m.disk.row(lane.lane(), m.now)); // said by the one formatter the screen and status use

@@ -94,9 +94,9 @@ public final class ScreenText {
             String name = WatchModel.name(lane);
             String state = m.state(lane);
             boolean fits = state.length() <= STATE_WIDTH;
-            out.add(String.format("  %-3s %-14s %-22s %-9s %-" + STATE_WIDTH + "s %-9s port %-5d %s", lane.lane().number(),
+            out.add(String.format("  %-3s %-14s %-22s %-9s %-" + STATE_WIDTH + "s %-9s port %-5s %s", lane.lane().number(),
                     clip(name, 14), clip(lane.lane().branch().orElse("(detached)"), 22), aheadBehind(lane),
-                    fits ? state : head(state), lane.live() ? "in use" : "idle " + Durations.format(lane.idle()), lane.port(),
+                    fits ? state : head(state), lane.live() ? "in use" : "idle " + Durations.format(lane.idle()), lane.ports(),
                     m.disk.row(lane.lane(), m.now)));
             // A refusal is what the lane's owner acts on: its reason, files and fix are said in full
             // under the row (the screen wraps them to its width), never cut to the column.

@@ -2,6 +2,7 @@ package dev.queuelock.land.disk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.queuelock.land.base.FileTrees;
 import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.lanes.Lane;
@@ -11,11 +12,15 @@ import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.lanes.LaneInstalls;
 import dev.queuelock.land.lanes.LaneLayout;
 import dev.queuelock.land.lanes.LaneSettings;
+import dev.queuelock.repository.FreeableNote;
+import dev.queuelock.repository.StateFolder;
 import dev.queuelock.testsupport.GitFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,6 +125,26 @@ class LaneDisksTest {
         assertThat(low.json().get("lowSpace")).isEqualTo(low.lowSpace().orElseThrow());
         assertThat(disks.warnedUnder(1, states).lowSpace()).as("more than 1 GB free here").isEmpty();
         assertThat(disks.warnedUnder(0, states).lowSpace()).as("0: never").isEmpty();
+    }
+
+    @Test
+    void whatIsFreeableIsKeptByWhoCountedItAndALaneWhoseOutputWasDroppedIsCountedAgainThoughFresh() throws Exception {
+        Files.writeString(repo.main.resolve(".git/info/exclude"), "target/\n"); // build output is no work
+        Path one = repo.lane("main-lane-1");
+        write(one.resolve("target/a.jar"), 300_000);
+        List<LaneState> states = new LaneBoard(layout, "refs/remotes/origin/main",
+                () -> LaneRecords.read(repo.main.resolve(".git"), Map.of(), Map.of())).states();
+        long now = System.currentTimeMillis();
+        meter.lookAndKeep(states, Set.of(), now, "status");
+        assertThat(FreeableNote.read(StateFolder.of(layout.commonDir())).orElseThrow().outputBytes()).isEqualTo(300_000);
+        FileTrees.delete(one.resolve("target")); // as prune drops an idle lane's output
+
+        LaneDisks after = meter.lookAndKeep(states, Set.of(one), now + 60_000, "prune");
+
+        assertThat(after.of(states.get(0).lane()).orElseThrow().outputBytes).as("its kept size is fresh, but no longer true").isZero();
+        FreeableNote note = FreeableNote.read(StateFolder.of(layout.commonDir())).orElseThrow();
+        assertThat(note.outputBytes()).isZero();
+        assertThat(FreeableNote.textAsOf(Optional.of(note), now + 70_000)).startsWith("as prune counted 10s ago, no lane can be pruned now;");
     }
 
     private static void write(Path file, int bytes) throws Exception {

@@ -18,6 +18,7 @@ import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.land.notify.Notifier;
 import dev.queuelock.testsupport.GitFixture;
+import dev.queuelock.repository.ports.PortRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,6 +70,28 @@ class WatchLanesTest {
         LaneBoard board = new LaneBoard(LaneLayout.of(new Git(repo.main), LaneSettings.defaults()), "refs/remotes/origin/main",
                 () -> LaneRecords.read(common, Map.of(), Map.of()));
         return new WatchLoop(new FixedSources(build, land, board.states(), common), Notifier.NONE, 0).look();
+    }
+
+    @Test
+    void aLanesNamedPortsAreOnItsRowAndOnThePageAsTheRegisterHoldsThem() throws Exception {
+        Path one = lane(1);
+        Path two = lane(2);
+        PortRegistry register = PortRegistry.machine(); // the one the watch reads
+        try {
+            Map<String, Integer> ports = register.portsOf(one, List.of("http", "db"), 23700);
+            WatchModel m = look();
+
+            assertThat(linesOfLane(ScreenWrap.wrap(ScreenText.lines(m), 200), "main-lane-1").get(0))
+                    .contains("port 8081 http=" + ports.get("http") + " db=" + ports.get("db"));
+            assertThat(linesOfLane(ScreenWrap.wrap(ScreenText.lines(m), 200), "main-lane-2").get(0)).as("asked for none")
+                    .contains("port 8082 ").doesNotContain("http=");
+            JsonNode lanes = new ObjectMapper().readTree(PageJson.render(m)).get("lanes");
+            assertThat(lanes.get(0).get("namedPorts").get("http").asInt()).isEqualTo(ports.get("http"));
+            assertThat(lanes.get(1).get("namedPorts").size()).isZero();
+            assertThat(register.held(two)).as("a look gives no port").isEmpty();
+        } finally {
+            register.free(one);
+        }
     }
 
     @Test

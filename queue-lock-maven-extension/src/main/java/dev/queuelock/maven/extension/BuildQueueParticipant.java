@@ -73,7 +73,7 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
         if (onlyOwn) {
             TopProjectOnly.apply(request);
         }
-        LaneBuildProperties.apply(request, top);
+        LaneBuildProperties.apply(request, top, !onlyOwn);
         storedModules = narrows(session.getUserProperties()) ? StoredModules.join(session) : null;
         BuildQueueSettings.warnUnknownKeys(request);
         BuildQueueSettings settings = BuildQueueSettings.read(session.getUserProperties(), System.getenv());

@@ -139,7 +139,7 @@ public class LandMojo extends AbstractLandTargetMojo {
     private void pruneLandedSiblings(Path lane, LaneSettings lanes, LandTarget target) {
         try {
             LaneLayout layout = LaneLayout.of(new Git(lane), lanes);
-            pruner(layout, target).prune(lane);
+            pruneAndCount(pruner(layout, target), layout, lane, "land");
         } catch (LandException e) {
             getLog().warn("landed; pruning landed lanes failed: " + e.getMessage() + " (run mvn queuelock:prune later)");
         }

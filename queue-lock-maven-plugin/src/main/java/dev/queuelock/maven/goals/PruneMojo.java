@@ -31,7 +31,7 @@ public class PruneMojo extends AbstractLandTargetMojo {
             LandTarget target = target();
             fetchQuietly(layout, target.remote());
             LanePruner pruner = pruner(layout, target);
-            List<Lane> removed = pruner.prune(topDirectory());
+            List<Lane> removed = pruneAndCount(pruner, layout, topDirectory(), "prune");
             getLog().info((removed.isEmpty() && pruner.freedBytes() == 0 ? "no lane to prune"
                     : "pruned " + removed.size() + " lane(s), freed " + DiskCount.format(pruner.freedBytes()))
                     + (pruner.droppedOutputLanes() == 0 ? "" : "; dropped the build output of " + pruner.droppedOutputLanes()

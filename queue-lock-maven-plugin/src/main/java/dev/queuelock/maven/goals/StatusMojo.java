@@ -37,8 +37,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 
@@ -123,19 +123,15 @@ public class StatusMojo extends AbstractLandTargetMojo {
 
     /**
      * What the lanes take on disk, sizes kept from earlier looks where fresh ({@link DiskMeter}); none outside git.
-     * What can be freed is kept too, for the lanes' builds to name when free space is low.
+     * What can be freed is kept too, for the lanes' builds to name when free space is low (as prune and land keep it after freeing space).
      */
     private LaneDisks disk(RepoKey repo, LaneSettings settings, List<LaneState> states) {
         if (states.isEmpty()) {
             return LaneDisks.NONE;
         }
         try {
-            List<Lane> lanes = states.stream().map(LaneState::lane).collect(Collectors.toList());
             DiskMeter meter = diskMeter(LaneLayout.of(new Git(repo.worktree()), settings));
-            long now = System.currentTimeMillis();
-            LaneDisks disks = meter.look(lanes, now);
-            meter.keep(disks.freeable(states, now));
-            return disks;
+            return meter.lookAndKeep(states, Set.of(), System.currentTimeMillis(), "status");
         } catch (LandException e) {
             return LaneDisks.NONE;
         }

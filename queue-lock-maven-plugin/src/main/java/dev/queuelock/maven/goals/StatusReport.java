@@ -224,6 +224,7 @@ final class StatusReport {
                 l.put("idleMillis", lane.idle().toMillis());
                 l.put("uncommitted", lane.uncommitted().size());
                 l.put("port", lane.port());
+                l.put("namedPorts", lane.namedPorts());
                 l.put("orphaned", lane.orphaned());
                 l.put("keptAsNewMillis", lane.keptAsNewFor().toMillis());
                 l.put("disk", disk.json(lane.lane()));

@@ -88,6 +88,19 @@ public final class PortRegistry {
         return byName(read(), laneKey(lane));
     }
 
+    /**
+     * The ports each of {@code lanes} holds now, by name: one read of the register for them all, and
+     * no port given (what status and watch show). A lane holding none maps to an empty map.
+     */
+    public Map<Path, Map<String, Integer>> held(List<Path> lanes) throws IOException {
+        Map<Integer, PortEntry> all = read();
+        Map<Path, Map<String, Integer>> held = new LinkedHashMap<>();
+        for (Path lane : lanes) {
+            held.put(lane, byName(all, laneKey(lane)));
+        }
+        return held;
+    }
+
     /** Gives back every port {@code lane} holds (a lane pruned); returns them, lowest first. */
     public List<Integer> free(Path lane) throws IOException {
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {

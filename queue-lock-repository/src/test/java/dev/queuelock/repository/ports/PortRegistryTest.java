@@ -40,6 +40,23 @@ class PortRegistryTest {
     Path tmp;
 
     @Test
+    void whatLanesHoldIsReadForThemAllAtOnceAndReadingGivesNoPort() throws IOException {
+        PortRegistry registry = PortRegistry.in(tmp.resolve("queues"));
+        Path asked = lane("shop-lane-1");
+        Path never = lane("shop-lane-2");
+        assertThat(registry.held(List.of(asked, never))).as("no register yet").containsOnlyKeys(asked, never)
+                .allSatisfy((lane, ports) -> assertThat(ports).isEmpty());
+        assertThat(registry.directory()).as("reading makes no register").doesNotExist();
+        Map<String, Integer> given = registry.portsOf(asked, NAMES, FROM);
+
+        Map<Path, Map<String, Integer>> held = registry.held(List.of(asked, never));
+
+        assertThat(held.get(asked)).isEqualTo(given);
+        assertThat(held.get(never)).as("a look gives none").isEmpty();
+        assertThat(registry.held(never)).isEmpty();
+    }
+
+    @Test
     void eightLanesGetDistinctPortsAndTheSameOnASecondAsk() throws IOException {
         PortRegistry registry = PortRegistry.in(tmp.resolve("queues"));
         Map<Path, Map<String, Integer>> first = new LinkedHashMap<>();

@@ -1,8 +1,7 @@
-package dev.queuelock.land.lanes;
+package dev.queuelock.repository;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.queuelock.land.git.Git;
 import dev.queuelock.testsupport.GitFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,14 +30,14 @@ class WorktreeIncludeTest {
         GitFixture.git(main, "worktree", "add", "-q", "--detach", lane.toString());
         Files.writeString(lane.resolve(".env"), "TOKEN=lane's own\n");
 
-        assertThat(WorktreeInclude.copy(new Git(main), main, lane)).containsExactly("secrets/deep/key.txt");
+        assertThat(WorktreeInclude.copy(main, lane)).containsExactly("secrets/deep/key.txt");
 
         assertThat(lane.resolve("secrets/deep/key.txt")).hasContent("key");
         assertThat(lane.resolve(".env")).as("never over a file the lane has").hasContent("TOKEN=lane's own");
         assertThat(lane.resolve("target")).as("ignored, not listed").doesNotExist();
         assertThat(lane.resolve("notes.txt")).as("listed, but not ignored: Claude Code copies only ignored files").doesNotExist();
-        assertThat(WorktreeInclude.copy(new Git(main), main, root.resolve("nowhere"))).isNotEmpty();
+        assertThat(WorktreeInclude.copy(main, root.resolve("nowhere"))).isNotEmpty();
         Files.delete(main.resolve(WorktreeInclude.FILE));
-        assertThat(WorktreeInclude.copy(new Git(main), main, lane)).isEmpty();
+        assertThat(WorktreeInclude.copy(main, lane)).isEmpty();
     }
 }
