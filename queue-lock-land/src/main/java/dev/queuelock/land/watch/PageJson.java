@@ -90,6 +90,7 @@ public final class PageJson {
         List<LandRun> recent = m.landings.subList(Math.max(0, m.landings.size() - ScreenText.CHART_RUNS), m.landings.size());
         m.disk.summary().ifPresent(text -> doc.put("disk", text));
         m.disk.lowSpace().ifPresent(text -> doc.put("lowSpace", text));
+        m.reuse.ifPresent(reuse -> doc.put("reuse", reuse.line()));
         ArrayNode chart = doc.putArray("chart");
         new HistoryChart(60).render(recent).forEach(chart::add);
         stats.landingsPerHour().ifPresent(r -> doc.put("landingsPerHour", r));

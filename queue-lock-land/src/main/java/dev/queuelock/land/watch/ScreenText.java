@@ -107,6 +107,7 @@ public final class ScreenText {
         }
         m.disk.summary().ifPresent(text -> out.add("  " + text));
         m.disk.lowSpace().ifPresent(text -> out.add("  " + text));
+        m.reuse.ifPresent(reuse -> out.add("  " + reuse.line()));
     }
 
     private static void landings(WatchModel m, List<String> out) {

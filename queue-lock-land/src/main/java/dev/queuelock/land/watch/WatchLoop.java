@@ -12,6 +12,7 @@ import dev.queuelock.land.batch.BatchBoard;
 import dev.queuelock.land.checks.FlakyTests;
 import dev.queuelock.land.git.RepoContext;
 import dev.queuelock.land.disk.LaneDisks;
+import dev.queuelock.land.disk.ReuseSummary;
 import dev.queuelock.land.history.Activity;
 import dev.queuelock.land.history.ActivityLine;
 import dev.queuelock.land.history.InFlightLanding;
@@ -33,23 +34,23 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
- * The watch: reads a {@link WatchModel}, shows it, and sleeps until a queue's backend reports a
- * change in it ({@link WatchSources#buildChanges}: the kernel's file events of a file queue,
- * ZooKeeper's watches of another machine's landing) or the kernel one in the repository's state
- * ({@link DirectoryEvents}). What changed is read again,
- * nothing else: a queue when it changed, the landings when the state changes, the lanes (which
- * runs git) at most every {@value #LANES_EVERY_MILLIS} ms, a check's log on from where it stopped
- * every {@value #CHECKS_EVERY_MILLIS} ms while a landing is in its checks, the build queue's usage
- * history when that queue changed and the file is another (each record renames a new file over it). While something counts time (a hold, a
- * wait, a landing) the view is shown again every {@code tickMillis} from what was read, without
- * reading; with nothing to count it sleeps until a change. While it shows a process (a holder, a
- * waiter, a landing under way), it judges again every second whether that process lives
- * ({@link Rejudging}). Takes no lock and writes nothing.
+ * The watch: reads a {@link WatchModel}, shows it, and sleeps until a queue's backend reports a change in it
+ * ({@link WatchSources#buildChanges}: the kernel's file events of a file queue, ZooKeeper's watches of another
+ * machine's landing) or the kernel one in the repository's state ({@link DirectoryEvents}). What changed is read
+ * again, nothing else: a queue when it changed, the landings when the state changes, the lanes (which runs git) at
+ * most every {@value #LANES_EVERY_MILLIS} ms, a check's log on from where it stopped every
+ * {@value #CHECKS_EVERY_MILLIS} ms while a landing is in its checks, the build queue's usage history when that
+ * queue changed and the file is another (each record renames a new file over it). While something counts time (a
+ * hold, a wait, a landing) the view is shown again every {@code tickMillis} from what was read, without reading;
+ * with nothing to count it sleeps until a change. While it shows a process (a holder, a waiter, a landing under
+ * way), it judges again every second whether that process lives ({@link Rejudging}). Takes no lock and writes
+ * nothing.
  */
 public final class WatchLoop {
 
@@ -78,6 +79,7 @@ public final class WatchLoop {
     /** The batches and checks side by side under way, as the batch board was last read. */
     private UnderWay onBoard = UnderWay.NONE;
     private LaneDisks disk = LaneDisks.NONE;
+    private Optional<ReuseSummary> reuse = Optional.empty();
     private CheckProgress checks;
     /** The usage history's file as last read (its key and time), so a changed build queue rereads it only when it was rewritten. */
     private Object usageRead;
@@ -159,17 +161,12 @@ public final class WatchLoop {
     private WatchModel model(long now) {
         timeline.observe(build, now);
         return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay()).with(pause, overlaps)
-                .taking(taken);
+                .taking(taken).reusing(reuse);
     }
 
     /** Whether a landing is in its checks: their logs are read on while it is. */
     private boolean checking() {
-        for (LandingNote note : landing.values()) {
-            if (note.isIn(Phase.CHECKS)) {
-                return true;
-            }
-        }
-        return false;
+        return landing.values().stream().anyMatch(note -> note.isIn(Phase.CHECKS));
     }
 
     /** The checks' progress, read on from where the last look stopped, and the batches as the state was last read. */
@@ -243,6 +240,7 @@ public final class WatchLoop {
         overlaps = sources.overlaps(lanes);
         long now = System.currentTimeMillis();
         disk = sources.disk(lanes); // counted in the background: never waits on a large tree
+        reuse = sources.reuse();
         lanesReadAt = now;
         lanesDue = false;
     }

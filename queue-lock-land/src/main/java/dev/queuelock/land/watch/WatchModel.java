@@ -5,6 +5,7 @@ import dev.queuelock.QueueSnapshot;
 import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.disk.LaneDisks;
+import dev.queuelock.land.disk.ReuseSummary;
 import dev.queuelock.land.history.ActivityLine;
 import dev.queuelock.land.base.QueuePause;
 import dev.queuelock.land.history.LandRun;
@@ -46,16 +47,20 @@ public final class WatchModel {
     final List<Overlap> overlaps;
     /** The land waiters the holder took into its landing (its batch, its train), as the batch board said. */
     final Predicate<LockRecord> taken;
+    /** What the store of modules' outputs holds and what reuse left unbuilt, as read with the lanes. */
+    final Optional<ReuseSummary> reuse;
 
     WatchModel(long now, QueueSnapshot build, QueueSnapshot land, Map<String, LandingNote> landing, List<LandRun> landings,
             Map<String, Long> flaky, List<LaneState> lanes, Map<String, ActivityLine> lastEnds, LaneDisks disk,
             Timeline timeline, UnderWay underWay) {
-        this(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, null, List.of(), waiter -> false);
+        this(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, null, List.of(), waiter -> false,
+                Optional.empty());
     }
 
     private WatchModel(long now, QueueSnapshot build, QueueSnapshot land, Map<String, LandingNote> landing, List<LandRun> landings,
             Map<String, Long> flaky, List<LaneState> lanes, Map<String, ActivityLine> lastEnds, LaneDisks disk,
-            Timeline timeline, UnderWay underWay, QueuePause pause, List<Overlap> overlaps, Predicate<LockRecord> taken) {
+            Timeline timeline, UnderWay underWay, QueuePause pause, List<Overlap> overlaps, Predicate<LockRecord> taken,
+            Optional<ReuseSummary> reuse) {
         this.now = now;
         this.build = build;
         this.land = land;
@@ -70,23 +75,30 @@ public final class WatchModel {
         this.pause = pause;
         this.overlaps = overlaps;
         this.taken = taken;
+        this.reuse = reuse;
     }
 
     /** This look with the land queue's pause as the state folder said it (null: it runs) and the lanes' overlaps. */
     WatchModel with(QueuePause landPause, List<Overlap> laneOverlaps) {
         return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, landPause,
-                List.copyOf(laneOverlaps), taken);
+                List.copyOf(laneOverlaps), taken, reuse);
     }
 
     /** This look with the land waiters the holder took into its landing. */
     WatchModel taking(Predicate<LockRecord> takenIntoLanding) {
         return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, pause, overlaps,
-                takenIntoLanding);
+                takenIntoLanding, reuse);
+    }
+
+    /** This look with what the reuse store holds and what reuse left unbuilt, as read with the lanes. */
+    WatchModel reusing(Optional<ReuseSummary> store) {
+        return new WatchModel(now, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, pause, overlaps,
+                taken, store);
     }
 
     /** The same look, timed at {@code at}: what a clock tick redraws without reading anything again. */
     WatchModel at(long at) {
-        return new WatchModel(at, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, pause, overlaps, taken);
+        return new WatchModel(at, build, land, landing, landings, flaky, lanes, lastEnds, disk, timeline, underWay, pause, overlaps, taken, reuse);
     }
 
     /** The build queue as this look read it. */

@@ -2,11 +2,13 @@ package dev.queuelock.land.watch;
 
 import dev.queuelock.QueueSnapshot;
 import dev.queuelock.land.disk.LaneDisks;
+import dev.queuelock.land.disk.ReuseSummary;
 import dev.queuelock.repository.changes.Overlap;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.spi.QueueChanges;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Where the watch reads from: the two queues as status reads them, with their change events as
@@ -34,6 +36,11 @@ public interface WatchSources {
     /** What {@code lanes} take on disk, as last counted (in the background: this never waits on a count); none if not known. */
     default LaneDisks disk(List<LaneState> lanes) {
         return LaneDisks.NONE;
+    }
+
+    /** What the store of modules' outputs holds and what reuse left unbuilt today and this week, as status says it; read with the lanes. */
+    default Optional<ReuseSummary> reuse() {
+        return Optional.empty();
     }
 
     /** Which of these lanes change the same files (the conflicts forecast); runs git, read with the lanes. */

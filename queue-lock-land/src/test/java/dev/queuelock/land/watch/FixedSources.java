@@ -4,8 +4,15 @@ import dev.queuelock.QueueSnapshot;
 import dev.queuelock.land.lanes.LaneState;
 import dev.queuelock.build.slots.UsageHistory;
 import dev.queuelock.spi.QueueChanges;
+import dev.queuelock.land.disk.ReuseSummary;
+import dev.queuelock.repository.StateFolder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /** What a test gives the watch: the queues as given, the lanes as given, the repository's state from its common directory. */
 final class FixedSources implements WatchSources {
@@ -50,6 +57,19 @@ final class FixedSources implements WatchSources {
     @Override
     public List<LaneState> lanes() {
         return lanes;
+    }
+
+    /** As the watch's own sources read it, where the test made a store of modules' outputs (2048 MB cap); none elsewhere. */
+    @Override
+    public Optional<ReuseSummary> reuse() {
+        if (common == null || !Files.isDirectory(StateFolder.of(common).resolve(StateFolder.REUSE))) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ReuseSummary.of(common, Instant.now(), 2048));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Override

@@ -1,5 +1,10 @@
 package dev.queuelock.land.watch;
 
+import java.time.Instant;
+import dev.queuelock.repository.StateFolder;
+import dev.queuelock.land.disk.ReuseSummary;
+import dev.queuelock.build.reuse.ReuseRecord;
+import dev.queuelock.build.reuse.ReuseLedger;
 import dev.queuelock.land.disk.LaneDisks;
 import dev.queuelock.land.base.Outcome;
 import dev.queuelock.land.history.Activity;
@@ -269,5 +274,22 @@ class WatchViewTest {
         assertThat(page.at("/land/waiters/1/place/ahead/1/lane").asText()).isEqualTo("b");
         assertThat(page.at("/land/waiters/1/place/ahead/1/state").asText()).isEqualTo("taken into lane a's landing");
         assertThat(page.at("/land/waiters/1/place").toString()).isEqualTo(new ObjectMapper().writeValueAsString(status.json(1)));
+    }
+
+    /** Issue 55: the watch, on its screen and its page, says what the reuse store holds and what reuse left unbuilt today, as status. */
+    @Test
+    void whatReuseLeftUnbuiltTodayIsOnTheScreenAndThePageAsStatusSaysIt() throws Exception {
+        Path common = Files.createDirectories(state.resolve("reuse.git"));
+        Path store = StateFolder.of(common).resolve(StateFolder.REUSE);
+        Instant now = Instant.now();
+        ReuseLedger.in(store).record(new ReuseRecord("the main checkout", "3f2a1b9", Duration.ofSeconds(40), now, true), now);
+        QueueSnapshot none = new QueueSnapshot(Path.of("/tmp/q-none"), List.of(), List.of());
+
+        WatchModel look = new WatchLoop(new FixedSources(none, none, List.of(), common), Notifier.NONE, 0).look();
+
+        String status = ReuseSummary.of(common, Instant.now(), 2048).line();
+        assertThat(status).contains("reused today: 1 module, 40s of recorded build time not run again");
+        assertThat(ScreenText.lines(look)).contains("  " + status);
+        assertThat(new ObjectMapper().readTree(PageJson.render(look)).get("reuse").asText()).isEqualTo(status);
     }
 }

@@ -1,5 +1,9 @@
 package dev.queuelock.maven.goals;
 
+import java.util.Optional;
+import java.time.Instant;
+import dev.queuelock.land.disk.ReuseSummary;
+import dev.queuelock.build.ReuseSettings;
 import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
@@ -66,10 +70,11 @@ public class WatchMojo extends AbstractLandTargetMojo {
         Integer pagePort = setting(WATCH_PORT, problems);
         List<String> notify = setting(Notifier.NOTIFY, problems);
         Integer lowFreeSpaceGb = setting(DiskSettings.LOW_FREE_SPACE_GB, problems); // read first: laneSettings refuses every problem at once
+        Integer reuseMegabytes = setting(ReuseSettings.STORE_MEGABYTES, problems);
         LaneSettings laneSettings = laneSettings(problems);
         RepoKey repo = RepoKey.of(topDirectory());
         QueueLockFactory factory = queues();
-        Sources sources = new Sources(factory, scope, repo, laneSettings, lowFreeSpaceGb);
+        Sources sources = new Sources(factory, scope, repo, laneSettings, lowFreeSpaceGb, reuseMegabytes);
         // -B says a script runs this, even from a terminal: it gets lines, not frames.
         boolean terminal = Screen.isTerminal() && session().getRequest().isInteractiveMode();
         WatchLoop loop = new WatchLoop(sources, new Notifier(notify, getLog()::warn),
@@ -130,11 +135,13 @@ public class WatchMojo extends AbstractLandTargetMojo {
         private final LaneSettings laneSettings;
         private final Path commonDir;
         private final int lowFreeSpaceGb;
+        private final int reuseMegabytes;
         private DiskWatch disk;
 
-        Sources(QueueLockFactory factory, BuildScope scope, RepoKey repo, LaneSettings laneSettings, int lowFreeSpaceGb) {
+        Sources(QueueLockFactory factory, BuildScope scope, RepoKey repo, LaneSettings laneSettings, int lowFreeSpaceGb, int reuseMegabytes) {
             super(factory, factory.buildQueue(scope, repo), factory.queue(Queue.LAND, repo.worktree()));
             this.lowFreeSpaceGb = lowFreeSpaceGb;
+            this.reuseMegabytes = reuseMegabytes;
             this.repo = repo;
             this.laneSettings = laneSettings;
             Path common;
@@ -170,6 +177,18 @@ public class WatchMojo extends AbstractLandTargetMojo {
                 return disk.latest(lanes.stream().map(LaneState::lane).collect(Collectors.toList())).warnedUnder(lowFreeSpaceGb, lanes);
             } catch (LandException e) {
                 return LaneDisks.NONE;
+            }
+        }
+
+        @Override
+        public Optional<ReuseSummary> reuse() {
+            if (commonDir == null) {
+                return Optional.empty();
+            }
+            try {
+                return Optional.of(ReuseSummary.of(commonDir, Instant.now(), reuseMegabytes));
+            } catch (IOException e) {
+                return Optional.empty(); // the store could not be read: the watch says nothing of it, as status
             }
         }
 
