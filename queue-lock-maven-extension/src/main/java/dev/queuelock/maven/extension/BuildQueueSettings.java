@@ -36,7 +36,7 @@ final class BuildQueueSettings {
     private static final List<String> NAMED_HERE = List.of(AffectedBuildSettings.AFFECTED, LaneDirectory.NUMBER_PROPERTY,
             LaneDirectory.PORT_PROPERTY, LandCheckProperties.CHANGED_FILES, LandCheckProperties.ROOT,
             LandCheckProperties.CHANGED_OWN, LandCheckProperties.CHANGED_AHEAD, LandCheckProperties.PLAN,
-            ReuseSettings.STORE_MEGABYTES_KEY, LanePortSettings.PORTS, LanePortSettings.NAMED_PORT_BASE_KEY);
+            ReuseSettings.STORE_MEGABYTES_KEY, ReuseSettings.TESTED_KEY, ReuseSettings.TESTED_IN_LAND_CHECKS_KEY, LanePortSettings.PORTS, LanePortSettings.NAMED_PORT_BASE_KEY);
 
     private final String skipReason;
     private final BuildScope scope;

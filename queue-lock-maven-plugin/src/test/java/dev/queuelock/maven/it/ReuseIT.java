@@ -23,11 +23,12 @@ import org.junit.jupiter.api.io.TempDir;
  * A module is built once per inputs: on the three-modules project (a parent, shared, and app and
  * api built on it) with lanes, on real Maven 3.8.7 (the {@code mvn} on PATH), 3.9, 3.10 and 4 and git,
  * after the main checkout built, a lane's affected build with an uncommitted change in app compiles
- * nothing of shared and compiles app against the main checkout's shared, and builds shared when it
+ * nothing of shared and compiles app against the main checkout's shared, the same build again takes
+ * app too, whose tests passed at its inputs (queuelock.build.reuseTested), and builds shared when it
  * asks for another profile or gives another user property; a
  * lane that changes shared builds its own, and app's tests see its change; a third lane, changing
  * api, gets the main checkout's shared, never the second lane's; and land's check of the first
- * lane's change reuses the main checkout's shared as well.
+ * lane's change reuses the main checkout's shared as well, and tests app (queuelock.land.reuseTested is off).
  */
 class ReuseIT {
 
@@ -79,6 +80,12 @@ class ReuseIT {
         assertThat(leaf).contains("affected: 1 module tested (app), 1 module built without tests (shop3), " + fromMain)
                 .as("nothing of shared ran").doesNotContain(ANY_GOAL_ON_SHARED)
                 .as("app compiled against it").contains(APP_COMPILED).contains("[shop3] test of app ran");
+        // The same build again: app's tests passed at these inputs in this lane, so app is taken from the store too.
+        String twice = ok(affected(one, "lane-1-twice")).log();
+        assertThat(twice).contains("affected: 0 modules tested, 1 module built without tests (shop3), 2 modules reused (shared: "
+                        + "built by the main checkout at " + main + " in ")
+                .contains("; app: built by lane lane-1 at " + main + " in ").contains(" with its tests)")
+                .as("nothing of app ran").doesNotContain(APP_COMPILED).doesNotContain("[shop3] test of app ran");
         String off = ok(repo.mvnOn(maven, one, "lane-1-off", "verify", "-Dqueuelock.build.affected",
                 "-Dqueuelock.build.reuseMegabytes=0")).log();
         assertThat(off).as("reuse switched off").contains("2 modules built without tests (shop3, shared);");
@@ -89,7 +96,8 @@ class ReuseIT {
         assertThat(property).as("another user property: other inputs").contains("2 modules built without tests (shop3, shared);")
                 .contains(SHARED_COMPILED);
         // Lane 1's own shared/target now holds the -D build's classes: app still compiles against the stored jar.
-        String again = ok(repo.mvnOn(maven, one, "lane-1-again", "verify", "-Dqueuelock.build.affected", "-X")).log();
+        String again = ok(repo.mvnOn(maven, one, "lane-1-again", "verify", "-Dqueuelock.build.affected", "-X",
+                "-Dqueuelock.build.reuseTested=false")).log();
         assertThat(again).contains(fromMain).doesNotContain(ANY_GOAL_ON_SHARED)
                 .as("app's class path holds the stored jar").containsPattern("queuelock/reuse/[0-9a-f]{64}/0-shared");
 
@@ -115,6 +123,7 @@ class ReuseIT {
         LandingRepo.git(one, "commit", "-q", "-m", "note");
         String land = ok(repo.mvnOn(maven, one, "lane-1-land", ThreeModuleLanes.landing())).log();
         assertThat(land).contains("check: reused: dev.queuelock.its:shared (built by the main checkout at " + main + " in ")
+                .as("a land check tests what it plans, though app passed at these inputs in the lane (queuelock.land.reuseTested)")
                 .contains("check: tested: dev.queuelock.its:app");
         assertThat(repo.remoteSubjects("main")).contains("note");
     }

@@ -50,14 +50,19 @@ final class CheckPlan {
         return new CheckPlan(fullBecause, tested, builtOnly, why, reused);
     }
 
-    /** This plan with {@code reused} (modules it built only, each with where its outputs come from) resolved instead of built. */
+    /**
+     * This plan with {@code reused} (modules it built only, or tested ones whose tests passed at the same
+     * inputs, each with where its outputs come from) resolved instead of built.
+     */
     CheckPlan reusing(Map<String, String> reused) {
         if (reused.isEmpty()) {
             return this;
         }
         Set<String> built = new LinkedHashSet<>(builtOnly);
         built.removeAll(reused.keySet());
-        return new CheckPlan(fullBecause, tested, built, stands, new LinkedHashMap<>(reused));
+        Map<String, String> testing = new LinkedHashMap<>(tested);
+        testing.keySet().removeAll(reused.keySet());
+        return new CheckPlan(fullBecause, testing, built, stands, new LinkedHashMap<>(reused));
     }
 
     /** The modules built only for those tested: where stored outputs may stand in for building them. */

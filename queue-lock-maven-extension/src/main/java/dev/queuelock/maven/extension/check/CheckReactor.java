@@ -1,5 +1,6 @@
 package dev.queuelock.maven.extension.check;
 
+import dev.queuelock.build.ReuseSettings;
 import dev.queuelock.maven.extension.reuse.BuildReuse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -64,7 +65,7 @@ public final class CheckReactor {
             plan = AffectedReactor.narrow(session, root, changed);
         }
         if (reuse != null && !plan.isFull()) {
-            plan = plan.reusing(reuse.take(session, plan.builtOnly()));
+            plan = plan.reusing(reuse.take(session, plan.builtOnly(), LaneReactor.reusedTested(session, ReuseSettings.TESTED_IN_LAND_CHECKS, plan)));
         }
         List<String> lines = plan.describe();
         lines.forEach(line -> LOG.info("Land check: {}", line));

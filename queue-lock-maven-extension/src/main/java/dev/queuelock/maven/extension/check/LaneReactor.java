@@ -1,10 +1,13 @@
 package dev.queuelock.maven.extension.check;
 
 import dev.queuelock.build.AffectedBuildSettings;
+import dev.queuelock.build.ReuseSettings;
+import dev.queuelock.config.Setting;
 import dev.queuelock.maven.extension.reuse.BuildReuse;
-import dev.queuelock.repository.changes.WorktreeChanges;
 import dev.queuelock.repo.RepoKey;
+import dev.queuelock.repository.changes.WorktreeChanges;
 import java.nio.file.Path;
+import java.util.Set;
 import org.apache.maven.execution.MavenExecutionRequest;
 import org.apache.maven.execution.MavenSession;
 import org.slf4j.Logger;
@@ -60,9 +63,19 @@ public final class LaneReactor {
         } else {
             CheckPlan plan = AffectedReactor.narrow(session, repo.worktree(), changes.paths);
             if (reuse != null && !plan.isFull()) {
-                plan = plan.reusing(reuse.take(session, plan.builtOnly()));
+                plan = plan.reusing(reuse.take(session, plan.builtOnly(), reusedTested(session, ReuseSettings.TESTED, plan)));
             }
             LOG.info(plan.summary(changes.since, changes.paths));
+        }
+    }
+
+    /** The plan's tested modules, where {@code setting} lets the build take them with their tests' pass; none where it does not. */
+    static Set<String> reusedTested(MavenSession session, Setting<Boolean> setting, CheckPlan plan) {
+        try {
+            return setting.from(session.getUserProperties()) ? plan.tested() : Set.of();
+        } catch (IllegalArgumentException e) {
+            LOG.warn("{}; every module planned is tested.", e.getMessage());
+            return Set.of();
         }
     }
 

@@ -122,22 +122,26 @@ public final class BuildReuse {
     }
 
     /**
-     * Takes the modules of {@code builtOnly} whose outputs are stored out of the session's reactor,
-     * their stored files resolved in their place for this build alone ({@link StoredModules}).
+     * Takes the modules of {@code builtOnly} whose outputs are stored, and those of {@code tested}
+     * whose outputs are stored by a build whose tests ran and passed without a rerun, out of the
+     * session's reactor, their stored files resolved in their place for this build alone
+     * ({@link StoredModules}).
      *
+     * @param tested the modules the build would test that it may take with their tests' pass (none: it tests them all)
      * @return each module reused, with where from ({@code built by the main checkout at 3f2a1b9 in 40.2 s without its tests})
      */
-    public Map<String, String> take(MavenSession session, Collection<String> builtOnly) {
+    public Map<String, String> take(MavenSession session, Collection<String> builtOnly, Collection<String> tested) {
         Map<String, String> taken = new LinkedHashMap<>();
         Map<MavenProject, ReuseStore.Entry> entries = new LinkedHashMap<>();
         List<MavenProject> kept = new ArrayList<>();
         for (MavenProject project : session.getProjects()) {
             String id = ReactorInputs.id(project);
             String key = keys.key(id);
-            if (builtOnly.contains(id) && !"pom".equals(project.getPackaging()) && key != null) {
+            boolean wanted = builtOnly.contains(id) || tested.contains(id);
+            if (wanted && !"pom".equals(project.getPackaging()) && key != null) {
                 try {
                     ReuseStore.Entry entry = store.find(key).orElse(null);
-                    if (entry != null) {
+                    if (entry != null && (builtOnly.contains(id) || entry.record().withTests())) {
                         entries.put(project, entry);
                         taken.put(id, entry.record().describe());
                         continue;
@@ -145,7 +149,7 @@ public final class BuildReuse {
                 } catch (IOException | RuntimeException e) {
                     LOG.warn("reuse: {} is built: its stored outputs could not be read ({})", id, e.getMessage());
                 }
-            } else if (builtOnly.contains(id) && key == null) {
+            } else if (wanted && key == null) {
                 LOG.debug("reuse: {} has no key: {}", id, keys.whyNot(id));
             }
             kept.add(project);
@@ -195,7 +199,7 @@ public final class BuildReuse {
                 continue; // not packaged (compile, test)
             }
             ReuseRecord record = new ReuseRecord(builtBy, tree.commit(), Duration.ofMillis(summary.getTime()), Instant.now(),
-                    !skipsTests(project, session));
+                    !skipsTests(project, session) && !RerunReports.rerunIn(project, session));
             try {
                 if (store.put(key, record, outputs)) {
                     LOG.debug("reuse: {} stored under {}", id, key);
