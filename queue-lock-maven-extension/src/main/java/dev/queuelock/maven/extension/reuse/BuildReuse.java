@@ -199,7 +199,7 @@ public final class BuildReuse {
                 continue; // not packaged (compile, test)
             }
             ReuseRecord record = new ReuseRecord(builtBy, tree.commit(), Duration.ofMillis(summary.getTime()), Instant.now(),
-                    !skipsTests(project, session) && !RerunReports.rerunIn(project, session));
+                    !skipsTests(project, session) && !RerunReports.rerunIn(Path.of(project.getBuild().getDirectory()), session.getUserProperties()));
             try {
                 if (store.put(key, record, outputs)) {
                     LOG.debug("reuse: {} stored under {}", id, key);

@@ -2,13 +2,12 @@ package dev.queuelock.maven.extension.reuse;
 
 import dev.queuelock.build.TestReruns;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 import java.util.stream.Stream;
-import org.apache.maven.execution.MavenSession;
-import org.apache.maven.project.MavenProject;
 
 /**
  * Whether a module's tests passed only when run again: surefire and failsafe, told to rerun failing
@@ -24,13 +23,16 @@ final class RerunReports {
     private RerunReports() {
     }
 
-    /** Whether {@code project}'s tests were rerun in this build; true where its reports cannot be read. */
-    static boolean rerunIn(MavenProject project, MavenSession session) {
-        if (!asksReruns(session.getUserProperties())) {
+    /**
+     * Whether the tests of the module whose build directory is {@code buildDirectory} were rerun in a
+     * build of {@code user} properties; true where its reports cannot be read.
+     */
+    static boolean rerunIn(Path buildDirectory, Properties user) {
+        if (!asksReruns(user)) {
             return false; // nothing was run again: nothing to read
         }
         for (String reports : REPORTS) {
-            Path dir = Path.of(project.getBuild().getDirectory(), reports);
+            Path dir = buildDirectory.resolve(reports);
             if (!Files.isDirectory(dir)) {
                 continue;
             }
@@ -65,7 +67,7 @@ final class RerunReports {
             }
             return false;
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }
