@@ -19,14 +19,12 @@ public final class AcquireOptions {
     private final String runsIn;
     /** Null for an ordinary waiter, served in arrival order; else which waiters keep their place ahead of this one. */
     private final Predicate<LockRecord> keptAhead;
+    /** Null: the holder's output goes where it was started. */
+    private final String output;
 
     private AcquireOptions(String label, WaitListener listener, Duration stuckWarnInterval, boolean releaseAtExit,
-            Runnable onTaken, String runsIn) {
-        this(label, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, null);
-    }
-
-    private AcquireOptions(String label, WaitListener listener, Duration stuckWarnInterval, boolean releaseAtExit,
-            Runnable onTaken, String runsIn, Predicate<LockRecord> keptAhead) {
+            Runnable onTaken, String runsIn, Predicate<LockRecord> keptAhead, String output) {
+        this.output = output;
         this.keptAhead = keptAhead;
         this.label = label;
         this.runsIn = runsIn;
@@ -41,21 +39,21 @@ public final class AcquireOptions {
 
     /** No label, no listener, default stuck-holder interval. */
     public static AcquireOptions defaults() {
-        return new AcquireOptions(null, WaitListener.NONE, DEFAULT_STUCK_WARN_INTERVAL, true, null, null);
+        return new AcquireOptions(null, WaitListener.NONE, DEFAULT_STUCK_WARN_INTERVAL, true, null, null, null, null);
     }
 
     /** What the holder is doing (shown to waiters), e.g. the command it runs ({@code verify}). */
     public AcquireOptions withLabel(String newLabel) {
-        return new AcquireOptions(newLabel, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, keptAhead);
+        return new AcquireOptions(newLabel, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, keptAhead, output);
     }
 
     public AcquireOptions withListener(WaitListener newListener) {
-        return new AcquireOptions(label, newListener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, keptAhead);
+        return new AcquireOptions(label, newListener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, keptAhead, output);
     }
 
     /** How long a holder may hold before waiters are warned, and then again each such interval. */
     public AcquireOptions withStuckWarnInterval(Duration interval) {
-        return new AcquireOptions(label, listener, interval, releaseAtExit, onTaken, runsIn, keptAhead);
+        return new AcquireOptions(label, listener, interval, releaseAtExit, onTaken, runsIn, keptAhead, output);
     }
 
     /**
@@ -64,7 +62,7 @@ public final class AcquireOptions {
      * off and releases in its own hook, since the JVM runs shutdown hooks concurrently.
      */
     public AcquireOptions withReleaseAtExit(boolean release) {
-        return new AcquireOptions(label, listener, stuckWarnInterval, release, onTaken, runsIn, keptAhead);
+        return new AcquireOptions(label, listener, stuckWarnInterval, release, onTaken, runsIn, keptAhead, output);
     }
 
     /**
@@ -76,7 +74,7 @@ public final class AcquireOptions {
      */
     public AcquireOptions withOnTaken(Runnable action) {
         return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit,
-                Objects.requireNonNull(action, "action"), runsIn, keptAhead);
+                Objects.requireNonNull(action, "action"), runsIn, keptAhead, output);
     }
 
     /** Runs the {@link #withOnTaken} action, if one was given. */
@@ -96,7 +94,7 @@ public final class AcquireOptions {
      * build ({@code lane a (verify), in <daemon> 4242}).
      */
     public AcquireOptions withRunsIn(String process) {
-        return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, onTaken, process, keptAhead);
+        return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, onTaken, process, keptAhead, output);
     }
 
     /**
@@ -107,7 +105,21 @@ public final class AcquireOptions {
      */
     public AcquireOptions withHighPriority(Predicate<LockRecord> keptAhead) {
         return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn,
-                Objects.requireNonNull(keptAhead, "keptAhead"));
+                Objects.requireNonNull(keptAhead, "keptAhead"), output);
+    }
+
+    /**
+     * Where the holder's output goes when it is not where it was started: a directory, one file per
+     * run of its work, the newest being the current one. Recorded with the holder ({@link
+     * LockRecord#output()}), so a waiter warned of a long hold is told where to look.
+     */
+    public AcquireOptions withOutput(String directory) {
+        return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, keptAhead, directory);
+    }
+
+    /** See {@link #withOutput}; {@code null} when the output goes where the holder was started. */
+    public String output() {
+        return output;
     }
 
     /** Whether {@link #withHighPriority} was asked for. */
