@@ -21,14 +21,17 @@ public final class AcquireOptions {
     private final Predicate<LockRecord> keptAhead;
     /** Null for an ordinary waiter; else held while a high-priority one is placed. */
     private final PlaceGuard placeGuard;
+    /** Null: the holder's output goes where it was started. */
+    private final String output;
 
     private AcquireOptions(String label, WaitListener listener, Duration stuckWarnInterval, boolean releaseAtExit,
             Runnable onTaken, String runsIn) {
-        this(label, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, null, null);
+        this(label, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, null, null, null);
     }
 
     private AcquireOptions(String label, WaitListener listener, Duration stuckWarnInterval, boolean releaseAtExit,
-            Runnable onTaken, String runsIn, Predicate<LockRecord> keptAhead, PlaceGuard placeGuard) {
+            Runnable onTaken, String runsIn, Predicate<LockRecord> keptAhead, PlaceGuard placeGuard, String output) {
+        this.output = output;
         this.keptAhead = keptAhead;
         this.placeGuard = placeGuard;
         this.label = label;
@@ -49,16 +52,16 @@ public final class AcquireOptions {
 
     /** What the holder is doing (shown to waiters), e.g. the command it runs ({@code verify}). */
     public AcquireOptions withLabel(String newLabel) {
-        return new AcquireOptions(newLabel, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, keptAhead, placeGuard);
+        return new AcquireOptions(newLabel, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, keptAhead, placeGuard, output);
     }
 
     public AcquireOptions withListener(WaitListener newListener) {
-        return new AcquireOptions(label, newListener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, keptAhead, placeGuard);
+        return new AcquireOptions(label, newListener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, keptAhead, placeGuard, output);
     }
 
     /** How long a holder may hold before waiters are warned, and then again each such interval. */
     public AcquireOptions withStuckWarnInterval(Duration interval) {
-        return new AcquireOptions(label, listener, interval, releaseAtExit, onTaken, runsIn, keptAhead, placeGuard);
+        return new AcquireOptions(label, listener, interval, releaseAtExit, onTaken, runsIn, keptAhead, placeGuard, output);
     }
 
     /**
@@ -67,7 +70,7 @@ public final class AcquireOptions {
      * off and releases in its own hook, since the JVM runs shutdown hooks concurrently.
      */
     public AcquireOptions withReleaseAtExit(boolean release) {
-        return new AcquireOptions(label, listener, stuckWarnInterval, release, onTaken, runsIn, keptAhead, placeGuard);
+        return new AcquireOptions(label, listener, stuckWarnInterval, release, onTaken, runsIn, keptAhead, placeGuard, output);
     }
 
     /**
@@ -79,7 +82,7 @@ public final class AcquireOptions {
      */
     public AcquireOptions withOnTaken(Runnable action) {
         return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit,
-                Objects.requireNonNull(action, "action"), runsIn, keptAhead, placeGuard);
+                Objects.requireNonNull(action, "action"), runsIn, keptAhead, placeGuard, output);
     }
 
     /** Runs the {@link #withOnTaken} action, if one was given. */
@@ -99,7 +102,7 @@ public final class AcquireOptions {
      * build ({@code lane a (verify), in <daemon> 4242}).
      */
     public AcquireOptions withRunsIn(String process) {
-        return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, onTaken, process, keptAhead, placeGuard);
+        return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, onTaken, process, keptAhead, placeGuard, output);
     }
 
     /**
@@ -119,7 +122,21 @@ public final class AcquireOptions {
      */
     public AcquireOptions withHighPriority(Predicate<LockRecord> keptAhead, PlaceGuard guard) {
         return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn,
-                Objects.requireNonNull(keptAhead, "keptAhead"), Objects.requireNonNull(guard, "guard"));
+                Objects.requireNonNull(keptAhead, "keptAhead"), Objects.requireNonNull(guard, "guard"), output);
+    }
+
+    /**
+     * Where the holder's output goes when it is not where it was started: a directory, one file per
+     * run of its work, the newest being the current one. Recorded with the holder ({@link
+     * LockRecord#output()}), so a waiter warned of a long hold is told where to look.
+     */
+    public AcquireOptions withOutput(String directory) {
+        return new AcquireOptions(label, listener, stuckWarnInterval, releaseAtExit, onTaken, runsIn, keptAhead, placeGuard, directory);
+    }
+
+    /** See {@link #withOutput}; {@code null} when the output goes where the holder was started. */
+    public String output() {
+        return output;
     }
 
     /** Whether {@link #withHighPriority} was asked for. */

@@ -8,8 +8,9 @@ import java.util.OptionalInt;
  * Who holds or waits: the JSON of a {@code lock} file or a ticket,
  * {@code {"pid","lane","label","ts"}} as the npm tool writes it, plus our {@code start}, and the
  * {@code host} where a backend spans machines, {@code in} where the holder's process runs builds
- * for others (a build daemon), and {@code slots} (with {@code slotsAuto}) where the queue had other
- * than one fixed slot as it enrolled, so {@code status} can say so without being given the setting.
+ * for others (a build daemon), {@code slots} (with {@code slotsAuto}) where the queue had other
+ * than one fixed slot as it enrolled, so {@code status} can say so without being given the setting,
+ * and {@code output}, the directory of the holder's output when it is not where it was started.
  */
 public final class LockRecord {
 
@@ -35,6 +36,8 @@ public final class LockRecord {
      * is the place it was given, ahead of ordinary waiters that enrolled before it.
      */
     private final long highSince;
+    /** Null: the output goes where the holder was started. */
+    private final String output;
 
     /**
      * @param label may be null (no label)
@@ -47,12 +50,13 @@ public final class LockRecord {
 
     /** @param host the machine the process runs on; null where every record is from this machine */
     public LockRecord(long pid, String lane, String label, long ts, String start, String host) {
-        this(pid, lane, label, ts, start, host, null, 0, false, 0);
+        this(pid, lane, label, ts, start, host, null, 0, false, 0, null);
     }
 
     private LockRecord(long pid, String lane, String label, long ts, String start, String host, String runsIn, int slots,
-            boolean slotsAuto, long highSince) {
+            boolean slotsAuto, long highSince, String output) {
         this.highSince = highSince;
+        this.output = output;
         this.runsIn = runsIn;
         this.slots = slots;
         this.slotsAuto = slotsAuto;
@@ -103,7 +107,21 @@ public final class LockRecord {
 
     /** This record with {@link #runsIn()} set; {@code null} clears it. */
     public LockRecord withRunsIn(String process) {
-        return Objects.equals(process, runsIn) ? this : new LockRecord(pid, lane, label, ts, start, host, process, slots, slotsAuto, highSince);
+        return Objects.equals(process, runsIn) ? this : new LockRecord(pid, lane, label, ts, start, host, process, slots, slotsAuto, highSince, output);
+    }
+
+    /**
+     * Where the holder's output goes when not where it was started: a directory, one file per run
+     * of its work, the newest being the current one. Absent: where it was started.
+     */
+    public Optional<String> output() {
+        return Optional.ofNullable(output);
+    }
+
+    /** This record with {@link #output()} set; {@code null} clears it. */
+    public LockRecord withOutput(String where) {
+        return Objects.equals(where, output) ? this
+                : new LockRecord(pid, lane, label, ts, start, host, runsIn, slots, slotsAuto, highSince, where);
     }
 
     /**
@@ -125,12 +143,12 @@ public final class LockRecord {
         if (recorded == slots && (recorded > 0 && auto) == slotsAuto) {
             return this;
         }
-        return new LockRecord(pid, lane, label, ts, start, host, runsIn, recorded, recorded > 0 && auto, highSince);
+        return new LockRecord(pid, lane, label, ts, start, host, runsIn, recorded, recorded > 0 && auto, highSince, output);
     }
 
     /** This record, taken or enrolled at {@code newTs} (epoch milliseconds). */
     public LockRecord at(long newTs) {
-        return new LockRecord(pid, lane, label, newTs, start, host, runsIn, slots, slotsAuto, highSince);
+        return new LockRecord(pid, lane, label, newTs, start, host, runsIn, slots, slotsAuto, highSince, output);
     }
 
     /**
@@ -138,7 +156,7 @@ public final class LockRecord {
      * its {@link #ts} is then the place it is given in line, which may be earlier.
      */
     public LockRecord withHighPriority(long enrolledAt) {
-        return new LockRecord(pid, lane, label, ts, start, host, runsIn, slots, slotsAuto, Math.max(0, enrolledAt));
+        return new LockRecord(pid, lane, label, ts, start, host, runsIn, slots, slotsAuto, Math.max(0, enrolledAt), output);
     }
 
     /** Whether this waiter (or the holder it became) asked for high priority: a place ahead of ordinary waiters. */
@@ -159,12 +177,12 @@ public final class LockRecord {
         LockRecord r = (LockRecord) o;
         return pid == r.pid && ts == r.ts && lane.equals(r.lane) && Objects.equals(label, r.label)
                 && Objects.equals(start, r.start) && Objects.equals(host, r.host) && Objects.equals(runsIn, r.runsIn)
-                && slots == r.slots && slotsAuto == r.slotsAuto && highSince == r.highSince;
+                && slots == r.slots && slotsAuto == r.slotsAuto && highSince == r.highSince && Objects.equals(output, r.output);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(pid, lane, label, ts, start, host, runsIn, slots, slotsAuto, highSince);
+        return Objects.hash(pid, lane, label, ts, start, host, runsIn, slots, slotsAuto, highSince, output);
     }
 
     /**

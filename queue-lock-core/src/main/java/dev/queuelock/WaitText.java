@@ -65,7 +65,7 @@ public final class WaitText {
             return Optional.of(queue + ": warning: " + held(longest, event.holderElapsed())
                     + usual.map(u -> ", over " + UsualHold.FAR_PAST + " times this queue's usual " + u.kind() + " hold ("
                             + Durations.format(u.length()) + ")").orElse("")
-                    + "; look at " + whereToLook(longest, usual.flatMap(UsualHold::log)) + "; a live holder is never forced out.");
+                    + "; look at " + whereToLook(longest) + "; a live holder is never forced out.");
         }
         return Optional.of(queue + ": " + position(event) + "; " + holders(event) + eta.map(d -> ", ETA ~" + Durations.format(d)).orElse(""));
     }
@@ -76,12 +76,13 @@ public final class WaitText {
     }
 
     /**
-     * The holder's lane, its work and where that work's output is: in the log the recorder names for
-     * its kind of work where there is one, else where it was started.
+     * The holder's lane, its work and where that work's output is: the newest file in the directory
+     * its record names ({@link LockRecord#output()}) where there is one, else where it was started.
      */
-    private static String whereToLook(LockRecord holder, Optional<String> log) {
-        if (log.isPresent()) {
-            return "lane " + holder.lane() + "'s " + holder.label().orElse("work") + " and " + log.get();
+    private static String whereToLook(LockRecord holder) {
+        if (holder.output().isPresent()) {
+            return "lane " + holder.lane() + "'s " + holder.label().orElse("work") + " and its output, the newest file in "
+                    + holder.output().get();
         }
         String work = holder.label().map(label -> "build (" + label + ")").orElse("work");
         return "lane " + holder.lane() + "'s " + work + " and its output "

@@ -43,7 +43,7 @@ class WaitTextTest {
     /** Far past the usual hold of its kind: the warning says by what it judged, and what to look at; it never says to kill. */
     @Test
     void stuckWarningSaysWhatToLookAtAndNeverToKill() {
-        WaitEvent farPast = new WaitEvent(0, List.of(holder), Duration.ofMinutes(25), true).withUsualHold(new UsualHold(Duration.ofMinutes(7), "mvn verify", null));
+        WaitEvent farPast = new WaitEvent(0, List.of(holder), Duration.ofMinutes(25), true).withUsualHold(new UsualHold(Duration.ofMinutes(7), "mvn verify"));
         assertThat(new WaitText("Build queue", "build").line(farPast))
                 .contains("Build queue: warning: lane wt-a (mvn verify), pid 4242, holding for 25m 00s, over 3 times this queue's usual"
                         + " mvn verify hold (7m 00s); look at lane wt-a's build (mvn verify) and its output where it was started;"
@@ -52,21 +52,22 @@ class WaitTextTest {
                 .doesNotContain("stop it");
     }
 
+    /** A holder whose record names where its output goes (a lander's check logs) is looked at there. */
     @Test
     void aLandCheckHolderIsLookedAtInItsCheckLog() {
-        LockRecord lander = new LockRecord(2843, "app-lane-3", "land checks of app-lane-3", 0, null);
-        WaitEvent farPast = new WaitEvent(0, List.of(lander), Duration.ofMinutes(25), true).withUsualHold(new UsualHold(Duration.ofMinutes(4), "land checks", "their log, the newest in .git/queuelock/logs/ of the main checkout"));
+        LockRecord lander = new LockRecord(2843, "app-lane-3", "land checks of app-lane-3", 0, null).withOutput("/repo/.git/queuelock/logs");
+        WaitEvent farPast = new WaitEvent(0, List.of(lander), Duration.ofMinutes(25), true).withUsualHold(new UsualHold(Duration.ofMinutes(4), "land checks"));
         assertThat(new WaitText("Build queue", "build").line(farPast))
                 .contains("Build queue: warning: lane app-lane-3 (land checks of app-lane-3), pid 2843, holding for 25m 00s, over 3 times"
-                        + " this queue's usual land checks hold (4m 00s); look at lane app-lane-3's land checks of app-lane-3 and their"
-                        + " log, the newest in .git/queuelock/logs/ of the main checkout; a live holder is never forced out.");
+                        + " this queue's usual land checks hold (4m 00s); look at lane app-lane-3's land checks of app-lane-3 and its"
+                        + " output, the newest file in /repo/.git/queuelock/logs; a live holder is never forced out.");
     }
 
     /** A build in an mvnd daemon is named as such (the daemon serves other builds too), and nobody is told to kill anything. */
     @Test
     void aBuildInADaemonIsNamedAsOneAndNobodyIsToldToKillIt() {
         LockRecord inDaemon = new LockRecord(7713, "wt-a", "verify", 0, null).withRunsIn("mvnd daemon");
-        WaitEvent farPast = new WaitEvent(0, List.of(inDaemon), Duration.ofMinutes(25), true).withUsualHold(new UsualHold(Duration.ofMinutes(7), "verify", null));
+        WaitEvent farPast = new WaitEvent(0, List.of(inDaemon), Duration.ofMinutes(25), true).withUsualHold(new UsualHold(Duration.ofMinutes(7), "verify"));
         assertThat(new WaitText("Build queue", "build").line(farPast))
                 .contains("Build queue: warning: lane wt-a (verify), in mvnd daemon 7713, holding for 25m 00s, over 3 times this queue's"
                         + " usual verify hold (7m 00s); look at lane wt-a's build (verify) and its output in the client that started it;"
@@ -78,7 +79,7 @@ class WaitTextTest {
     /** A long hold that is not far past its kind's usual one is an ordinary line, with no warning. */
     @Test
     void aLongHoldThatIsNotFarPastItsUsualIsAnOrdinaryLine() {
-        WaitEvent ordinary = new WaitEvent(0, List.of(holder), Duration.ofMinutes(7), false).withUsualHold(new UsualHold(Duration.ofMinutes(7), "verify", null));
+        WaitEvent ordinary = new WaitEvent(0, List.of(holder), Duration.ofMinutes(7), false).withUsualHold(new UsualHold(Duration.ofMinutes(7), "verify"));
         assertThat(new WaitText("Build queue", "build").line(ordinary))
                 .contains("Build queue: next up; lane wt-a (mvn verify), pid 4242, holding for 7m 00s");
     }

@@ -63,7 +63,8 @@ public final class FileQueueLock extends QueueLockSupport {
         dir.prepare();
         // auto reads the machine and the history in the queue's directory
         int slots = slotCount.auto() ? slotCount.slots(slotFiles.present().size()) : slotCount.slots();
-        LockRecord mine = new LockRecord(pid, lane, options.label(), nextTs(), start).withRunsIn(options.runsIn());
+        LockRecord mine = new LockRecord(pid, lane, options.label(), nextTs(), start).withRunsIn(options.runsIn())
+                .withOutput(options.output());
         if (slots > 1 || slotCount.auto()) {
             // Status reads it from the records, so it need not be given the builds' setting.
             mine = mine.withSlots(slots, slotCount.auto());

@@ -11,7 +11,7 @@ import java.util.Optional;
  * tickets, byte-compatible with the npm tool's {@code JSON.stringify({pid, lane, label, ts})} (same
  * key order, no whitespace, no {@code label} key when there is none, same string escapes), and the
  * ZooKeeper backend's participant nodes. Our extra keys come last - {@code start}, {@code host},
- * {@code in}, {@code slots}, {@code priority} and {@code enrolled} (a waiter placed ahead), then a backend's flags - and the npm tool ignores them. Reading is lenient (any valid JSON object
+ * {@code in}, {@code output}, {@code slots}, {@code priority} and {@code enrolled} (a waiter placed ahead), then a backend's flags - and the npm tool ignores them. Reading is lenient (any valid JSON object
  * with the fields).
  */
 public final class RecordJson {
@@ -35,6 +35,7 @@ public final class RecordJson {
         optional(json, "start", record.start());
         optional(json, "host", record.host());
         optional(json, "in", record.runsIn());
+        optional(json, "output", record.output());
         if (record.slots().isPresent()) {
             json.append(",\"slots\":").append(record.slots().getAsInt());
             if (record.slotsAuto()) {
@@ -73,6 +74,7 @@ public final class RecordJson {
         }
         LockRecord record = new LockRecord(((BigDecimal) pid).longValueExact(), text(node, "lane", ""), text(node, "label", null),
                 ((BigDecimal) ts).longValue(), text(node, "start", null), text(node, "host", null)).withRunsIn(text(node, "in", null))
+                .withOutput(text(node, "output", null))
                 .withSlots(slots(node.get("slots")), Boolean.TRUE.equals(node.get("slotsAuto")));
         return Optional.of("high".equals(node.get("priority")) ? record.withHighPriority(enrolled(node.get("enrolled"), record)) : record);
     }

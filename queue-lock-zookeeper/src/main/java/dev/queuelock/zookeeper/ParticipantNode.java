@@ -33,7 +33,7 @@ final class ParticipantNode {
     /** This process's ticket, stamped now. */
     static ParticipantNode mine(String lane, AcquireOptions options, boolean held) {
         return new ParticipantNode(null, new LockRecord(ProcessHandle.current().pid(), lane, options.label(), System.currentTimeMillis(),
-                null, HOST).withRunsIn(options.runsIn()), held);
+                null, HOST).withRunsIn(options.runsIn()).withOutput(options.output()), held);
     }
 
     byte[] bytes() {

@@ -19,9 +19,6 @@ public final class UsualHolds {
     /** The kind of a land's check builds, whichever branch or batch they check; their label starts with it. */
     public static final String LAND_CHECKS = "land checks";
 
-    /** Where a land's check logs are, as a person in the main checkout finds them (land's {@code CheckLogs}). */
-    public static final String CHECK_LOGS = ".git/queuelock/logs/";
-
     private final Path history;
 
     /** @param history the queue's {@link UsageHistory} file */
@@ -29,11 +26,13 @@ public final class UsualHolds {
         this.history = history;
     }
 
-    /** {@link #of} with its kind and, for a land's checks, where their log is: what the lock's warning names. */
+    /**
+     * {@link #of} with its kind: what the lock's warning names. Where the work's output is, its
+     * holder's record says ({@code LockRecord#output()}: a land's checks name their logs).
+     */
     public Optional<UsualHold> withKindOf(String label) {
         String kind = kind(label);
-        return of(label).map(length -> new UsualHold(length, kind,
-                kind.equals(LAND_CHECKS) ? "their log, the newest in " + CHECK_LOGS + " of the main checkout" : null));
+        return of(label).map(length -> new UsualHold(length, kind));
     }
 
     /** The kind of work a holder's label names: a land's checks, whatever they check; else the label itself (a build's goals). */

@@ -21,6 +21,8 @@ public final class BuildQueueChecks implements Checks, AutoCloseable {
     private final LandLog log;
     private final Runnable slotInHand;
     private PauseWait pause = PauseWait.NONE;
+    /** Null: not recorded (no repository's logs, as in some tests). */
+    private Path logs;
     private boolean taken;
 
     public BuildQueueChecks(Checks checks, QueueLock buildLock, String label, LandLog log) {
@@ -42,6 +44,12 @@ public final class BuildQueueChecks implements Checks, AutoCloseable {
         return this;
     }
 
+    /** Records {@code logs} with the hold as where its output goes, so a waiter warned of a long hold is told where to look. */
+    public BuildQueueChecks writingTo(Path logs) {
+        this.logs = logs;
+        return this;
+    }
+
     @Override
     public String describe() {
         return checks.describe();
@@ -60,7 +68,8 @@ public final class BuildQueueChecks implements Checks, AutoCloseable {
     public void take() throws InterruptedException {
         if (!taken) {
             pause.untilResumed(); // before the slot: a paused lander holds no build slot
-            buildLock.acquire(AcquireOptions.defaults().withLabel(label).withListener(log::buildWait));
+            buildLock.acquire(AcquireOptions.defaults().withLabel(label).withListener(log::buildWait)
+                    .withOutput(logs == null ? null : logs.toString()));
             taken = true;
         }
         slotInHand.run();

@@ -37,6 +37,11 @@ public final class CheckLogs {
         this.dir = dir;
     }
 
+    /** Where they are: the directory a check's hold records as its output ({@code LockRecord#output()}). */
+    public Path dir() {
+        return dir;
+    }
+
     /** A fresh log file for a check run of {@code name}; older ones beyond the newest {@value #KEPT} are removed. */
     public Path next(String name) {
         prune(name);

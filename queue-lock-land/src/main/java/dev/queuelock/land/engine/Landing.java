@@ -5,10 +5,12 @@ import dev.queuelock.land.base.LandLog;
 import dev.queuelock.land.base.LandResult;
 import dev.queuelock.land.base.Phase;
 import dev.queuelock.land.checks.BuildQueueChecks;
+import dev.queuelock.land.checks.CheckLogs;
 import dev.queuelock.land.checks.Checks;
 import dev.queuelock.land.checks.PauseWait;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.git.RepoContext;
+import java.nio.file.Path;
 
 /**
  * What one landing works with, once it passed the preflight, as the lander, the engine and its
@@ -74,12 +76,17 @@ public final class Landing {
      * queue); the landing's slot wait ends as each run has its slot.
      */
     public BuildQueueChecks checks(String label) {
-        return new BuildQueueChecks(checks, buildLock, label, log, () -> clock.end(Phase.SLOT_WAIT)).waitingOut(pause());
+        return new BuildQueueChecks(checks, buildLock, label, log, () -> clock.end(Phase.SLOT_WAIT)).waitingOut(pause()).writingTo(logs());
     }
 
     /** The same checks in a hold of another build lock: a speculative check beside the others, in a slot of its own. */
     public BuildQueueChecks checks(String label, QueueLock buildLock) {
-        return new BuildQueueChecks(checks, buildLock, label, log).waitingOut(pause());
+        return new BuildQueueChecks(checks, buildLock, label, log).waitingOut(pause()).writingTo(logs());
+    }
+
+    /** Where the checks' logs are, recorded with their build slot; none without a repository. */
+    private Path logs() {
+        return repo == null ? null : CheckLogs.of(repo).dir();
     }
 
     /** Every check of a landing waits out a pause of the land queue first. */

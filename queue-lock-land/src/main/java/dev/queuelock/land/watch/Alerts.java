@@ -116,9 +116,10 @@ final class Alerts {
             long usual = note.phase().map(p -> usualPhase(m, p)).orElse(0L);
             long in = m.now - since;
             if (usual > 0 && in > Math.max(MIN_STUCK_MILLIS, FAR_PAST * usual) && fired.add("stuck " + lane + " " + phase + " " + since)) {
+                Optional<String> logs = note.isIn(Phase.CHECKS) ? outputOf(m.build, pid) : Optional.empty();
                 send("stuck", lane, "landing in " + phase + " for " + in / 1000 + " s; usually " + usual / 1000 + " s; look at"
-                        + (note.isIn(Phase.CHECKS) ? " its check log, the newest in " + UsualHolds.CHECK_LOGS + ", and"
-                                : "") + " the land command's output in lane " + lane, in);
+                        + logs.map(dir -> " its check log, the newest file in " + dir + ", and").orElse("")
+                        + " the land command's output in lane " + lane, in);
             }
         });
     }
@@ -130,6 +131,11 @@ final class Alerts {
     /** When process {@code pid} took its slot in {@code queue}, or {@code otherwise} if it holds none. */
     private static long heldSince(QueueSnapshot queue, long pid, long otherwise) {
         return queue.holders().stream().filter(h -> h.pid() == pid).mapToLong(LockRecord::ts).min().orElse(otherwise);
+    }
+
+    /** Where the slot process {@code pid} holds records its output ({@link LockRecord#output()}): a lander's check logs. */
+    private static Optional<String> outputOf(QueueSnapshot queue, long pid) {
+        return queue.holders().stream().filter(h -> h.pid() == pid).map(LockRecord::output).flatMap(Optional::stream).findFirst();
     }
 
     /** The median time landed runs spent in {@code phase}. */

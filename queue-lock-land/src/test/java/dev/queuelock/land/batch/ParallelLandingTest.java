@@ -77,13 +77,11 @@ class ParallelLandingTest {
     @Test
     @Timeout(150)
     void threeLanesOnThreeSlotsAreCheckedAtOnceEachOnTheLanesAheadAndLandInOrder() throws Exception {
-        Map<String, Path> lanes = scene.lanes(3);
-        lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
+        Map<String, Path> lanes = threeLanes(null);
         Map<String, ChildProcess> landers = queueUp(lanes, "1/3", List.of("sh", "-c", CHECK, started.toString(), "3"));
         List<String> order = scene.releaseGate();
 
-        landers.forEach((name, lander) -> assertThat(lander.awaitExit(Duration.ofSeconds(120))).as(lander.output()).isZero());
-        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(order));
+        landInOrder(landers, order);
         List<LandRun> history = new LandHistory(repo.main.resolve(".git")).read();
         assertThat(history).hasSize(3).allSatisfy(run -> assertThat(run.outcome()).isEqualTo(Outcome.LANDED));
         List<String> lines = history.get(0).batch.steps;
@@ -99,29 +97,19 @@ class ParallelLandingTest {
     @Test
     @Timeout(150)
     void aFailureAheadDropsTheChecksOnItAndTheOthersAreRecheckedWithoutItAndLand() throws Exception {
-        Map<String, Path> lanes = scene.lanes(3);
-        lanes.forEach((name, dir) -> commit(dir, name.equals("lane-1") ? "BAD" : name + ".txt", name + "\n", "change of " + name));
+        Map<String, Path> lanes = threeLanes("lane-1");
         Map<String, ChildProcess> landers = queueUp(lanes, "1/3", List.of("sh", "-c", CHECK, started.toString(), "0"));
         List<String> order = scene.releaseGate();
         assertThat(order).containsExactly("lane-1", "lane-2", "lane-3");
 
-        for (String lane : List.of("lane-2", "lane-3")) {
-            assertThat(landers.get(lane).awaitExit(Duration.ofSeconds(120))).as(landers.get(lane).output()).isZero();
-        }
-        assertThat(landers.get("lane-1").awaitExit(Duration.ofSeconds(60))).isEqualTo(2);
-        assertThat(landers.get("lane-1").output()).contains("checks failed with lane lane-1");
-        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(List.of("lane-2", "lane-3")));
-        List<String> lines = new LandHistory(repo.main.resolve(".git")).read().get(0).batch.steps;
-        assertThat(lines).anyMatch(l -> l.startsWith("check: lane-1 on origin/main failed"))
-                .anyMatch(l -> l.startsWith("check: lane-2 on origin/main passed"))
-                .anyMatch(l -> l.startsWith("check: lane-3 on lane-2 passed"));
+        assertThat(landWithoutLane1(landers)).contains("checks failed with lane lane-1");
+        assertThat(steps()).anyMatch(l -> l.startsWith("check: lane-1 on origin/main failed"));
     }
 
     @Test
     @Timeout(240)
     void theCoordinatorKilledDuringTheChecksLeavesNoCheckAndTheNextLanderLandsThem() throws Exception {
-        Map<String, Path> lanes = scene.lanes(3);
-        lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
+        Map<String, Path> lanes = threeLanes(null);
         Path hold = Files.createFile(tmp.resolve("hold"));
         // Each check marks its start, then stalls while the hold file is there.
         String stall = "touch \"$1/$$\"; while [ -f \"$0\" ]; do sleep 0.1; done; exit 0";
@@ -130,21 +118,8 @@ class ParallelLandingTest {
         List<String> order = scene.releaseGate();
 
         await().atMost(Duration.ofSeconds(120)).until(() -> Stream.of(started.toFile().list()).count() == 3);
-        List<ProcessHandle> checks = new ArrayList<>();
-        ChildProcess leader = landers.get(order.get(0));
-        leader.process().descendants().filter(p -> p.info().command().orElse("").endsWith("sh")).forEach(checks::add);
-        orphans.addAll(checks);
-        leader.kill9();
-
-        await("the watchdog stops each check build").atMost(Duration.ofSeconds(60))
-                .until(() -> checks.stream().noneMatch(ProcessHandle::isAlive));
-        assertThat(checks).hasSizeGreaterThanOrEqualTo(3);
-        assertThat(repo.remoteHead()).as("nothing pushed").isEqualTo(before);
-        Files.delete(hold);
-        for (String lane : order.subList(1, 3)) {
-            assertThat(landers.get(lane).awaitExit(Duration.ofSeconds(90))).as(landers.get(lane).output()).isZero();
-        }
-        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(order.subList(1, 3)));
+        killTheLeaderAndSeeItsChecksStop(landers.get(order.get(0)), before, hold);
+        landInOrder(landers, order.subList(1, 3));
         assertThat(git(lanes.get(order.get(0)), "log", "-1", "--format=%s")).as("the leader's lane intact")
                 .isEqualTo("change of " + order.get(0));
         assertThat(git(repo.main, "worktree", "list")).as("the killed leader's check worktrees removed").doesNotContain("queuelock");
@@ -153,8 +128,7 @@ class ParallelLandingTest {
     @Test
     @Timeout(150)
     void everyCheckSideBySideHoldsABuildSlotOfItsOwnSoTheBuildQueueCountsThemAll() throws Exception {
-        Map<String, Path> lanes = scene.lanes(3);
-        lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
+        Map<String, Path> lanes = threeLanes(null);
         Path hold = Files.createFile(tmp.resolve("hold"));
         String stall = "touch \"$1/$$\"; while [ -f \"$0\" ]; do sleep 0.1; done; exit 0";
         // The leader's build lock joins a hold of its own process, as the land goal's does; the checks beside
@@ -167,32 +141,27 @@ class ParallelLandingTest {
         assertThat(locks.snapshot("build", repo.main).holders()).as("as the watch counts busy slots: one per running check")
                 .hasSize(3);
         Files.delete(hold);
-        landers.forEach((name, lander) -> assertThat(lander.awaitExit(Duration.ofSeconds(120))).as(lander.output()).isZero());
-        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(order));
+        landInOrder(landers, order);
     }
 
     @Test
     @Timeout(150)
     void autoDecidesAsTheLanderLeadsFromTheMachineThenNotAsItStarted() throws Exception {
-        Map<String, Path> lanes = scene.lanes(3);
-        lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
+        Map<String, Path> lanes = threeLanes(null);
         Path reading = Files.writeString(tmp.resolve("reading"), BUSY);
         Map<String, ChildProcess> landers = queueUp(lanes, "1/auto", List.of("sh", "-c", CHECK, started.toString(), "3"), reading);
         Files.writeString(reading, CALM); // the builds that kept the machine busy ended while the landers waited
         List<String> order = scene.releaseGate();
 
-        landers.forEach((name, lander) -> assertThat(lander.awaitExit(Duration.ofSeconds(120))).as(lander.output()).isZero());
+        landInOrder(landers, order);
         assertThat(landers.get(order.get(0)).output()).contains(BatchLandWorker.AT_ONCE + "4 (queuelock.land.parallel=auto");
-        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(order));
-        assertThat(new LandHistory(repo.main.resolve(".git")).read().get(0).batch.steps)
-                .anyMatch(l -> l.startsWith("checks side by side: 3 run, up to 4 at once"));
+        assertThat(steps()).anyMatch(l -> l.startsWith("checks side by side: 3 run, up to 4 at once"));
     }
 
     @Test
     @Timeout(150)
     void aRoundAfterAFailureAheadDecidesAgainFromTheMachineAsItIsThen() throws Exception {
-        Map<String, Path> lanes = scene.lanes(3);
-        lanes.forEach((name, dir) -> commit(dir, name.equals("lane-1") ? "BAD" : name + ".txt", name + "\n", "change of " + name));
+        Map<String, Path> lanes = threeLanes("lane-1");
         Path reading = Files.writeString(tmp.resolve("reading"), CALM);
         // A check of a candidate with BAD (lane-1's, and those on it) leaves the machine busy as it fails.
         String check = "if [ -f BAD ]; then echo '" + BUSY + "' > \"$0\"; exit 1; fi";
@@ -200,25 +169,16 @@ class ParallelLandingTest {
         List<String> order = scene.releaseGate();
         assertThat(order).containsExactly("lane-1", "lane-2", "lane-3");
 
-        for (String lane : List.of("lane-2", "lane-3")) {
-            assertThat(landers.get(lane).awaitExit(Duration.ofSeconds(120))).as(landers.get(lane).output()).isZero();
-        }
-        assertThat(landers.get("lane-1").awaitExit(Duration.ofSeconds(60))).isEqualTo(2);
-        String leader = landers.get("lane-1").output();
+        String leader = landWithoutLane1(landers);
         assertThat(leader).contains(BatchLandWorker.AT_ONCE + "4 (");
         assertThat(leader.split("for the next round: up to 1 \\(", -1)).as("two rounds after the failure, one check each: " + leader)
                 .hasSize(3);
-        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(List.of("lane-2", "lane-3")));
-        assertThat(new LandHistory(repo.main.resolve(".git")).read().get(0).batch.steps)
-                .anyMatch(l -> l.startsWith("check: lane-2 on origin/main passed"))
-                .anyMatch(l -> l.startsWith("check: lane-3 on lane-2 passed"));
     }
 
     @Test
     @Timeout(240)
     void landersThatQueueWhileTheChecksRunStartTheirChecksAtOnceOnTopOfTheLanesAheadAndLandInOrder() throws Exception {
-        Map<String, Path> lanes = scene.lanes(3);
-        lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
+        Map<String, Path> lanes = threeLanes(null);
         Path hold = Files.createFile(tmp.resolve("hold"));
         // Each lander starts once the check of the one before it runs: lane-1's check stalls until the end, so a
         // lane whose check starts at all started it while lane-1's (and lane-2's) ran.
@@ -230,8 +190,7 @@ class ParallelLandingTest {
                         "lane-2 on lane-1: checking", "lane-3 on lane-1+lane-2: checking"));
         Files.delete(hold);
 
-        landers.forEach((name, lander) -> assertThat(lander.awaitExit(Duration.ofSeconds(120))).as(lander.output()).isZero());
-        assertThat(repo.remoteLog()).as("in queue order, linear").containsExactlyElementsOf(LandingScene.expectedLog(List.of("lane-1", "lane-2", "lane-3")));
+        landInOrder(landers, List.of("lane-1", "lane-2", "lane-3"));
         assertThat(git(repo.main, "rev-list", "--merges", "--count", "origin/main")).isEqualTo("0");
         List<LandRun> history = new LandHistory(repo.main.resolve(".git")).read();
         assertThat(history).hasSize(3).allSatisfy(run -> assertThat(run.outcome()).isEqualTo(Outcome.LANDED));
@@ -246,20 +205,14 @@ class ParallelLandingTest {
     @Test
     @Timeout(240)
     void aFailureAheadOfLanesThatJoinedRestartsOnlyTheChecksOnTopOfItAndTheyLand() throws Exception {
-        Map<String, Path> lanes = scene.lanes(3);
-        lanes.forEach((name, dir) -> commit(dir, name.equals("lane-1") ? "BAD" : name + ".txt", name + "\n", "change of " + name));
+        Map<String, Path> lanes = threeLanes("lane-1");
         Path hold = Files.createFile(tmp.resolve("hold"));
         Map<String, ChildProcess> landers = queueWhileChecksRun(lanes, "1/3", hold);
         Files.delete(hold);
 
-        for (String lane : List.of("lane-2", "lane-3")) {
-            assertThat(landers.get(lane).awaitExit(Duration.ofSeconds(120))).as(landers.get(lane).output()).isZero();
-        }
-        assertThat(landers.get("lane-1").awaitExit(Duration.ofSeconds(60))).isEqualTo(2);
-        assertThat(landers.get("lane-1").output()).contains("checks failed with lane lane-1");
-        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(List.of("lane-2", "lane-3")));
+        assertThat(landWithoutLane1(landers)).contains("checks failed with lane lane-1");
         List<String> checks = new ArrayList<>();
-        new LandHistory(repo.main.resolve(".git")).read().get(0).batch.steps.stream().filter(l -> l.startsWith("check: "))
+        steps().stream().filter(l -> l.startsWith("check: "))
                 .forEach(l -> checks.add(l.replaceAll(" \\(\\d+ s\\)$", "")));
         assertThat(checks).as("lane-1's check is not run again; only the two on top of it restart, without it").hasSize(5)
                 .contains("check: lane-1 on origin/main failed", "check: lane-2 on origin/main passed", "check: lane-3 on lane-2 passed")
@@ -277,12 +230,50 @@ class ParallelLandingTest {
     @Test
     @Timeout(300)
     void theLeaderKilledWhileLanesThatJoinedAreCheckedLosesNothingAndTheNextLanderLandsThem() throws Exception {
-        Map<String, Path> lanes = scene.lanes(3);
-        lanes.forEach((name, dir) -> commit(dir, name + ".txt", name + "\n", "change of " + name));
+        Map<String, Path> lanes = threeLanes(null);
         Path hold = Files.createFile(tmp.resolve("hold"));
         String before = repo.remoteHead();
         Map<String, ChildProcess> landers = queueWhileChecksRun(lanes, "1/3", hold);
-        ChildProcess leader = landers.get("lane-1");
+        killTheLeaderAndSeeItsChecksStop(landers.get("lane-1"), before, hold);
+        landInOrder(landers, List.of("lane-2", "lane-3"));
+        assertThat(landers.get("lane-2").output()).contains("is gone without a verdict; nothing of it was pushed");
+        assertThat(git(lanes.get("lane-1"), "log", "-1", "--format=%s")).as("the leader's lane intact").isEqualTo("change of lane-1");
+        assertThat(git(repo.main, "worktree", "list")).as("the killed leader's check worktrees removed").doesNotContain("queuelock");
+    }
+
+    // ---- scaffolding (the scene is LandingScene, shared with BatchLandingTest)
+
+    /** Lanes lane-1 … lane-3, each with one commit of a file of its own; {@code bad}'s (if not null) adds BAD, which fails the checks. */
+    Map<String, Path> threeLanes(String bad) {
+        Map<String, Path> lanes = scene.lanes(3);
+        lanes.forEach((name, dir) -> commit(dir, name.equals(bad) ? "BAD" : name + ".txt", name + "\n", "change of " + name));
+        return lanes;
+    }
+
+    /** Each of {@code landers} in {@code order} lands, and the remote holds their changes in that order. */
+    void landInOrder(Map<String, ChildProcess> landers, List<String> order) throws InterruptedException {
+        for (String lane : order) {
+            assertThat(landers.get(lane).awaitExit(Duration.ofSeconds(120))).as(landers.get(lane).output()).isZero();
+        }
+        assertThat(repo.remoteLog()).as("in queue order, linear").containsExactlyElementsOf(LandingScene.expectedLog(order));
+    }
+
+    /** lane-2 and lane-3 land, checked without lane-1 (with BAD), which is refused: its lander's output. */
+    String landWithoutLane1(Map<String, ChildProcess> landers) throws InterruptedException {
+        landInOrder(landers, List.of("lane-2", "lane-3"));
+        assertThat(landers.get("lane-1").awaitExit(Duration.ofSeconds(60))).isEqualTo(2);
+        assertThat(steps()).anyMatch(l -> l.startsWith("check: lane-2 on origin/main passed"))
+                .anyMatch(l -> l.startsWith("check: lane-3 on lane-2 passed"));
+        return landers.get("lane-1").output();
+    }
+
+    /** The lines of the first landing's batch in the history: its checks, who joined. */
+    List<String> steps() {
+        return new LandHistory(repo.main.resolve(".git")).read().get(0).batch.steps;
+    }
+
+    /** Kills the leader while its checks stall on {@code hold}: its checks stop, nothing is pushed; then the stall ends. */
+    void killTheLeaderAndSeeItsChecksStop(ChildProcess leader, String before, Path hold) throws IOException {
         List<ProcessHandle> checks = new ArrayList<>();
         leader.process().descendants().filter(p -> p.info().command().orElse("").endsWith("sh")).forEach(checks::add);
         orphans.addAll(checks);
@@ -293,16 +284,7 @@ class ParallelLandingTest {
         assertThat(checks).hasSizeGreaterThanOrEqualTo(3);
         assertThat(repo.remoteHead()).as("nothing pushed").isEqualTo(before);
         Files.delete(hold);
-        for (String lane : List.of("lane-2", "lane-3")) {
-            assertThat(landers.get(lane).awaitExit(Duration.ofSeconds(120))).as(landers.get(lane).output()).isZero();
-        }
-        assertThat(landers.get("lane-2").output()).contains("is gone without a verdict; nothing of it was pushed");
-        assertThat(repo.remoteLog()).containsExactlyElementsOf(LandingScene.expectedLog(List.of("lane-2", "lane-3")));
-        assertThat(git(lanes.get("lane-1"), "log", "-1", "--format=%s")).as("the leader's lane intact").isEqualTo("change of lane-1");
-        assertThat(git(repo.main, "worktree", "list")).as("the killed leader's check worktrees removed").doesNotContain("queuelock");
     }
-
-    // ---- scaffolding (the scene is LandingScene, shared with BatchLandingTest)
 
     /**
      * $0: a file; $1: a directory. Each check writes the lanes' files its candidate holds into a

@@ -227,6 +227,33 @@ class LanderTest {
         assertThat(checkLogs("broken")).singleElement().satisfies(log -> assertThat(log).content().contains("compile error"));
     }
 
+    /** A waiter warned of a long hold learns where a lander's checks write from the lander's record in the build queue. */
+    @Test
+    void whileItsChecksRunTheLandersBuildSlotNamesWhereTheirLogsAre() throws Exception {
+        Path lane = repo.lane("named");
+        commit(lane, "n.txt", "n\n", "add n");
+        AtomicReference<Path> logOfTheRun = new AtomicReference<>();
+        AtomicReference<List<String>> outputsSeen = new AtomicReference<>();
+        Checks looking = new Checks() {
+            @Override
+            public String describe() {
+                return "look at the build queue";
+            }
+
+            @Override
+            public boolean run(Path worktree, Path log) {
+                logOfTheRun.set(log);
+                outputsSeen.set(locks.snapshot("build", lane).holders().stream()
+                        .map(h -> h.output().orElse("none")).collect(Collectors.toList()));
+                return true;
+            }
+        };
+
+        assertThat(lander(lane, looking).land().outcome()).isEqualTo(Outcome.LANDED);
+
+        assertThat(outputsSeen.get()).containsExactly(logOfTheRun.get().getParent().toString());
+    }
+
     /** A failed check is fixed from its report alone. */
     @Test
     void aFailedCheckListsTheFailingTestsNamesTheTestedCommitKeepsEachLogAndSaysHowToGoBack() throws Exception {

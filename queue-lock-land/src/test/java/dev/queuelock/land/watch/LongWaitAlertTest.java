@@ -78,7 +78,8 @@ class LongWaitAlertTest {
         Path queueDir = Files.createDirectories(dir.resolve("q-build"));
         Path told = dir.resolve("told.jsonl");
         Alerts alerts = new Alerts(new Notifier(List.of("sh", "-c", "cat >> \"$0\"", told.toString()), line -> { }), queueDir.resolve(UsageHistory.NAME));
-        LockRecord lander = new LockRecord(77, "lane-3", "land checks of lane-3", NOW - 10 * MINUTE, null);
+        LockRecord lander = new LockRecord(77, "lane-3", "land checks of lane-3", NOW - 10 * MINUTE, null)
+                .withOutput("/repo/.git/queuelock/logs");
         QueueSnapshot build = new QueueSnapshot(queueDir, List.of(lander), List.of());
         QueueSnapshot land = new QueueSnapshot(queueDir.resolveSibling("q-land"), List.of(), List.of());
         Map<String, LandingNote> landing = Map.of("lane-3", note(77, Phase.CHECKS, NOW - 40 * MINUTE));
@@ -87,7 +88,7 @@ class LongWaitAlertTest {
                 UnderWay.NONE));
 
         assertThat(Files.readString(told)).contains("\"event\":\"stuck\"")
-                .contains("landing in checks for 600 s; usually 120 s; look at its check log, the newest in .git/queuelock/logs/, and the"
+                .contains("landing in checks for 600 s; usually 120 s; look at its check log, the newest file in /repo/.git/queuelock/logs, and the"
                         + " land command's output in lane lane-3")
                 .doesNotContainIgnoringCase("kill");
     }

@@ -118,13 +118,13 @@ abstract class AbstractRepositoryMojo extends AbstractMojo {
     }
 
     /** Whether init's scope ({@code queuelock.init.scope}, read by init and uninstall) is the user's. */
-    boolean forUser(Setting<String> scope) throws MojoExecutionException {
+    boolean forUser() throws MojoExecutionException {
         List<String> problems = new ArrayList<>();
-        String value = setting(scope, problems);
+        String value = setting(InitGoalSettings.SCOPE, problems);
         if (!problems.isEmpty()) {
             throw new MojoExecutionException(problems.get(0));
         }
-        return "user".equals(value);
+        return InitGoalSettings.USER.equals(value);
     }
 
     LaneLayout layout() throws MojoExecutionException {

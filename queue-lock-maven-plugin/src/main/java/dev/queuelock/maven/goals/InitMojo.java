@@ -1,7 +1,5 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.config.Setting;
-import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.repository.IntegrationBranch;
@@ -48,24 +46,12 @@ public class InitMojo extends AbstractLandTargetMojo {
 
     private static final String EXTENSIONS_XML = ".mvn/extensions.xml";
 
-    /** This goal's own settings (uninstall reads the scope too). */
-    static final SettingGroup SETTINGS = new SettingGroup();
-
-    /** {@value}: repository or user, default repository. */
-
-    static final String USER = "user";
-
-    static final Setting<String> SCOPE = SETTINGS.add(Setting.choice("queuelock.init.scope", "repository", "init, uninstall",
-            "Where init lists the extension and uninstall takes it out: repository (its .mvn/extensions.xml, with the pre-push"
-                    + " guard and agent instructions) or user (~/.m2/extensions.xml alone: the build queue for every repository"
-                    + " of the user; Maven 3.10 and 4 only).", "repository", USER));
-
     @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
     private PluginDescriptor plugin;
 
     @Override
     public void execute() throws MojoExecutionException {
-        if (forUser(SCOPE)) {
+        if (forUser()) {
             installForUser();
             return;
         }
@@ -111,7 +97,7 @@ public class InitMojo extends AbstractLandTargetMojo {
                     + EXTENSIONS_XML + "); a repository whose " + EXTENSIONS_XML + " lists queue-lock too loads it once, at the"
                     + " version the repository lists");
             getLog().info("next: mvn queuelock:init in a repository adds its landing (pre-push guard, agent instructions);"
-                    + " mvn queuelock:uninstall -D" + SCOPE.name() + "=" + USER + " takes this out again");
+                    + " mvn queuelock:uninstall -D" + InitGoalSettings.SCOPE.name() + "=" + InitGoalSettings.USER + " takes this out again");
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException(e.getMessage());
         } catch (IOException e) {

@@ -3,8 +3,6 @@ package dev.queuelock.maven.goals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import dev.queuelock.config.Setting;
-import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.lanes.LaneClaim;
@@ -39,17 +37,10 @@ import org.apache.maven.plugins.annotations.Mojo;
 @Mojo(name = "lane", requiresProject = false, aggregator = true, threadSafe = true)
 public class LaneMojo extends AbstractRepositoryMojo {
 
-    /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
-    static final SettingGroup SETTINGS = new SettingGroup();
-
-    static final Setting<Boolean> HOOK = SETTINGS.add(Setting.flag("queuelock.lane.hook", false, "lane",
-            "Run as Claude Code's WorktreeCreate hook (what init wires in): read the hook's JSON on standard input, "
-                    + "print the path after a marker, give the reason for a refusal on standard error.").formerly("queuelock.hook"));
-
     @Override
     public void execute() throws MojoExecutionException {
         List<String> problems = new ArrayList<>();
-        Boolean hook = setting(HOOK, problems);
+        Boolean hook = setting(LaneGoalSettings.HOOK, problems);
         LaneSettings settings = laneSettings(problems);
         JsonNode input = Boolean.TRUE.equals(hook) ? hookInput() : MissingNode.getInstance();
         Path from = input.path("cwd").isTextual() && Files.isDirectory(Path.of(input.path("cwd").asText()))

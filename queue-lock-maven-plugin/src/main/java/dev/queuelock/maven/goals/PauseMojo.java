@@ -1,7 +1,5 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.config.Setting;
-import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.QueuePause;
 import dev.queuelock.land.notify.Notifier;
@@ -24,19 +22,13 @@ import org.apache.maven.plugins.annotations.Mojo;
 @Mojo(name = "pause", requiresProject = false, aggregator = true, threadSafe = true)
 public class PauseMojo extends AbstractRepositoryMojo {
 
-    /** This goal's own settings, in the order the docs list them. */
-    static final SettingGroup SETTINGS = new SettingGroup();
-
-    static final Setting<String> REASON = SETTINGS.add(Setting.text("queuelock.pause.reason", null, "none: pause refuses without one",
-            "pause", "Why the land queue is paused: every waiting lander, status and the watch say it."));
-
     @Override
     public void execute() throws MojoExecutionException {
         List<String> problems = new ArrayList<>();
-        String reason = setting(REASON, problems);
+        String reason = setting(PauseGoalSettings.REASON, problems);
         List<String> notify = setting(Notifier.NOTIFY, problems);
         if (problems.isEmpty() && (reason == null || reason.isBlank())) {
-            problems.add("say why the land queue is paused: mvn queuelock:pause -D" + REASON.name() + "=\"<reason>\"");
+            problems.add("say why the land queue is paused: mvn queuelock:pause -D" + PauseGoalSettings.REASON.name() + "=\"<reason>\"");
         }
         if (!problems.isEmpty()) {
             throw new MojoExecutionException(String.join("; ", problems));

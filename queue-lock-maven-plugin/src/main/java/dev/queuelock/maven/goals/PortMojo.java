@@ -1,7 +1,5 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.config.Setting;
-import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.repository.ports.LanePortSettings;
 import dev.queuelock.repository.ports.PortRegistry;
@@ -25,16 +23,10 @@ import org.apache.maven.plugins.annotations.Mojo;
 @Mojo(name = "port", requiresProject = false, aggregator = true, threadSafe = true)
 public class PortMojo extends AbstractRepositoryMojo {
 
-    /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
-    static final SettingGroup SETTINGS = new SettingGroup();
-
-    static final Setting<String> NAME = SETTINGS.add(Setting.text("queuelock.port.name", null, "none", "port",
-            "The named port to print, one of " + LanePortSettings.PORTS + "; unset: the lane's dev-server port, portBase + n."));
-
     @Override
     public void execute() throws MojoExecutionException {
         List<String> problems = new ArrayList<>();
-        String name = setting(NAME, problems);
+        String name = setting(PortGoalSettings.NAME, problems);
         LaneSettings settings = laneSettings(problems);
         Path top = topDirectory();
         OptionalInt lane = settings.directory().number(top);

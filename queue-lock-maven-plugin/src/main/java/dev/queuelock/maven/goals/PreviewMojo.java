@@ -1,7 +1,5 @@
 package dev.queuelock.maven.goals;
 
-import dev.queuelock.config.Setting;
-import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.lanes.LaneSettings;
 import dev.queuelock.land.lanes.Preview;
@@ -22,16 +20,10 @@ import org.apache.maven.plugins.annotations.Mojo;
 @Mojo(name = "preview", requiresProject = false, aggregator = true, threadSafe = true)
 public class PreviewMojo extends AbstractRepositoryMojo {
 
-    /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
-    static final SettingGroup SETTINGS = new SettingGroup();
-
-    static final Setting<Boolean> RESTORE = SETTINGS.add(Setting.flag("queuelock.preview.restore", false, "preview",
-            "Undo the preview shown in the main checkout instead of showing this lane.").formerly("queuelock.restore"));
-
     @Override
     public void execute() throws MojoExecutionException {
         List<String> problems = new ArrayList<>();
-        boolean restore = Boolean.TRUE.equals(setting(RESTORE, problems));
+        boolean restore = Boolean.TRUE.equals(setting(PreviewGoalSettings.RESTORE, problems));
         LaneSettings settings = laneSettings(problems);
         try {
             Preview preview = new Preview(layout(settings), landLog());

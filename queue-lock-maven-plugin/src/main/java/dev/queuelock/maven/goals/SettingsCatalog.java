@@ -31,9 +31,9 @@ final class SettingsCatalog {
 
     private static final SettingsCatalog STANDARD = new SettingsCatalog(List.of(LockSettings.SETTINGS,
             ZooKeeperSettings.SETTINGS, LandTarget.SETTINGS, CheckAndPushSettings.SETTINGS, BatchOptions.SETTINGS,
-            StatusMojo.SETTINGS, LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LanePortSettings.SETTINGS, LocalRepositorySettings.SETTINGS,
-            AffectedBuildSettings.SETTINGS, ReuseSettings.SETTINGS, LaneUse.SETTINGS, LaneMojo.SETTINGS, PortMojo.SETTINGS, PauseMojo.SETTINGS, PreviewMojo.SETTINGS, InitMojo.SETTINGS,
-            UninstallMojo.SETTINGS, Notifier.SETTINGS, WatchMojo.SETTINGS, DiskSettings.SETTINGS));
+            StatusGoalSettings.SETTINGS, LaneSettings.SETTINGS, LaneDirectorySettings.SETTINGS, LanePortSettings.SETTINGS, LocalRepositorySettings.SETTINGS,
+            AffectedBuildSettings.SETTINGS, ReuseSettings.SETTINGS, LaneUse.SETTINGS, LaneGoalSettings.SETTINGS, PortGoalSettings.SETTINGS, PauseGoalSettings.SETTINGS, PreviewGoalSettings.SETTINGS, InitGoalSettings.SETTINGS,
+            UninstallGoalSettings.SETTINGS, Notifier.SETTINGS, WatchGoalSettings.SETTINGS, DiskSettings.SETTINGS));
 
     private final List<SettingGroup> groups;
     private final Map<String, Setting<?>> byName = new LinkedHashMap<>();

@@ -6,7 +6,6 @@ import dev.queuelock.build.ReuseSettings;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
 import dev.queuelock.config.Setting;
-import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.base.QueuePause;
 import dev.queuelock.land.batch.BatchBoard;
@@ -53,29 +52,19 @@ import org.apache.maven.plugins.annotations.Mojo;
 @Mojo(name = "status", requiresProject = false, aggregator = true, threadSafe = true)
 public class StatusMojo extends AbstractLandTargetMojo {
 
-    /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
-    static final SettingGroup SETTINGS = new SettingGroup();
-
-    static final Setting<Boolean> JSON = SETTINGS.add(Setting.flag("queuelock.status.json", false, "status",
-            "Print one JSON document (see the status JSON page) instead of log lines.").formerly("queuelock.json"));
-    static final Setting<String> OUTPUT = SETTINGS.add(Setting.text("queuelock.status.output", null, "none (the console)", "status",
-            "Write the report to this file instead of standard output.").formerly("queuelock.output"));
-    static final Setting<String> DIRECTORY = SETTINGS.add(Setting.text("queuelock.status.directory", null, "the top directory of the invocation",
-            "status", "A directory inside the repository whose queues are shown.").formerly("queuelock.directory"));
-
     @Override
     public void execute() throws MojoExecutionException {
         QuietLibraries.unlessDebug(getLog());
         List<String> problems = new ArrayList<>();
         BuildScope scope = setting(LockSettings.SCOPE, problems);
-        Boolean asJson = setting(JSON, problems);
+        Boolean asJson = setting(StatusGoalSettings.JSON, problems);
         Integer lowFreeSpaceGb = setting(DiskSettings.LOW_FREE_SPACE_GB, problems); // read first: laneSettings refuses every problem at once
         Integer reuseMegabytes = setting(ReuseSettings.STORE_MEGABYTES, problems);
         LaneSettings lanes = laneSettings(problems);
-        File dir = file(DIRECTORY, topDirectory().toFile());
-        File output = file(OUTPUT, null);
+        File dir = file(StatusGoalSettings.DIRECTORY, topDirectory().toFile());
+        File output = file(StatusGoalSettings.OUTPUT, null);
         if (!dir.isDirectory()) {
-            throw new MojoExecutionException("-D" + DIRECTORY.name() + "=" + dir + ": no such directory;"
+            throw new MojoExecutionException("-D" + StatusGoalSettings.DIRECTORY.name() + "=" + dir + ": no such directory;"
                     + " name a directory inside the repository whose queues to show (or leave it out for this one).");
         }
         RepoKey repo = RepoKey.of(dir.toPath());
@@ -205,7 +194,7 @@ public class StatusMojo extends AbstractLandTargetMojo {
             Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot write " + output + ": " + e.getMessage() + "; choose a writable -D"
-                    + OUTPUT.name() + " path.", e);
+                    + StatusGoalSettings.OUTPUT.name() + " path.", e);
         }
     }
 }

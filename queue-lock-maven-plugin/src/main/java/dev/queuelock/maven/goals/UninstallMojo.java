@@ -1,8 +1,6 @@
 package dev.queuelock.maven.goals;
 
 import dev.queuelock.backends.QueueLockFactory;
-import dev.queuelock.config.Setting;
-import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.lanes.LaneLayout;
@@ -39,13 +37,6 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "uninstall", requiresProject = false, aggregator = true, threadSafe = true)
 public class UninstallMojo extends AbstractRepositoryMojo {
 
-    /** This goal's own settings, in the order the docs list them (declared first: the settings below join it). */
-    static final SettingGroup SETTINGS = new SettingGroup();
-
-    static final Setting<Boolean> KEEP_STATE = SETTINGS.add(Setting.flag("queuelock.uninstall.keepState", false, "uninstall",
-            "Keep queue-lock's own state on uninstall: the landing history and check logs in the queuelock directory of"
-                    + " git's common dir (.git/queuelock), and the repository's idle queue directories in the temp dir.").formerly("queuelock.keepState"));
-
     @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
     private PluginDescriptor plugin;
 
@@ -77,12 +68,12 @@ public class UninstallMojo extends AbstractRepositoryMojo {
 
     @Override
     public void execute() throws MojoExecutionException {
-        if (forUser(InitMojo.SCOPE)) {
+        if (forUser()) {
             uninstallForUser();
             return;
         }
         List<String> problems = new ArrayList<>();
-        boolean keep = Boolean.TRUE.equals(setting(KEEP_STATE, problems));
+        boolean keep = Boolean.TRUE.equals(setting(UninstallGoalSettings.KEEP_STATE, problems));
         try {
             LaneLayout layout = layout(laneSettings(problems));
             SetupRecord record = SetupRecord.load(layout.commonDir());
@@ -97,7 +88,7 @@ public class UninstallMojo extends AbstractRepositoryMojo {
             ExtensionsXml extension = new ExtensionsXml(plugin.getGroupId(), InitMojo.EXTENSION_ARTIFACT_ID, plugin.getVersion());
             RemainingLanes.report(layout, extension::isListedIn, landLog());
             if (keep) {
-                getLog().info("kept queue-lock's state (landing history, check logs, queue directories): -D" + KEEP_STATE.name() + "=true");
+                getLog().info("kept queue-lock's state (landing history, check logs, queue directories): -D" + UninstallGoalSettings.KEEP_STATE.name() + "=true");
             } else {
                 new OwnState(layout.commonDir(), QueueLockFactory.defaults(), landLog()).remove();
             }

@@ -8,8 +8,6 @@ import dev.queuelock.QueueLockException;
 import dev.queuelock.backends.QueueLockFactory;
 import dev.queuelock.config.BuildScope;
 import dev.queuelock.config.LockSettings;
-import dev.queuelock.config.Setting;
-import dev.queuelock.config.SettingGroup;
 import dev.queuelock.land.git.Git;
 import dev.queuelock.land.base.LandException;
 import dev.queuelock.land.git.RepoContext;
@@ -54,11 +52,6 @@ import org.apache.maven.plugins.annotations.Mojo;
 @Mojo(name = "watch", requiresProject = false, aggregator = true, threadSafe = true)
 public class WatchMojo extends AbstractLandTargetMojo {
 
-    static final SettingGroup SETTINGS = new SettingGroup();
-
-    static final Setting<Integer> WATCH_PORT = SETTINGS.add(Setting.number("queuelock.watch.port", 0, 65535, 0, "watch",
-            "Also serve the view as a page on 127.0.0.1 at this port (0: no page)."));
-
     /** How often a view that counts time (a hold, a wait) redraws its times without reading anything. */
     static final long TICK_MILLIS = 1000;
 
@@ -67,7 +60,7 @@ public class WatchMojo extends AbstractLandTargetMojo {
         QuietLibraries.unlessDebug(getLog());
         List<String> problems = new ArrayList<>();
         BuildScope scope = setting(LockSettings.SCOPE, problems);
-        Integer pagePort = setting(WATCH_PORT, problems);
+        Integer pagePort = setting(WatchGoalSettings.WATCH_PORT, problems);
         List<String> notify = setting(Notifier.NOTIFY, problems);
         Integer lowFreeSpaceGb = setting(DiskSettings.LOW_FREE_SPACE_GB, problems); // read first: laneSettings refuses every problem at once
         Integer reuseMegabytes = setting(ReuseSettings.STORE_MEGABYTES, problems);
@@ -108,9 +101,9 @@ public class WatchMojo extends AbstractLandTargetMojo {
             getLog().info("watch page: http://127.0.0.1:" + page.port() + "/");
             return page;
         } catch (BindException e) {
-            throw new MojoExecutionException("-D" + WATCH_PORT.name() + "=" + pagePort + ": port in use; choose another port.");
+            throw new MojoExecutionException("-D" + WatchGoalSettings.WATCH_PORT.name() + "=" + pagePort + ": port in use; choose another port.");
         } catch (IOException e) {
-            throw new MojoExecutionException("-D" + WATCH_PORT.name() + "=" + pagePort + ": cannot serve the page: " + e.getMessage());
+            throw new MojoExecutionException("-D" + WatchGoalSettings.WATCH_PORT.name() + "=" + pagePort + ": cannot serve the page: " + e.getMessage());
         }
     }
 

@@ -47,8 +47,9 @@ class SettingsCatalogTest {
     /** Where the keys are declared: the lock's in core, the others beside the code that reads them. */
     private static final List<Class<?>> DECLARED_IN = List.of(LockSettings.class, LaneDirectorySettings.class,
             LanePortSettings.class, LocalRepositorySettings.class, AffectedBuildSettings.class, ReuseSettings.class, ZooKeeperSettings.class, LandTarget.class, CheckAndPushSettings.class, BatchOptions.class, LaneSettings.class,
-            LaneUse.class, StatusMojo.class, LaneMojo.class, PortMojo.class, PauseMojo.class, PreviewMojo.class, InitMojo.class, UninstallMojo.class, Notifier.class,
-            WatchMojo.class, DiskSettings.class);
+            LaneUse.class, StatusGoalSettings.class, LaneGoalSettings.class, PortGoalSettings.class, PauseGoalSettings.class,
+            PreviewGoalSettings.class, InitGoalSettings.class, UninstallGoalSettings.class, Notifier.class,
+            WatchGoalSettings.class, DiskSettings.class);
 
     /** A key as a new one is added: one declaration in its class's group, nothing else. */
     private static final class Scratch {
@@ -105,6 +106,17 @@ class SettingsCatalogTest {
         assertThat(ConfigurationPageTest.pageTable(ConfigurationPageTest.PAGE)).doesNotContain("scratchRetries");
         assertThat(DocsNameWhatExistsTest.unknownKeys(catalog, List.of("Set `queuelock.land.scratchRetries` to 1.")))
                 .as("the docs may name it").isEmpty();
+    }
+
+    /**
+     * Every goal reads the catalog (its keys, checked and carried over): a catalog that named a goal
+     * would make the package's files a cycle. A goal's own keys are in a class of their own.
+     */
+    @Test
+    void theCatalogNamesNoGoal() throws Exception {
+        String source = Files.readString(Path.of("src/main/java/dev/queuelock/maven/goals/SettingsCatalog.java"));
+        assertThat(java.util.regex.Pattern.compile("\\b\\w+Mojo\\b").matcher(source.replaceAll("(?s)/\\*.*?\\*/", "")).results()
+                .map(java.util.regex.MatchResult::group)).as("goals the catalog names").isEmpty();
     }
 
     @Test

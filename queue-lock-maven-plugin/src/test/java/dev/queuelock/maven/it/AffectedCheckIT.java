@@ -12,11 +12,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A land check builds what the landing changed, so a small change waits for its own tests only. On a parent with a shared module and two
@@ -30,20 +27,8 @@ class AffectedCheckIT {
     private static final Duration LAND = Timing.forMaven();
     private static final String PRICES = "shared/src/main/java/shop/shared/Prices.java";
 
-    @TempDir
-    Path work;
-
+    @ProjectOnMain
     LandingRepo repo;
-
-    @BeforeEach
-    void threeModuleProjectOnMain() throws Exception {
-        repo = ThreeModuleLanes.onMain(work);
-    }
-
-    @AfterEach
-    void stopMavens() {
-        repo.close();
-    }
 
     /**
      * The leaf's landing runs on Maven 4, which narrows the reactor through its own API (3.8.7, on
@@ -124,7 +109,7 @@ class AffectedCheckIT {
         repo.commitAndPush("affected builds in lanes");
         // As most people put a project on a server (git init, remote add, push): no origin/HEAD, as land finds its branch.
         LandingRepo.git(repo.main, "remote", "set-head", "origin", "--delete");
-        Path lane = work.resolve("agent");
+        Path lane = repo.work.resolve("agent");
         LandingRepo.git(repo.main, "worktree", "add", "-q", "-b", "agent", lane.toString(), "origin/main");
 
         Path note = lane.resolve("app/src/main/java/shop/app/Note.java");
@@ -206,7 +191,7 @@ class AffectedCheckIT {
                 "<extension><groupId>org.apache.maven.extensions</groupId><artifactId>maven-build-cache-extension</artifactId>"
                         + "<version>1.2.1</version></extension></extensions>"));
         // The cache beside the test, not in the user's ~/.m2; queue-lock's own reuse off, which would resolve shared first.
-        Files.writeString(repo.main.resolve(".mvn/maven.config"), "-Dmaven.build.cache.location=" + work.resolve("build-cache")
+        Files.writeString(repo.main.resolve(".mvn/maven.config"), "-Dmaven.build.cache.location=" + repo.work.resolve("build-cache")
                 + "\n-Dqueuelock.build.reuseMegabytes=0\n");
         repo.commitAndPush("build cache");
 
@@ -226,7 +211,7 @@ class AffectedCheckIT {
         if (file.endsWith(".xml")) {
             return repo.lane(name, file, "main");
         }
-        Path lane = work.resolve(name);
+        Path lane = repo.work.resolve(name);
         LandingRepo.git(repo.main, "worktree", "add", "-q", "-b", name, lane.toString(), "origin/main");
         Files.writeString(lane.resolve(file), "// " + name + "\n", StandardOpenOption.APPEND);
         LandingRepo.git(lane, "commit", "-q", "-am", name + " work");

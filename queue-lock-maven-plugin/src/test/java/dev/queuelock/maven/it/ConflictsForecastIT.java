@@ -9,11 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 56, the conflicts forecast, on the three-module project with real git and real Maven: two
@@ -28,20 +25,8 @@ class ConflictsForecastIT {
     private static final String PRICES = "shared/src/main/java/shop/shared/Prices.java";
     private static final String OVERLAP = "main-lane-1 and main-lane-2 both change " + CHECKOUT;
 
-    @TempDir
-    Path work;
-
+    @ProjectOnMain
     LandingRepo repo;
-
-    @BeforeEach
-    void threeModuleProjectOnMain() throws Exception {
-        repo = ThreeModuleLanes.onMain(work);
-    }
-
-    @AfterEach
-    void stopMavens() {
-        repo.close();
-    }
 
     @Test
     @Timeout(600)
@@ -62,7 +47,7 @@ class ConflictsForecastIT {
         assertThat(overlaps.at("/0/files").toString()).isEqualTo("[\"" + CHECKOUT + "\"]");
         assertThat(overlaps.at("/0/conflict").isNull()).as("uncommitted work is not merged on trial").isTrue();
 
-        Path events = work.resolve("events.jsonl");
+        Path events = repo.work.resolve("events.jsonl");
         MavenRun watch = repo.mvn(repo.main, "watch", "-B", "queuelock:watch",
                 "-Dqueuelock.notify=sh,-c,cat >> '" + events + "'; echo >> '" + events + "'");
         watch.awaitLog("overlap: " + OVERLAP, MVN);
@@ -100,7 +85,7 @@ class ConflictsForecastIT {
     }
 
     private JsonNode statusJson(String name) throws Exception {
-        Path out = work.resolve(name + ".json");
+        Path out = repo.work.resolve(name + ".json");
         ok(repo.mvn(repo.main, name, "queuelock:status", "-Dqueuelock.status.json=true", "-Dqueuelock.status.output=" + out));
         return new ObjectMapper().readTree(out.toFile());
     }

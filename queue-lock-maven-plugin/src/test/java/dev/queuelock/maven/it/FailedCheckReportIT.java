@@ -7,11 +7,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A failed check is read in land's report, not dug out of a log: when a lane's check build fails,
@@ -23,20 +20,8 @@ class FailedCheckReportIT {
 
     private static final Duration LAND = Timing.forMaven();
 
-    @TempDir
-    Path work;
-
+    @ProjectOnMain("two-modules")
     LandingRepo repo;
-
-    @BeforeEach
-    void twoModuleProjectOnMain() throws Exception {
-        repo = LandingRepo.withProject(work, "two-modules");
-    }
-
-    @AfterEach
-    void stopMavens() {
-        repo.close();
-    }
 
     @Test
     @Timeout(400)

@@ -12,11 +12,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 57, what lanes cost, on the three-module project with real Maven and real git: a lane made by
@@ -29,20 +26,8 @@ class LaneCostIT {
 
     private static final Duration MVN = Timing.forMaven();
 
-    @TempDir
-    Path work;
-
+    @ProjectOnMain
     LandingRepo repo;
-
-    @BeforeEach
-    void threeModulesOnMain() throws Exception {
-        repo = ThreeModuleLanes.onMain(work);
-    }
-
-    @AfterEach
-    void stop() {
-        repo.close();
-    }
 
     @Test
     @Timeout(600)

@@ -12,11 +12,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 57, disk given back, on the three-module project with real Maven and real git: with
@@ -32,27 +29,15 @@ class LaneDiskGivenBackIT {
     /** More GB than any disk the suite runs on has free. */
     private static final String LOW = "-Dqueuelock.lanes.lowFreeSpaceGb=100000";
 
-    @TempDir
-    Path work;
-
+    @ProjectOnMain
     LandingRepo repo;
-
-    @BeforeEach
-    void threeModulesOnMain() throws Exception {
-        repo = ThreeModuleLanes.onMain(work);
-    }
-
-    @AfterEach
-    void stop() {
-        repo.close();
-    }
 
     @Test
     @Timeout(900)
     void anIdleLanesBuildOutputIsDroppedNeverUnderARunningBuildAndLowFreeSpaceIsSaidByStatusWatchAndTheNextBuild() throws Exception {
         Path one = ThreeModuleLanes.addingAClass(repo, "main-lane-1", "app");
         Path two = ThreeModuleLanes.addingAClass(repo, "main-lane-2", "app");
-        Path release = work.resolve("release-hold");
+        Path release = repo.work.resolve("release-hold");
         ThreeModuleLanes.commitTest(two, "HoldTest", "File go = new File(\"" + release + "\"); while (!go.exists()) { Thread.sleep(100); }");
         ok(repo.mvn(one, "compile-1", "test-compile", "-Dqueuelock.build.affected=off"));
         ok(repo.mvn(two, "compile-2", "test-compile", "-Dqueuelock.build.affected=off"));
@@ -97,8 +82,8 @@ class LaneDiskGivenBackIT {
                 + " no lane can be pruned now; the lanes' build output takes [0-9.]+ [kMG]B \\(mvn clean in a lane frees its own\\)");
 
         // The watch shows it, and tells its notify command once.
-        Path events = work.resolve("events.jsonl");
-        Path notify = CheckScripts.write(work, "notify.sh", "cat >> '" + events + "'\necho >> '" + events + "'\n");
+        Path events = repo.work.resolve("events.jsonl");
+        Path notify = CheckScripts.write(repo.work, "notify.sh", "cat >> '" + events + "'\necho >> '" + events + "'\n");
         MavenRun watch = repo.mvn(repo.main, "watch", "-B", "queuelock:watch", LOW, "-Dqueuelock.notify=" + notify);
         watch.awaitLog("FREE SPACE LOW: ", MVN);
         Awaitility.await().atMost(MVN).until(() -> Files.exists(events) && Files.readString(events).contains("\"event\":\"low-space\""));

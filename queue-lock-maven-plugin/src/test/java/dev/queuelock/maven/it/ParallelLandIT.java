@@ -18,11 +18,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -42,20 +39,8 @@ class ParallelLandIT {
     /** A killed leader's check builds, their Mavens and test JVMs are gone within 30 s of the kill (scaled by the timing knob). */
     private static final Duration ORPHANS_END = Timing.seconds(30);
 
-    @TempDir
-    Path work;
-
+    @ProjectOnMain
     LandingRepo repo;
-
-    @BeforeEach
-    void threeModuleProjectOnMain() throws Exception {
-        repo = ThreeModuleLanes.onMain(work);
-    }
-
-    @AfterEach
-    void stopMavens() {
-        repo.close();
-    }
 
     /**
      * As agents land: no gate, each lander started once the checks before it run. Lane a's test
@@ -67,8 +52,8 @@ class ParallelLandIT {
     @Test
     @Timeout(900)
     void landersThatQueueWhileTheChecksRunJoinThemOnTopOfTheLanesAheadAndLandInOrder() throws Exception {
-        Path started = Files.createDirectory(work.resolve("started"));
-        Path release = work.resolve("release");
+        Path started = Files.createDirectory(repo.work.resolve("started"));
+        Path release = repo.work.resolve("release");
         String[] parallel = {"-Dqueuelock.land.parallel=3", "-Dqueuelock.build.slots=3"};
         List<Path> lanes = new ArrayList<>();
         for (String member : List.of("par-a", "par-b", "par-c")) {
@@ -113,7 +98,7 @@ class ParallelLandIT {
     @Test
     @Timeout(900)
     void lanesOnAsManySlotsAreCheckedAtOnceAndLandInOrderAFlakyTestRefusingNobodyAndAnIndependentLeafStanding() throws Exception {
-        Path started = Files.createDirectory(work.resolve("started"));
+        Path started = Files.createDirectory(repo.work.resolve("started"));
         List<MavenRun> lands = queuedBehindTheHeldLandQueue(List.of("par-a", "par-b", "par-c", "par-d"),
                 lane -> lane.endsWith("par-d") ? "api" : "app", lane -> {
             if (lane.endsWith("par-a")) {
@@ -167,8 +152,8 @@ class ParallelLandIT {
     @ValueSource(strings = {"linux", "portable"})
     @Timeout(900)
     void aLeaderKilledDuringItsChecksLosesNoCommitLeavesNoProcessAndTheLandersBehindItLand(String layer) throws Exception {
-        Path started = Files.createDirectory(work.resolve("started"));
-        Path release = work.resolve("release");
+        Path started = Files.createDirectory(repo.work.resolve("started"));
+        Path release = repo.work.resolve("release");
         Map<String, String> env = Map.of(Processes.ENV, layer);
         String[] parallel = {"-Dqueuelock.land.parallel=3", "-Dqueuelock.build.slots=3"};
         List<MavenRun> lands = ThreeModuleLanes.queuedBehindTheHeldLandQueue(repo, env, List.of("par-a", "par-b", "par-c"),

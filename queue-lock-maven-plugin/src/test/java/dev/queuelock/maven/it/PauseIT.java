@@ -5,11 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.queuelock.testsupport.Timing;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 56: {@code mvn queuelock:pause} makes a new lander wait before its checks and say who paused
@@ -20,20 +17,8 @@ class PauseIT {
 
     private static final Duration MVN = Timing.forMaven();
 
-    @TempDir
-    Path work;
-
+    @ProjectOnMain
     LandingRepo repo;
-
-    @BeforeEach
-    void threeModuleProjectOnMain() throws Exception {
-        repo = ThreeModuleLanes.onMain(work);
-    }
-
-    @AfterEach
-    void stopMavens() {
-        repo.close();
-    }
 
     @Test
     @Timeout(600)

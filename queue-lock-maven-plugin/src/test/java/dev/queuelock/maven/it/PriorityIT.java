@@ -6,11 +6,8 @@ import dev.queuelock.testsupport.Timing;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 56, skip the line and where am I: with lane A holding the land queue (a pause keeps it
@@ -23,20 +20,8 @@ class PriorityIT {
     private static final Duration MVN = Timing.forMaven();
     private static final String PAUSED_A = "ahead: lane lane-a paused before its checks";
 
-    @TempDir
-    Path work;
-
+    @ProjectOnMain
     LandingRepo repo;
-
-    @BeforeEach
-    void threeModuleProjectOnMain() throws Exception {
-        repo = ThreeModuleLanes.onMain(work);
-    }
-
-    @AfterEach
-    void stopMavens() {
-        repo.close();
-    }
 
     @Test
     @Timeout(900)

@@ -16,6 +16,9 @@ import java.util.function.Function;
  */
 final class ThreeModuleLanes {
 
+    /** The project ({@link TestPoms#copyProject}). */
+    static final String PROJECT = "three-modules";
+
     /** A test of app that fails on its first run in a check's worktree and passes when run again there. */
     static final String FLAKY = "java.io.File mark = new File(\"target/flaky-mark\"); boolean second = mark.exists();"
             + " mark.createNewFile(); assertTrue(\"fails on its first run\", second);";
@@ -33,7 +36,7 @@ final class ThreeModuleLanes {
 
     /** The project on main of a new landing repository in {@code work}. */
     static LandingRepo onMain(Path work) throws Exception {
-        return LandingRepo.withProject(work, "three-modules");
+        return LandingRepo.withProject(work, PROJECT);
     }
 
     /**
