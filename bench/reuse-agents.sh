@@ -35,20 +35,30 @@
 #   -O            the main checkout's build (not timed) runs online: what the project needs and
 #                 MAVEN_REPO_TAIL lacks is downloaded into the private local repository; every timed
 #                 build stays offline
+#   -c            a third arm, "build cache": reuse off plus Maven's build cache extension
+#                 (org.apache.maven.extensions:maven-build-cache-extension, BUILD_CACHE_VERSION) in
+#                 .mvn/extensions.xml beside queue-lock's, with a .mvn/maven-build-cache-config.xml
+#                 whose local cache is one directory shared by that arm's main checkout, lanes and
+#                 check worktrees (BENCH_DIR/run/build-cache). The arm has a clone of its own (its
+#                 snapshot one commit further: the extension and its config), built once by its main
+#                 checkout like the other; its runs alternate with on and off in every round
 #   -k            keep the run's repositories (default: only logs and results are kept)
 #   -t            test mode: PROJECT_DIR is not given; a project of a parent, core (60 classes) and
-#                 leaves a, b, c (each a class and a test) is generated and measured, 1 round unless -r
+#                 leaves a, b, c (each a class and a test) is generated and measured, 1 round unless -r;
+#                 core has a resource filtered with the property gen.flavour (main; alt under -Palt)
 #
 # "Reuse off" is -Dqueuelock.build.reuseMegabytes=0 on the agents' builds and the landers (land
 # passes it on to its check builds): today's affected builds, which compile everything below the
-# change. "On" is the default store.
+# change. "On" is the default store. "Build cache" (-c) is off plus Maven's build cache extension.
 #
 # Environment: MVN (a Maven 3.9 or newer: only its resolver gives a lane a part of its own in the
 # local repository, without which nothing is reused; default: mvn on PATH if it is one, else the
 # Maven the ITs use, ${it.maven39.version} of the root pom, unpacked from MAVEN_REPO_TAIL),
 # MAVEN_REPO_TAIL (default ~/.m2/repository: read only, as maven.repo.local.tail), QUEUELOCK_REPO (a
 # private local repository that already holds this checkout's extension and plugin: skips building
-# them), BENCH_DIR (default: a new dir under ${TMPDIR:-/tmp}).
+# them), BENCH_DIR (default: a new dir under ${TMPDIR:-/tmp}), BUILD_CACHE_VERSION (the build cache
+# extension's version for -c, default 1.3.0, its newest release on 2026-12-07; the arm's main
+# checkout resolves it online when neither the private repository nor MAVEN_REPO_TAIL has it).
 #
 # How: this checkout's extension and plugin are built and laid out in a private local repository
 # (BENCH_DIR/repo, by bench/private-repo.sh, under the release version: nothing is installed into
@@ -77,7 +87,8 @@ props=()
 keep=false
 online=false
 test_mode=false
-while getopts ':r:m:f:s:x:D:Okth' opt; do
+cache_arm=false
+while getopts ':r:m:f:s:x:D:Ockth' opt; do
   case $opt in
     r) rounds=$OPTARG ;;
     m) what_csv=$OPTARG ;;
@@ -86,6 +97,7 @@ while getopts ':r:m:f:s:x:D:Okth' opt; do
     x) excluded+=("$OPTARG") ;;
     D) props+=("$OPTARG") ;;
     O) online=true ;;
+    c) cache_arm=true ;;
     k) keep=true ;;
     t) test_mode=true ;;
     h) usage; exit 0 ;;
@@ -176,7 +188,8 @@ generate() {
 <module>b</module>
 <module>c</module>
 </modules>
-<properties><maven.compiler.release>11</maven.compiler.release><project.build.sourceEncoding>UTF-8</project.build.sourceEncoding></properties>
+<properties><maven.compiler.release>11</maven.compiler.release><project.build.sourceEncoding>UTF-8</project.build.sourceEncoding><gen.flavour>main</gen.flavour></properties>
+<profiles><profile><id>alt</id><properties><gen.flavour>alt</gen.flavour></properties></profile></profiles>
 <dependencies><dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter</artifactId><version>$junit</version><scope>test</scope></dependency></dependencies>
 <build><pluginManagement><plugins>
 <plugin><artifactId>maven-compiler-plugin</artifactId><version>3.13.0</version></plugin>
@@ -189,7 +202,10 @@ POM
   local parent='<parent>
 <groupId>gen4</groupId><artifactId>parent</artifactId><version>1.0-SNAPSHOT</version>
 </parent>'
-  printf '<project><modelVersion>4.0.0</modelVersion>\n%s\n<artifactId>core</artifactId></project>\n' "$parent" > "$dir/core/pom.xml"
+  # A filtered resource: what -Palt or -Dgen.flavour=... changes in core's output (the -c arm's checks).
+  printf '<project><modelVersion>4.0.0</modelVersion>\n%s\n<artifactId>core</artifactId>\n<build><resources><resource><directory>src/main/resources</directory><filtering>true</filtering></resource></resources></build></project>\n' "$parent" > "$dir/core/pom.xml"
+  mkdir -p "$dir/core/src/main/resources"
+  printf 'flavour=${gen.flavour}\n' > "$dir/core/src/main/resources/gen.properties"
   for c in $(seq 1 60); do
     { printf 'package gen.core;\npublic final class C%d {\n' "$c"
       for m in $(seq 1 20); do
@@ -255,6 +271,63 @@ if $online; then main_mvn=("${mvn_online[@]}"); else main_mvn=("${mvn_cmd[@]}");
   || { strip < "$out/main-verify.log" | tail -n 40
        die "the main checkout's verify failed: $out/main-verify.log$($online || echo " (offline: -O lets it download what $tail_repo lacks)")"; }
 echo "verify of the main checkout: $(secs "$start" "$(now)") s; the store: $(du -sh "$gitdir/queuelock/reuse" 2>/dev/null | cut -f1 || echo none)"
+store_main=$main
+
+# ---- the build cache arm (-c): a clone of its own whose snapshot adds Maven's build cache extension ----
+
+cache_version=${BUILD_CACHE_VERSION:-1.3.0}
+cache_dir=$run/build-cache
+# add_build_cache DIR: one commit adding the extension beside queue-lock's and its config, whose local
+# cache is one absolute directory: the main checkout, every lane and every check worktree share it.
+# No scanProfiles (multiModule discovery): it is for profiles that add modules, which neither javaparser
+# nor the generated project has; the project root is .mvn's directory (maven.multiModuleProjectDirectory).
+add_build_cache() {
+  local dir=$1 entry
+  entry="  <extension>
+    <groupId>org.apache.maven.extensions</groupId>
+    <artifactId>maven-build-cache-extension</artifactId>
+    <version>$cache_version</version>
+  </extension>"
+  awk -v e="$entry" '/<\/extensions>/ && !done { print e; done = 1 } { print }' "$dir/.mvn/extensions.xml" > "$dir/.mvn/extensions.xml.new"
+  mv "$dir/.mvn/extensions.xml.new" "$dir/.mvn/extensions.xml"
+  cat > "$dir/.mvn/maven-build-cache-config.xml" <<XML
+<?xml version="1.0" encoding="UTF-8"?>
+<cache xmlns="http://maven.apache.org/BUILD-CACHE-CONFIG/1.2.0">
+  <configuration>
+    <enabled>true</enabled>
+    <hashAlgorithm>XX</hashAlgorithm>
+    <local>
+      <location>$cache_dir</location>
+    </local>
+  </configuration>
+</cache>
+XML
+  git -C "$dir" add -f .mvn/extensions.xml .mvn/maven-build-cache-config.xml
+  git -C "$dir" commit -q -m "Maven's build cache extension $cache_version, its local cache in $cache_dir"
+}
+if $cache_arm; then
+  rm -rf "$work/snapshot-cache"
+  git clone -q "$work/snapshot" "$work/snapshot-cache"
+  add_build_cache "$work/snapshot-cache"
+  git clone -q --bare "$work/snapshot-cache" "$run/origin-cache.git"
+  cache_main=$run/cache/$(basename "$project")
+  git clone -q "$run/origin-cache.git" "$cache_main"
+  git -C "$cache_main" worktree add -q -b bench-keep-cache "$run/lanes/bench-keep-cache" origin/main
+  # Online when asked, or when the extension is in neither repository (offline, its build could not start).
+  cache_mvn=("${mvn_cmd[@]}")
+  jar=org/apache/maven/extensions/maven-build-cache-extension/$cache_version/maven-build-cache-extension-$cache_version.jar
+  if $online || { [ ! -f "$repo/$jar" ] && [ ! -f "$tail_repo/$jar" ]; }; then cache_mvn=("${mvn_online[@]}"); fi
+  say "the build cache arm's main checkout: verify -Dqueuelock.build.reuseMegabytes=0, once, the extension $cache_version (load $(load))"
+  start=$(now)
+  (cd "$cache_main" && "${cache_mvn[@]}" verify -Dqueuelock.build.reuseMegabytes=0) > "$out/main-verify-cache.log" 2>&1 \
+    || { strip < "$out/main-verify-cache.log" | tail -n 40; die "the build cache arm's main checkout failed: $out/main-verify-cache.log"; }
+  echo "verify of its main checkout: $(secs "$start" "$(now)") s; the build cache: $(du -sh "$cache_dir" 2>/dev/null | cut -f1 || echo none)"
+fi
+# the clone a measurement's lanes come from: the build cache arm has its own
+use_clone() {
+  if [ "$1" = cache ]; then main=$cache_main; else main=$store_main; fi
+  gitdir=$main/.git
+}
 
 # ---- one measurement, reuse on or off ---------------------------------------------------------
 
@@ -271,6 +344,17 @@ drop_lane() {
   git -C "$main" branch -q -D "$1"
 }
 reuse_flag() { [ "$1" = on ] || echo -Dqueuelock.build.reuseMegabytes=0; }
+# build_logs NAME LANE...: NAME's output and the check logs of LANE... (a check's build logs there, not to the lander)
+build_logs() {
+  local lane
+  echo "$out/$1.log"; shift
+  for lane; do ls "$gitdir/queuelock/logs/$lane"-*.log 2>/dev/null || true; done
+}
+# cache_lines FILE...: what the build cache extension restored (or built) in these logs, one line each
+cache_lines() {
+  cat "$@" 2>/dev/null | strip | sed -n -e 's/.*\(Found cached build, restoring [^ ]*\).*/\1/p' \
+    -e 's/.*\(Cache entry not found\|Local build was not found\|[^]]*mismatch[^,]*\).*/\1/p' | sort | uniq -c | sed 's/^ */      /'
+}
 # ended START NAME...: "NAME seconds exit" of each NAME run in the background, from $out/NAME.end
 ended() {
   local name rc t start=$1; shift
@@ -289,6 +373,11 @@ check_lines() { strip < "$out/$1.log" | sed -n 's/^\[INFO\] \(check: .*\)/    \1
 # nothing_reused MODE NAME PATTERN: says so where a build with reuse on reused nothing (its log lacks PATTERN)
 nothing_reused() {
   # grep without -q: under pipefail, -q's early exit fails strip with SIGPIPE and so the test
+  if [ "$1" = cache ]; then
+    cat $(build_logs "$2" "${@:4}") 2>/dev/null | strip | grep -e 'Found cached build, restoring' >/dev/null && return 0
+    echo "  ! $2 restored nothing from the build cache: the lines above say why (its log: $out/$2.log, checks: $gitdir/queuelock/logs)"
+    return 0
+  fi
   [ "$1" = on ] && ! strip < "$out/$2.log" | grep -e "$3" >/dev/null || return 0
   echo "  ! $2 reused nothing: no module below its change had stored outputs at its inputs; a build with -X says why (grep 'reuse:')"
 }
@@ -314,6 +403,7 @@ agents() {  # ROUND ON|OFF
   while read -r name t rc; do
     echo "  $name: $t s, exit $rc; $(strip < "$out/$name.log" | sed -n 's/^\[INFO\] \(affected: .*\); changed since .*/\1/p' | sed -n 1p)"
     [ "$rc" = 0 ] || failed "$name"
+    [ "$mode" != cache ] || cache_lines "$out/$name.log"
     nothing_reused "$mode" "$name" ' module[s]* reused ('
     add "agents-$mode" "$t"
   done < <(ended "$start" "${names[@]}" | sort -k2 -n)
@@ -329,8 +419,9 @@ land() {  # ROUND ON|OFF
   read -r outcome total checks < <(landed "$name")
   echo "land, reuse $mode: $name: land $t s, exit $rc, $outcome; its check $checks s"
   check_lines "$name"
+  [ "$mode" != cache ] || cache_lines $(build_logs "$name" "$name")
   [ "$rc" = 0 ] || failed "$name"
-  nothing_reused "$mode" "$name" 'check: reused: '
+  nothing_reused "$mode" "$name" 'check: reused: ' "$name"
   add "land-$mode" "$t"; add "land-check-$mode" "$checks"
   drop_lane "$name"
 }
@@ -367,17 +458,21 @@ speculative() {  # ROUND ON|OFF
   [ -n "$on_top" ] || echo "  no lane was checked on top of the other (not side by side): nothing counted for the speculative check"
   for name in "$first" "$next"; do check_lines "$name" | sed "s/^/  ($name's output) /"; done
   cat "$out/$first.log" "$out/$next.log" > "$out/r$1-$2-pair.log"
-  nothing_reused "$mode" "r$1-$2-pair" 'check: reused: ' 
+  [ "$mode" != cache ] || cache_lines $(build_logs "r$1-$2-pair" "$first" "$next")
+  nothing_reused "$mode" "r$1-$2-pair" 'check: reused: ' "$first" "$next"
   drop_lane "$first"; drop_lane "$next"
 }
 
 load_before=$(load)
 started_at=$(date -u +%H:%M)
+if $cache_arm; then arms=(on off cache); else arms=(on off); fi
 for w in "${whats[@]}"; do
   for r in $(seq 1 "$rounds"); do
-    if [ $((r % 2)) -eq 1 ]; then order=(on off); else order=(off on); fi
+    # alternated: on/off(/cache) in odd rounds, the reverse in even ones
+    if [ $((r % 2)) -eq 1 ]; then order=("${arms[@]}"); else order=(); for mode in "${arms[@]}"; do order=("$mode" "${order[@]}"); done; fi
     for mode in "${order[@]}"; do
-      say "$w, round $r of $rounds, reuse $mode (load $(load))"
+      say "$w, round $r of $rounds, reuse $mode$([ "$mode" != cache ] || echo " (off, Maven's build cache extension $cache_version)") (load $(load))"
+      use_clone "$mode"
       "$w" "$r" "$mode"
     done
   done
@@ -385,11 +480,22 @@ done
 load_after=$(load)
 
 ratio() { awk -v a="$(mean "$1")" -v b="$(mean "$2")" 'BEGIN { if (a == "n/a" || b == "n/a" || b == 0) print "n/a"; else printf "%.2f", a / b }'; }
-row() { printf '%-52s %9s %9s %7s  %s\n' "$1" "$(mean "$2-on")" "$(mean "$2-off")" "$(ratio "$2-on" "$2-off")" "$3"; }
+row() {
+  if $cache_arm; then
+    printf '%-52s %9s %9s %7s %11s %9s  %s\n' "$1" "$(mean "$2-on")" "$(mean "$2-off")" "$(ratio "$2-on" "$2-off")" \
+      "$(mean "$2-cache")" "$(ratio "$2-cache" "$2-off")" "$3"
+  else
+    printf '%-52s %9s %9s %7s  %s\n' "$1" "$(mean "$2-on")" "$(mean "$2-off")" "$(ratio "$2-on" "$2-off")" "$3"
+  fi
+}
 {
   say "summary: $(basename "$project") at $(git -C "$project" rev-parse --short HEAD), queue-lock $(git -C "$here" rev-parse --short HEAD), Maven $maven, $(nproc) cores, $rounds round(s), $started_at-$(date -u +%H:%M) UTC"
   echo "load average before: $load_before, after: $load_after"
-  printf '%-52s %9s %9s %7s  %s\n' 'mean, s' 'reuse on' 'off' 'on/off' target
+  if $cache_arm; then
+    printf '%-52s %9s %9s %7s %11s %9s  %s\n' 'mean, s' 'reuse on' 'off' 'on/off' 'build cache' 'cache/off' target
+  else
+    printf '%-52s %9s %9s %7s  %s\n' 'mean, s' 'reuse on' 'off' 'on/off' target
+  fi
   for w in "${whats[@]}"; do
     case $w in
       agents) row "three agents' leaf builds, time to each result" agents '<= 0.33' ;;
