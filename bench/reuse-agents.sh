@@ -45,7 +45,7 @@
 #   -k            keep the run's repositories (default: only logs and results are kept)
 #   -t            test mode: PROJECT_DIR is not given; a project of a parent, core (60 classes) and
 #                 leaves a, b, c (each a class and a test) is generated and measured, 1 round unless -r;
-#                 core has a resource filtered with the property gen.flavour (main; alt under -Palt)
+#                 with -c, the build cache arm's reuse is then checked in lanes of its own (below)
 #
 # "Reuse off" is -Dqueuelock.build.reuseMegabytes=0 on the agents' builds and the landers (land
 # passes it on to its check builds): today's affected builds, which compile everything below the
@@ -187,6 +187,7 @@ generate() {
 <module>a</module>
 <module>b</module>
 <module>c</module>
+<module>flavour</module>
 </modules>
 <properties><maven.compiler.release>11</maven.compiler.release><project.build.sourceEncoding>UTF-8</project.build.sourceEncoding><gen.flavour>main</gen.flavour></properties>
 <profiles><profile><id>alt</id><properties><gen.flavour>alt</gen.flavour></properties></profile></profiles>
@@ -202,10 +203,13 @@ POM
   local parent='<parent>
 <groupId>gen4</groupId><artifactId>parent</artifactId><version>1.0-SNAPSHOT</version>
 </parent>'
-  # A filtered resource: what -Palt or -Dgen.flavour=... changes in core's output (the -c arm's checks).
-  printf '<project><modelVersion>4.0.0</modelVersion>\n%s\n<artifactId>core</artifactId>\n<build><resources><resource><directory>src/main/resources</directory><filtering>true</filtering></resource></resources></build></project>\n' "$parent" > "$dir/core/pom.xml"
-  mkdir -p "$dir/core/src/main/resources"
-  printf 'flavour=${gen.flavour}\n' > "$dir/core/src/main/resources/gen.properties"
+  printf '<project><modelVersion>4.0.0</modelVersion>\n%s\n<artifactId>core</artifactId></project>\n' "$parent" > "$dir/core/pom.xml"
+  # flavour: a resource filtered with gen.flavour, what -Palt or -Dgen.flavour=... changes (the -c arm's
+  # checks). Nothing depends on it and it has no Java file: no affected build builds it, and the
+  # agents' files are never in it.
+  mkdir -p "$dir/flavour/src/main/resources"
+  printf '<project><modelVersion>4.0.0</modelVersion>\n%s\n<artifactId>flavour</artifactId>\n<build><resources><resource><directory>src/main/resources</directory><filtering>true</filtering></resource></resources></build></project>\n' "$parent" > "$dir/flavour/pom.xml"
+  printf 'flavour=${gen.flavour}\n' > "$dir/flavour/src/main/resources/gen.properties"
   for c in $(seq 1 60); do
     { printf 'package gen.core;\npublic final class C%d {\n' "$c"
       for m in $(seq 1 20); do
@@ -478,6 +482,50 @@ for w in "${whats[@]}"; do
   done
 done
 load_after=$(load)
+
+# ---- -t -c: does the build cache arm reuse only what it may? ---------------------------------------
+
+# module_key MODULE LOG: the build cache extension's checksum of gen4:MODULE in LOG (empty when it computed none)
+module_key() {
+  strip < "$2" | awk -v id="artifactId=$1," 'index($0, "Going to calculate checksum for project") && index($0, id) { want = 1 }
+    want && match($0, /checksum \[[0-9a-f]+\]/) { print substr($0, RSTART + 10, RLENGTH - 11); exit }'
+}
+# cache_probe NAME MODULE EXPECT CHANGE [ARG...]: a lane of the build cache arm, CHANGE (shell) run in
+# it, then its verify with ARG...; says whether MODULE was restored or built, under which key (and the
+# main checkout's), what its jar holds (core: the class a lane added; flavour: the filtered value),
+# against EXPECT (restored|built)
+cache_probe() {
+  local name=$1 module=$2 expect=$3 change=$4 lane rc key restored jar holds verdict
+  shift 4
+  lane=$run/lanes/$name
+  git -C "$main" worktree add -q -b "$name" "$lane" origin/main
+  (cd "$lane" && eval "$change")
+  rc=0; (cd "$lane" && "${mvn_cmd[@]}" verify -Dqueuelock.build.reuseMegabytes=0 "$@") > "$out/$name.log" 2>&1 || rc=$?
+  key=$(module_key "$module" "$out/$name.log")
+  if strip < "$out/$name.log" | grep -e "Found cached build, restoring gen4:$module" >/dev/null; then restored=restored; else restored=built; fi
+  jar=$(ls "$lane/$module"/target/"$module"-*.jar 2>/dev/null | sed -n 1p || true)
+  if [ -z "$jar" ]; then holds="no jar in $module/target"
+  elif [ "$module" = flavour ]; then holds="its jar says flavour=$(unzip -p "$jar" gen.properties | sed -n 's/^flavour=//p')"
+  elif unzip -l "$jar" | grep -e 'gen/core/Marker.class' >/dev/null; then holds="its jar holds Marker (probe-core's class)"
+  else holds="its jar has no Marker"; fi
+  if [ "$restored" = "$expect" ]; then verdict=right; else verdict=WRONG; fi
+  echo "  $name, $*: exit $rc; $module $restored, key ${key:-none} (the main checkout's: $(module_key "$module" "$out/main-verify-cache.log")); $holds; expected $expect: $verdict"
+  [ "$rc" = 0 ] || failed "$name"
+}
+if $test_mode && $cache_arm; then
+  say "build cache arm: what its lanes reuse (load $(load))"
+  use_clone cache
+  # A lane changing core (an untracked class): builds its own core, which the cache then holds under its key.
+  cache_probe probe-core core built "printf 'package gen.core;\\npublic final class Marker { }\\n' > core/src/main/java/gen/core/Marker.java" -Dqueuelock.build.affected
+  # Isolation: a lane changing only b gets the main checkout's core, never the lane above's.
+  cache_probe probe-b core restored "printf '// probe\\n' >> b/src/main/java/gen/b/Leaf.java" -Dqueuelock.build.affected
+  # A profile and a user property that change flavour's filtered resource (the whole reactor: no
+  # affected build holds flavour): flavour must be built, and hold alt, then cli.
+  cache_probe probe-profile flavour built "printf '// probe\\n' >> a/src/main/java/gen/a/Leaf.java" -Palt
+  cache_probe probe-property flavour built "printf '// probe\\n' >> a/src/main/java/gen/a/Other.java" -Dgen.flavour=cli
+  # And back to the defaults: the main checkout's flavour (main), whatever the two before stored.
+  cache_probe probe-default flavour restored "printf '// probe\\n' >> c/src/main/java/gen/c/Leaf.java"
+fi
 
 ratio() { awk -v a="$(mean "$1")" -v b="$(mean "$2")" 'BEGIN { if (a == "n/a" || b == "n/a" || b == 0) print "n/a"; else printf "%.2f", a / b }'; }
 row() {
