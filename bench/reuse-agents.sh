@@ -485,10 +485,11 @@ load_after=$(load)
 
 # ---- -t -c: does the build cache arm reuse only what it may? ---------------------------------------
 
-# module_key MODULE LOG: the build cache extension's checksum of gen4:MODULE in LOG (empty when it computed none)
+# module_key MODULE LOG: the build cache extension's checksum of gen4:MODULE in LOG (empty when it computed none);
+# awk reads to the end: an early exit would fail strip with SIGPIPE, and so the run under pipefail
 module_key() {
   strip < "$2" | awk -v id="artifactId=$1," 'index($0, "Going to calculate checksum for project") && index($0, id) { want = 1 }
-    want && match($0, /checksum \[[0-9a-f]+\]/) { print substr($0, RSTART + 10, RLENGTH - 11); exit }'
+    want && !done && match($0, /checksum \[[0-9a-f]+\]/) { print substr($0, RSTART + 10, RLENGTH - 11); done = 1 }'
 }
 # cache_probe NAME MODULE EXPECT CHANGE [ARG...]: a lane of the build cache arm, CHANGE (shell) run in
 # it, then its verify with ARG...; says whether MODULE was restored or built, under which key (and the
