@@ -510,7 +510,7 @@ cache_probe() {
   elif unzip -l "$jar" | grep -e 'gen/core/Marker.class' >/dev/null; then holds="its jar holds Marker (probe-core's class)"
   else holds="its jar has no Marker"; fi
   if [ "$restored" = "$expect" ]; then verdict=right; else verdict=WRONG; fi
-  echo "  $name, $*: exit $rc; $module $restored, key ${key:-none} (the main checkout's: $(module_key "$module" "$out/main-verify-cache.log")); $holds; expected $expect: $verdict"
+  echo "  $name, ${*:-no flags}: exit $rc; $module $restored, key ${key:-none} (the main checkout's: $(module_key "$module" "$out/main-verify-cache.log")); $holds; expected $expect: $verdict"
   [ "$rc" = 0 ] || failed "$name"
 }
 if $test_mode && $cache_arm; then
@@ -540,6 +540,7 @@ row() {
 {
   say "summary: $(basename "$project") at $(git -C "$project" rev-parse --short HEAD), queue-lock $(git -C "$here" rev-parse --short HEAD), Maven $maven, $(nproc) cores, $rounds round(s), $started_at-$(date -u +%H:%M) UTC"
   echo "load average before: $load_before, after: $load_after"
+  ! $cache_arm || echo "build cache: reuse off plus Maven's build cache extension $cache_version, one local cache for the arm's clone ($cache_dir)"
   if $cache_arm; then
     printf '%-52s %9s %9s %7s %11s %9s  %s\n' 'mean, s' 'reuse on' 'off' 'on/off' 'build cache' 'cache/off' target
   else
