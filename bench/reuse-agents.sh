@@ -30,7 +30,9 @@
 #   -s FILE       the speculative pair's second file (default: another main Java file of the first
 #                 file's module)
 #   -x ARTIFACT   leave the module with this artifactId out of every build (repeatable); as -D, written
-#                 to .mvn/maven.config, so lanes and check builds read it too
+#                 to .mvn/maven.config, so lanes and check builds read it too. Beware: that -pl makes
+#                 every build choose its projects, so -Dqueuelock.build.affected is not applied (said
+#                 only under -X) and the agents build everything: seen on javaparser, 2026-12-07
 #   -D NAME=VALUE a user property for every build (repeatable)
 #   -O            the main checkout's build (not timed) runs online: what the project needs and
 #                 MAVEN_REPO_TAIL lacks is downloaded into the private local repository; every timed
