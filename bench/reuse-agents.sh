@@ -350,11 +350,11 @@ drop_lane() {
   git -C "$main" branch -q -D "$1"
 }
 reuse_flag() { [ "$1" = on ] || echo -Dqueuelock.build.reuseMegabytes=0; }
-# build_logs NAME LANE...: NAME's output and the check logs of LANE... (a check's build logs there, not to the lander)
+# build_logs NAME: NAME's output and the check logs written since $out/NAME.start (a check's build logs
+# there, not to the lander; named by its lane, or speculative-N for checks side by side)
 build_logs() {
-  local lane
-  echo "$out/$1.log"; shift
-  for lane; do ls "$gitdir/queuelock/logs/$lane"-*.log 2>/dev/null || true; done
+  echo "$out/$1.log"
+  [ ! -f "$out/$1.start" ] || find "$gitdir/queuelock/logs" -maxdepth 1 -name '*.log' -newer "$out/$1.start" 2>/dev/null || true
 }
 # cache_lines FILE...: what the build cache extension restored (or built) in these logs, one line each
 cache_lines() {
@@ -380,7 +380,7 @@ check_lines() { strip < "$out/$1.log" | sed -n 's/^\[INFO\] \(check: .*\)/    \1
 nothing_reused() {
   # grep without -q: under pipefail, -q's early exit fails strip with SIGPIPE and so the test
   if [ "$1" = cache ]; then
-    cat $(build_logs "$2" "${@:4}") 2>/dev/null | strip | grep -e 'Found cached build, restoring' >/dev/null && return 0
+    cat $(build_logs "$2") 2>/dev/null | strip | grep -e 'Found cached build, restoring' >/dev/null && return 0
     echo "  ! $2 restored nothing from the build cache: the lines above say why (its log: $out/$2.log, checks: $gitdir/queuelock/logs)"
     return 0
   fi
@@ -419,15 +419,16 @@ agents() {  # ROUND ON|OFF
 land() {  # ROUND ON|OFF
   local mode=$2 name=r$1-$2-land start t rc outcome total checks
   new_lane "$name" "${files[0]}" yes
+  touch "$out/$name.start"
   start=$(now)
   rc=0; (cd "$run/lanes/$name" && "${mvn_cmd[@]}" queuelock:land $(reuse_flag "$mode")) > "$out/$name.log" 2>&1 || rc=$?
   t=$(secs "$start" "$(now)")
   read -r outcome total checks < <(landed "$name")
   echo "land, reuse $mode: $name: land $t s, exit $rc, $outcome; its check $checks s"
   check_lines "$name"
-  [ "$mode" != cache ] || cache_lines $(build_logs "$name" "$name")
+  [ "$mode" != cache ] || cache_lines $(build_logs "$name")
   [ "$rc" = 0 ] || failed "$name"
-  nothing_reused "$mode" "$name" 'check: reused: ' "$name"
+  nothing_reused "$mode" "$name" 'check: reused: '
   add "land-$mode" "$t"; add "land-check-$mode" "$checks"
   drop_lane "$name"
 }
@@ -438,6 +439,7 @@ speculative() {  # ROUND ON|OFF
   new_lane "$next" "$second" yes
   local -a landing=(queuelock:land -Dqueuelock.land.parallel=2 -Dqueuelock.build.slots=2)
   echo "speculative, reuse $mode: $first and $next run ${landing[*]} $(reuse_flag "$mode")"
+  touch "$out/r$1-$2-pair.start"
   start=$(now)
   for name in "$first" "$next"; do
     ( rc=0; (cd "$run/lanes/$name" && "${mvn_cmd[@]}" "${landing[@]}" $(reuse_flag "$mode")) > "$out/$name.log" 2>&1 || rc=$?
@@ -464,8 +466,8 @@ speculative() {  # ROUND ON|OFF
   [ -n "$on_top" ] || echo "  no lane was checked on top of the other (not side by side): nothing counted for the speculative check"
   for name in "$first" "$next"; do check_lines "$name" | sed "s/^/  ($name's output) /"; done
   cat "$out/$first.log" "$out/$next.log" > "$out/r$1-$2-pair.log"
-  [ "$mode" != cache ] || cache_lines $(build_logs "r$1-$2-pair" "$first" "$next")
-  nothing_reused "$mode" "r$1-$2-pair" 'check: reused: ' "$first" "$next"
+  [ "$mode" != cache ] || cache_lines $(build_logs "r$1-$2-pair")
+  nothing_reused "$mode" "r$1-$2-pair" 'check: reused: '
   drop_lane "$first"; drop_lane "$next"
 }
 
