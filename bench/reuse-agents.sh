@@ -30,25 +30,37 @@
 #   -s FILE       the speculative pair's second file (default: another main Java file of the first
 #                 file's module)
 #   -x ARTIFACT   leave the module with this artifactId out of every build (repeatable); as -D, written
-#                 to .mvn/maven.config, so lanes and check builds read it too
+#                 to .mvn/maven.config, so lanes and check builds read it too. Beware: that -pl makes
+#                 every build choose its projects, so -Dqueuelock.build.affected is not applied (said
+#                 only under -X) and the agents build everything: seen on javaparser, 2026-12-07
 #   -D NAME=VALUE a user property for every build (repeatable)
 #   -O            the main checkout's build (not timed) runs online: what the project needs and
 #                 MAVEN_REPO_TAIL lacks is downloaded into the private local repository; every timed
 #                 build stays offline
+#   -c            a third arm, "build cache": reuse off plus Maven's build cache extension
+#                 (org.apache.maven.extensions:maven-build-cache-extension, BUILD_CACHE_VERSION) in
+#                 .mvn/extensions.xml beside queue-lock's, with a .mvn/maven-build-cache-config.xml
+#                 whose local cache is one directory shared by that arm's main checkout, lanes and
+#                 check worktrees (BENCH_DIR/run/build-cache). The arm has a clone of its own (its
+#                 snapshot one commit further: the extension and its config), built once by its main
+#                 checkout like the other; its runs alternate with on and off in every round
 #   -k            keep the run's repositories (default: only logs and results are kept)
 #   -t            test mode: PROJECT_DIR is not given; a project of a parent, core (60 classes) and
-#                 leaves a, b, c (each a class and a test) is generated and measured, 1 round unless -r
+#                 leaves a, b, c (each a class and a test) is generated and measured, 1 round unless -r;
+#                 with -c, the build cache arm's reuse is then checked in lanes of its own (below)
 #
 # "Reuse off" is -Dqueuelock.build.reuseMegabytes=0 on the agents' builds and the landers (land
 # passes it on to its check builds): today's affected builds, which compile everything below the
-# change. "On" is the default store.
+# change. "On" is the default store. "Build cache" (-c) is off plus Maven's build cache extension.
 #
 # Environment: MVN (a Maven 3.9 or newer: only its resolver gives a lane a part of its own in the
 # local repository, without which nothing is reused; default: mvn on PATH if it is one, else the
 # Maven the ITs use, ${it.maven39.version} of the root pom, unpacked from MAVEN_REPO_TAIL),
 # MAVEN_REPO_TAIL (default ~/.m2/repository: read only, as maven.repo.local.tail), QUEUELOCK_REPO (a
 # private local repository that already holds this checkout's extension and plugin: skips building
-# them), BENCH_DIR (default: a new dir under ${TMPDIR:-/tmp}).
+# them), BENCH_DIR (default: a new dir under ${TMPDIR:-/tmp}), BUILD_CACHE_VERSION (the build cache
+# extension's version for -c, default 1.3.0, its newest release on 2026-12-07; the arm's main
+# checkout resolves it online when neither the private repository nor MAVEN_REPO_TAIL has it).
 #
 # How: this checkout's extension and plugin are built and laid out in a private local repository
 # (BENCH_DIR/repo, by bench/private-repo.sh, under the release version: nothing is installed into
@@ -77,7 +89,8 @@ props=()
 keep=false
 online=false
 test_mode=false
-while getopts ':r:m:f:s:x:D:Okth' opt; do
+cache_arm=false
+while getopts ':r:m:f:s:x:D:Ockth' opt; do
   case $opt in
     r) rounds=$OPTARG ;;
     m) what_csv=$OPTARG ;;
@@ -86,6 +99,7 @@ while getopts ':r:m:f:s:x:D:Okth' opt; do
     x) excluded+=("$OPTARG") ;;
     D) props+=("$OPTARG") ;;
     O) online=true ;;
+    c) cache_arm=true ;;
     k) keep=true ;;
     t) test_mode=true ;;
     h) usage; exit 0 ;;
@@ -175,8 +189,10 @@ generate() {
 <module>a</module>
 <module>b</module>
 <module>c</module>
+<module>flavour</module>
 </modules>
-<properties><maven.compiler.release>11</maven.compiler.release><project.build.sourceEncoding>UTF-8</project.build.sourceEncoding></properties>
+<properties><maven.compiler.release>11</maven.compiler.release><project.build.sourceEncoding>UTF-8</project.build.sourceEncoding><gen.flavour>main</gen.flavour></properties>
+<profiles><profile><id>alt</id><properties><gen.flavour>alt</gen.flavour></properties></profile></profiles>
 <dependencies><dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter</artifactId><version>$junit</version><scope>test</scope></dependency></dependencies>
 <build><pluginManagement><plugins>
 <plugin><artifactId>maven-compiler-plugin</artifactId><version>3.13.0</version></plugin>
@@ -190,6 +206,12 @@ POM
 <groupId>gen4</groupId><artifactId>parent</artifactId><version>1.0-SNAPSHOT</version>
 </parent>'
   printf '<project><modelVersion>4.0.0</modelVersion>\n%s\n<artifactId>core</artifactId></project>\n' "$parent" > "$dir/core/pom.xml"
+  # flavour: a resource filtered with gen.flavour, what -Palt or -Dgen.flavour=... changes (the -c arm's
+  # checks). Nothing depends on it and it has no Java file: no affected build builds it, and the
+  # agents' files are never in it.
+  mkdir -p "$dir/flavour/src/main/resources"
+  printf '<project><modelVersion>4.0.0</modelVersion>\n%s\n<artifactId>flavour</artifactId>\n<build><resources><resource><directory>src/main/resources</directory><filtering>true</filtering></resource></resources></build></project>\n' "$parent" > "$dir/flavour/pom.xml"
+  printf 'flavour=${gen.flavour}\n' > "$dir/flavour/src/main/resources/gen.properties"
   for c in $(seq 1 60); do
     { printf 'package gen.core;\npublic final class C%d {\n' "$c"
       for m in $(seq 1 20); do
@@ -255,6 +277,63 @@ if $online; then main_mvn=("${mvn_online[@]}"); else main_mvn=("${mvn_cmd[@]}");
   || { strip < "$out/main-verify.log" | tail -n 40
        die "the main checkout's verify failed: $out/main-verify.log$($online || echo " (offline: -O lets it download what $tail_repo lacks)")"; }
 echo "verify of the main checkout: $(secs "$start" "$(now)") s; the store: $(du -sh "$gitdir/queuelock/reuse" 2>/dev/null | cut -f1 || echo none)"
+store_main=$main
+
+# ---- the build cache arm (-c): a clone of its own whose snapshot adds Maven's build cache extension ----
+
+cache_version=${BUILD_CACHE_VERSION:-1.3.0}
+cache_dir=$run/build-cache
+# add_build_cache DIR: one commit adding the extension beside queue-lock's and its config, whose local
+# cache is one absolute directory: the main checkout, every lane and every check worktree share it.
+# No scanProfiles (multiModule discovery): it is for profiles that add modules, which neither javaparser
+# nor the generated project has; the project root is .mvn's directory (maven.multiModuleProjectDirectory).
+add_build_cache() {
+  local dir=$1 entry
+  entry="  <extension>
+    <groupId>org.apache.maven.extensions</groupId>
+    <artifactId>maven-build-cache-extension</artifactId>
+    <version>$cache_version</version>
+  </extension>"
+  awk -v e="$entry" '/<\/extensions>/ && !done { print e; done = 1 } { print }' "$dir/.mvn/extensions.xml" > "$dir/.mvn/extensions.xml.new"
+  mv "$dir/.mvn/extensions.xml.new" "$dir/.mvn/extensions.xml"
+  cat > "$dir/.mvn/maven-build-cache-config.xml" <<XML
+<?xml version="1.0" encoding="UTF-8"?>
+<cache xmlns="http://maven.apache.org/BUILD-CACHE-CONFIG/1.2.0">
+  <configuration>
+    <enabled>true</enabled>
+    <hashAlgorithm>XX</hashAlgorithm>
+    <local>
+      <location>$cache_dir</location>
+    </local>
+  </configuration>
+</cache>
+XML
+  git -C "$dir" add -f .mvn/extensions.xml .mvn/maven-build-cache-config.xml
+  git -C "$dir" commit -q -m "Maven's build cache extension $cache_version, its local cache in $cache_dir"
+}
+if $cache_arm; then
+  rm -rf "$work/snapshot-cache"
+  git clone -q "$work/snapshot" "$work/snapshot-cache"
+  add_build_cache "$work/snapshot-cache"
+  git clone -q --bare "$work/snapshot-cache" "$run/origin-cache.git"
+  cache_main=$run/cache/$(basename "$project")
+  git clone -q "$run/origin-cache.git" "$cache_main"
+  git -C "$cache_main" worktree add -q -b bench-keep-cache "$run/lanes/bench-keep-cache" origin/main
+  # Online when asked, or when the extension is in neither repository (offline, its build could not start).
+  cache_mvn=("${mvn_cmd[@]}")
+  jar=org/apache/maven/extensions/maven-build-cache-extension/$cache_version/maven-build-cache-extension-$cache_version.jar
+  if $online || { [ ! -f "$repo/$jar" ] && [ ! -f "$tail_repo/$jar" ]; }; then cache_mvn=("${mvn_online[@]}"); fi
+  say "the build cache arm's main checkout: verify -Dqueuelock.build.reuseMegabytes=0, once, the extension $cache_version (load $(load))"
+  start=$(now)
+  (cd "$cache_main" && "${cache_mvn[@]}" verify -Dqueuelock.build.reuseMegabytes=0) > "$out/main-verify-cache.log" 2>&1 \
+    || { strip < "$out/main-verify-cache.log" | tail -n 40; die "the build cache arm's main checkout failed: $out/main-verify-cache.log"; }
+  echo "verify of its main checkout: $(secs "$start" "$(now)") s; the build cache: $(du -sh "$cache_dir" 2>/dev/null | cut -f1 || echo none)"
+fi
+# the clone a measurement's lanes come from: the build cache arm has its own
+use_clone() {
+  if [ "$1" = cache ]; then main=$cache_main; else main=$store_main; fi
+  gitdir=$main/.git
+}
 
 # ---- one measurement, reuse on or off ---------------------------------------------------------
 
@@ -271,6 +350,17 @@ drop_lane() {
   git -C "$main" branch -q -D "$1"
 }
 reuse_flag() { [ "$1" = on ] || echo -Dqueuelock.build.reuseMegabytes=0; }
+# build_logs NAME: NAME's output and the check logs written since $out/NAME.start (a check's build logs
+# there, not to the lander; named by its lane, or speculative-N for checks side by side)
+build_logs() {
+  echo "$out/$1.log"
+  [ ! -f "$out/$1.start" ] || find "$gitdir/queuelock/logs" -maxdepth 1 -name '*.log' -newer "$out/$1.start" 2>/dev/null || true
+}
+# cache_lines FILE...: what the build cache extension restored (or built) in these logs, one line each
+cache_lines() {
+  cat "$@" 2>/dev/null | strip | sed -n -e 's/.*\(Found cached build, restoring [^ ]*\).*/\1/p' \
+    -e 's/.*\(Cache entry not found\|Local build was not found\|[^]]*mismatch[^,]*\).*/\1/p' | sort | uniq -c | sed 's/^ */      /'
+}
 # ended START NAME...: "NAME seconds exit" of each NAME run in the background, from $out/NAME.end
 ended() {
   local name rc t start=$1; shift
@@ -289,6 +379,11 @@ check_lines() { strip < "$out/$1.log" | sed -n 's/^\[INFO\] \(check: .*\)/    \1
 # nothing_reused MODE NAME PATTERN: says so where a build with reuse on reused nothing (its log lacks PATTERN)
 nothing_reused() {
   # grep without -q: under pipefail, -q's early exit fails strip with SIGPIPE and so the test
+  if [ "$1" = cache ]; then
+    cat $(build_logs "$2") 2>/dev/null | strip | grep -e 'Found cached build, restoring' >/dev/null && return 0
+    echo "  ! $2 restored nothing from the build cache: the lines above say why (its log: $out/$2.log, checks: $gitdir/queuelock/logs)"
+    return 0
+  fi
   [ "$1" = on ] && ! strip < "$out/$2.log" | grep -e "$3" >/dev/null || return 0
   echo "  ! $2 reused nothing: no module below its change had stored outputs at its inputs; a build with -X says why (grep 'reuse:')"
 }
@@ -314,6 +409,7 @@ agents() {  # ROUND ON|OFF
   while read -r name t rc; do
     echo "  $name: $t s, exit $rc; $(strip < "$out/$name.log" | sed -n 's/^\[INFO\] \(affected: .*\); changed since .*/\1/p' | sed -n 1p)"
     [ "$rc" = 0 ] || failed "$name"
+    [ "$mode" != cache ] || cache_lines "$out/$name.log"
     nothing_reused "$mode" "$name" ' module[s]* reused ('
     add "agents-$mode" "$t"
   done < <(ended "$start" "${names[@]}" | sort -k2 -n)
@@ -323,12 +419,14 @@ agents() {  # ROUND ON|OFF
 land() {  # ROUND ON|OFF
   local mode=$2 name=r$1-$2-land start t rc outcome total checks
   new_lane "$name" "${files[0]}" yes
+  touch "$out/$name.start"
   start=$(now)
   rc=0; (cd "$run/lanes/$name" && "${mvn_cmd[@]}" queuelock:land $(reuse_flag "$mode")) > "$out/$name.log" 2>&1 || rc=$?
   t=$(secs "$start" "$(now)")
   read -r outcome total checks < <(landed "$name")
   echo "land, reuse $mode: $name: land $t s, exit $rc, $outcome; its check $checks s"
   check_lines "$name"
+  [ "$mode" != cache ] || cache_lines $(build_logs "$name")
   [ "$rc" = 0 ] || failed "$name"
   nothing_reused "$mode" "$name" 'check: reused: '
   add "land-$mode" "$t"; add "land-check-$mode" "$checks"
@@ -341,6 +439,7 @@ speculative() {  # ROUND ON|OFF
   new_lane "$next" "$second" yes
   local -a landing=(queuelock:land -Dqueuelock.land.parallel=2 -Dqueuelock.build.slots=2)
   echo "speculative, reuse $mode: $first and $next run ${landing[*]} $(reuse_flag "$mode")"
+  touch "$out/r$1-$2-pair.start"
   start=$(now)
   for name in "$first" "$next"; do
     ( rc=0; (cd "$run/lanes/$name" && "${mvn_cmd[@]}" "${landing[@]}" $(reuse_flag "$mode")) > "$out/$name.log" 2>&1 || rc=$?
@@ -367,29 +466,90 @@ speculative() {  # ROUND ON|OFF
   [ -n "$on_top" ] || echo "  no lane was checked on top of the other (not side by side): nothing counted for the speculative check"
   for name in "$first" "$next"; do check_lines "$name" | sed "s/^/  ($name's output) /"; done
   cat "$out/$first.log" "$out/$next.log" > "$out/r$1-$2-pair.log"
-  nothing_reused "$mode" "r$1-$2-pair" 'check: reused: ' 
+  [ "$mode" != cache ] || cache_lines $(build_logs "r$1-$2-pair")
+  nothing_reused "$mode" "r$1-$2-pair" 'check: reused: '
   drop_lane "$first"; drop_lane "$next"
 }
 
 load_before=$(load)
 started_at=$(date -u +%H:%M)
+if $cache_arm; then arms=(on off cache); else arms=(on off); fi
 for w in "${whats[@]}"; do
   for r in $(seq 1 "$rounds"); do
-    if [ $((r % 2)) -eq 1 ]; then order=(on off); else order=(off on); fi
+    # alternated: on/off(/cache) in odd rounds, the reverse in even ones
+    if [ $((r % 2)) -eq 1 ]; then order=("${arms[@]}"); else order=(); for mode in "${arms[@]}"; do order=("$mode" "${order[@]}"); done; fi
     for mode in "${order[@]}"; do
-      say "$w, round $r of $rounds, reuse $mode (load $(load))"
+      say "$w, round $r of $rounds, reuse $mode$([ "$mode" != cache ] || echo " (off, Maven's build cache extension $cache_version)") (load $(load))"
+      use_clone "$mode"
       "$w" "$r" "$mode"
     done
   done
 done
 load_after=$(load)
 
+# ---- -t -c: does the build cache arm reuse only what it may? ---------------------------------------
+
+# module_key MODULE LOG: the build cache extension's checksum of gen4:MODULE in LOG (empty when it computed none);
+# awk reads to the end: an early exit would fail strip with SIGPIPE, and so the run under pipefail
+module_key() {
+  strip < "$2" | awk -v id="artifactId=$1," 'index($0, "Going to calculate checksum for project") && index($0, id) { want = 1 }
+    want && !done && match($0, /checksum \[[0-9a-f]+\]/) { print substr($0, RSTART + 10, RLENGTH - 11); done = 1 }'
+}
+# cache_probe NAME MODULE EXPECT CHANGE [ARG...]: a lane of the build cache arm, CHANGE (shell) run in
+# it, then its verify with ARG...; says whether MODULE was restored or built, under which key (and the
+# main checkout's), what its jar holds (core: the class a lane added; flavour: the filtered value),
+# against EXPECT (restored|built)
+cache_probe() {
+  local name=$1 module=$2 expect=$3 change=$4 lane rc key restored jar holds verdict
+  shift 4
+  lane=$run/lanes/$name
+  git -C "$main" worktree add -q -b "$name" "$lane" origin/main
+  (cd "$lane" && eval "$change")
+  rc=0; (cd "$lane" && "${mvn_cmd[@]}" verify -Dqueuelock.build.reuseMegabytes=0 "$@") > "$out/$name.log" 2>&1 || rc=$?
+  key=$(module_key "$module" "$out/$name.log")
+  if strip < "$out/$name.log" | grep -e "Found cached build, restoring gen4:$module" >/dev/null; then restored=restored; else restored=built; fi
+  jar=$(ls "$lane/$module"/target/"$module"-*.jar 2>/dev/null | sed -n 1p || true)
+  if [ -z "$jar" ]; then holds="no jar in $module/target"
+  elif [ "$module" = flavour ]; then holds="its jar says flavour=$(unzip -p "$jar" gen.properties | sed -n 's/^flavour=//p')"
+  elif unzip -l "$jar" | grep -e 'gen/core/Marker.class' >/dev/null; then holds="its jar holds Marker (probe-core's class)"
+  else holds="its jar has no Marker"; fi
+  if [ "$restored" = "$expect" ]; then verdict=right; else verdict=WRONG; fi
+  echo "  $name, ${*:-no flags}: exit $rc; $module $restored, key ${key:-none} (the main checkout's: $(module_key "$module" "$out/main-verify-cache.log")); $holds; expected $expect: $verdict"
+  [ "$rc" = 0 ] || failed "$name"
+}
+if $test_mode && $cache_arm; then
+  say "build cache arm: what its lanes reuse (load $(load))"
+  use_clone cache
+  # A lane changing core (an untracked class): builds its own core, which the cache then holds under its key.
+  cache_probe probe-core core built "printf 'package gen.core;\\npublic final class Marker { }\\n' > core/src/main/java/gen/core/Marker.java" -Dqueuelock.build.affected
+  # Isolation: a lane changing only b gets the main checkout's core, never the lane above's.
+  cache_probe probe-b core restored "printf '// probe\\n' >> b/src/main/java/gen/b/Leaf.java" -Dqueuelock.build.affected
+  # A profile and a user property that change flavour's filtered resource (the whole reactor: no
+  # affected build holds flavour): flavour must be built, and hold alt, then cli.
+  cache_probe probe-profile flavour built "printf '// probe\\n' >> a/src/main/java/gen/a/Leaf.java" -Palt
+  cache_probe probe-property flavour built "printf '// probe\\n' >> a/src/main/java/gen/a/Other.java" -Dgen.flavour=cli
+  # And back to the defaults: the main checkout's flavour (main), whatever the two before stored.
+  cache_probe probe-default flavour restored "printf '// probe\\n' >> c/src/main/java/gen/c/Leaf.java"
+fi
+
 ratio() { awk -v a="$(mean "$1")" -v b="$(mean "$2")" 'BEGIN { if (a == "n/a" || b == "n/a" || b == 0) print "n/a"; else printf "%.2f", a / b }'; }
-row() { printf '%-52s %9s %9s %7s  %s\n' "$1" "$(mean "$2-on")" "$(mean "$2-off")" "$(ratio "$2-on" "$2-off")" "$3"; }
+row() {
+  if $cache_arm; then
+    printf '%-52s %9s %9s %7s %11s %9s  %s\n' "$1" "$(mean "$2-on")" "$(mean "$2-off")" "$(ratio "$2-on" "$2-off")" \
+      "$(mean "$2-cache")" "$(ratio "$2-cache" "$2-off")" "$3"
+  else
+    printf '%-52s %9s %9s %7s  %s\n' "$1" "$(mean "$2-on")" "$(mean "$2-off")" "$(ratio "$2-on" "$2-off")" "$3"
+  fi
+}
 {
   say "summary: $(basename "$project") at $(git -C "$project" rev-parse --short HEAD), queue-lock $(git -C "$here" rev-parse --short HEAD), Maven $maven, $(nproc) cores, $rounds round(s), $started_at-$(date -u +%H:%M) UTC"
   echo "load average before: $load_before, after: $load_after"
-  printf '%-52s %9s %9s %7s  %s\n' 'mean, s' 'reuse on' 'off' 'on/off' target
+  ! $cache_arm || echo "build cache: reuse off plus Maven's build cache extension $cache_version, one local cache for the arm's clone ($cache_dir)"
+  if $cache_arm; then
+    printf '%-52s %9s %9s %7s %11s %9s  %s\n' 'mean, s' 'reuse on' 'off' 'on/off' 'build cache' 'cache/off' target
+  else
+    printf '%-52s %9s %9s %7s  %s\n' 'mean, s' 'reuse on' 'off' 'on/off' target
+  fi
   for w in "${whats[@]}"; do
     case $w in
       agents) row "three agents' leaf builds, time to each result" agents '<= 0.33' ;;
