@@ -44,6 +44,11 @@
 #                 check worktrees (BENCH_DIR/run/build-cache). The arm has a clone of its own (its
 #                 snapshot one commit further: the extension and its config), built once by its main
 #                 checkout like the other; its runs alternate with on and off in every round
+#   -F            a "floor" arm for the agents measurement only: each agent builds its leaf module
+#                 alone (verify -pl <its module>, reuse off, no affected build), the modules below
+#                 resolved from the local repository, where the main checkout installed them once
+#                 (install -DskipTests, after its verify): what any reuse could give at best, nothing
+#                 below built, keyed or looked up, the build lock still taken in turn
 #   -k            keep the run's repositories (default: only logs and results are kept)
 #   -t            test mode: PROJECT_DIR is not given; a project of a parent, core (60 classes) and
 #                 leaves a, b, c (each a class and a test) is generated and measured, 1 round unless -r;
@@ -90,7 +95,8 @@ keep=false
 online=false
 test_mode=false
 cache_arm=false
-while getopts ':r:m:f:s:x:D:Ockth' opt; do
+floor_arm=false
+while getopts ':r:m:f:s:x:D:OcFkth' opt; do
   case $opt in
     r) rounds=$OPTARG ;;
     m) what_csv=$OPTARG ;;
@@ -100,6 +106,7 @@ while getopts ':r:m:f:s:x:D:Ockth' opt; do
     D) props+=("$OPTARG") ;;
     O) online=true ;;
     c) cache_arm=true ;;
+    F) floor_arm=true ;;
     k) keep=true ;;
     t) test_mode=true ;;
     h) usage; exit 0 ;;
@@ -278,6 +285,11 @@ if $online; then main_mvn=("${mvn_online[@]}"); else main_mvn=("${mvn_cmd[@]}");
        die "the main checkout's verify failed: $out/main-verify.log$($online || echo " (offline: -O lets it download what $tail_repo lacks)")"; }
 echo "verify of the main checkout: $(secs "$start" "$(now)") s; the store: $(du -sh "$gitdir/queuelock/reuse" 2>/dev/null | cut -f1 || echo none)"
 store_main=$main
+if $floor_arm; then
+  say "the floor arm: the main checkout installs every module once (install -DskipTests) (load $(load))"
+  (cd "$main" && "${mvn_cmd[@]}" install -DskipTests -Dqueuelock.build.reuseMegabytes=0) > "$out/main-install.log" 2>&1 \
+    || { strip < "$out/main-install.log" | tail -n 40; die "the main checkout's install failed: $out/main-install.log"; }
+fi
 
 # ---- the build cache arm (-c): a clone of its own whose snapshot adds Maven's build cache extension ----
 
@@ -350,6 +362,8 @@ drop_lane() {
   git -C "$main" branch -q -D "$1"
 }
 reuse_flag() { [ "$1" = on ] || echo -Dqueuelock.build.reuseMegabytes=0; }
+# what an agent runs in mode MODE, its leaf module LEAF: the floor builds that module alone
+agent_goals() { if [ "$1" = floor ]; then echo "verify -pl $2 -Dqueuelock.build.reuseMegabytes=0"; else echo "verify -Dqueuelock.build.affected $(reuse_flag "$1")"; fi; }
 # build_logs NAME: NAME's output and the check logs written since $out/NAME.start (a check's build logs
 # there, not to the lander; named by its lane, or speculative-N for checks side by side)
 build_logs() {
@@ -399,10 +413,11 @@ agents() {  # ROUND ON|OFF
     name=r$1-$mode-agent$((i + 1)); names+=("$name")
     new_lane "$name" "${files[$i]}" no
   done
-  echo "agents, reuse $mode: ${names[*]} run verify -Dqueuelock.build.affected $(reuse_flag "$mode")"
+  echo "agents, reuse $mode: ${names[*]} run $(agent_goals "$mode" '<its leaf module>')"
   start=$(now)
-  for name in "${names[@]}"; do
-    ( rc=0; (cd "$run/lanes/$name" && "${mvn_cmd[@]}" verify -Dqueuelock.build.affected $(reuse_flag "$mode")) > "$out/$name.log" 2>&1 || rc=$?
+  for i in 0 1 2; do
+    name=${names[$i]}
+    ( rc=0; (cd "$run/lanes/$name" && "${mvn_cmd[@]}" $(agent_goals "$mode" "${files[$i]%%/src/main/*}")) > "$out/$name.log" 2>&1 || rc=$?
       echo "$rc $(now)" > "$out/$name.end" ) &
   done
   wait
@@ -474,11 +489,13 @@ speculative() {  # ROUND ON|OFF
 load_before=$(load)
 started_at=$(date -u +%H:%M)
 if $cache_arm; then arms=(on off cache); else arms=(on off); fi
+! $floor_arm || arms+=(floor)
 for w in "${whats[@]}"; do
   for r in $(seq 1 "$rounds"); do
     # alternated: on/off(/cache) in odd rounds, the reverse in even ones
     if [ $((r % 2)) -eq 1 ]; then order=("${arms[@]}"); else order=(); for mode in "${arms[@]}"; do order=("$mode" "${order[@]}"); done; fi
     for mode in "${order[@]}"; do
+      [ "$mode" != floor ] || [ "$w" = agents ] || continue # the floor is the agents' alone
       say "$w, round $r of $rounds, reuse $mode$([ "$mode" != cache ] || echo " (off, Maven's build cache extension $cache_version)") (load $(load))"
       use_clone "$mode"
       "$w" "$r" "$mode"
@@ -541,6 +558,10 @@ row() {
     printf '%-52s %9s %9s %7s  %s\n' "$1" "$(mean "$2-on")" "$(mean "$2-off")" "$(ratio "$2-on" "$2-off")" "$3"
   fi
 }
+floor_row() {
+  ! $floor_arm || printf '%-52s %9s %9s %7s  %s\n' "  floor: each leaf alone, nothing below built" "$(mean agents-floor)" "$(mean agents-off)" \
+    "$(ratio agents-floor agents-off)" "what any reuse could give at best"
+}
 {
   say "summary: $(basename "$project") at $(git -C "$project" rev-parse --short HEAD), queue-lock $(git -C "$here" rev-parse --short HEAD), Maven $maven, $(nproc) cores, $rounds round(s), $started_at-$(date -u +%H:%M) UTC"
   echo "load average before: $load_before, after: $load_after"
@@ -552,7 +573,7 @@ row() {
   fi
   for w in "${whats[@]}"; do
     case $w in
-      agents) row "three agents' leaf builds, time to each result" agents '<= 0.33' ;;
+      agents) row "three agents' leaf builds, time to each result" agents '<= 0.33'; floor_row ;;
       land) row "a leaf lane's land check (history: checks)" land-check '<= 0.50'
             row "  its mvn queuelock:land, start to exit" land '' ;;
       speculative) row "speculative check: a lane's check on top of the other" spec-top '<= 0.50'
