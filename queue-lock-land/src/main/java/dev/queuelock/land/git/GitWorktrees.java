@@ -61,9 +61,14 @@ public final class GitWorktrees {
         return git.run("worktree", "remove", dir.toString());
     }
 
-    /** Removes a worktree whatever it holds, even locked; the caller checks that its directory is gone. */
+    /**
+     * Removes a worktree whatever it holds, even locked; the caller checks that its directory is gone.
+     * Taking turns with adds and prunes: a remove reads every entry under {@code worktrees/}, and one
+     * half-made by an add beside it made the remove fail and leave the directory (checks side by side
+     * removing and adding scratch worktrees from threads of one lander, ParallelLandingTest at load).
+     */
     public void removeForced(Path dir) {
-        git.run("worktree", "remove", "--force", "--force", dir.toString());
+        exclusively(() -> git.run("worktree", "remove", "--force", "--force", dir.toString()));
     }
 
     /**
@@ -74,16 +79,14 @@ public final class GitWorktrees {
         exclusively(() -> git.run("worktree", "prune"));
     }
 
-    /** Under {@code <git common dir>/queuelock}: held by whoever of ours adds or prunes a worktree. */
-
     /**
-     * Runs an add or a prune while no other of ours, in this process or another, adds or prunes in
+     * Runs an add, a remove or a prune while no other of ours, in this process or another, adds or prunes in
      * this repository: two adds at once race on its {@code worktrees/} directory ("failed to read
      * .../commondir"), and a {@code git worktree prune} that meets an add half-made (its entry under
      * {@code worktrees/}, not yet its {@code gitdir}) deletes the entry, and the add fails ("could
      * not open .../locked"). A lander cleaning up a dead leader's worktrees did that to the next
-     * leader's check beside three CPU burners. Without the lock file (it cannot be made) it runs
-     * anyway, as before.
+     * leader's check beside three CPU burners. The lock file is under {@code <git common dir>/queuelock};
+     * without it (it cannot be made) the step runs anyway, as before.
      */
     private <T> T exclusively(Supplier<T> step) {
         Path lockFile;

@@ -6,12 +6,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.queuelock.land.base.LandException;
+import dev.queuelock.land.base.LockFileMutex;
+import dev.queuelock.land.base.StateEntry;
 import dev.queuelock.testsupport.GitFixture;
 import dev.queuelock.testsupport.TestGit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -137,5 +140,39 @@ class GitTest {
         assertThat(git.refs().hasBranch("done")).isTrue();
         assertThat(git.refs().deleteMergedBranch("done").ok()).isTrue();
         assertThat(git.refs().hasBranch("done")).isFalse();
+    }
+
+    /**
+     * A forced remove takes turns with adds and prunes (the worktrees lock): one that read an entry an
+     * add beside it had half made failed and left the scratch worktree of a check side by side.
+     */
+    @Test
+    void aForcedRemoveWaitsWhileAnotherOfOursAddsOrPrunes() throws Exception {
+        Path scratch = tmp.resolve("scratch");
+        assertThat(git.worktrees().addDetached(scratch).ok()).isTrue();
+        Path lockFile = StateEntry.WORKTREES_LOCK.of(RepoContext.commonDir(lane));
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch letGo = new CountDownLatch(1);
+        Thread adder = new Thread(() -> LockFileMutex.whileHeldIfPossible(lockFile, () -> {
+            held.countDown();
+            try {
+                letGo.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return null;
+        }));
+        adder.start();
+        held.await();
+        Thread remover = new Thread(() -> git.worktrees().removeForced(scratch));
+        remover.start();
+        while (remover.getState() != Thread.State.BLOCKED && remover.isAlive()) {
+            Thread.sleep(5); // until it waits for the lock (or, on the old code, has removed without it)
+        }
+        assertThat(scratch).as("not removed while another of ours holds the worktrees").exists();
+        letGo.countDown();
+        remover.join();
+        adder.join();
+        assertThat(scratch).doesNotExist();
     }
 }
