@@ -25,7 +25,8 @@ public final class ReuseSettings {
 
     public static final Setting<Boolean> TESTED = SETTINGS.add(Setting.flag(TESTED_KEY, true, "build queue",
             "Whether a lane's affected build takes a module it would test from the store where it was built at the same "
-                    + "inputs and its tests ran and passed there without a rerun, instead of building and testing it again: on "
+                    + "inputs and its tests ran and passed there without a rerun, in a build that went as far (a package's pass is "
+                    + "no pass for a verify's integration tests), instead of building and testing it again: on "
                     + "for the builds agents run over and over; land checks have their own key (queuelock.land.reuseTested)."));
 
     /** {@value}: the name alone, for the extension's check for unknown keys. */

@@ -11,6 +11,8 @@ public final class ReuseRecord {
     private final Duration took;
     private final Instant at;
     private final boolean withTests;
+    /** The last build phase its build went through (e.g. {@code verify}): which of its tests ran; null if not known. */
+    private final String through;
 
     /**
      * @param builtBy who built it, for people: {@code the main checkout}, {@code lane shop-2}
@@ -20,11 +22,20 @@ public final class ReuseRecord {
      * @param withTests whether its tests ran in that time: then the time is not what a build without them saves
      */
     public ReuseRecord(String builtBy, String commit, Duration took, Instant at, boolean withTests) {
+        this(builtBy, commit, took, at, withTests, null);
+    }
+
+    /**
+     * @param through the last build phase its build went through ({@code package}, {@code verify}): a
+     *                {@code package} ran its unit tests, not its integration tests; null if not known
+     */
+    public ReuseRecord(String builtBy, String commit, Duration took, Instant at, boolean withTests, String through) {
         this.builtBy = builtBy;
         this.commit = commit;
         this.took = took;
         this.at = at;
         this.withTests = withTests;
+        this.through = through;
     }
 
     public String builtBy() {
@@ -45,6 +56,11 @@ public final class ReuseRecord {
 
     public boolean withTests() {
         return withTests;
+    }
+
+    /** The last build phase its build went through; null if not known. */
+    public String through() {
+        return through;
     }
 
     /**

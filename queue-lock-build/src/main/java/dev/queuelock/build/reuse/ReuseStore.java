@@ -107,7 +107,7 @@ public final class ReuseStore {
         }
         ReuseRecord read = new ReuseRecord(props.getProperty("builtBy", "?"), props.getProperty("commit", "?"),
                 Duration.ofMillis(Long.parseLong(props.getProperty("millis", "0"))), Instant.ofEpochMilli(Long.parseLong(props.getProperty("at", "0"))),
-                Boolean.parseBoolean(props.getProperty("withTests", "true")));
+                Boolean.parseBoolean(props.getProperty("withTests", "true")), props.getProperty("through"));
         Files.setLastModifiedTime(entry, FileTime.from(Instant.now()));
         return Optional.of(new Entry(read, outputs));
     }
@@ -132,6 +132,9 @@ public final class ReuseStore {
             props.setProperty("millis", String.valueOf(record.took().toMillis()));
             props.setProperty("at", String.valueOf(record.at().toEpochMilli()));
             props.setProperty("withTests", String.valueOf(record.withTests()));
+            if (record.through() != null) {
+                props.setProperty("through", record.through());
+            }
             for (int i = 0; i < outputs.size(); i++) {
                 Output output = outputs.get(i);
                 String name = i + "-" + output.file.getFileName();

@@ -141,7 +141,7 @@ public final class BuildReuse {
             if (wanted && !"pom".equals(project.getPackaging()) && key != null) {
                 try {
                     ReuseStore.Entry entry = store.find(key).orElse(null);
-                    if (entry != null && (builtOnly.contains(id) || entry.record().withTests())) {
+                    if (entry != null && (builtOnly.contains(id) || testedAsNeeded(entry.record(), session))) {
                         entries.put(project, entry);
                         taken.put(id, entry.record().describe());
                         continue;
@@ -199,7 +199,8 @@ public final class BuildReuse {
                 continue; // not packaged (compile, test)
             }
             ReuseRecord record = new ReuseRecord(builtBy, tree.commit(), Duration.ofMillis(summary.getTime()), Instant.now(),
-                    !skipsTests(project, session) && !RerunReports.rerunIn(Path.of(project.getBuild().getDirectory()), session.getUserProperties()));
+                    !skipsTests(project, session) && !RerunReports.rerunIn(Path.of(project.getBuild().getDirectory()), session.getUserProperties()),
+                    TestedThrough.of(session.getGoals()));
             try {
                 if (store.put(key, record, outputs)) {
                     LOG.debug("reuse: {} stored under {}", id, key);
@@ -213,6 +214,11 @@ public final class BuildReuse {
         } catch (IOException e) {
             LOG.debug("reuse: the store was not trimmed: {}", e.getMessage());
         }
+    }
+
+    /** Whether the stored module's tests passed in a build that ran all the tests this build would run. */
+    private static boolean testedAsNeeded(ReuseRecord record, MavenSession session) {
+        return record.withTests() && TestedThrough.covers(record.through(), TestedThrough.of(session.getGoals()));
     }
 
     private static boolean skipsTests(MavenProject project, MavenSession session) {
