@@ -1,5 +1,7 @@
 package dev.queuelock.build;
 
+import java.util.List;
+
 /**
  * The user properties that make surefire and failsafe run a failing test again: land sets them on
  * its check builds. They decide how tests are run, not what is built, so a module's reuse key
@@ -11,6 +13,8 @@ public final class TestReruns {
     public static final String SUREFIRE = "surefire.rerunFailingTestsCount";
     /** How often failsafe runs a failing test again. */
     public static final String FAILSAFE = "failsafe.rerunFailingTestsCount";
+    /** Both, as land sets them and reuse reads them. */
+    public static final List<String> ALL = List.of(SUREFIRE, FAILSAFE);
 
     private TestReruns() {
     }

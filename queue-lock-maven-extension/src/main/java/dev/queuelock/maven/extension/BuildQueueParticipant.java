@@ -5,6 +5,7 @@ import dev.queuelock.maven.extension.check.CheckReactor;
 import dev.queuelock.maven.extension.check.LaneOverlapLine;
 import dev.queuelock.maven.extension.check.LaneReactor;
 import dev.queuelock.maven.extension.reuse.BuildReuse;
+import dev.queuelock.maven.extension.reuse.LifecyclePhases;
 import dev.queuelock.maven.extension.reuse.StoredModules;
 import dev.queuelock.repository.LaneDirectory;
 import java.io.File;
@@ -12,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
-import java.util.Set;
 import javax.inject.Inject;
 import javax.inject.Named;
 import javax.inject.Singleton;
@@ -39,10 +39,6 @@ import org.apache.maven.execution.MavenSession;
 @Named("queuelock")
 @Singleton
 public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
-
-    /** The phases at or after {@code package}: a build that reaches one made what can be stored for reuse. */
-    private static final Set<String> PACKAGING_PHASES = Set.of("package", "pre-integration-test", "integration-test",
-            "post-integration-test", "verify", "install", "deploy");
 
     private final BuildQueue queue;
     /**
@@ -120,7 +116,7 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
                 BuildReuse started = BuildReuse.start(session, top, (StoredModules) storedModules, false);
                 reuse = started;
                 LaneReactor.narrow(session, top, started);
-            } else if (inRepositoryWithLanes(top) && packages(session.getRequest().getGoals())) {
+            } else if (inRepositoryWithLanes(top) && LifecyclePhases.packages(session.getRequest().getGoals())) {
                 reuse = BuildReuse.start(session, top, null, false); // stores what it builds, for the lanes
             }
         } catch (InterruptedException e) {
@@ -161,16 +157,6 @@ public class BuildQueueParticipant extends AbstractMavenLifecycleParticipant {
         }
         String[] lanes = dotGit.resolve("worktrees").toFile().list();
         return lanes != null && lanes.length > 0;
-    }
-
-    /** Whether the goals reach the package phase, so there is something to store. */
-    private static boolean packages(List<String> goals) {
-        for (String goal : goals) {
-            if (PACKAGING_PHASES.contains(goal)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     static Path topDirectory(MavenExecutionRequest request) {

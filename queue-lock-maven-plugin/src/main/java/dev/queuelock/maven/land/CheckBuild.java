@@ -33,7 +33,6 @@ public final class CheckBuild {
     }
 
     /** Test-runner properties that run a failing test again, as {@code queuelock.land.checkReruns} says. */
-    private static final String[] RERUN_PROPERTIES = {TestReruns.SUREFIRE, TestReruns.FAILSAFE};
 
     /** Where an affected-module check measures its changes from, and where its plan is reported. */
     public static final class Affected {
@@ -116,7 +115,7 @@ public final class CheckBuild {
         }
         Properties user = MavenLauncher.passedOn(request.getUserProperties());
         int reruns = CheckAndPushSettings.CHECK_RERUNS.from(user);
-        for (String rerun : RERUN_PROPERTIES) {
+        for (String rerun : TestReruns.ALL) {
             if (reruns > 0 && !user.containsKey(rerun)) { // a count the user chose wins
                 user.setProperty(rerun, String.valueOf(reruns));
             }

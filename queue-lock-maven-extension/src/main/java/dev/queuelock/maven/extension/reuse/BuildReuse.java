@@ -200,7 +200,7 @@ public final class BuildReuse {
             }
             ReuseRecord record = new ReuseRecord(builtBy, tree.commit(), Duration.ofMillis(summary.getTime()), Instant.now(),
                     !skipsTests(project, session) && !RerunReports.rerunIn(Path.of(project.getBuild().getDirectory()), session.getUserProperties()),
-                    TestedThrough.of(session.getGoals()));
+                    LifecyclePhases.of(session.getGoals()));
             try {
                 if (store.put(key, record, outputs)) {
                     LOG.debug("reuse: {} stored under {}", id, key);
@@ -218,7 +218,7 @@ public final class BuildReuse {
 
     /** Whether the stored module's tests passed in a build that ran all the tests this build would run. */
     private static boolean testedAsNeeded(ReuseRecord record, MavenSession session) {
-        return record.withTests() && TestedThrough.covers(record.through(), TestedThrough.of(session.getGoals()));
+        return record.withTests() && LifecyclePhases.covers(record.through(), LifecyclePhases.of(session.getGoals()));
     }
 
     private static boolean skipsTests(MavenProject project, MavenSession session) {

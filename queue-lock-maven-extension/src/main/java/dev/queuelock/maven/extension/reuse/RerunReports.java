@@ -48,7 +48,7 @@ final class RerunReports {
     }
 
     private static boolean asksReruns(Properties user) {
-        for (String key : new String[] {TestReruns.SUREFIRE, TestReruns.FAILSAFE}) {
+        for (String key : TestReruns.ALL) {
             String count = user.getProperty(key);
             if (count != null && !count.isBlank() && !count.trim().equals("0")) {
                 return true;

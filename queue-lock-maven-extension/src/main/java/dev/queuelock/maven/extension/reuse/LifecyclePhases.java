@@ -3,13 +3,13 @@ package dev.queuelock.maven.extension.reuse;
 import java.util.List;
 
 /**
- * Which of a module's tests a build runs, from the last phase of Maven's default lifecycle its
- * goals reach: {@code test} and {@code package} run its unit tests, {@code integration-test} and
+ * How far through Maven's default lifecycle a build's goals go: whether it packages (so there is
+ * something to store), and which of a module's tests it runs, from the last phase its goals reach: {@code test} and {@code package} run its unit tests, {@code integration-test} and
  * after its integration tests too. A module stored with its tests stands in for a module a build
  * would test only where its build went at least as far: a {@code package}'s pass is no pass for a
  * {@code verify}, whose integration tests it never ran.
  */
-final class TestedThrough {
+public final class LifecyclePhases {
 
     /** The default lifecycle's phases from {@code test} on, in order. */
     private static final List<String> PHASES = List.of("test", "prepare-package", "package", "pre-integration-test",
@@ -17,7 +17,13 @@ final class TestedThrough {
     /** The phase after which no more tests run: a build through it ran all a module's tests. */
     private static final String ALL_TESTS = "verify";
 
-    private TestedThrough() {
+    private LifecyclePhases() {
+    }
+
+    /** Whether {@code goals} reach the {@code package} phase, so the build made what can be stored for reuse. */
+    public static boolean packages(List<String> goals) {
+        String last = of(goals);
+        return last != null && PHASES.indexOf(last) >= PHASES.indexOf("package");
     }
 
     /** The last lifecycle phase of {@code goals} from {@code test} on; null if none (a plugin goal alone, or before {@code test}). */
